@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+// nakedblog: a full-screen terminal editor for Hugo blogs kept in git.
+import PackageDescription
+
+let package = Package(
+    name: "nakedblog",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "nakedblog", targets: ["nakedblog"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // C modules only: module maps and shim headers.
+        .systemLibrary(name: "CGit2", pkgConfig: "libgit2",
+                       providers: [.apt(["libgit2-dev"])]),
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark",
+                       providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw",
+                       providers: [.apt(["libncurses-dev"])]),
+
+        // Libraries. They never import each other.
+        .target(name: "GitOps", dependencies: ["CGit2"]),
+        .target(name: "Blog", dependencies: ["CCmark"]),
+        .target(name: "TUI", dependencies: ["CNcursesw"]),
+
+        // The app.
+        .executableTarget(name: "nakedblog", dependencies: [
+            "GitOps", "Blog", "TUI",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // Test and benchmark infrastructure (no XCTest here, so the bench can use it too):
+        // loopback git servers, blog fixtures, the tmux driver, snapshot comparison.
+        .target(name: "Harness"),
+        // A tiny ncurses program the smoke tests draw in tmux.
+        .executableTarget(name: "TerminalSmoke", dependencies: ["TUI"]),
+        // `make bench`: prints one Markdown table of our medians against git/hugo/cmark.
+        .executableTarget(name: "nakedblog-bench", dependencies: ["Harness", "GitOps"]),
+
+        // XCTest helpers shared by every test target.
+        .target(name: "TestSupport", dependencies: ["Harness"], path: "Tests/TestSupport"),
+
+        .testTarget(name: "GitOpsTests", dependencies: ["GitOps", "CGit2", "TestSupport"]),
+        .testTarget(name: "BlogTests", dependencies: ["Blog", "CCmark", "TestSupport"]),
+        .testTarget(name: "TUITests", dependencies: ["TUI", "TestSupport"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "TestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Harness", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

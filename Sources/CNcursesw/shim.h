@@ -1,0 +1,67 @@
+#ifndef NAKEDBLOG_CNCURSESW_SHIM_H
+#define NAKEDBLOG_CNCURSESW_SHIM_H
+// SwiftPM drops pkg-config cflags for system libraries, so the wide-character API is enabled here.
+#define NCURSES_WIDECHAR 1
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#include <locale.h>
+#include <stdio.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+
+// --- Globals Swift 6 cannot touch (stdin/stdout/stdscr/LINES/COLS are shared mutable state). ---
+
+/// Starts curses on the process's stdin/stdout for terminal type `term` (NULL: $TERM).
+/// Returns the main window, or NULL when the terminal type is unknown (unlike initscr, never exits).
+/// The SCREEN is stored in *screen for delscreen().
+static inline WINDOW *nb_newterm(const char *term, SCREEN **screen) {
+    SCREEN *s = newterm(term, stdout, stdin);
+    if (s == NULL) return NULL;
+    if (screen) *screen = s;
+    return stdscr;
+}
+
+static inline void nb_setlocale_from_environment(void) { setlocale(LC_ALL, ""); }
+static inline const char *nb_codeset(void) { return setlocale(LC_CTYPE, NULL); }
+
+/// Writes the window size into rows/cols (getmaxyx is a macro).
+static inline void nb_getmaxyx(WINDOW *w, int *rows, int *cols) {
+    int y, x; getmaxyx(w, y, x); *rows = y; *cols = x;
+}
+
+/// Writes raw bytes straight to the terminal (escape sequences curses does not know, e.g. OSC 52).
+static inline void nb_write_stdout(const char *bytes, size_t n) {
+    fwrite(bytes, 1, n, stdout); fflush(stdout);
+}
+
+// --- Attribute macros. ---
+static inline attr_t nb_a_normal(void)    { return A_NORMAL; }
+static inline attr_t nb_a_bold(void)      { return A_BOLD; }
+static inline attr_t nb_a_dim(void)       { return A_DIM; }
+static inline attr_t nb_a_italic(void)    { return A_ITALIC; }
+static inline attr_t nb_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t nb_a_reverse(void)   { return A_REVERSE; }
+static inline attr_t nb_a_standout(void)  { return A_STANDOUT; }
+static inline attr_t nb_color_pair(short n) { return COLOR_PAIR(n); }
+
+// --- Line-drawing characters (ACS_* and WACS_* index arrays curses fills at start-up). ---
+static inline chtype nb_acs_hline(void)    { return ACS_HLINE; }
+static inline chtype nb_acs_vline(void)    { return ACS_VLINE; }
+static inline chtype nb_acs_ulcorner(void) { return ACS_ULCORNER; }
+static inline chtype nb_acs_urcorner(void) { return ACS_URCORNER; }
+static inline chtype nb_acs_llcorner(void) { return ACS_LLCORNER; }
+static inline chtype nb_acs_lrcorner(void) { return ACS_LRCORNER; }
+static inline const cchar_t *nb_wacs_hline(void)    { return WACS_HLINE; }
+static inline const cchar_t *nb_wacs_vline(void)    { return WACS_VLINE; }
+static inline const cchar_t *nb_wacs_ulcorner(void) { return WACS_ULCORNER; }
+static inline const cchar_t *nb_wacs_urcorner(void) { return WACS_URCORNER; }
+static inline const cchar_t *nb_wacs_llcorner(void) { return WACS_LLCORNER; }
+static inline const cchar_t *nb_wacs_lrcorner(void) { return WACS_LRCORNER; }
+
+// --- Key codes that are macros. ---
+static inline int nb_key_resize(void)    { return KEY_RESIZE; }
+static inline int nb_key_code_yes(void)  { return KEY_CODE_YES; }
+static inline int nb_err(void)           { return ERR; }
+
+#endif

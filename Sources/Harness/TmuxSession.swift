@@ -1,0 +1,125 @@
+import Foundation
+
+/// Drives a program in a detached tmux server of its own (private socket): send keys, poll the
+/// screen until text appears, read the exit status. `kill()` tears the server down.
+public final class TmuxSession: @unchecked Sendable {
+    /// The screen did not show what a test waited for; `description` includes the screen.
+    public struct Timeout: Error, CustomStringConvertible {
+        public let waitingFor: String
+        public let screen: [String]
+        public var description: String {
+            "Timed out waiting for \(waitingFor). The screen was:\n"
+                + screen.enumerated().map { String(format: "%2d|", $0.offset) + $0.element }.joined(separator: "\n")
+        }
+    }
+
+    private let directory: TemporaryDirectory
+    private let socket: String
+    private let target = "nb"
+
+    /// Starts `command` in a `width`×`height` pane (no status line, so the program gets all rows).
+    /// The pane stays after the program exits, so its last screen and exit status can be read.
+    public init(_ command: [String], width: Int = 80, height: Int = 24,
+                environment: [String: String] = [:], directory workingDirectory: String? = nil,
+                term: String = "tmux-256color") throws {
+        directory = try TemporaryDirectory(prefix: "nb-tmux")
+        socket = directory.path + "/socket"
+        let config = directory.path + "/tmux.conf"
+        try """
+        set -g status off
+        set -g remain-on-exit on
+        set -g default-terminal "\(term)"
+        set -g escape-time 0
+        set -g history-limit 2000
+        setw -g aggressive-resize off
+
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        var env = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        env.merge(environment) { $1 }
+        env["TERM"] = term
+        let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        var arguments = ["tmux", "-S", socket, "-f", config, "new-session", "-d", "-s", target,
+                         "-x", String(width), "-y", String(height)]
+        if let workingDirectory { arguments += ["-c", workingDirectory] }
+        arguments += ["--", "env", "-i"] + assignments + command
+        try Shell.check(arguments, environment: ["PATH": env["PATH"]!, "TMUX_TMPDIR": directory.path])
+    }
+
+    /// Sends tmux key names (`"Enter"`, `"C-s"`, `"Escape"`, `"Up"`) or literal words.
+    public func send(keys: String...) throws {
+        try tmux(["send-keys", "-t", target] + keys)
+    }
+
+    /// Types `text` literally (no key-name interpretation), including any Unicode.
+    public func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", target, "-l", text])
+    }
+
+    /// The visible screen, one string per row (trailing spaces trimmed by tmux).
+    public func screen() throws -> [String] {
+        let text = try tmux(["capture-pane", "-p", "-t", target])
+        return text.components(separatedBy: "\n")
+    }
+
+    /// Polls the screen until `text` appears on it; returns the screen, or throws `Timeout`.
+    @discardableResult
+    public func waitFor(_ text: String, timeout: TimeInterval = 10) throws -> [String] {
+        try waitUntil("\"\(text)\"", timeout: timeout) { $0.contains { $0.contains(text) } }
+    }
+
+    /// Polls the screen until `condition` holds; returns the screen, or throws `Timeout`.
+    @discardableResult
+    public func waitUntil(_ what: String, timeout: TimeInterval = 10,
+                          _ condition: ([String]) -> Bool) throws -> [String] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last: [String] = []
+        while Date() < deadline {
+            last = (try? screen()) ?? last
+            if condition(last) { return last }
+            usleep(50_000)
+        }
+        throw Timeout(waitingFor: what, screen: last)
+    }
+
+    /// Resizes the window (and so the program's terminal).
+    public func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", target, "-x", String(width), "-y", String(height)])
+    }
+
+    /// The program's exit status once it has exited, else nil.
+    public func exitStatus() throws -> Int32? {
+        let fields = try tmux(["display-message", "-p", "-t", target, "#{pane_dead} #{pane_dead_status}"])
+            .split(separator: " ")
+        guard fields.first == "1", fields.count > 1 else { return nil }
+        return Int32(fields[1])
+    }
+
+    /// Waits for the program to exit and returns its status, or throws `Timeout`.
+    public func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let status = try exitStatus() { return status }
+            usleep(50_000)
+        }
+        throw Timeout(waitingFor: "the program to exit", screen: (try? screen()) ?? [])
+    }
+
+    /// The cursor position (row, column), zero-based.
+    public func cursor() throws -> (row: Int, column: Int) {
+        let fields = try tmux(["display-message", "-p", "-t", target, "#{cursor_y} #{cursor_x}"]).split(separator: " ")
+        return (Int(fields[0]) ?? -1, Int(fields[1]) ?? -1)
+    }
+
+    /// Stops the tmux server and removes its files.
+    public func kill() {
+        _ = try? Shell.run(["tmux", "-S", socket, "kill-server"])
+        directory.remove()
+    }
+
+    deinit { kill() }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        try Shell.check(["tmux", "-S", socket] + arguments, timeout: 10)
+    }
+}

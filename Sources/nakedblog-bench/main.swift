@@ -1,0 +1,33 @@
+// `make bench`: measures nakedblog against git / hugo / cmark in the same run and prints one
+// Markdown table. `--quick` uses smaller inputs and fewer runs (for a fast look, not for numbers).
+import Foundation
+import GitOps
+import Harness
+
+let arguments = CommandLine.arguments.dropFirst()
+let quick = arguments.contains("--quick")
+let runs = quick ? 3 : 5
+GitLibrary.initialize()
+
+/// Collects rows section by section; a section that fails is reported, the others still run.
+struct BenchRun {
+    var rows: [BenchRow] = []
+    var failures: [String] = []
+
+    mutating func section(_ name: String, _ body: () throws -> [BenchRow]) {
+        FileHandle.standardError.write(Data("bench: \(name)…\n".utf8))
+        do { rows += try body() } catch { failures.append("\(name): \(error)") }
+    }
+}
+
+var run = BenchRun()
+run.section("clone") { try CloneBench.run(posts: quick ? 200 : 2_000, runs: runs) }
+let rows = run.rows, failures = run.failures
+
+print("## nakedblog benchmarks (\(quick ? "quick" : "full"), median of \(runs) alternating runs)\n")
+print(BenchTable.render(rows))
+if !failures.isEmpty {
+    print("\nFailed to measure:")
+    failures.forEach { print("- \($0)") }
+    exit(1)
+}

@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Unbuffered writes to stdout/stderr by file descriptor (Swift 6 rejects C's `stderr` global).
+struct FileHandleOutput: Sendable {
+    let descriptor: Int32
+
+    static let standardOutput = FileHandleOutput(descriptor: 1)
+    static let standardError = FileHandleOutput(descriptor: 2)
+
+    func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { raw in
+                Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if written <= 0 {
+                if written < 0 && errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+}

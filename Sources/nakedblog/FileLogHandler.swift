@@ -1,0 +1,62 @@
+import Foundation
+import Logging
+
+/// A swift-log handler that appends one line per message to a file (created with mode 0600).
+/// If the file cannot be opened, messages are dropped: logging must never disturb the screen.
+struct FileLogHandler: LogHandler {
+    private let label: String
+    private let sink: LogFileSink?
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+
+    init(label: String, path: String) {
+        self.label = label
+        self.sink = LogFileSink.shared(path: path)
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var merged = metadata
+        if let extra = event.metadata { merged.merge(extra) { $1 } }
+        let details = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }
+            .map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let timestamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current,
+                                                    formatOptions: [.withInternetDateTime, .withFractionalSeconds])
+        sink?.append("\(timestamp) \(event.level) [\(label)] \(event.message)\(details)\n")
+    }
+}
+
+/// One open log file per path, shared by every handler; writes are serialised.
+final class LogFileSink: @unchecked Sendable {
+    private let handle: FileHandle
+    private let lock = NSLock()
+    nonisolated(unsafe) private static var sinks: [String: LogFileSink] = [:]
+    private static let sinksLock = NSLock()
+
+    private init(handle: FileHandle) { self.handle = handle }
+
+    static func shared(path: String) -> LogFileSink? {
+        sinksLock.lock(); defer { sinksLock.unlock() }
+        if let sink = sinks[path] { return sink }
+        let directory = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else { return nil }
+        handle.seekToEndOfFile()
+        let sink = LogFileSink(handle: handle)
+        sinks[path] = sink
+        return sink
+    }
+
+    func append(_ line: String) {
+        lock.lock(); defer { lock.unlock() }
+        handle.write(Data(line.utf8))
+    }
+}

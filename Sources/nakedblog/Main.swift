@@ -1,0 +1,53 @@
+import ArgumentParser
+import GitOps
+import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Process entry: initialise the C libraries, parse arguments, run, and map errors to the
+/// exit codes nakedblog documents (see `ExitCodes`).
+@main
+enum Main {
+    static func main() async {
+        GitLibrary.initialize()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            let parsed = try Nakedblog.parseAsRoot(arguments)
+            Logging.bootstrap(verbose: (parsed as? VerboseOption)?.verboseEnabled ?? arguments.contains("--verbose"))
+            Logger(label: "nakedblog").debug("nakedblog started", metadata: [
+                "version": "\(NakedblogVersion.description)", "command": "\(type(of: parsed).configuration.commandName ?? "")"])
+            try await run(parsed)
+            exit(ExitCodes.success)
+        } catch {
+            exit(report(error))
+        }
+    }
+
+    /// Runs a parsed command on the main task.
+    @MainActor
+    static func run(_ parsed: sending ParsableCommand) async throws {
+        if var asyncCommand = parsed as? AsyncParsableCommand {
+            try await asyncCommand.run()
+        } else {
+            var command = parsed
+            try command.run()
+        }
+    }
+
+    /// Prints `error` the way the user should see it and returns the exit code.
+    static func report(_ error: Error) -> Int32 {
+        if let failure = error as? UserFacingError {
+            FileHandleOutput.standardError.write("nakedblog: \(failure.message)\n")
+            return failure.exitCode
+        }
+        let code = Nakedblog.exitCode(for: error)
+        let message = Nakedblog.fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { print(message) }
+            return ExitCodes.success
+        }
+        if !message.isEmpty { FileHandleOutput.standardError.write(message + "\n") }
+        return code == .validationFailure ? ExitCodes.usage : code.rawValue
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Blog
+import GitOps
+
+/// The root command: `nakedblog --help` lists only subcommands that really work.
+struct Nakedblog: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nakedblog",
+        abstract: "A full-screen terminal editor for Hugo blogs kept in git.",
+        discussion: """
+        Exit codes (shared by every subcommand):
+          0    success
+          1    error
+          2    usage error (bad arguments)
+          3    conflict that needs you (e.g. a publish that could not be rebased)
+          4    authentication or host-key refusal
+          5    remote unreachable
+          130  interrupted (Ctrl-C, SIGTERM)
+
+        Logs go to \(Logging.logFilePath) (more with --verbose); never to the screen.
+        """,
+        version: NakedblogVersion.description,
+        subcommands: []
+    )
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        throw CleanExit.helpRequest(self)
+    }
+}
+
+/// Options every command accepts.
+struct GlobalOptions: ParsableArguments {
+    @Flag(name: .long, help: "Write debug detail to the log file.")
+    var verbose = false
+}
+
+/// Lets `main` find `--verbose` on whichever command was parsed.
+protocol VerboseOption {
+    var verboseEnabled: Bool { get }
+}
+
+extension Nakedblog: VerboseOption {
+    var verboseEnabled: Bool { options.verbose }
+}
+
+/// The version line printed by `--version`.
+enum NakedblogVersion {
+    static let number = "0.1.0"
+    static var description: String {
+        "\(number) (libgit2 \(GitLibrary.version), libcmark \(CommonMark.version))"
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// `scripts/setup.sh` (run by `make demo` / `make test`) explains bad set-up states instead of failing obscurely.
+final class SetupScriptTests: XCTestCase {
+    private let script = PackageRoot.appending("scripts/setup.sh")
+    private let missingPackage = ["NAKEDBLOG_SETUP_EXTRA_PACKAGES": "nakedblog-no-such-package"]
+
+    private func environment(_ extra: [String: String]) -> [String: String] {
+        ProcessInfo.processInfo.environment.merging(extra) { $1 }
+    }
+
+    func testNothingMissingIsSilentAndSucceeds() throws {
+        let result = try Shell.run([script], environment: environment([:]), timeout: 60)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout + result.stderr, "")
+    }
+
+    func testNotRootAndNoSudoSaysWhatToRun() throws {
+        guard getuid() == 0, Shell.has("setpriv") else { throw XCTSkip("needs root to drop to an unprivileged user") }
+        let result = try Shell.run(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "bash", script],
+                                   environment: environment(missingPackage), timeout: 60)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("needs root"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("apt-get install -y nakedblog-no-such-package"), result.stderr)
+    }
+
+    func testNoNetworkToTheRegistryIsExplained() throws {
+        guard getuid() == 0, Shell.has("unshare") else { throw XCTSkip("needs root for a network namespace") }
+        // A private network namespace has no route anywhere: apt cannot reach the registry.
+        let result = try Shell.run(["unshare", "-n", script], environment: environment(missingPackage), timeout: 120)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("cannot reach the Debian package registry"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("apt-get install -y nakedblog-no-such-package"), result.stderr)
+    }
+}

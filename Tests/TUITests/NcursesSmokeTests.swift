@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// Proves ncursesw links and draws wide characters where the terminal expects them: a tiny
+/// program (TerminalSmoke) runs in tmux and the screen is read back.
+final class NcursesSmokeTests: XCTestCase {
+    private func start(width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws -> TmuxSession {
+        try requireProgram("tmux")
+        let session = try TmuxSession([try Products.path("TerminalSmoke")], width: width, height: height,
+                                      environment: environment)
+        addTeardownBlock { session.kill() }
+        return session
+    }
+
+    func testCJKAndEmojiAreAligned() throws {
+        let session = try start()
+        let screen = try session.waitFor("ready")
+        // Each marker was drawn at an absolute column (6, 6, 16); it lands right after the wide text
+        // only if ncurses and the terminal agree that CJK and emoji take two columns.
+        XCTAssertEqual(screen[0], "中文😀|")
+        XCTAssertEqual(screen[1], "abcdef|")
+        XCTAssertEqual(screen[2], "日本語のテキスト|")
+        XCTAssertEqual(screen[3], "size 80x24")
+        try session.send(keys: "q")
+        XCTAssertEqual(try session.waitForExit(), 0)
+    }
+
+    func testRawModeDeliversControlKeys() throws {
+        let session = try start()
+        try session.waitFor("ready")
+        try session.send(keys: "C-s")
+        try session.waitFor("key U+13")
+        try session.send(keys: "C-q")
+        try session.waitFor("key U+11")
+        try session.send(keys: "C-c")
+        try session.waitFor("key U+3")
+        try session.send(keys: "q")
+        XCTAssertEqual(try session.waitForExit(), 0)
+    }
+
+    func testSizeComesFromTheTerminal() throws {
+        let session = try start(width: 100, height: 30)
+        try session.waitFor("size 100x30")
+        try session.send(keys: "q")
+    }
+
+    func testUnusableTerminalTypesGetAClearError() throws {
+        let binary = try Products.path("TerminalSmoke")
+        try requireProgram("script")
+        for (setting, message) in [("-u TERM", "TERM is not set"), ("TERM=", "TERM is not set"), ("TERM=dumb", "TERM=dumb"),
+                                   ("TERM=no-such-terminal-xyz", "'no-such-terminal-xyz' is unknown to ncurses")] {
+            // `script` gives the program a real pty, so only TERM decides.
+            let result = try Shell.run(["script", "-qec", "env \(setting) \(binary)", "/dev/null"], timeout: 10)
+            XCTAssertEqual(result.status, 1, "\(setting): \(result.stdout)")
+            XCTAssertTrue(result.stdout.contains(message), "\(setting): \(result.stdout)")
+        }
+    }
+
+    func testStdinNotATerminalIsRefusedAtOnce() throws {
+        let binary = try Products.path("TerminalSmoke")
+        let result = try Shell.run([binary], timeout: 5)
+        XCTAssertFalse(result.timedOut, "must not wait or spin without a terminal")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stdout.contains("needs a terminal"), result.stdout)
+    }
+}
