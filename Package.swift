@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // C modules only: module maps and shim headers.
@@ -23,7 +25,7 @@ let package = Package(
 
         // Libraries. They never import each other.
         .target(name: "GitOps", dependencies: ["CGit2"]),
-        .target(name: "Blog", dependencies: ["CCmark"]),
+        .target(name: "Blog", dependencies: ["CCmark", "Yams", "TOMLKit"]),
         .target(name: "TUI", dependencies: ["CNcursesw"]),
 
         // The app.

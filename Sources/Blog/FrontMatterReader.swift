@@ -1,0 +1,121 @@
+import Foundation
+import TOMLKit
+import Yams
+
+/// Reads a front matter block's values with Yams, TOMLKit or Foundation's JSON parser.
+/// These libraries only read; the text is never re-serialised from what they return.
+public enum FrontMatterReader {
+    /// Parses `block`; errors name `file` and the line in the file.
+    public static func fields(of block: FrontMatterBlock, file: String) throws(ContentError) -> FrontMatterFields {
+        switch block.format {
+        case .yaml: return try yaml(block, file: file)
+        case .toml: return try toml(block, file: file)
+        case .json: return try json(block, file: file)
+        }
+    }
+
+    /// The fields of a page, or empty when it has no front matter.
+    public static func fields(of page: PageText, file: String) throws(ContentError) -> FrontMatterFields {
+        guard let block = page.frontMatter else { return FrontMatterFields() }
+        return try fields(of: block, file: file)
+    }
+
+    static func yaml(_ block: FrontMatterBlock, file: String) throws(ContentError) -> FrontMatterFields {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: block.content)
+        } catch let error as YamlError {
+            throw yamlError(error, block: block, file: file)
+        } catch {
+            throw ContentError(file: file, line: block.firstContentLine, problem: "cannot read the YAML front matter: \(error)",
+                               hint: "Fix the YAML between the `---` lines")
+        }
+        guard let node else { return FrontMatterFields() }
+        guard case .mapping(let mapping) = node else {
+            throw ContentError(file: file, line: block.firstContentLine,
+                               problem: "the YAML front matter is not a list of `key: value` fields",
+                               hint: "Write one `key: value` per line between the `---` lines")
+        }
+        return FrontMatterFields(mapping.map { FrontMatterField(key: $0.key.string ?? "", value: yamlValue($0.value)) })
+    }
+
+    static func yamlValue(_ node: Node) -> FrontMatterValue {
+        switch node {
+        case .scalar(let scalar):
+            return scalar.style == .plain ? YAMLScalar.resolve(plain: scalar.string) : .string(scalar.string)
+        case .sequence(let sequence): return .list(sequence.map(yamlValue))
+        case .mapping(let mapping):
+            return .map(mapping.map { FrontMatterField(key: $0.key.string ?? "", value: yamlValue($0.value)) })
+        case .alias: return .null
+        }
+    }
+
+    static func yamlError(_ error: YamlError, block: FrontMatterBlock, file: String) -> ContentError {
+        let hint = "Fix the YAML between the `---` lines (quote values that contain `: ` or start with a special character)"
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let detail = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+            return ContentError(file: file, line: block.firstContentLine + mark.line - 1, column: mark.column,
+                                problem: "invalid YAML front matter: \(detail)", hint: hint)
+        case .duplicatedKeysInMapping(let duplicates, _):
+            return ContentError(file: file, line: block.firstContentLine,
+                                problem: "the YAML front matter repeats the key(s) \(duplicates.joined(separator: ", "))",
+                                hint: "Keep one of each key")
+        default:
+            return ContentError(file: file, line: block.firstContentLine, problem: "invalid YAML front matter: \(error)", hint: hint)
+        }
+    }
+
+    static func toml(_ block: FrontMatterBlock, file: String) throws(ContentError) -> FrontMatterFields {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: block.content)
+        } catch let error as TOMLParseError {
+            throw ContentError(file: file, line: block.firstContentLine + error.source.begin.line - 1,
+                               column: error.source.begin.column, problem: "invalid TOML front matter: \(error.description)",
+                               hint: "Fix the TOML between the `+++` lines (strings need quotes: title = \"…\")")
+        } catch {
+            throw ContentError(file: file, line: block.firstContentLine, problem: "invalid TOML front matter: \(error)",
+                               hint: "Fix the TOML between the `+++` lines")
+        }
+        return FrontMatterFields(TOMLOrder.keys(of: table, in: block.content).map {
+            FrontMatterField(key: $0, value: tomlValue(table[$0]))
+        })
+    }
+
+    static func tomlValue(_ value: TOMLValueConvertible?) -> FrontMatterValue {
+        guard let value else { return .null }
+        switch value.type {
+        case .string: return .string(value.string ?? "")
+        case .int: return .int(value.int ?? 0)
+        case .double: return .double(value.double ?? 0)
+        case .bool: return .bool(value.bool ?? false)
+        case .date:
+            guard let d = value.date else { return .null }
+            return .date(String(format: "%04d-%02d-%02d", d.year, d.month, d.day))
+        case .time:
+            guard let t = value.time else { return .null }
+            return .string(String(format: "%02d:%02d:%02d", t.hour, t.minute, t.second))
+        case .dateTime:
+            guard let dt = value.dateTime else { return .null }
+            return .date(TOMLOrder.text(of: dt))
+        case .array: return .list((value.array ?? TOMLArray()).map { tomlValue($0) })
+        case .table:
+            guard let table = value.table else { return .null }
+            return .map(table.keys.map { FrontMatterField(key: $0, value: tomlValue(table[$0])) })
+        }
+    }
+
+    static func json(_ block: FrontMatterBlock, file: String) throws(ContentError) -> FrontMatterFields {
+        do {
+            let document = try JSONDocument(block.content)
+            return FrontMatterFields(document.fields.map { FrontMatterField(key: $0.key, value: $0.value) })
+        } catch {
+            let location = JSONDocument.location(of: error.offset, in: block.content)
+            throw ContentError(file: file, line: block.firstContentLine + location.line - 1, column: location.column,
+                               problem: "invalid JSON front matter: \(error.problem)",
+                               hint: "Fix the JSON object at the top of the file (keys and strings need double quotes, no trailing commas)")
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// One regular content page (not a section `_index.md`), as Hugo would see it.
+public struct Post: Sendable, Equatable, Identifiable {
+    /// Site-root-relative path of the content file, e.g. `content/posts/x/index.md`.
+    public let path: String
+    public var id: String { path }
+    /// Top-level section (`posts`); empty for pages directly in the content directory.
+    public var section: String
+    /// Front matter `slug`, else the bundle directory's or file's name.
+    public var slug: String
+    public var title: String
+    public var date: HugoDate?
+    public var lastmod: HugoDate?
+    public var publishDate: HugoDate?
+    public var expiryDate: HugoDate?
+    public var draft: Bool
+    /// A headless bundle (`headless: true`, or `build.render`/`list` never): not published as a page.
+    public var headless: Bool
+    public var lang: String
+    public var tags: [String]
+    public var categories: [String]
+    public var description: String?
+    public var wordCount: Int
+    /// True for a leaf bundle (`…/index.md`).
+    public var isBundle: Bool
+    /// Bundle resources, relative to the bundle directory, sorted.
+    public var resources: [String]
+    /// nil when the file has no front matter.
+    public var format: FrontMatterFormat?
+    /// Groups language variants: `translationKey`, else the path without language suffix.
+    public var translationKey: String
+    /// Paths of the other language variants.
+    public var translations: [String]
+    /// File modification time and size when read (to notice changes).
+    public var stamp: FileStamp
+
+    /// The bundle directory (site-root-relative) for a bundle, else nil.
+    public var bundleDirectory: String? {
+        isBundle ? (path as NSString).deletingLastPathComponent : nil
+    }
+
+    /// Hugo's verdict at `now`: draft, expired, scheduled (future publish date) or published.
+    public func status(at now: Date = Date()) -> PostStatus {
+        if draft { return .draft }
+        if let expiry = expiryDate, expiry.date <= now { return .expired }
+        if let publish = publishDate ?? date, publish.date > now { return .scheduled }
+        return .published
+    }
+}
+
+/// Whether Hugo would publish a post now.
+public enum PostStatus: String, Sendable, Codable, CaseIterable {
+    case draft, scheduled, expired, published
+}
+
+/// What a file looked like when it was read.
+public struct FileStamp: Sendable, Equatable {
+    public var modified: TimeInterval
+    public var size: Int
+
+    public init(modified: TimeInterval, size: Int) {
+        self.modified = modified
+        self.size = size
+    }
+
+    /// The stamp of the file at `path` now, or nil if it cannot be read.
+    public static func of(_ path: String) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileStamp(modified: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9,
+                         size: Int(info.st_size))
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+extension SiteConfig {
+    /// Config file names Hugo looks for at the site root, in its order of preference.
+    public static let rootFileNames = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json",
+                                       "config.toml", "config.yaml", "config.yml", "config.json"]
+
+    /// Reads the configuration of the site at `root`: the root config file, then
+    /// `config/_default/*` merged over it (as Hugo does).
+    public static func load(root: String) throws(ContentError) -> SiteConfig {
+        var merged: [FrontMatterField] = []
+        var files: [String] = []
+        if let name = rootFileNames.first(where: { FileManager.default.fileExists(atPath: root + "/" + $0) }) {
+            merged = try readConfigFile(root + "/" + name, display: name).fields
+            files.append(name)
+        }
+        let defaultDir = root + "/config/_default"
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: defaultDir)) ?? []
+        for name in entries.sorted() where ["toml", "yaml", "yml", "json"].contains((name as NSString).pathExtension) {
+            let display = "config/_default/" + name
+            let fields = try readConfigFile(defaultDir + "/" + name, display: display).fields
+            let base = ((name as NSString).deletingPathExtension as NSString).pathExtension.isEmpty
+                ? (name as NSString).deletingPathExtension : ""
+            if base == "hugo" || base == "config" {
+                merged = ConfigMerge.merge(merged, fields)
+            } else if !base.isEmpty {
+                merged = ConfigMerge.merge(merged, [FrontMatterField(key: base, value: .map(fields))])
+            }
+            files.append(display)
+        }
+        guard !files.isEmpty else {
+            throw ContentError(file: root, problem: "this is not a Hugo site: no hugo.toml/yaml/json, config.toml/yaml/json or config/_default/ here",
+                               hint: "Run nakedblog inside a Hugo site, or pass the site's directory")
+        }
+        return SiteConfig(FrontMatterFields(merged), files: files)
+    }
+
+    init(_ config: FrontMatterFields, files: [String]) {
+        func clean(_ path: String?) -> String? {
+            guard var path, !path.isEmpty else { return nil }
+            while path.hasSuffix("/") { path.removeLast() }
+            if path.hasPrefix("./") { path.removeFirst(2) }
+            return path
+        }
+        title = config["title"]?.text ?? ""
+        contentDir = clean(config["contentDir"]?.text) ?? "content"
+        archetypeDir = clean(config["archetypeDir"]?.text) ?? "archetypes"
+        themesDir = clean(config["themesDir"]?.text) ?? "themes"
+        themes = config["theme"]?.strings ?? []
+        defaultContentLanguage = config["defaultContentLanguage"]?.text?.lowercased() ?? "en"
+        var languages: [Language] = []
+        if case .map(let entries)? = config["languages"] {
+            for entry in entries {
+                guard case .map(let settings) = entry.value else { continue }
+                let fields = FrontMatterFields(settings)
+                var weight = 0
+                if case .int(let w)? = fields["weight"] { weight = w }
+                languages.append(Language(code: entry.key.lowercased(), name: fields["languageName"]?.text ?? fields["label"]?.text,
+                                          weight: weight, contentDir: clean(fields["contentDir"]?.text),
+                                          title: fields["title"]?.text))
+            }
+        }
+        // Hugo orders languages by weight, then code; the default language comes first here.
+        let defaultLanguage = defaultContentLanguage
+        self.languages = languages.sorted {
+            ($0.code == defaultLanguage ? 0 : 1, $0.weight == 0 ? Int.max : $0.weight, $0.code)
+                < ($1.code == defaultLanguage ? 0 : 1, $1.weight == 0 ? Int.max : $1.weight, $1.code)
+        }
+        if case .map(let entries)? = config["taxonomies"] {
+            taxonomies = entries.compactMap { $0.value.text }
+        } else {
+            taxonomies = ["tags", "categories"]
+        }
+        self.files = files
+    }
+
+    static func readConfigFile(_ path: String, display: String) throws(ContentError) -> FrontMatterFields {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self) else {
+            throw ContentError(file: display, problem: "cannot read the site configuration (missing, unreadable or not UTF-8)",
+                               hint: "Check the file's permissions and encoding")
+        }
+        let format: FrontMatterFormat
+        switch (path as NSString).pathExtension {
+        case "toml": format = .toml
+        case "json": format = .json
+        default: format = .yaml
+        }
+        let block = FrontMatterBlock(format: format, opening: "", content: text, closing: "", firstContentLine: 1)
+        return try FrontMatterReader.fields(of: block, file: display)
+    }
+}
+
+/// Deep merge of configuration tables: maps merge key by key, anything else is replaced.
+enum ConfigMerge {
+    static func merge(_ base: [FrontMatterField], _ overlay: [FrontMatterField]) -> [FrontMatterField] {
+        var result = base
+        for field in overlay {
+            if let index = result.firstIndex(where: { $0.key.lowercased() == field.key.lowercased() }) {
+                if case .map(let old) = result[index].value, case .map(let new) = field.value {
+                    result[index].value = .map(merge(old, new))
+                } else {
+                    result[index].value = field.value
+                }
+            } else {
+                result.append(field)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// What nakedblog needs from a Hugo site's configuration.
+public struct SiteConfig: Sendable, Equatable {
+    /// A configured language.
+    public struct Language: Sendable, Equatable {
+        public var code: String
+        public var name: String?
+        public var weight: Int
+        /// Site-root-relative content directory for this language, if it has its own.
+        public var contentDir: String?
+        public var title: String?
+    }
+
+    public var title: String
+    /// Site-root-relative, default `content`.
+    public var contentDir: String
+    /// Site-root-relative, default `archetypes`.
+    public var archetypeDir: String
+    public var themesDir: String
+    public var themes: [String]
+    public var defaultContentLanguage: String
+    /// Configured languages by weight; empty for a single-language site.
+    public var languages: [Language]
+    /// Taxonomy plural names (`tags`, `categories` by default).
+    public var taxonomies: [String]
+    /// The config file(s) read, site-root-relative.
+    public var files: [String]
+
+    /// The language codes, default first.
+    public var languageCodes: [String] {
+        languages.isEmpty ? [defaultContentLanguage] : languages.map(\.code)
+    }
+
+    /// Whether `code` is a configured language (used for `index.<code>.md` names).
+    public func isLanguage(_ code: String) -> Bool {
+        languages.contains { $0.code.lowercased() == code.lowercased() }
+    }
+
+    /// Content roots, each with the language it fixes (nil: file names decide, default language
+    /// when a name has no language suffix).
+    public var contentRoots: [(dir: String, language: String?)] {
+        var order: [String] = []
+        var users: [String: [String]] = [:]
+        for language in languages {
+            let dir = language.contentDir ?? contentDir
+            if users[dir] == nil { order.append(dir) }
+            users[dir, default: []].append(language.code)
+        }
+        if order.isEmpty { return [(contentDir, nil)] }
+        return order.map { dir in (dir, users[dir]!.count == 1 && order.count > 1 ? users[dir]![0] : nil) }
+    }
+}

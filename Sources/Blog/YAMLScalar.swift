@@ -1,0 +1,59 @@
+/// Types a plain (unquoted) YAML scalar the way YAML 1.1 resolvers do (as Yams and Hugo's
+/// go-yaml read front matter): booleans include yes/no/on/off, timestamps become dates.
+enum YAMLScalar {
+    static func resolve(plain text: String) -> FrontMatterValue {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON": return .bool(true)
+        case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF": return .bool(false)
+        default: break
+        }
+        if isTimestamp(text) { return .date(text) }
+        if let int = Int(text.replacingOccurrences(of: "_", with: "")), isDecimalInteger(text) { return .int(int) }
+        if isFloat(text), let double = Double(text.replacingOccurrences(of: "_", with: "")) { return .double(double) }
+        return .string(text)
+    }
+
+    private static func isDecimalInteger(_ text: String) -> Bool {
+        var body = Substring(text)
+        if body.first == "-" || body.first == "+" { body = body.dropFirst() }
+        guard let first = body.first, first.isASCII, first.isNumber else { return false }
+        if body.count > 1 && first == "0" { return false }  // octal: keep as text
+        return body.allSatisfy { ($0.isASCII && $0.isNumber) || $0 == "_" }
+    }
+
+    private static func isFloat(_ text: String) -> Bool {
+        var body = Substring(text)
+        if body.first == "-" || body.first == "+" { body = body.dropFirst() }
+        guard let first = body.first, first.isASCII, first.isNumber || first == "." else { return false }
+        guard body.contains(".") || body.contains("e") || body.contains("E") else { return false }
+        return body.allSatisfy { ($0.isASCII && $0.isNumber) || "._eE+-".contains($0) }
+    }
+
+    /// `YYYY-MM-DD`, optionally followed by `T` or spaces and `HH:MM:SS[.frac][ ][Z|±HH[:MM]]`.
+    static func isTimestamp(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        func digit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 }
+        guard bytes.count >= 10, (0..<4).allSatisfy(digit), bytes[4] == 0x2D, digit(5), digit(6), bytes[7] == 0x2D,
+              digit(8), digit(9) else { return false }
+        if bytes.count == 10 { return true }
+        var i = 10
+        guard bytes[i] == 0x54 || bytes[i] == 0x74 || bytes[i] == 0x20 || bytes[i] == 0x09 else { return false }
+        i += 1
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+        guard digit(i) else { return false }
+        i += digit(i + 1) ? 2 : 1
+        guard i + 5 < bytes.count + 0, i < bytes.count, bytes[i] == 0x3A, digit(i + 1), digit(i + 2),
+              i + 3 < bytes.count, bytes[i + 3] == 0x3A, digit(i + 4), digit(i + 5) else { return false }
+        i += 6
+        if i < bytes.count, bytes[i] == 0x2E { i += 1; while digit(i) { i += 1 } }
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+        if i == bytes.count { return true }
+        if bytes[i] == 0x5A { return i + 1 == bytes.count }
+        guard bytes[i] == 0x2B || bytes[i] == 0x2D, digit(i + 1) else { return false }
+        i += digit(i + 2) ? 3 : 2
+        if i == bytes.count { return true }
+        guard bytes[i] == 0x3A, digit(i + 1), digit(i + 2) else { return false }
+        return i + 3 == bytes.count
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// `hugo list all` as the reference for what Hugo thinks a site's pages are.
+struct HugoListing {
+    struct Row {
+        let path: String
+        let slug: String
+        let title: String
+        let date: String
+        let expiryDate: String
+        let publishDate: String
+        let draft: Bool
+    }
+
+    let rows: [Row]
+
+    /// Runs `hugo list all` in `site` (a copy: hugo writes a lock file).
+    init(site: String) throws {
+        let output = try Shell.check(["hugo", "list", "all", "--source", site], timeout: 60)
+        let records = CSV.parse(output)
+        rows = records.dropFirst().map {
+            Row(path: $0[0], slug: $0[1], title: $0[2], date: $0[3], expiryDate: $0[4], publishDate: $0[5], draft: $0[6] == "true")
+        }
+    }
+}
+
+/// A minimal RFC 4180 reader (hugo quotes fields with commas and quotes).
+enum CSV {
+    static func parse(_ text: String) -> [[String]] {
+        var records: [[String]] = []
+        var record: [String] = []
+        var field = ""
+        var quoted = false
+        var iterator = Array(text).makeIterator()
+        var pending: Character? = nil
+        while let c = pending ?? iterator.next() {
+            pending = nil
+            if quoted {
+                if c == "\"" {
+                    if let next = iterator.next() {
+                        if next == "\"" { field.append("\"") } else { quoted = false; pending = next }
+                    } else { quoted = false }
+                } else { field.append(c) }
+            } else if c == "\"" {
+                quoted = true
+            } else if c == "," {
+                record.append(field); field = ""
+            } else if c == "\n" {
+                record.append(field); field = ""
+                records.append(record); record = []
+            } else if c != "\r" {
+                field.append(c)
+            }
+        }
+        if !field.isEmpty || !record.isEmpty { record.append(field); records.append(record) }
+        return records
+    }
+}
+
+/// The shared corpus of real Hugo sites, copied before use.
+enum Corpus {
+    /// Site directories (those with content/).
+    static func sites() throws -> [String] {
+        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("../shared/corpus is not present") }
+        return try FileManager.default.contentsOfDirectory(atPath: corpus).sorted()
+            .map { corpus + "/" + $0 }
+            .filter { FileManager.default.fileExists(atPath: $0 + "/content") }
+    }
+
+    /// Every content file (`.md`) under the corpus sites' content directories, absolute.
+    static func contentFiles() throws -> [String] {
+        var files: [String] = []
+        for site in try sites() {
+            let enumerator = FileManager.default.enumerator(atPath: site + "/content")
+            while let item = enumerator?.nextObject() as? String {
+                if item.hasSuffix(".md") { files.append(site + "/content/" + item) }
+            }
+        }
+        return files.sorted()
+    }
+
+    /// Copies a site to a temporary directory (tests never change the corpus).
+    static func copy(_ site: String) throws -> TemporaryDirectory {
+        let copy = try TemporaryDirectory(prefix: "nb-corpus")
+        try Shell.check(["cp", "-R", site + "/.", copy.path])
+        return copy
+    }
+}
