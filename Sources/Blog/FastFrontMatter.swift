@@ -20,9 +20,7 @@ enum SimpleYAML {
         var fields: [FrontMatterField] = []
         var seen = Set<String>()
         var openList: Int?  // index of a field whose block list is being read
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = Substring(rawLine)
-            if line.last == "\r" { line = line.dropLast() }
+        for line in Lines(text) {
             let trimmed = line.drop { $0 == " " }
             if trimmed.isEmpty || trimmed.first == "#" { continue }
             if trimmed.first == "-" {
@@ -111,9 +109,7 @@ enum SimpleTOML {
     static func parse(_ text: String) -> FrontMatterFields? {
         var fields: [FrontMatterField] = []
         var seen = Set<String>()
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = Substring(rawLine)
-            if line.last == "\r" { line = line.dropLast() }
+        for line in Lines(text) {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.first == "#" { continue }
             guard let equals = trimmed.firstIndex(of: "=") else { return nil }
@@ -200,5 +196,31 @@ enum QuotedString {
             index = text.index(after: index)
         }
         return nil
+    }
+}
+
+/// The lines of a text without their endings (`\n` or `\r\n`), split on bytes: Swift treats
+/// `"\r\n"` as one Character, so splitting on the Character `"\n"` would miss CRLF lines.
+struct Lines: Sequence {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    func makeIterator() -> AnyIterator<Substring> {
+        var rest = Substring(text).utf8
+        var done = false
+        return AnyIterator {
+            guard !done else { return nil }
+            guard let newline = rest.firstIndex(of: 0x0A) else {
+                done = true
+                var line = rest
+                if line.last == 0x0D { line = line.dropLast() }
+                return Substring(line)
+            }
+            var line = rest[..<newline]
+            if line.last == 0x0D { line = line.dropLast() }
+            rest = rest[rest.index(after: newline)...]
+            return Substring(line)
+        }
     }
 }

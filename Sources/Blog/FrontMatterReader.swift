@@ -55,8 +55,13 @@ public enum FrontMatterReader {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
-            let detail = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
-            return ContentError(file: file, line: block.firstContentLine + mark.line - 1, column: mark.column,
+            // An unclosed construct is reported where it ends; pointing at where it began helps more.
+            let at = context?.mark ?? mark
+            var detail = problem
+            if let context, !context.text.isEmpty {
+                detail = "\(context.text) that starts here, \(problem) (noticed on line \(block.firstContentLine + mark.line - 1))"
+            }
+            return ContentError(file: file, line: block.firstContentLine + at.line - 1, column: at.column,
                                 problem: "invalid YAML front matter: \(detail)", hint: hint)
         case .duplicatedKeysInMapping(let duplicates, _):
             return ContentError(file: file, line: block.firstContentLine,
