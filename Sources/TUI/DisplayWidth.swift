@@ -1,0 +1,81 @@
+/// Terminal display width: how many cells text takes. CJK and emoji take two, combining marks
+/// and zero-width characters none, everything else one.
+public enum DisplayWidth {
+    /// Width of one grapheme cluster (0, 1 or 2).
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.count > 1 {
+            if scalars.contains("\u{FE0F}") && first.properties.isEmoji { return 2 }
+            if scalars.contains("\u{200D}") && first.properties.isEmoji { return 2 }
+            if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }  // flag: two regional indicators
+        }
+        return of(first)
+    }
+
+    /// Width of one scalar.
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        if value < 0x300 { return 1 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if value == 0x200B || (0x1160...0x11FF).contains(value) || (0xFE00...0xFE0F).contains(value) { return 0 }
+        if isWide(value) { return 2 }
+        if value >= 0x1F000, scalar.properties.isEmojiPresentation { return 2 }
+        return 1
+    }
+
+    /// Width of a string.
+    public static func of<S: StringProtocol>(_ text: S) -> Int {
+        var width = 0
+        for character in text { width += of(character) }
+        return width
+    }
+
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0, 0x23F3...0x23F3,
+        0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F, 0x2693...0x2693, 0x26A1...0x26A1,
+        0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA,
+        0x26F2...0x26F3, 0x26F5...0x26F5, 0x26FA...0x26FA, 0x26FD...0x26FD, 0x2705...0x2705, 0x270A...0x270B,
+        0x2728...0x2728, 0x274C...0x274C, 0x274E...0x274E, 0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797,
+        0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55, 0x2E80...0x303E,
+        0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+        0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4,
+        0x17000...0x18AFF, 0x1B000...0x1B2FF, 0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E,
+        0x1F191...0x1F19A, 0x1F200...0x1F251, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+
+    private static func isWide(_ value: UInt32) -> Bool {
+        guard value >= 0x1100 else { return false }
+        var low = 0, high = wideRanges.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            if wideRanges[mid].upperBound < value { low = mid + 1 } else if wideRanges[mid].lowerBound > value { high = mid - 1 } else { return true }
+        }
+        return false
+    }
+
+    /// `text` cut to at most `width` cells, with `…` when cut; never splits a grapheme.
+    public static func truncate(_ text: String, to width: Int) -> String {
+        guard of(text) > width else { return text }
+        guard width > 0 else { return "" }
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = of(character)
+            if used + w > width - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return result + "…"
+    }
+
+    /// `text` padded with spaces (or truncated) to exactly `width` cells.
+    public static func pad(_ text: String, to width: Int) -> String {
+        let cut = truncate(text, to: width)
+        return cut + String(repeating: " ", count: max(0, width - of(cut)))
+    }
+}

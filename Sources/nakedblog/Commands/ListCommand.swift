@@ -1,0 +1,45 @@
+import ArgumentParser
+import Blog
+import Foundation
+
+/// `nakedblog list`: the site's posts as a table or JSON.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the site's posts (drafts, scheduled and expired ones included).",
+        discussion: "Status is what Hugo would decide now: draft, scheduled (future publish date), expired or published.")
+
+    @Argument(help: "The site's directory (default: the current one; parents are searched like git does).")
+    var site: String = "."
+
+    @Flag(help: "Print a JSON array instead of a table.")
+    var json = false
+
+    @Option(help: "Only posts in this section (e.g. posts).")
+    var section: String?
+
+    @Flag(help: "Only drafts.")
+    var drafts = false
+
+    @Option(help: "Only posts in this language (e.g. fr).")
+    var lang: String?
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        let site = try SiteLoading.open(site)
+        let index = PostIndex.build(site)
+        let posts = index.posts.filter { post in
+            (section.map { post.section == $0 } ?? true) && (!drafts || post.draft)
+                && (lang.map { post.lang == $0.lowercased() } ?? true)
+        }
+        let now = Date()
+        if json {
+            print(try PostJSON.encode(posts, now: now))
+        } else {
+            print(PostTable.render(posts, now: now, width: TerminalSize.columns()), terminator: "")
+        }
+        SiteLoading.report(index.problems)
+        if !index.problems.isEmpty { throw ExitCode(ExitCodes.failure) }
+    }
+}

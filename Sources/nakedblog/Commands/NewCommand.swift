@@ -1,0 +1,54 @@
+import ArgumentParser
+import Blog
+import Foundation
+
+/// `nakedblog new`: creates a post from the site's archetype and prints its path.
+struct NewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "new",
+        abstract: "Create a post from the site's archetype and print its path.",
+        discussion: """
+        The post is a page bundle (<section>/<slug>/index.md) with draft: true and today's date, \
+        made from archetypes/<section>/, archetypes/<section>.md, archetypes/default.md, the \
+        theme's, or Hugo's default, in that order. A slug that is taken gets -2, -3, …
+        """)
+
+    @Argument(help: "The post's title.")
+    var title: String
+
+    @Option(help: "The site's directory (default: the current one).")
+    var site: String = "."
+
+    @Option(help: "The section to create the post in.")
+    var section: String = "posts"
+
+    @Flag(help: "Create a single file (<slug>.md) instead of a page bundle.")
+    var file = false
+
+    @Option(help: "The language (default: the site's default language).")
+    var lang: String?
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        let site = try SiteLoading.open(site)
+        do {
+            let created = try PostCreator(site: site).create(.init(title: title, section: section, bundle: !file, lang: lang))
+            print(DisplayPath.forUser(site.absolute(created.path)))
+        } catch {
+            throw error.userFacing
+        }
+    }
+}
+
+/// Paths as the user should see them: relative to the current directory when inside it.
+enum DisplayPath {
+    static func forUser(_ absolute: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        let resolvedCwd = URL(fileURLWithPath: cwd).resolvingSymlinksInPath().path
+        for base in [cwd, resolvedCwd] where absolute.hasPrefix(base + "/") {
+            return String(absolute.dropFirst(base.count + 1))
+        }
+        return absolute
+    }
+}

@@ -1,0 +1,34 @@
+import Blog
+import Foundation
+
+/// Opening sites and reporting content problems the same way in every command.
+enum SiteLoading {
+    /// Opens the site containing `directory`, or fails with the message the user needs.
+    static func open(_ directory: String) throws -> Site {
+        do {
+            return try Site.open(containing: directory)
+        } catch {
+            throw UserFacingError(String(describing: error))
+        }
+    }
+
+    /// Prints problems (file:line: what. what to do) on stderr.
+    static func report(_ problems: [ContentError]) {
+        for problem in problems { FileHandleOutput.standardError.write("nakedblog: \(problem)\n") }
+    }
+}
+
+extension ContentError {
+    /// As a user-facing error for the CLI (exit code 1).
+    var userFacing: UserFacingError { UserFacingError(String(describing: self)) }
+}
+
+/// The terminal's size, when stdout is one.
+enum TerminalSize {
+    static func columns() -> Int? {
+        guard isatty(1) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+}
