@@ -8,20 +8,99 @@ struct ContentScanner {
 
     /// Page locations, and problems with directories that could not be read.
     func scan() -> (locations: [PostReader.Location], problems: [ContentError]) {
-        var locations: [PostReader.Location] = []
+        let (locations, problems) = scan { $0 }
+        return (locations, problems)
+    }
+
+    /// Walks the content directories level by level; each level's directories are read in
+    /// parallel, and `visit` runs on every page location found (on the same worker thread).
+    func scan<T: Sendable>(_ visit: @escaping @Sendable (PostReader.Location) -> T) -> (results: [T], problems: [ContentError]) {
+        var results: [T] = []
         var problems: [ContentError] = []
         var visited = Set<DirectoryID>()
+        var level: [(dir: String, root: Root)] = []
         for root in site.config.contentRoots {
             let absolute = site.absolute(root.dir)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard let id = DirectoryID(absolute), isDirectory(absolute) else {
                 problems.append(ContentError(file: root.dir, problem: "the content directory does not exist",
                                              hint: "Create it (`mkdir -p \(root.dir)`) or fix contentDir in \(site.config.files.first ?? "the site config")"))
                 continue
             }
-            walk(relative: root.dir, root: root, visited: &visited, into: &locations, problems: &problems)
+            visited.insert(id)
+            level.append((root.dir, Root(dir: root.dir, language: root.language)))
         }
-        return (locations, problems)
+        let scanner = self
+        while !level.isEmpty {
+            let found = ParallelMap.map(level) { task -> (DirectoryScan, [T]) in
+                let scan = scanner.scanDirectory(task.dir, root: task.root)
+                return (scan, scan.locations.map(visit))
+            }
+            var next: [(dir: String, root: Root)] = []
+            for (task, (scan, visits)) in zip(level, found) {
+                results += visits
+                problems += scan.problems
+                for subdirectory in scan.subdirectories {
+                    let absolute = site.absolute(subdirectory)
+                    if isSymbolicLink(absolute), !(DirectoryID(absolute).map { visited.insert($0).inserted } ?? false) {
+                        problems.append(ContentError(file: subdirectory, problem: "this directory was already visited (a symbolic link loop?)",
+                                                     hint: "Remove the symbolic link that points back into the content directory"))
+                        continue
+                    }
+                    next.append((subdirectory, task.root))
+                }
+            }
+            level = next
+        }
+        return (results, problems)
+    }
+
+    /// A content root and the language it fixes.
+    struct Root: Sendable {
+        let dir: String
+        let language: String?
+    }
+
+    /// What one directory holds: pages, subdirectories to walk, problems.
+    struct DirectoryScan: Sendable {
+        var locations: [PostReader.Location] = []
+        var subdirectories: [String] = []
+        var problems: [ContentError] = []
+    }
+
+    /// Reads one directory: a leaf bundle (its index files and resources) or a list of pages
+    /// and subdirectories.
+    func scanDirectory(_ relative: String, root: Root) -> DirectoryScan {
+        var result = DirectoryScan()
+        let absolute = site.absolute(relative)
+        guard let entries = DirectoryListing.entries(absolute) else {
+            result.problems.append(ContentError(file: relative, problem: "cannot read this directory", hint: "Check its permissions"))
+            return result
+        }
+        let tuple = (dir: root.dir, language: root.language)
+        let leafIndexes = entries.filter { !$0.isDirectory && ContentFileName.isLeafIndex($0.name) }
+        if !leafIndexes.isEmpty {
+            var bundleResources: [String] = []
+            for entry in entries where !entry.name.hasPrefix(".") {
+                if entry.isDirectory {
+                    bundleResources += DirectoryListing.files(under: absolute + "/" + entry.name, prefix: entry.name + "/")
+                } else if !ContentFileName.isLeafIndex(entry.name) {
+                    bundleResources.append(entry.name)
+                }
+            }
+            for entry in leafIndexes {
+                result.locations.append(makeLocation(path: relative + "/" + entry.name, root: tuple, isBundle: true, resources: bundleResources))
+            }
+            return result
+        }
+        for entry in entries where !entry.name.hasPrefix(".") {
+            let path = relative + "/" + entry.name
+            if entry.isDirectory {
+                result.subdirectories.append(path)
+            } else if ContentFileName.isContent(entry.name) && !ContentFileName.isBranchIndex(entry.name) {
+                result.locations.append(makeLocation(path: path, root: tuple, isBundle: false, resources: []))
+            }
+        }
+        return result
     }
 
     /// The location of one content file (for refreshing after a change), or nil if it is not a page.
@@ -43,62 +122,26 @@ struct ContentScanner {
         return makeLocation(path: path, root: root, isBundle: false, resources: [])
     }
 
-    private func walk(relative: String, root: (dir: String, language: String?), visited: inout Set<DirectoryID>,
-                      into locations: inout [PostReader.Location], problems: inout [ContentError]) {
-        let absolute = site.absolute(relative)
-        guard let id = DirectoryID(absolute), visited.insert(id).inserted else {
-            problems.append(ContentError(file: relative, problem: "this directory was already visited (a symbolic link loop?)",
-                                         hint: "Remove the symbolic link that points back into the content directory"))
-            return
-        }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: absolute).sorted()
-        } catch {
-            problems.append(ContentError(file: relative, problem: "cannot read this directory", hint: "Check its permissions"))
-            return
-        }
-        let leafIndexes = names.filter(ContentFileName.isLeafIndex)
-        if !leafIndexes.isEmpty {
-            let bundleResources = resources(in: relative)
-            for name in leafIndexes {
-                locations.append(makeLocation(path: relative + "/" + name, root: root, isBundle: true, resources: bundleResources))
-            }
-            return
-        }
-        for name in names where !name.hasPrefix(".") {
-            let path = relative + "/" + name
-            if isDirectory(site.absolute(path)) {
-                walk(relative: path, root: root, visited: &visited, into: &locations, problems: &problems)
-            } else if ContentFileName.isContent(name) && !ContentFileName.isBranchIndex(name) {
-                locations.append(makeLocation(path: path, root: root, isBundle: false, resources: []))
-            }
-        }
-    }
-
     private func makeLocation(path: String, root: (dir: String, language: String?), isBundle: Bool,
                               resources: [String]) -> PostReader.Location {
-        let name = (path as NSString).lastPathComponent
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(Substring(path.utf8[path.utf8.index(after: $0)...])) } ?? path
         let lang = root.language ?? ContentFileName.language(of: name, config: site.config) ?? site.config.defaultContentLanguage
         return PostReader.Location(path: path, contentRoot: root.dir, lang: lang, isBundle: isBundle, resources: resources)
     }
 
     /// Every file under a bundle directory except its index files, relative to it.
     private func resources(in bundle: String) -> [String] {
-        let absolute = site.absolute(bundle)
-        guard let enumerator = FileManager.default.enumerator(atPath: absolute) else { return [] }
-        var found: [String] = []
-        while let item = enumerator.nextObject() as? String {
-            let name = (item as NSString).lastPathComponent
-            if name.hasPrefix(".") { if isDirectory(absolute + "/" + item) { enumerator.skipDescendants() }; continue }
-            if !item.contains("/") && ContentFileName.isLeafIndex(name) { continue }
-            if !isDirectory(absolute + "/" + item) { found.append(item) }
-        }
-        return found.sorted()
+        DirectoryListing.files(under: site.absolute(bundle)).filter { $0.contains("/") || !ContentFileName.isLeafIndex($0) }
     }
 
     private func directoryHasLeafIndex(_ relative: String) -> Bool {
-        ((try? FileManager.default.contentsOfDirectory(atPath: site.absolute(relative))) ?? []).contains(where: ContentFileName.isLeafIndex)
+        (DirectoryListing.entries(site.absolute(relative)) ?? []).contains { ContentFileName.isLeafIndex($0.name) }
+    }
+
+    /// Only a symbolic link can lead back into a directory already walked.
+    private func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     private func isDirectory(_ path: String) -> Bool {

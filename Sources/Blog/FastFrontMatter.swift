@@ -1,31 +1,84 @@
-/// Reads front matter quickly for listing: a line scanner that understands the simple YAML and
-/// TOML nearly every post uses, and hands anything else to the full parsers (Yams, TOMLKit),
-/// so the answer is always the full parser's answer.
+/// Reads front matter quickly for listing: a byte-level line scanner that understands the
+/// simple YAML and TOML nearly every post uses, and hands anything else to the full parsers
+/// (Yams, TOMLKit), so the answer is always the full parser's answer (tests compare the two).
 enum FastFrontMatter {
     static func fields(of page: PageText, file: String) throws(ContentError) -> FrontMatterFields {
         guard let block = page.frontMatter else { return FrontMatterFields() }
         switch block.format {
-        case .yaml: if let fields = SimpleYAML.parse(block.content) { return fields }
-        case .toml: if let fields = SimpleTOML.parse(block.content) { return fields }
+        case .yaml: if let fields = SimpleYAML.parse(Array(block.content.utf8)) { return fields }
+        case .toml: if let fields = SimpleTOML.parse(Array(block.content.utf8)) { return fields }
         case .json: break
         }
         return try FrontMatterReader.fields(of: block, file: file)
     }
 }
 
+typealias Bytes = ArraySlice<UInt8>
+
+enum ASCII {
+    static let space: UInt8 = 0x20, tab: UInt8 = 0x09, newline: UInt8 = 0x0A, cr: UInt8 = 0x0D
+    static let hash: UInt8 = 0x23, dash: UInt8 = 0x2D, colon: UInt8 = 0x3A, comma: UInt8 = 0x2C
+    static let quote: UInt8 = 0x22, apostrophe: UInt8 = 0x27, backslash: UInt8 = 0x5C
+    static let openBracket: UInt8 = 0x5B, closeBracket: UInt8 = 0x5D, equals: UInt8 = 0x3D
+
+    static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab }
+
+    static func isKeyByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == dash
+    }
+
+    /// Lines without their `\n` / `\r\n`.
+    static func lines(_ bytes: [UInt8]) -> [Bytes] {
+        var result: [Bytes] = []
+        var start = 0
+        for i in bytes.indices where bytes[i] == newline {
+            var end = i
+            if end > start, bytes[end - 1] == cr { end -= 1 }
+            result.append(bytes[start..<end])
+            start = i + 1
+        }
+        if start < bytes.count {
+            var end = bytes.count
+            if bytes[end - 1] == cr { end -= 1 }
+            result.append(bytes[start..<end])
+        }
+        return result
+    }
+
+    static func dropBlanks(_ s: Bytes) -> Bytes { s.drop(while: isBlank) }
+
+    static func trimTrailingBlanks(_ s: Bytes) -> Bytes {
+        var s = s
+        while let last = s.last, isBlank(last) { s = s.dropLast() }
+        return s
+    }
+
+    static func string(_ s: Bytes) -> String { String(decoding: s, as: UTF8.self) }
+
+    static func contains(_ s: Bytes, _ a: UInt8, _ b: UInt8) -> Bool {
+        var previous: UInt8 = 0
+        for byte in s {
+            if previous == a && byte == b { return true }
+            previous = byte
+        }
+        return false
+    }
+}
+
 /// YAML limited to top-level `key: scalar`, one-line flow lists and block lists of scalars.
 /// Returns nil for anything else (nested maps, block scalars, anchors, tags, duplicates…).
 enum SimpleYAML {
-    static func parse(_ text: String) -> FrontMatterFields? {
+    static func parse(_ bytes: [UInt8]) -> FrontMatterFields? {
         var fields: [FrontMatterField] = []
         var seen = Set<String>()
-        var openList: Int?  // index of a field whose block list is being read
-        for line in Lines(text) {
-            let trimmed = line.drop { $0 == " " }
-            if trimmed.isEmpty || trimmed.first == "#" { continue }
-            if trimmed.first == "-" {
-                guard let index = openList, trimmed.hasPrefix("- ") || trimmed == "-" else { return nil }
-                guard let item = scalar(trimmed.dropFirst(1).drop { $0 == " " }) else { return nil }
+        var openList: Int?
+        for line in ASCII.lines(bytes) {
+            let trimmed = ASCII.dropBlanks(line)
+            guard let first = trimmed.first, first != ASCII.hash else { continue }
+            if first == ASCII.dash {
+                let afterDash = trimmed.dropFirst()
+                guard let index = openList, afterDash.isEmpty || afterDash.first == ASCII.space,
+                      let item = scalar(ASCII.dropBlanks(afterDash)) else { return nil }
                 if case .list(let items) = fields[index].value {
                     fields[index].value = .list(items + [item])
                 } else {
@@ -33,194 +86,169 @@ enum SimpleYAML {
                 }
                 continue
             }
-            guard line.first != " ", line.first != "\t", let colon = keyEnd(line) else { return nil }
-            let key = String(line[..<colon])
+            guard let head = line.first, !ASCII.isBlank(head), let colon = keyEnd(line) else { return nil }
+            let key = ASCII.string(line[line.startIndex..<colon])
             guard seen.insert(key).inserted else { return nil }
-            let rest = line[line.index(after: colon)...].drop { $0 == " " }
+            let rest = ASCII.dropBlanks(line[(colon + 1)...])
             openList = nil
-            if rest.isEmpty || rest.first == "#" {
+            if rest.isEmpty || rest.first == ASCII.hash {
                 fields.append(FrontMatterField(key: key, value: .null))
                 openList = fields.count - 1
                 continue
             }
-            guard let value = rest.first == "[" ? flowList(rest) : scalar(rest) else { return nil }
+            guard let value = rest.first == ASCII.openBracket ? flowList(rest) : scalar(rest) else { return nil }
             fields.append(FrontMatterField(key: key, value: value))
         }
         return FrontMatterFields(fields)
     }
 
-    /// End of a simple key (`[A-Za-z0-9_]` and `-`) followed by `:` and a space or end of line.
-    private static func keyEnd(_ line: Substring) -> Substring.Index? {
+    /// Index of the `:` ending a simple key, if followed by a space or the end of the line.
+    private static func keyEnd(_ line: Bytes) -> Int? {
         var index = line.startIndex
-        while index < line.endIndex, let ascii = line[index].asciiValue,
-              (ascii >= 0x30 && ascii <= 0x39) || (ascii >= 0x41 && ascii <= 0x5A) || (ascii >= 0x61 && ascii <= 0x7A)
-                || ascii == 0x5F || ascii == 0x2D {
-            index = line.index(after: index)
-        }
-        guard index > line.startIndex, index < line.endIndex, line[index] == ":" else { return nil }
-        let next = line.index(after: index)
-        return next == line.endIndex || line[next] == " " ? index : nil
+        while index < line.endIndex, ASCII.isKeyByte(line[index]) { index += 1 }
+        guard index > line.startIndex, index < line.endIndex, line[index] == ASCII.colon else { return nil }
+        return index + 1 == line.endIndex || line[index + 1] == ASCII.space ? index : nil
     }
 
     /// A quoted or plain scalar, with an optional trailing comment.
-    static func scalar(_ text: Substring) -> FrontMatterValue? {
+    static func scalar(_ text: Bytes) -> FrontMatterValue? {
         guard let first = text.first else { return .null }
-        if first == "\"" || first == "'" {
+        if first == ASCII.quote || first == ASCII.apostrophe {
             guard let (value, rest) = QuotedString.read(text, yamlStyle: true) else { return nil }
-            let after = rest.drop { $0 == " " }
-            return after.isEmpty || after.first == "#" && rest.first == " " ? .string(value) : nil
+            let after = ASCII.dropBlanks(rest)
+            return after.isEmpty || (after.first == ASCII.hash && rest.first == ASCII.space) ? .string(value) : nil
         }
-        if "[]{}&*!|>%@`,?".contains(first) { return nil }
+        if "[]{}&*!|>%@`,?".utf8.contains(first) { return nil }
         var value = text
-        if let comment = value.range(of: " #") { value = value[..<comment.lowerBound] }
-        while value.last == " " { value = value.dropLast() }
-        if value.contains(": ") || value.hasSuffix(":") || value.contains("\t") { return nil }
-        return YAMLScalar.resolve(plain: String(value))
+        var index = value.startIndex
+        while index + 1 < value.endIndex {
+            if value[index] == ASCII.space && value[index + 1] == ASCII.hash { value = value[..<index]; break }
+            index += 1
+        }
+        value = ASCII.trimTrailingBlanks(value)
+        if ASCII.contains(value, ASCII.colon, ASCII.space) || value.last == ASCII.colon || value.contains(ASCII.tab) { return nil }
+        return YAMLScalar.resolve(plain: ASCII.string(value))
     }
 
     /// `[a, "b", c]` on one line; nil for nesting or anything unusual.
-    private static func flowList(_ text: Substring) -> FrontMatterValue? {
-        var rest = text.dropFirst().drop { $0 == " " }
+    private static func flowList(_ text: Bytes) -> FrontMatterValue? {
+        var rest = ASCII.dropBlanks(text.dropFirst())
         var items: [FrontMatterValue] = []
         while true {
-            if rest.first == "]" {
-                let after = rest.dropFirst().drop { $0 == " " }
-                return after.isEmpty || after.first == "#" ? .list(items) : nil
+            if rest.first == ASCII.closeBracket {
+                let after = ASCII.dropBlanks(rest.dropFirst())
+                return after.isEmpty || after.first == ASCII.hash ? .list(items) : nil
             }
-            if rest.first == "\"" || rest.first == "'" {
+            if rest.first == ASCII.quote || rest.first == ASCII.apostrophe {
                 guard let (value, after) = QuotedString.read(rest, yamlStyle: true) else { return nil }
                 items.append(.string(value))
-                rest = after.drop { $0 == " " }
+                rest = ASCII.dropBlanks(after)
             } else {
-                guard let end = rest.firstIndex(where: { $0 == "," || $0 == "]" }) else { return nil }
-                var plain = rest[..<end]
-                while plain.last == " " { plain = plain.dropLast() }
-                guard !plain.isEmpty, !plain.contains(where: { "[]{}#&*!|>\"'".contains($0) }), !plain.contains(": ") else { return nil }
-                items.append(YAMLScalar.resolve(plain: String(plain)))
+                guard let end = rest.firstIndex(where: { $0 == ASCII.comma || $0 == ASCII.closeBracket }) else { return nil }
+                let plain = ASCII.trimTrailingBlanks(rest[..<end])
+                guard !plain.isEmpty, !plain.contains(where: { "[]{}#&*!|>\"'".utf8.contains($0) }),
+                      !ASCII.contains(plain, ASCII.colon, ASCII.space) else { return nil }
+                items.append(YAMLScalar.resolve(plain: ASCII.string(plain)))
                 rest = rest[end...]
             }
-            if rest.first == "," { rest = rest.dropFirst().drop { $0 == " " } } else if rest.first != "]" { return nil }
+            if rest.first == ASCII.comma { rest = ASCII.dropBlanks(rest.dropFirst()) } else if rest.first != ASCII.closeBracket { return nil }
         }
     }
 }
 
 /// TOML limited to root-level `key = scalar` and one-line arrays of scalars.
 enum SimpleTOML {
-    static func parse(_ text: String) -> FrontMatterFields? {
+    static func parse(_ bytes: [UInt8]) -> FrontMatterFields? {
         var fields: [FrontMatterField] = []
         var seen = Set<String>()
-        for line in Lines(text) {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            if trimmed.isEmpty || trimmed.first == "#" { continue }
-            guard let equals = trimmed.firstIndex(of: "=") else { return nil }
-            var key = trimmed[..<equals]
-            while key.last == " " || key.last == "\t" { key = key.dropLast() }
-            guard !key.isEmpty, key.allSatisfy(TOMLSyntax.isBareKeyCharacter), seen.insert(String(key)).inserted else { return nil }
-            let rest = trimmed[trimmed.index(after: equals)...].drop { $0 == " " || $0 == "\t" }
-            guard let (value, after) = value(rest) else { return nil }
-            let tail = after.drop { $0 == " " || $0 == "\t" }
-            guard tail.isEmpty || tail.first == "#" else { return nil }
-            fields.append(FrontMatterField(key: String(key), value: value))
+        for line in ASCII.lines(bytes) {
+            let trimmed = ASCII.dropBlanks(line)
+            guard let first = trimmed.first, first != ASCII.hash else { continue }
+            guard let equals = trimmed.firstIndex(of: ASCII.equals) else { return nil }
+            let keyBytes = ASCII.trimTrailingBlanks(trimmed[..<equals])
+            guard !keyBytes.isEmpty, keyBytes.allSatisfy(ASCII.isKeyByte) else { return nil }
+            let key = ASCII.string(keyBytes)
+            guard seen.insert(key).inserted else { return nil }
+            guard let (value, after) = value(ASCII.dropBlanks(trimmed[(equals + 1)...])) else { return nil }
+            let tail = ASCII.dropBlanks(after)
+            guard tail.isEmpty || tail.first == ASCII.hash else { return nil }
+            fields.append(FrontMatterField(key: key, value: value))
         }
         return FrontMatterFields(fields)
     }
 
-    private static func value(_ text: Substring) -> (FrontMatterValue, Substring)? {
+    private static func value(_ text: Bytes) -> (FrontMatterValue, Bytes)? {
         guard let first = text.first else { return nil }
-        if first == "\"" || first == "'" {
-            if text.hasPrefix("\"\"\"") || text.hasPrefix("'''") { return nil }
+        if first == ASCII.quote || first == ASCII.apostrophe {
+            if text.count >= 3, text.prefix(3).allSatisfy({ $0 == first }) { return nil }
             guard let (string, rest) = QuotedString.read(text, yamlStyle: false) else { return nil }
             return (.string(string), rest)
         }
-        if first == "[" {
-            var rest = text.dropFirst().drop { $0 == " " }
+        if first == ASCII.openBracket {
+            var rest = ASCII.dropBlanks(text.dropFirst())
             var items: [FrontMatterValue] = []
             while true {
-                if rest.first == "]" { return (.list(items), rest.dropFirst()) }
-                guard let (item, after) = value(rest), !isList(item) else { return nil }
+                if rest.first == ASCII.closeBracket { return (.list(items), rest.dropFirst()) }
+                guard let (item, after) = value(rest) else { return nil }
+                if case .list = item { return nil }
                 items.append(item)
-                rest = after.drop { $0 == " " }
-                if rest.first == "," { rest = rest.dropFirst().drop { $0 == " " } } else if rest.first != "]" { return nil }
+                rest = ASCII.dropBlanks(after)
+                if rest.first == ASCII.comma { rest = ASCII.dropBlanks(rest.dropFirst()) } else if rest.first != ASCII.closeBracket { return nil }
             }
         }
-        let end = text.firstIndex { $0 == "," || $0 == "]" || $0 == "#" } ?? text.endIndex
-        var token = text[..<end]
-        while token.last == " " || token.last == "\t" { token = token.dropLast() }
-        let word = String(token)
-        if word == "true" { return (.bool(true), text[end...]) }
-        if word == "false" { return (.bool(false), text[end...]) }
-        if let int = Int(word.replacingOccurrences(of: "_", with: "")), word.first != "0" || word == "0" { return (.int(int), text[end...]) }
-        if HugoDate.parse(word) != nil { return (.date(word), text[end...]) }
+        let end = text.firstIndex { $0 == ASCII.comma || $0 == ASCII.closeBracket || $0 == ASCII.hash } ?? text.endIndex
+        let word = ASCII.string(ASCII.trimTrailingBlanks(text[..<end]))
+        let rest = text[end...]
+        if word == "true" { return (.bool(true), rest) }
+        if word == "false" { return (.bool(false), rest) }
+        if let int = Int(word), word.first != "0" || word == "0", !word.hasPrefix("+") { return (.int(int), rest) }
+        if HugoDate.parse(word) != nil { return (.date(word), rest) }
         return nil
-    }
-
-    private static func isList(_ value: FrontMatterValue) -> Bool {
-        if case .list = value { return true }
-        return false
     }
 }
 
 /// Reads a quoted string at the start of `text`; returns the value and what follows it.
 /// Only common escapes are accepted; anything else returns nil (the full parser decides).
 enum QuotedString {
-    static func read(_ text: Substring, yamlStyle: Bool) -> (String, Substring)? {
+    static func read(_ text: Bytes, yamlStyle: Bool) -> (String, Bytes)? {
         guard let quote = text.first else { return nil }
-        var result = ""
-        var index = text.index(after: text.startIndex)
+        var result: [UInt8] = []
+        var index = text.startIndex + 1
         while index < text.endIndex {
-            let c = text[index]
-            if c == quote {
-                let next = text.index(after: index)
-                if quote == "'" && yamlStyle && next < text.endIndex && text[next] == "'" {
-                    result.append("'")
-                    index = text.index(after: next)
+            let byte = text[index]
+            if byte == quote {
+                if quote == ASCII.apostrophe && yamlStyle && index + 1 < text.endIndex && text[index + 1] == ASCII.apostrophe {
+                    result.append(ASCII.apostrophe)
+                    index += 2
                     continue
                 }
-                return (result, text[next...])
+                return (String(decoding: result, as: UTF8.self), text[(index + 1)...])
             }
-            if c == "\\" && quote == "\"" {
-                let next = text.index(after: index)
-                guard next < text.endIndex else { return nil }
-                switch text[next] {
-                case "\"": result.append("\"")
-                case "\\": result.append("\\")
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                case "/" where yamlStyle: result.append("/")
+            if byte == ASCII.backslash && quote == ASCII.quote {
+                guard index + 1 < text.endIndex else { return nil }
+                switch text[index + 1] {
+                case ASCII.quote: result.append(ASCII.quote)
+                case ASCII.backslash: result.append(ASCII.backslash)
+                case UInt8(ascii: "n"): result.append(ASCII.newline)
+                case UInt8(ascii: "t"): result.append(ASCII.tab)
+                case UInt8(ascii: "/") where yamlStyle: result.append(UInt8(ascii: "/"))
                 default: return nil
                 }
-                index = text.index(after: next)
+                index += 2
                 continue
             }
-            result.append(c)
-            index = text.index(after: index)
+            result.append(byte)
+            index += 1
         }
         return nil
     }
-}
 
-/// The lines of a text without their endings (`\n` or `\r\n`), split on bytes: Swift treats
-/// `"\r\n"` as one Character, so splitting on the Character `"\n"` would miss CRLF lines.
-struct Lines: Sequence {
-    let text: String
-
-    init(_ text: String) { self.text = text }
-
-    func makeIterator() -> AnyIterator<Substring> {
-        var rest = Substring(text).utf8
-        var done = false
-        return AnyIterator {
-            guard !done else { return nil }
-            guard let newline = rest.firstIndex(of: 0x0A) else {
-                done = true
-                var line = rest
-                if line.last == 0x0D { line = line.dropLast() }
-                return Substring(line)
-            }
-            var line = rest[..<newline]
-            if line.last == 0x0D { line = line.dropLast() }
-            rest = rest[rest.index(after: newline)...]
-            return Substring(line)
-        }
+    /// The same for a Substring (used by the template parser and list editing).
+    static func read(_ text: Substring, yamlStyle: Bool) -> (String, Substring)? {
+        let bytes = Array(text.utf8)
+        guard let (value, rest) = read(bytes[...], yamlStyle: yamlStyle) else { return nil }
+        let consumed = bytes.count - rest.count
+        let index = text.utf8.index(text.startIndex, offsetBy: consumed)
+        return (value, text[index...])
     }
 }

@@ -68,15 +68,25 @@ public struct FrontMatterField: Sendable, Equatable {
 
 /// All fields of a front matter block, in file order. Keys match case-insensitively, as in Hugo.
 public struct FrontMatterFields: Sendable, Equatable {
-    public var fields: [FrontMatterField]
+    public let fields: [FrontMatterField]
+    /// Lowercased keys, computed once: lookups are case-insensitive like Hugo's.
+    private let lowercasedKeys: [String]
 
-    public init(_ fields: [FrontMatterField] = []) { self.fields = fields }
+    public init(_ fields: [FrontMatterField] = []) {
+        self.fields = fields
+        lowercasedKeys = fields.map { $0.key.lowercased() }
+    }
 
     /// The value of `key` (exact match first, then case-insensitive).
     public subscript(key: String) -> FrontMatterValue? {
         if let exact = fields.first(where: { $0.key == key }) { return exact.value }
         let lower = key.lowercased()
-        return fields.first { $0.key.lowercased() == lower }?.value
+        return lowercasedKeys.firstIndex(of: lower).map { fields[$0].value }
+    }
+
+    /// The value of an already-lowercased key (the fast path for fixed key names).
+    func value(lowercased key: String) -> FrontMatterValue? {
+        lowercasedKeys.firstIndex(of: key).map { fields[$0].value }
     }
 
     /// The first of `keys` that is present.

@@ -16,8 +16,9 @@ public struct HugoDate: Sendable, Equatable, Comparable {
     /// Parses the layouts Hugo accepts: RFC 3339 (with or without offset and fraction), `T` or
     /// a space between date and time, `±hhmm` offsets, date only. Nil when it is not a date.
     public static func parse(_ raw: String) -> HugoDate? {
-        let text = raw.trimmingCharacters(in: .whitespaces)
-        let b = Array(text.utf8)
+        var b = Array(raw.utf8)
+        while b.last == 0x20 || b.last == 0x09 { b.removeLast() }
+        while b.first == 0x20 || b.first == 0x09 { b.removeFirst() }
         func digits(_ start: Int, _ count: Int) -> Int? {
             guard start + count <= b.count else { return nil }
             var value = 0
@@ -28,12 +29,10 @@ public struct HugoDate: Sendable, Equatable, Comparable {
             return value
         }
         guard let year = digits(0, 4), b.count >= 10, b[4] == 0x2D, let month = digits(5, 2), b[7] == 0x2D,
-              let day = digits(8, 2), (1...12).contains(month), (1...31).contains(day) else { return nil }
-        var components = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(secondsFromGMT: 0),
-                                        year: year, month: month, day: day)
+              let day = digits(8, 2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else { return nil }
+        let midnight = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
         if b.count == 10 {
-            guard let date = components.date else { return nil }
-            return HugoDate(date: date, offsetSeconds: nil, isDateOnly: true, text: raw)
+            return HugoDate(date: Date(timeIntervalSince1970: midnight), offsetSeconds: nil, isDateOnly: true, text: raw)
         }
         var i = 10
         guard b[i] == 0x54 || b[i] == 0x74 || b[i] == 0x20 else { return nil }
@@ -70,18 +69,32 @@ public struct HugoDate: Sendable, Equatable, Comparable {
                 if i < b.count, b[i] == 0x3A { i += 1 }
                 if let m = digits(i, 2) { minutes = m; i += 2 }
                 offset = sign * (hours * 3600 + minutes * 60)
-            } else if text[text.index(text.startIndex, offsetBy: i)...].allSatisfy(\.isLetter) {
+            } else if b[i...].allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }) {
                 i = b.count  // a zone abbreviation such as "UTC": read as UTC
                 offset = 0
             }
         }
         guard i == b.count, hour < 24, minute < 60, second < 61 else { return nil }
-        components.hour = hour
-        components.minute = minute
-        components.second = second
-        components.nanosecond = nanos
-        guard let utc = components.date else { return nil }
-        return HugoDate(date: utc.addingTimeInterval(-Double(offset ?? 0)), offsetSeconds: offset, isDateOnly: false, text: raw)
+        let seconds = midnight + Double(hour * 3600 + minute * 60 + second) + Double(nanos) / 1e9 - Double(offset ?? 0)
+        return HugoDate(date: Date(timeIntervalSince1970: seconds), offsetSeconds: offset, isDateOnly: false, text: raw)
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     /// RFC 3339 (`2006-01-02T15:04:05-07:00`), as `hugo list` prints and JSON output uses.
@@ -91,17 +104,44 @@ public struct HugoDate: Sendable, Equatable, Comparable {
 
     /// Formats `date` as RFC 3339 at the given offset (`Z` for UTC when `zulu`).
     public static func format(_ date: Date, offsetSeconds: Int, zulu: Bool = false, dateOnly: Bool = false) -> String {
-        let zone = TimeZone(secondsFromGMT: offsetSeconds) ?? TimeZone(secondsFromGMT: 0)!
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let day = String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
-        if dateOnly { return day }
-        let time = String(format: "%02d:%02d:%02d", c.hour!, c.minute!, c.second!)
-        if offsetSeconds == 0 && zulu { return day + "T" + time + "Z" }
-        let sign = offsetSeconds < 0 ? "-" : "+"
-        let magnitude = abs(offsetSeconds)
-        return day + "T" + time + String(format: "%@%02d:%02d", sign, magnitude / 3600, (magnitude % 3600) / 60)
+        let local = Int(floor(date.timeIntervalSince1970)) + offsetSeconds
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let secondsOfDay = local - days * 86_400
+        let (year, month, day) = civilFromDays(days)
+        var out: [UInt8] = []
+        out.reserveCapacity(25)
+        func digits(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            var v = abs(value)
+            while divisor > 0 { out.append(UInt8(0x30 + (v / divisor) % 10)); v %= divisor; divisor /= 10 }
+        }
+        digits(year, 4); out.append(0x2D); digits(month, 2); out.append(0x2D); digits(day, 2)
+        if !dateOnly {
+            out.append(0x54)
+            digits(secondsOfDay / 3600, 2); out.append(0x3A); digits(secondsOfDay % 3600 / 60, 2); out.append(0x3A); digits(secondsOfDay % 60, 2)
+            if offsetSeconds == 0 && zulu {
+                out.append(0x5A)
+            } else {
+                let magnitude = abs(offsetSeconds)
+                out.append(offsetSeconds < 0 ? 0x2D : 0x2B)
+                digits(magnitude / 3600, 2); out.append(0x3A); digits(magnitude % 3600 / 60, 2)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Year, month and day of a day count since 1970-01-01 (H. Hinnant's algorithm).
+    static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Writes `date` in the same layout as this value's text (date only, `T` or space, offset

@@ -7,8 +7,11 @@ struct LineScanner {
         let contentEnd: String.Index
         /// After the line ending (== contentEnd on the last line without one).
         let end: String.Index
-        let content: String
         let isLast: Bool
+        let text: String
+
+        /// The line's text without its ending.
+        var content: Substring { text[start..<contentEnd] }
     }
 
     private let text: String
@@ -29,8 +32,7 @@ struct LineScanner {
         let end = cursor < utf8.endIndex ? utf8.index(after: cursor) : cursor
         var contentEnd = cursor
         if contentEnd > position, utf8[utf8.index(before: contentEnd)] == 0x0D { contentEnd = utf8.index(before: contentEnd) }
-        return Line(start: position, contentEnd: contentEnd, end: end, content: String(text[position..<contentEnd]),
-                    isLast: end == text.endIndex)
+        return Line(start: position, contentEnd: contentEnd, end: end, isLast: end == text.endIndex, text: text)
     }
 
     mutating func advance() {

@@ -10,8 +10,7 @@ public struct PostIndex: Sendable {
 
     /// Scans and reads the whole site.
     public static func build(_ site: Site) -> PostIndex {
-        let (locations, scanProblems) = ContentScanner(site: site).scan()
-        let results = ParallelMap.map(locations) { location -> Result<Post, ContentError> in
+        let (results, scanProblems) = ContentScanner(site: site).scan { location -> Result<Post, ContentError> in
             do throws(ContentError) { return .success(try PostReader.read(location, site: site)) } catch { return .failure(error) }
         }
         var posts: [Post] = []

@@ -2,6 +2,11 @@
 /// go-yaml read front matter): booleans include yes/no/on/off, timestamps become dates.
 enum YAMLScalar {
     static func resolve(plain text: String) -> FrontMatterValue {
+        // Most scalars are words: only a few first letters can start a special value.
+        if let first = text.utf8.first, text.utf8.count > 5, !"0123456789+-.~".utf8.contains(first),
+           !(first == UInt8(ascii: "f") || first == UInt8(ascii: "F")) {
+            return .string(text)
+        }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON": return .bool(true)
@@ -9,8 +14,12 @@ enum YAMLScalar {
         default: break
         }
         if isTimestamp(text) { return .date(text) }
-        if let int = Int(text.replacingOccurrences(of: "_", with: "")), isDecimalInteger(text) { return .int(int) }
-        if isFloat(text), let double = Double(text.replacingOccurrences(of: "_", with: "")) { return .double(double) }
+        guard let first = text.utf8.first, (first >= 0x30 && first <= 0x39) || first == 0x2B || first == 0x2D || first == 0x2E else {
+            return .string(text)
+        }
+        let digits = text.contains("_") ? text.filter { $0 != "_" } : text
+        if isDecimalInteger(text), let int = Int(digits) { return .int(int) }
+        if isFloat(text), let double = Double(digits) { return .double(double) }
         return .string(text)
     }
 

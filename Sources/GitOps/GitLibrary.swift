@@ -2,10 +2,16 @@ import CGit2
 
 /// Process-wide libgit2 state.
 public enum GitLibrary {
-    /// Initialises libgit2. Call once, early in `main` (further calls only bump a counter).
+    /// Initialises libgit2 once, on first use (it loads TLS certificates: ~10 ms that commands
+    /// which never touch git should not pay). Safe to call from any thread, any number of times.
     public static func initialize() {
-        git_libgit2_init()
+        _ = initialized
     }
+
+    private static let initialized: Bool = {
+        git_libgit2_init()
+        return true
+    }()
 
     /// The linked libgit2's version, e.g. "1.5.1".
     public static var version: String {

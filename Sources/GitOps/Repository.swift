@@ -18,6 +18,7 @@ public final class Repository {
 
     /// Opens the repository at `path` (its work tree or its `.git` directory).
     public static func open(at path: String) throws(GitError) -> Repository {
+        GitLibrary.initialize()
         var repo: OpaquePointer?
         try check(git_repository_open(&repo, path), "git_repository_open")
         return Repository(taking: repo!)

@@ -12,6 +12,8 @@ import Glibc
 public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
     private var status: Int32?
+    /// Peak resident memory of the child in KiB, known once it has been reaped.
+    public private(set) var peakMemoryKiB: Int?
     private let lock = NSLock()
 
     /// Starts `arguments[0]`, looked up on the PATH of `environment` (or of this process).
@@ -61,8 +63,10 @@ public final class ChildProcess: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         if let status { return status }
         var raw: Int32 = 0
-        let result = waitpid(pid, &raw, WNOHANG)
+        var usage = rusage()
+        let result = wait4(pid, &raw, WNOHANG, &usage)
         guard result == pid else { return nil }
+        peakMemoryKiB = Int(usage.ru_maxrss)
         let signal = raw & 0x7F
         status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
         return status

@@ -3,6 +3,7 @@
 import Foundation
 import GitOps
 import Harness
+import Blog
 
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
@@ -20,7 +21,20 @@ struct BenchRun {
     }
 }
 
+/// The release `nakedblog` beside this benchmark binary.
+let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("nakedblog").path
+guard FileManager.default.isExecutableFile(atPath: binary) else {
+    FileHandle.standardError.write(Data("bench: \(binary) is missing; run `make bench` (it builds it)\n".utf8))
+    exit(1)
+}
+
 var run = BenchRun()
+run.section("list") {
+    try ListBench.run(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary, timeTarget: quick ? 0.05 : 0.25,
+                      speedupTarget: quick ? nil : 15)
+        + (quick ? [] : ListBench.run(posts: 2_000, runs: runs, binary: binary, timeTarget: 0.05, speedupTarget: nil))
+        + ListBench.refresh(posts: quick ? 2_000 : 20_000, runs: runs)
+}
 run.section("clone") { try CloneBench.run(posts: quick ? 200 : 2_000, runs: runs) }
 let rows = run.rows, failures = run.failures
 

@@ -10,7 +10,11 @@ struct FileHandleOutput: Sendable {
     static let standardError = FileHandleOutput(descriptor: 2)
 
     func write(_ text: String) {
-        var bytes = Array(text.utf8)
+        write(bytes: Array(text.utf8))
+    }
+
+    func write(bytes: [UInt8]) {
+        var bytes = bytes
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { raw in
@@ -22,6 +26,5 @@ struct FileHandleOutput: Sendable {
             }
             offset += written
         }
-        bytes.removeAll()
     }
 }

@@ -5,12 +5,11 @@ import Logging
 import Glibc
 #endif
 
-/// Process entry: initialise the C libraries, parse arguments, run, and map errors to the
-/// exit codes nakedblog documents (see `ExitCodes`).
+/// Process entry: parse arguments, run, and map errors to the exit codes nakedblog documents
+/// (see `ExitCodes`). libgit2 initialises itself on first use (GitOps).
 @main
 enum Main {
     static func main() async {
-        GitLibrary.initialize()
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             let parsed = try Nakedblog.parseAsRoot(arguments)

@@ -35,9 +35,9 @@ struct ListCommand: ParsableCommand {
         }
         let now = Date()
         if json {
-            print(try PostJSON.encode(posts, now: now))
+            FileHandleOutput.standardOutput.write(bytes: PostJSON.encode(posts, now: now))
         } else {
-            print(PostTable.render(posts, now: now, width: TerminalSize.columns()), terminator: "")
+            FileHandleOutput.standardOutput.write(PostTable.render(posts, now: now, width: TerminalSize.columns()))
         }
         SiteLoading.report(index.problems)
         if !index.problems.isEmpty { throw ExitCode(ExitCodes.failure) }

@@ -1,87 +1,100 @@
 import Blog
 import Foundation
 
-/// The `--json` form of posts: stable keys, RFC 3339 dates or null.
+/// The `--json` form of posts: keys in a fixed order, RFC 3339 dates or null. Written into a
+/// byte buffer by hand (Foundation's JSONEncoder took longer than reading the whole site).
 enum PostJSON {
-    struct Entry: Encodable {
-        let path: String
-        let title: String
-        let slug: String
-        let date: String?
-        let lastmod: String?
-        let publishDate: String?
-        let expiryDate: String?
-        let draft: Bool
-        let status: String
-        let lang: String
-        let section: String
-        let bundle: Bool
-        let headless: Bool
-        let tags: [String]
-        let categories: [String]
-        let description: String?
-        let wordCount: Int
-        let resources: [String]
-        let translations: [String]
-        let format: String?
-
-        init(_ post: Post, now: Date) {
-            path = post.path
-            title = post.title
-            slug = post.slug
-            date = post.date?.rfc3339
-            lastmod = post.lastmod?.rfc3339
-            publishDate = post.publishDate?.rfc3339
-            expiryDate = post.expiryDate?.rfc3339
-            draft = post.draft
-            status = post.status(at: now).rawValue
-            lang = post.lang
-            section = post.section
-            bundle = post.isBundle
-            headless = post.headless
-            tags = post.tags
-            categories = post.categories
-            description = post.description
-            wordCount = post.wordCount
-            resources = post.resources
-            translations = post.translations
-            format = post.format?.rawValue
+    static func encode(_ posts: [Post], now: Date) -> [UInt8] {
+        var out = JSONBytes()
+        out.raw("[")
+        for (index, post) in posts.enumerated() {
+            out.raw(index == 0 ? "\n  {" : ",\n  {")
+            out.first = true
+            out.string("path", post.path)
+            out.string("title", post.title)
+            out.string("slug", post.slug)
+            out.string("date", post.date?.rfc3339)
+            out.string("lastmod", post.lastmod?.rfc3339)
+            out.string("publishDate", post.publishDate?.rfc3339)
+            out.string("expiryDate", post.expiryDate?.rfc3339)
+            out.bool("draft", post.draft)
+            out.string("status", post.status(at: now).rawValue)
+            out.string("lang", post.lang)
+            out.string("section", post.section)
+            out.bool("bundle", post.isBundle)
+            out.bool("headless", post.headless)
+            out.strings("tags", post.tags)
+            out.strings("categories", post.categories)
+            out.string("description", post.description)
+            out.key("wordCount")
+            out.raw(String(post.wordCount))
+            out.strings("resources", post.resources)
+            out.strings("translations", post.translations)
+            out.string("format", post.format?.rawValue)
+            out.raw("\n  }")
         }
+        out.raw(posts.isEmpty ? "]\n" : "\n]\n")
+        return out.bytes
+    }
+}
 
-        func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(path, forKey: .path)
-            try c.encode(title, forKey: .title)
-            try c.encode(slug, forKey: .slug)
-            try c.encode(date, forKey: .date)
-            try c.encode(lastmod, forKey: .lastmod)
-            try c.encode(publishDate, forKey: .publishDate)
-            try c.encode(expiryDate, forKey: .expiryDate)
-            try c.encode(draft, forKey: .draft)
-            try c.encode(status, forKey: .status)
-            try c.encode(lang, forKey: .lang)
-            try c.encode(section, forKey: .section)
-            try c.encode(bundle, forKey: .bundle)
-            try c.encode(headless, forKey: .headless)
-            try c.encode(tags, forKey: .tags)
-            try c.encode(categories, forKey: .categories)
-            try c.encode(description, forKey: .description)
-            try c.encode(wordCount, forKey: .wordCount)
-            try c.encode(resources, forKey: .resources)
-            try c.encode(translations, forKey: .translations)
-            try c.encode(format, forKey: .format)
-        }
+/// A JSON writer into bytes.
+struct JSONBytes {
+    var bytes: [UInt8] = []
+    var first = true
 
-        enum CodingKeys: String, CodingKey {
-            case path, title, slug, date, lastmod, publishDate, expiryDate, draft, status, lang, section, bundle, headless
-            case tags, categories, description, wordCount, resources, translations, format
-        }
+    mutating func raw(_ text: String) { append(text.utf8) }
+
+    /// Appends through contiguous storage (the generic `append(contentsOf:)` goes byte by byte).
+    private mutating func append(_ utf8: String.UTF8View) {
+        if utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: utf8) }
     }
 
-    static func encode(_ posts: [Post], now: Date) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(posts.map { Entry($0, now: now) })
-        return String(decoding: data, as: UTF8.self)
+    mutating func key(_ name: String) {
+        raw(first ? "\n    \"" : ",\n    \"")
+        first = false
+        raw(name)
+        raw("\": ")
+    }
+
+    mutating func string(_ name: String, _ value: String?) {
+        key(name)
+        if let value { quoted(value) } else { raw("null") }
+    }
+
+    mutating func bool(_ name: String, _ value: Bool) {
+        key(name)
+        raw(value ? "true" : "false")
+    }
+
+    mutating func strings(_ name: String, _ values: [String]) {
+        key(name)
+        bytes.append(0x5B)
+        for (i, value) in values.enumerated() {
+            if i > 0 { raw(", ") }
+            quoted(value)
+        }
+        bytes.append(0x5D)
+    }
+
+    mutating func quoted(_ value: String) {
+        bytes.append(0x22)
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            append(value.utf8)
+            bytes.append(0x22)
+            return
+        }
+        for byte in value.utf8 {
+            switch byte {
+            case 0x22: raw("\\\"")
+            case 0x5C: raw("\\\\")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            case 0..<0x20: raw(String(format: "\\u%04x", byte))
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(0x22)
     }
 }

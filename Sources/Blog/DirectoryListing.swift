@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Fast directory reads with `readdir` (Foundation's `FileManager` costs a stat per entry).
+enum DirectoryListing {
+    struct Entry {
+        let name: String
+        let isDirectory: Bool
+    }
+
+    /// The entries of `path` (no `.`/`..`), sorted by name; nil if it cannot be read.
+    /// Symbolic links are followed to decide whether an entry is a directory.
+    static func entries(_ path: String) -> [Entry]? {
+        guard let dir = opendir(path) else { return nil }
+        defer { closedir(dir) }
+        var entries: [Entry] = []
+        while let pointer = readdir(dir) {
+            let name = withUnsafePointer(to: &pointer.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            var isDirectory: Bool
+            switch Int32(pointer.pointee.d_type) {
+            case Int32(DT_DIR): isDirectory = true
+            case Int32(DT_REG): isDirectory = false
+            default:
+                var info = stat()
+                isDirectory = stat(path + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            }
+            entries.append(Entry(name: name, isDirectory: isDirectory))
+        }
+        entries.sort { $0.name < $1.name }
+        return entries
+    }
+
+    /// Files under `path`, relative to it, recursively (hidden entries skipped), sorted.
+    static func files(under path: String, prefix: String = "") -> [String] {
+        guard let entries = entries(path) else { return [] }
+        var files: [String] = []
+        for entry in entries where !entry.name.hasPrefix(".") {
+            if entry.isDirectory {
+                files += Self.files(under: path + "/" + entry.name, prefix: prefix + entry.name + "/")
+            } else {
+                files.append(prefix + entry.name)
+            }
+        }
+        return files
+    }
+
+    /// Reads a whole file; nil if it cannot be read.
+    static func read(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
+        var buffer = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
+        var offset = 0
+        while true {
+            if offset == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: max(4096, buffer.count))) }
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n == 0 { break }
+            offset += n
+        }
+        buffer.removeSubrange(offset...)
+        return buffer
+    }
+}

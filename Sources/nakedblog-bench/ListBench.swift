@@ -1,0 +1,57 @@
+import Blog
+import Foundation
+import Harness
+
+/// Listing benchmarks: `nakedblog list` against `hugo list all` on generated sites, and the
+/// index refresh after one file changed.
+enum ListBench {
+    static func run(posts: Int, runs: Int, binary: String, timeTarget: Double, speedupTarget: Double?) throws -> [BenchRow] {
+        let fixture = try BlogFixture.make(.init(posts: posts, commits: 20))
+        var peak = 0
+        let result = try Measure.alternating(
+            runs: runs,
+            ours: {
+                let child = try ChildProcess([binary, "list", "--json", fixture.path])
+                _ = child.wait()
+                peak = max(peak, child.peakMemoryKiB ?? 0)
+            },
+            reference: { try Shell.check(["hugo", "list", "all", "--source", fixture.path], timeout: 600) })
+        let speedup = result.reference / result.ours
+        let meetsSpeedup = speedupTarget.map { speedup >= $0 } ?? true
+        var rows = [BenchRow(name: "list \(posts) posts (`nakedblog list --json`)", ours: result.ours, reference: result.reference,
+                             referenceName: "hugo list all", unit: .seconds,
+                             target: "≤ \(BenchTable.format(timeTarget, .seconds))" + (speedupTarget.map { " and ≥ \(Int($0))× faster" } ?? ""),
+                             met: result.ours <= timeTarget && meetsSpeedup)]
+        if posts >= 10_000 {
+            rows.append(BenchRow(name: "list \(posts) posts: peak memory", ours: Double(peak) / 1024, reference: nil,
+                                 referenceName: "—", unit: .mebibytes, target: "≤ 50 MiB", met: Double(peak) / 1024 <= 50))
+        }
+        return rows
+    }
+
+    /// Refreshing the index after one post changed, against rebuilding it.
+    static func refresh(posts: Int, runs: Int) throws -> [BenchRow] {
+        let fixture = try BlogFixture.make(.init(posts: posts, commits: 20))
+        let copy = try TemporaryDirectory(prefix: "nb-bench-refresh")
+        defer { copy.remove() }
+        try Shell.check(["cp", "-R", fixture.path + "/.", copy.path])
+        let site = try Site.open(containing: copy.path)
+        var index = PostIndex.build(site)
+        guard let post = index.posts.first else { return [] }
+        let absolute = site.absolute(post.path)
+        var counter = 0
+        var refreshTimes: [Double] = []
+        var rebuildTimes: [Double] = []
+        for _ in 0..<runs {
+            counter += 1
+            let text = try String(contentsOfFile: absolute, encoding: .utf8)
+            try (text + "\nEdit \(counter).\n").write(toFile: absolute, atomically: true, encoding: .utf8)
+            refreshTimes.append(Measure.time { index.refresh(paths: [post.path]) })
+            rebuildTimes.append(Measure.time { _ = PostIndex.build(site) })
+        }
+        let ours = Measure.median(refreshTimes)
+        return [BenchRow(name: "refresh index of \(posts) posts after one file changed", ours: ours,
+                         reference: Measure.median(rebuildTimes), referenceName: "full re-read (ours)", unit: .seconds,
+                         target: "≤ 10 ms", met: ours <= 0.010)]
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// `list`, `new` and `meta` through the real binary, checked with hugo where it matters.
+final class BlogCommandTests: XCTestCase {
+    private var home: TestHome!
+    private var site: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        home = try TestHome()
+        site = try TemporaryDirectory(prefix: "nb-cli-site")
+        try Shell.check(["cp", "-R", PackageRoot.appending("demo") + "/.", site.path])
+    }
+
+    override func tearDown() {
+        home.remove()
+        site.remove()
+    }
+
+    private func run(_ arguments: [String], in directory: String? = nil) throws -> ProcessResult {
+        try Shell.run([try Products.path("nakedblog")] + arguments, in: directory ?? site.path, environment: home.environment, timeout: 30)
+    }
+
+    func testListTableAndJSON() throws {
+        let table = try run(["list"])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        let lines = table.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 10, table.stdout)
+        XCTAssertTrue(lines[0].hasPrefix("STATUS"))
+        XCTAssertTrue(table.stdout.contains("draft       2026-11-01  en    Half-written ideas"), table.stdout)
+        XCTAssertTrue(table.stdout.contains("京都でお茶を — tea in Kyoto"))
+
+        let json = try run(["list", "--json", "--lang", "fr"])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let posts = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [[String: Any]]
+        XCTAssertEqual(posts.count, 1)
+        XCTAssertEqual(posts[0]["path"] as? String, "content/posts/bread-every-sunday/index.fr.md")
+        XCTAssertEqual(posts[0]["date"] as? String, "2026-08-23T10:15:00+02:00")
+        XCTAssertEqual(posts[0]["bundle"] as? Bool, true)
+        XCTAssertEqual(posts[0]["status"] as? String, "published")
+        for key in ["title", "draft", "lang", "section", "tags", "categories"] { XCTAssertNotNil(posts[0][key], key) }
+
+        let drafts = try run(["list", "--json", "--drafts", site.path], in: "/")
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(drafts.stdout.utf8)) as! [Any]).count, 1)
+    }
+
+    func testListReportsBrokenFilesWithLineAndStillLists() throws {
+        try "---\ntitle: ok\ntags: [a, b\n---\n".write(toFile: site.appending("content/posts/bad.md"), atomically: true, encoding: .utf8)
+        let result = try run(["list"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("content/posts/bad.md:3"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("Summit in the fog"))
+    }
+
+    func testListOutsideASiteExplainsWhatWasLookedFor() throws {
+        let result = try run(["list"], in: home.path)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("not inside a Hugo site: no hugo.toml"), result.stderr)
+    }
+
+    func testNewCreatesABundleHugoBuilds() throws {
+        try requireProgram("hugo")
+        let result = try run(["new", "A post about 東京 & emoji 🍣"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "content/posts/a-post-about-東京-emoji/index.md\n")
+        let hugo = try Shell.check(["hugo", "list", "all", "--source", site.path])
+        XCTAssertTrue(hugo.contains("content/posts/a-post-about-東京-emoji/index.md,,A post about 東京 & emoji 🍣,"), hugo)
+        let escape = try run(["new", "x", "--section", "../../tmp"])
+        XCTAssertEqual(escape.status, 1)
+        XCTAssertTrue(escape.stderr.contains("would leave the content directory"), escape.stderr)
+    }
+
+    func testMetaReadsSetsAndUnsetsInPlace() throws {
+        let file = "content/posts/terminal-only-week/index.md"
+        let before = try String(contentsOfFile: site.appending(file), encoding: .utf8)
+        XCTAssertEqual(try run(["meta", file, "tags"]).stdout, "terminal\ntools\n")
+        XCTAssertEqual(try run(["meta", file, "title", "A week in the console"]).status, 0)
+        XCTAssertEqual(try run(["meta", file, "--unset", "description"]).status, 0)
+        XCTAssertEqual(try run(["meta", file, "draft", "true"]).status, 0)
+        let after = try String(contentsOfFile: site.appending(file), encoding: .utf8)
+        XCTAssertEqual(after, before
+            .replacingOccurrences(of: "title = \"A week with only a terminal\"", with: "title = \"A week in the console\"")
+            .replacingOccurrences(of: "description = \"Seven days without a graphical desktop.\"\n", with: "")
+            .replacingOccurrences(of: "draft = false", with: "draft = true"))
+        XCTAssertTrue(after.contains("# TOML front matter, with a comment that must survive every edit."))
+        let json = try run(["meta", file, "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        XCTAssertEqual(object["title"] as? String, "A week in the console")
+    }
+
+    func testMetaBadInputChangesNothing() throws {
+        let file = "content/posts/tea-in-kyoto/index.md"
+        let before = try Data(contentsOf: URL(fileURLWithPath: site.appending(file)))
+        let bad = try run(["meta", file, "draft", "perhaps"])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("\(file): the value `perhaps` for `draft` is not true or false"), bad.stderr)
+        let missing = try run(["meta", "content/posts/nope.md", "title"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("content/posts/nope.md: cannot read the file. It does not exist"), missing.stderr)
+        let usage = try run(["meta", file, "--bool", "--list", "draft", "x"])
+        XCTAssertEqual(usage.status, 2)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: site.appending("content/posts/tea-in-kyoto"))
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: site.appending("content/posts/tea-in-kyoto")) }
+        if getuid() != 0 {
+            let readOnly = try run(["meta", file, "title", "x"])
+            XCTAssertEqual(readOnly.status, 1)
+            XCTAssertTrue(readOnly.stderr.contains("permission denied"), readOnly.stderr)
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: site.appending(file))), before)
+    }
+}
