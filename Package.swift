@@ -29,11 +29,13 @@ let package = Package(
         .target(name: "TUI", dependencies: ["CNcursesw"]),
 
         // The app.
-        .executableTarget(name: "nakedblog", dependencies: [
-            "GitOps", "Blog", "TUI",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
-        ]),
+        .executableTarget(
+            name: "nakedblog",
+            dependencies: [
+                "GitOps", "Blog", "TUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
 
         // Test and benchmark infrastructure (no XCTest here, so the bench can use it too):
         // loopback git servers, blog fixtures, the tmux driver, snapshot comparison.

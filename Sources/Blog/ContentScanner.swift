@@ -36,8 +36,9 @@ struct ContentScanner {
                 return (scan, scan.locations.map(visit))
             }
             var next: [(dir: String, root: Root)] = []
+            results.reserveCapacity(results.count + found.reduce(0) { $0 + $1.1.count })
             for (task, (scan, visits)) in zip(level, found) {
-                results += visits
+                results.append(contentsOf: visits)
                 problems += scan.problems
                 for subdirectory in scan.subdirectories {
                     let absolute = site.absolute(subdirectory)

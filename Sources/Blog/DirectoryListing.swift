@@ -55,16 +55,23 @@ enum DirectoryListing {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
-        var buffer = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
-        var offset = 0
+        var capacity = max(Int(info.st_size), 0) + 1
         while true {
-            if offset == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: max(4096, buffer.count))) }
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { break }
-            offset += n
+            var failed = false
+            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = 0
+                while count < buffer.count {
+                    let n = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                    if n < 0 { if errno == EINTR { continue }; failed = true; return }
+                    if n == 0 { return }
+                    count += n
+                }
+            }
+            if failed { return nil }
+            if bytes.count < capacity { return bytes }
+            // The file grew while being read: read the rest into a bigger buffer.
+            guard lseek(fd, 0, SEEK_SET) == 0 else { return nil }
+            capacity *= 2
         }
-        buffer.removeSubrange(offset...)
-        return buffer
     }
 }

@@ -212,6 +212,13 @@ enum SimpleTOML {
 enum QuotedString {
     static func read(_ text: Bytes, yamlStyle: Bool) -> (String, Bytes)? {
         guard let quote = text.first else { return nil }
+        // Fast path: no escapes before the closing quote.
+        var scan = text.startIndex + 1
+        while scan < text.endIndex, text[scan] != quote, text[scan] != ASCII.backslash { scan += 1 }
+        if scan < text.endIndex, text[scan] == quote,
+           !(quote == ASCII.apostrophe && yamlStyle && scan + 1 < text.endIndex && text[scan + 1] == ASCII.apostrophe) {
+            return (String(decoding: text[(text.startIndex + 1)..<scan], as: UTF8.self), text[(scan + 1)...])
+        }
         var result: [UInt8] = []
         var index = text.startIndex + 1
         while index < text.endIndex {

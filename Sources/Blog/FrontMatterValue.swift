@@ -84,6 +84,9 @@ public struct FrontMatterFields: Sendable, Equatable {
         return lowercasedKeys.firstIndex(of: lower).map { fields[$0].value }
     }
 
+    /// The lowercased keys, in order.
+    var lowercasedKeyList: [String] { lowercasedKeys }
+
     /// The value of an already-lowercased key (the fast path for fixed key names).
     func value(lowercased key: String) -> FrontMatterValue? {
         lowercasedKeys.firstIndex(of: key).map { fields[$0].value }

@@ -10,7 +10,7 @@ public struct PostIndex: Sendable {
 
     /// Scans and reads the whole site.
     public static func build(_ site: Site) -> PostIndex {
-        let (results, scanProblems) = ContentScanner(site: site).scan { location -> Result<Post, ContentError> in
+        var (results, scanProblems) = ContentScanner(site: site).scan { location -> Result<Post, ContentError> in
             do throws(ContentError) { return .success(try PostReader.read(location, site: site)) } catch { return .failure(error) }
         }
         var posts: [Post] = []
@@ -22,21 +22,50 @@ public struct PostIndex: Sendable {
             case .failure(let error): problems.append(error)
             }
         }
+        results = []
         var index = PostIndex(site: site, posts: posts, problems: problems)
         index.finish()
         return index
     }
 
-    /// Re-reads only the given site-root-relative paths (changed, added or deleted files).
+    /// Re-reads only the given site-root-relative paths (changed, added or deleted files):
+    /// each is removed and re-inserted at its sorted place; only its translation group is relinked.
     public mutating func refresh(paths: [String]) {
         let scanner = ContentScanner(site: site)
+        var groups: [(section: String, key: String)] = []
         for path in paths {
-            posts.removeAll { $0.path == path }
+            if let index = posts.firstIndex(where: { $0.path == path }) {
+                groups.append((posts[index].section, posts[index].translationKey))
+                posts.remove(at: index)
+            }
             problems.removeAll { $0.file == path }
             guard FileManager.default.fileExists(atPath: site.absolute(path)), let location = scanner.location(of: path) else { continue }
-            do { posts.append(try PostReader.read(location, site: site)) } catch { problems.append(error) }
+            do {
+                let post = try PostReader.read(location, site: site)
+                groups.append((post.section, post.translationKey))
+                let at = insertionIndex(for: post)
+                posts.insert(post, at: at)
+            } catch {
+                problems.append(error)
+            }
         }
-        finish()
+        for group in groups { relinkTranslations(section: group.section, key: group.key) }
+    }
+
+    /// Where `post` goes in the sorted list (binary search).
+    private func insertionIndex(for post: Post) -> Int {
+        var low = 0, high = posts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Self.precedes(posts[mid], post) { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    private mutating func relinkTranslations(section: String, key: String) {
+        let members = posts.indices.filter { posts[$0].translationKey == key && posts[$0].section == section }
+        let paths = members.map { posts[$0].path }
+        for index in members { posts[index].translations = paths.filter { $0 != posts[index].path } }
     }
 
     /// Stats every known post and re-reads those whose file changed or vanished.
@@ -51,22 +80,31 @@ public struct PostIndex: Sendable {
     /// Sections that have posts, sorted.
     public var sections: [String] { Array(Set(posts.map(\.section))).sorted() }
 
-    private mutating func finish() {
-        posts.sort { a, b in
-            switch (a.date, b.date) {
-            case let (x?, y?) where x.date != y.date: return x.date > y.date
-            case (nil, _?): return false
-            case (_?, nil): return true
-            default: return (a.title, a.path) < (b.title, b.path)
-            }
+    /// Sort order: newest first, undated last, then by title and path.
+    static func precedes(_ a: Post, _ b: Post) -> Bool {
+        switch (a.date, b.date) {
+        case let (x?, y?) where x.date != y.date: return x.date > y.date
+        case (nil, _?): return false
+        case (_?, nil): return true
+        default: return (a.title, a.path) < (b.title, b.path)
         }
-        var groups: [String: [String]] = [:]
-        for post in posts { groups[post.section + "\u{0}" + post.translationKey, default: []].append(post.path) }
-        for i in posts.indices {
-            posts[i].translations = groups[posts[i].section + "\u{0}" + posts[i].translationKey, default: []].filter { $0 != posts[i].path }
+    }
+
+    private mutating func finish() {
+        posts.sort(by: Self.precedes)
+        var groups: [TranslationGroup: [Int]] = [:]
+        for (index, post) in posts.enumerated() { groups[TranslationGroup(section: post.section, key: post.translationKey), default: []].append(index) }
+        for members in groups.values where members.count > 1 {
+            for index in members { posts[index].translations = members.filter { $0 != index }.map { posts[$0].path } }
         }
         problems.sort { ($0.file, $0.line ?? 0) < ($1.file, $1.line ?? 0) }
     }
+}
+
+/// Posts that are language variants of each other.
+struct TranslationGroup: Hashable {
+    let section: String
+    let key: String
 }
 
 /// Maps over an array on all cores, keeping order.

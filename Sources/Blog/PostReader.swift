@@ -33,54 +33,114 @@ enum PostReader {
         let fileName = components.last ?? ""
         let baseName = ContentFileName.baseName(fileName, config: config)
         let defaultSlug = location.isBundle && components.count >= 2 ? components[components.count - 2] : baseName
-        // Each date-like key is parsed once; Hugo's fallbacks then pick among them.
-        var parsed: [String: HugoDate] = [:]
-        for key in ["date", "publishdate", "pubdate", "published", "lastmod", "modified", "expirydate", "unpublishdate"] {
-            if let text = fields.value(lowercased: key)?.text, let date = HugoDate.parse(text) { parsed[key] = date }
-        }
-        func date(_ keys: [String]) -> HugoDate? {
-            for key in keys { if let date = parsed[key] { return date } }
+        let known = KnownFields(fields)
+        func date(_ slots: [KnownFields.DateKey]) -> HugoDate? {
+            for slot in slots { if let date = known.dates[slot.rawValue] { return date } }
             return nil
-        }
-        var headless = fields.value(lowercased: "headless")?.bool ?? false
-        for key in ["_build", "build"] {
-            if case .map(let settings)? = fields.value(lowercased: key) {
-                let build = FrontMatterFields(settings)
-                for option in ["render", "list"] {
-                    if let value = build[option], value.text == "never" || value.bool == false { headless = true }
-                }
-            }
         }
         let directory = components.dropLast().joined(separator: "/")
         let groupPath = location.isBundle ? directory : (directory.isEmpty ? baseName : directory + "/" + baseName)
         return Post(
-            path: location.path, section: section, slug: fields.value(lowercased: "slug")?.text ?? defaultSlug,
-            title: fields.value(lowercased: "title")?.text ?? "",
-            date: date(["date", "publishdate", "pubdate", "published", "lastmod", "modified"]),
-            lastmod: date(["lastmod", "modified", "date", "publishdate", "pubdate", "published"]),
-            publishDate: date(["publishdate", "pubdate", "published", "date"]),
-            expiryDate: date(["expirydate", "unpublishdate"]),
-            draft: fields.value(lowercased: "draft")?.bool ?? false, headless: headless, lang: location.lang,
-            tags: fields.value(lowercased: "tags")?.strings ?? [], categories: fields.value(lowercased: "categories")?.strings ?? [],
-            description: fields.value(lowercased: "description")?.text, wordCount: WordCount.count(page.body),
-            isBundle: location.isBundle, resources: location.resources, format: page.frontMatter?.format,
-            translationKey: fields.value(lowercased: "translationkey")?.text ?? groupPath, translations: [], stamp: stamp)
+            path: location.path, section: section, slug: known.slug ?? defaultSlug, title: known.title ?? "",
+            date: date([.date, .publishdate, .pubdate, .published, .lastmod, .modified]),
+            lastmod: date([.lastmod, .modified, .date, .publishdate, .pubdate, .published]),
+            publishDate: date([.publishdate, .pubdate, .published, .date]),
+            expiryDate: date([.expirydate, .unpublishdate]),
+            draft: known.draft, headless: known.headless, lang: location.lang,
+            tags: known.tags, categories: known.categories, description: known.description,
+            wordCount: WordCount.count(page.body), isBundle: location.isBundle, resources: location.resources,
+            format: page.frontMatter?.format, translationKey: known.translationKey ?? groupPath, translations: [], stamp: stamp)
+    }
+}
+
+/// The fields a post's listing needs, picked out of the front matter in one pass
+/// (keys case-insensitively, as Hugo reads them; the first occurrence wins).
+struct KnownFields {
+    enum DateKey: Int, CaseIterable {
+        case date, publishdate, pubdate, published, lastmod, modified, expirydate, unpublishdate
+    }
+
+    static let dateKeys: [String: DateKey] = [
+        "date": .date, "publishdate": .publishdate, "pubdate": .pubdate, "published": .published, "lastmod": .lastmod,
+        "modified": .modified, "expirydate": .expirydate, "unpublishdate": .unpublishdate,
+    ]
+
+    var dates = [HugoDate?](repeating: nil, count: DateKey.allCases.count)
+    var title: String?
+    var slug: String?
+    var description: String?
+    var translationKey: String?
+    var draft = false
+    var headless = false
+    var tags: [String] = []
+    var categories: [String] = []
+
+    init(_ fields: FrontMatterFields) {
+        let keys = fields.lowercasedKeyList
+        for (index, key) in keys.enumerated() {
+            // The first of duplicate keys (possible only in formats that allow them) wins.
+            if index > 0, keys[..<index].contains(key) { continue }
+            let value = fields.fields[index].value
+            switch key {
+            case "title": title = value.text
+            case "slug": slug = value.text
+            case "description": description = value.text
+            case "translationkey": translationKey = value.text
+            case "draft": draft = value.bool ?? false
+            case "headless": headless = headless || (value.bool ?? false)
+            case "tags": tags = value.strings
+            case "categories": categories = value.strings
+            case "_build", "build":
+                if case .map(let settings) = value {
+                    let build = FrontMatterFields(settings)
+                    for option in ["render", "list"] {
+                        if let flag = build[option], flag.text == "never" || flag.bool == false { headless = true }
+                    }
+                }
+            default:
+                if let slot = Self.dateKeys[key], let text = value.text { dates[slot.rawValue] = HugoDate.parse(text) }
+            }
+        }
     }
 }
 
 /// Words in a markdown body, counted as Hugo does by default: runs of non-space characters.
+/// Counts word starts eight bytes at a time (SWAR), twice as fast as a byte loop here.
 enum WordCount {
     static func count(_ text: String) -> Int {
         var text = text
         return text.withUTF8 { buffer in
+            guard let start = buffer.baseAddress else { return 0 }
+            let base = UnsafeRawPointer(start)
+            let ones: UInt64 = 0x0101_0101_0101_0101
             var count = 0
-            var inWord = false
-            for byte in buffer {
-                let space = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-                if space { inWord = false } else if !inWord { inWord = true; count += 1 }
+            var carry: UInt64 = 0x80  // "the byte before was a space" for the first byte of the next word
+            var index = 0
+            while index + 8 <= buffer.count {
+                let x = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let space = zeroBytes(x ^ (ones &* 0x20)) | zeroBytes(x ^ (ones &* 0x0A))
+                    | zeroBytes(x ^ (ones &* 0x09)) | zeroBytes(x ^ (ones &* 0x0D))
+                let starts = ~space & ((space << 8) | carry) & 0x8080_8080_8080_8080
+                count += starts.nonzeroBitCount
+                carry = (space >> 56) & 0x80
+                index += 8
+            }
+            var previousSpace = carry != 0
+            while index < buffer.count {
+                let byte = buffer[index]
+                let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+                if !isSpace && previousSpace { count += 1 }
+                previousSpace = isSpace
+                index += 1
             }
             return count
         }
+    }
+
+    /// 0x80 in each byte of `v` that is zero, else 0 (exact, no false positives).
+    @inline(__always) private static func zeroBytes(_ v: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((v & low) &+ low) | v | low)
     }
 }
 

@@ -2,9 +2,18 @@
 /// go-yaml read front matter): booleans include yes/no/on/off, timestamps become dates.
 enum YAMLScalar {
     static func resolve(plain text: String) -> FrontMatterValue {
-        // Most scalars are words: only a few first letters can start a special value.
-        if let first = text.utf8.first, text.utf8.count > 5, !"0123456789+-.~".utf8.contains(first),
-           !(first == UInt8(ascii: "f") || first == UInt8(ascii: "F")) {
+        // Most scalars are words: only a few first bytes can start a special value.
+        guard let first = text.utf8.first else { return .null }
+        switch first {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "~"),
+             UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "y"), UInt8(ascii: "Y"),
+             UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "o"), UInt8(ascii: "O"):
+            break
+        default:
+            return .string(text)
+        }
+        if text.utf8.count > 5 && !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) && first != UInt8(ascii: "+")
+            && first != UInt8(ascii: "-") && first != UInt8(ascii: ".") {
             return .string(text)
         }
         switch text {
@@ -41,6 +50,7 @@ enum YAMLScalar {
 
     /// `YYYY-MM-DD`, optionally followed by `T` or spaces and `HH:MM:SS[.frac][ ][Z|±HH[:MM]]`.
     static func isTimestamp(_ text: String) -> Bool {
+        guard text.utf8.count >= 10, let first = text.utf8.first, first >= 0x30, first <= 0x39 else { return false }
         let bytes = Array(text.utf8)
         func digit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 }
         guard bytes.count >= 10, (0..<4).allSatisfy(digit), bytes[4] == 0x2D, digit(5), digit(6), bytes[7] == 0x2D,

@@ -35,7 +35,7 @@ struct ListCommand: ParsableCommand {
         }
         let now = Date()
         if json {
-            FileHandleOutput.standardOutput.write(bytes: PostJSON.encode(posts, now: now))
+            PostJSON.write(posts, now: now, to: .standardOutput)
         } else {
             FileHandleOutput.standardOutput.write(PostTable.render(posts, now: now, width: TerminalSize.columns()))
         }

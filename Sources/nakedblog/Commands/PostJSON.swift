@@ -4,10 +4,15 @@ import Foundation
 /// The `--json` form of posts: keys in a fixed order, RFC 3339 dates or null. Written into a
 /// byte buffer by hand (Foundation's JSONEncoder took longer than reading the whole site).
 enum PostJSON {
-    static func encode(_ posts: [Post], now: Date) -> [UInt8] {
+    /// Writes the array to `output` in chunks (the whole text of a large site is never held).
+    static func write(_ posts: [Post], now: Date, to output: FileHandleOutput) {
         var out = JSONBytes()
         out.raw("[")
         for (index, post) in posts.enumerated() {
+            if out.bytes.count > 1 << 16 {
+                output.write(bytes: out.bytes)
+                out.bytes.removeAll(keepingCapacity: true)
+            }
             out.raw(index == 0 ? "\n  {" : ",\n  {")
             out.first = true
             out.string("path", post.path)
@@ -34,7 +39,7 @@ enum PostJSON {
             out.raw("\n  }")
         }
         out.raw(posts.isEmpty ? "]\n" : "\n]\n")
-        return out.bytes
+        output.write(bytes: out.bytes)
     }
 }
 
@@ -79,7 +84,11 @@ struct JSONBytes {
 
     mutating func quoted(_ value: String) {
         bytes.append(0x22)
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+        let plain = value.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+            for byte in buffer where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
+            return true
+        } ?? false
+        if plain {
             append(value.utf8)
             bytes.append(0x22)
             return
