@@ -23,8 +23,11 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw",
                        providers: [.apt(["libncurses-dev"])]),
 
+        // libgit2's SSH transport replaced by one that runs the system ssh (C glue for GitOps).
+        .target(name: "CGitSSH", dependencies: ["CGit2"]),
+
         // Libraries. They never import each other.
-        .target(name: "GitOps", dependencies: ["CGit2"]),
+        .target(name: "GitOps", dependencies: ["CGit2", "CGitSSH"]),
         .target(name: "Blog", dependencies: ["CCmark", "Yams", "TOMLKit"]),
         .target(name: "TUI", dependencies: ["CNcursesw"]),
 

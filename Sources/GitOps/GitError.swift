@@ -26,13 +26,16 @@ public struct GitError: Error, Sendable, CustomStringConvertible {
     public let code: Int32
     /// libgit2's message, or ours.
     public let message: String
+    /// For host-key refusals: the key the server offered (when it could be fetched).
+    public var hostKey: HostKey?
 
-    public init(kind: Kind, operation: String, errorClass: Int32 = 0, code: Int32 = -1, message: String) {
+    public init(kind: Kind, operation: String, errorClass: Int32 = 0, code: Int32 = -1, message: String, hostKey: HostKey? = nil) {
         self.kind = kind
         self.operation = operation
         self.errorClass = errorClass
         self.code = code
         self.message = message
+        self.hostKey = hostKey
     }
 
     public var description: String { "\(operation): \(message)" }
@@ -71,17 +74,25 @@ extension GitError {
         case GIT_ECONFLICT.rawValue, GIT_EMERGECONFLICT.rawValue: return .conflict
         default: break
         }
-        if errorClass == GIT_ERROR_NET.rawValue || errorClass == GIT_ERROR_SSH.rawValue
-            || errorClass == GIT_ERROR_HTTP.rawValue || errorClass == GIT_ERROR_OS.rawValue {
-            let lower = message.lowercased()
-            if lower.contains("not found") || lower.contains("does not appear to be a git repository")
-                || lower.contains("404") {
-                return .notFound
-            }
-            if lower.contains("connect") || lower.contains("resolve") || lower.contains("unreachable")
-                || lower.contains("timed out") {
-                return .networkUnreachable
-            }
+        let lower = message.lowercased()
+        if lower.contains("remote host identification has changed") || lower.contains("host key for") && lower.contains("has changed") {
+            return .hostKeyMismatch
+        }
+        if lower.contains("host key verification failed") || lower.contains("no ed25519 host key is known")
+            || lower.contains("host key is known for") || lower.contains("and you have requested strict checking") {
+            return .hostKeyUnknown
+        }
+        if lower.contains("permission denied (") || lower.contains("authentication") || lower.contains("too many authentication failures") {
+            return .authenticationFailed(tried: [])
+        }
+        if lower.contains("not found") || lower.contains("does not appear to be a git repository") || lower.contains("no such repository")
+            || lower.contains("404") || lower.contains("no such file or directory") || lower.contains("could not find repository") {
+            return .notFound
+        }
+        if lower.contains("could not resolve") || lower.contains("failed to resolve") || lower.contains("connection refused")
+            || lower.contains("unreachable") || lower.contains("timed out") || lower.contains("failed to connect")
+            || lower.contains("connection closed by remote") || lower.contains("name or service not known") {
+            return .networkUnreachable
         }
         return .other
     }

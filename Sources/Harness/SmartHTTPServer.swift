@@ -25,7 +25,7 @@ public final class SmartHTTPServer: GitServer {
         if tls {
             let cert = directory.path + "/cert.pem", key = directory.path + "/key.pem"
             try Shell.check(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                             "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+                             "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1,DNS:127.0.0.1,DNS:localhost",
                              "-keyout", key, "-out", cert])
             arguments += ["--tls-cert", cert, "--tls-key", key]
             certificatePath = cert

@@ -1,0 +1,90 @@
+import Foundation
+
+/// A username and password for HTTP(S). Never logged, never stored by nakedblog.
+public struct HTTPCredential: Sendable {
+    public let username: String
+    public let password: String
+
+    public init(username: String, password: String) {
+        self.username = username
+        self.password = password
+    }
+}
+
+/// Supplies HTTP(S) credentials when a server asks. Called on the git worker thread; may block
+/// (e.g. while the user types). Each method is tried once per operation, never in a loop.
+public protocol CredentialProvider: Sendable {
+    /// Credentials for `url` (with `username` if the URL named one), or nil to give up.
+    func credential(for url: String, username: String?) -> HTTPCredential?
+    /// The server accepted `credential` (helpers may store it).
+    func approve(_ credential: HTTPCredential, for url: String)
+    /// The server refused `credential` (helpers may forget it).
+    func reject(_ credential: HTTPCredential, for url: String)
+    /// Words for the error message: what was tried (e.g. "git credential helpers").
+    var description: String { get }
+}
+
+/// The user's git credential helpers, through `git credential fill/approve/reject`. With a
+/// terminal and `GIT_TERMINAL_PROMPT` not 0, git itself prompts for what the helpers lack.
+public struct GitCredentialHelper: CredentialProvider {
+    public let allowPrompt: Bool
+
+    public init(allowPrompt: Bool) { self.allowPrompt = allowPrompt }
+
+    public var description: String {
+        allowPrompt ? "your git credential helpers and a terminal prompt" : "your git credential helpers (no terminal to prompt on)"
+    }
+
+    public func credential(for url: String, username: String?) -> HTTPCredential? {
+        var request = Self.describe(url)
+        if let username, !username.isEmpty { request += "username=\(username)\n" }
+        guard let output = run("fill", request + "\n") else { return nil }
+        var user: String?, password: String?
+        for line in output.split(separator: "\n") {
+            if line.hasPrefix("username=") { user = String(line.dropFirst(9)) }
+            if line.hasPrefix("password=") { password = String(line.dropFirst(9)) }
+        }
+        guard let user, let password else { return nil }
+        return HTTPCredential(username: user, password: password)
+    }
+
+    public func approve(_ credential: HTTPCredential, for url: String) {
+        _ = run("approve", Self.describe(url) + "username=\(credential.username)\npassword=\(credential.password)\n\n")
+    }
+
+    public func reject(_ credential: HTTPCredential, for url: String) {
+        _ = run("reject", Self.describe(url) + "username=\(credential.username)\npassword=\(credential.password)\n\n")
+    }
+
+    /// `protocol=…\nhost=…\npath=…\n` for git credential.
+    static func describe(_ url: String) -> String {
+        guard let components = URLComponents(string: url), let scheme = components.scheme, let host = components.host else {
+            return "url=\(url)\n"
+        }
+        var text = "protocol=\(scheme)\nhost=\(host)"
+        if let port = components.port { text += ":\(port)" }
+        text += "\n"
+        let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        if !path.isEmpty { text += "path=\(path)\n" }
+        return text
+    }
+
+    private func run(_ action: String, _ input: String) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "credential", action]
+        var environment = ProcessInfo.processInfo.environment
+        if !allowPrompt { environment["GIT_TERMINAL_PROMPT"] = "0"; environment["GIT_ASKPASS"] = "" ; environment["SSH_ASKPASS"] = "" }
+        process.environment = environment
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
+        let data = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+    }
+}

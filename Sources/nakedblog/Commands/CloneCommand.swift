@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import GitOps
+
+/// `nakedblog clone URL [DIR]`: clones a blog with live progress.
+struct CloneCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clone",
+        abstract: "Clone a blog's git repository with live progress.",
+        discussion: """
+        URL forms: https://…, http://…, ssh://user@host:port/path, user@host:path, \
+        host-alias:path (from ~/.ssh/config), git://…, file://… and local paths.
+        SSH runs your system ssh (keys, agent, ~/.ssh/config, RSA keys all work as with git; \
+        GIT_SSH_COMMAND is honoured). HTTPS uses your git credential helpers. An unknown SSH \
+        host key is shown with its SHA256 fingerprint and needs your yes (or \
+        --accept-new-host-key); a changed host key is always refused (exit 4).
+        Ctrl-C or SIGTERM stops the clone and removes what it created (exit 130).
+        """)
+
+    @Argument(help: "The repository to clone.")
+    var url: String
+
+    @Argument(help: "The directory to clone into (default: the repository's name). Must be empty or missing.")
+    var directory: String?
+
+    @Flag(help: "Trust an SSH server's host key the first time it is seen, without asking.")
+    var acceptNewHostKey = false
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let remote: GitURL
+        do {
+            remote = try GitURL(url)
+        } catch {
+            throw UserFacingError("cannot clone `\(url)`: \(error.description).", exitCode: ExitCodes.usage)
+        }
+        let target = URL(fileURLWithPath: directory ?? remote.defaultDirectoryName).standardizedFileURL.path
+        try CloneTarget.check(target)
+        let interactive = isatty(0) == 1 && isatty(2) == 1
+        var acceptedKey = false
+        while true {
+            let printer = CloneProgressPrinter(isTerminal: isatty(2) == 1)
+            let started = Date()
+            let operation = Cloner.clone(remote, into: target,
+                                         options: .init(credentials: GitCredentialHelper(allowPrompt: interactive)))
+            let signals = SignalCancellation { operation.cancel() }
+            defer { signals.stop() }
+            do {
+                for try await event in operation.events {
+                    if case .finished(let result) = event {
+                        printer.finish()
+                        printer.summary(result, seconds: Date().timeIntervalSince(started), display: DisplayPath.forUser(target))
+                    } else {
+                        printer.show(event)
+                    }
+                }
+                return
+            } catch let error as GitError {
+                printer.finish()
+                await operation.waitUntilFinished()
+                if error.kind == .hostKeyUnknown, !acceptedKey, let key = error.hostKey,
+                   try HostKeyPrompt.accept(key, url: remote, automatically: acceptNewHostKey, interactive: interactive) {
+                    try HostKeys.trust(key)
+                    acceptedKey = true
+                    continue
+                }
+                throw CloneFailure.explain(error, url: remote, target: target, interactive: interactive)
+            }
+        }
+    }
+}
+
+/// Checks made before anything is fetched.
+enum CloneTarget {
+    static func check(_ target: String) throws {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: target, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw UserFacingError("cannot clone into \(target): a file with that name exists. Choose another directory name.")
+            }
+            let entries = (try? fm.contentsOfDirectory(atPath: target)) ?? []
+            guard entries.isEmpty else {
+                throw UserFacingError("cannot clone into \(target): the directory exists and is not empty. Choose another directory, or empty it first.")
+            }
+        }
+        var existing = target
+        while !fm.fileExists(atPath: existing) { existing = (existing as NSString).deletingLastPathComponent }
+        guard access(existing, W_OK) == 0 else {
+            throw UserFacingError("cannot clone into \(target): \(existing) is not writable. Clone somewhere you can write, e.g. your home directory.")
+        }
+    }
+}
