@@ -12,6 +12,12 @@ public struct HostKey: Sendable, Equatable {
     public let knownHostsLine: String
 }
 
+/// `$HOME` (what the user's tools use), else the passwd entry's home.
+public var userHome: String {
+    if let home = ProcessInfo.processInfo.environment["HOME"], home.hasPrefix("/") { return home }
+    return NSHomeDirectory()
+}
+
 /// Looking up and trusting SSH host keys with OpenSSH's own tools (ssh -G, ssh-keyscan,
 /// ssh-keygen), so hashed entries, `[host]:port` and /etc/ssh/ssh_known_hosts work as in `ssh`.
 public enum HostKeys {
@@ -43,7 +49,7 @@ public enum HostKeys {
     }
 
     /// Appends `key` to `~/.ssh/known_hosts` (created with OpenSSH's permissions if missing).
-    public static func trust(_ key: HostKey, home: String = NSHomeDirectory()) throws {
+    public static func trust(_ key: HostKey, home: String = userHome) throws {
         let directory = home + "/.ssh"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let path = directory + "/known_hosts"

@@ -10,6 +10,7 @@ enum Logging {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return state + "/nakedblog"
         }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/nakedblog" }
         return NSHomeDirectory() + "/.local/state/nakedblog"
     }
 
