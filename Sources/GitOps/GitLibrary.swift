@@ -10,6 +10,9 @@ public enum GitLibrary {
 
     private static let initialized: Bool = {
         git_libgit2_init()
+        // Like git, do not re-hash every object read back from disk (fetched packs are verified
+        // by the indexer as they arrive): checkout of a fresh clone gets ~40% faster.
+        _ = nb_set_strict_hash_verification(0)
         return true
     }()
 

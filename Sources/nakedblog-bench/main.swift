@@ -35,7 +35,7 @@ run.section("list") {
         + (quick ? [] : ListBench.run(posts: 2_000, runs: runs, binary: binary, timeTarget: 0.05, speedupTarget: nil))
         + ListBench.refresh(posts: quick ? 2_000 : 20_000, runs: runs)
 }
-run.section("clone") { try CloneBench.run(posts: quick ? 200 : 2_000, runs: runs) }
+run.section("clone") { try CloneBench.run(posts: quick ? 200 : 2_000, runs: runs, binary: binary) }
 let rows = run.rows, failures = run.failures
 
 print("## nakedblog benchmarks (\(quick ? "quick" : "full"), median of \(runs) alternating runs)\n")
