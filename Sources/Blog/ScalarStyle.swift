@@ -37,19 +37,7 @@ enum YAMLScalarWriter {
     }
 
     static func doubleQuoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\x%02X", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
+        EscapedString.quoted(s) { String(format: "\\x%02X", $0) }
     }
 
     /// Whether `s` reads back as the same string when written without quotes.
@@ -80,19 +68,7 @@ enum TOMLValueWriter {
 
     static func string(_ s: String, style: QuoteStyle) -> String {
         if style == .single, !s.contains("'"), !s.contains("\n") { return "'" + s + "'" }
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += String(format: "\\u%04X", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
+        return EscapedString.quoted(s, escapesDelete: true) { String(format: "\\u%04X", $0) }
     }
 }
 
@@ -111,6 +87,14 @@ enum JSONValueWriter {
     }
 
     static func string(_ s: String) -> String {
+        EscapedString.quoted(s) { String(format: "\\u%04x", $0) }
+    }
+}
+
+/// A double-quoted string with `"`, `\\`, newline, tab and CR escaped, and other control
+/// characters written by `control` (each format spells those differently).
+enum EscapedString {
+    static func quoted(_ s: String, escapesDelete: Bool = false, control: (UInt32) -> String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -120,7 +104,11 @@ enum JSONValueWriter {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 || (escapesDelete && scalar.value == 0x7F) {
+                    out += control(scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""
