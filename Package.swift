@@ -26,16 +26,19 @@ let package = Package(
         // libgit2's SSH transport replaced by one that runs the system ssh (C glue for GitOps).
         .target(name: "CGitSSH", dependencies: ["CGit2"]),
 
+        // Display width of text (CJK, emoji, combining marks): shared by Blog and TUI.
+        .target(name: "TextWidth"),
+
         // Libraries. They never import each other.
         .target(name: "GitOps", dependencies: ["CGit2", "CGitSSH"]),
-        .target(name: "Blog", dependencies: ["CCmark", "Yams", "TOMLKit"]),
-        .target(name: "TUI", dependencies: ["CNcursesw"]),
+        .target(name: "Blog", dependencies: ["CCmark", "TextWidth", "Yams", "TOMLKit"]),
+        .target(name: "TUI", dependencies: ["CNcursesw", "TextWidth"]),
 
         // The app.
         .executableTarget(
             name: "nakedblog",
             dependencies: [
-                "GitOps", "Blog", "TUI",
+                "GitOps", "Blog", "TUI", "TextWidth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -52,7 +55,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Harness"], path: "Tests/TestSupport"),
 
         .testTarget(name: "GitOpsTests", dependencies: ["GitOps", "CGit2", "TestSupport"]),
-        .testTarget(name: "BlogTests", dependencies: ["Blog", "CCmark", "TestSupport"]),
+        .testTarget(name: "BlogTests", dependencies: ["Blog", "CCmark", "TextWidth", "TestSupport"], exclude: ["__Snapshots__", "Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TestSupport"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "TestSupport"]),

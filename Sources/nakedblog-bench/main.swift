@@ -1,5 +1,6 @@
 // `make bench`: measures nakedblog against git / hugo / cmark in the same run and prints one
-// Markdown table. `--quick` uses smaller inputs and fewer runs (for a fast look, not for numbers).
+// Markdown table. `--quick` uses smaller inputs and fewer runs (for a fast look, not for numbers);
+// `--only list|preview|clone` runs one section.
 import Foundation
 import GitOps
 import Harness
@@ -15,7 +16,15 @@ struct BenchRun {
     var rows: [BenchRow] = []
     var failures: [String] = []
 
+    /// `--only NAME` runs one section.
+    let only: String? = {
+        let args = Array(CommandLine.arguments)
+        guard let i = args.firstIndex(of: "--only"), i + 1 < args.count else { return nil }
+        return args[i + 1]
+    }()
+
     mutating func section(_ name: String, _ body: () throws -> [BenchRow]) {
+        if let only, only != name { return }
         FileHandle.standardError.write(Data("bench: \(name)…\n".utf8))
         do { rows += try body() } catch { failures.append("\(name): \(error)") }
     }
@@ -35,6 +44,7 @@ run.section("list") {
         + (quick ? [] : ListBench.run(posts: 2_000, runs: runs, binary: binary, timeTarget: 0.05, speedupTarget: nil))
         + ListBench.refresh(posts: quick ? 2_000 : 20_000, runs: runs)
 }
+run.section("preview") { try PreviewBench.run(runs: runs) }
 run.section("clone") { try CloneBench.run(posts: quick ? 200 : 2_000, runs: runs, binary: binary) }
 let rows = run.rows, failures = run.failures
 

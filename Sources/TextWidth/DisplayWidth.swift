@@ -3,6 +3,7 @@
 public enum DisplayWidth {
     /// Width of one grapheme cluster (0, 1 or 2).
     public static func of(_ character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if scalars.count > 1 {
@@ -30,6 +31,8 @@ public enum DisplayWidth {
 
     /// Width of a string.
     public static func of<S: StringProtocol>(_ text: S) -> Int {
+        // Printable ASCII (the common case) is one column a byte.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var width = 0
         for character in text { width += of(character) }
         return width

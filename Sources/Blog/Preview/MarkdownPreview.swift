@@ -1,0 +1,19 @@
+import Foundation
+import TextWidth
+
+/// Markdown (a Hugo post) rendered for the terminal: styled lines that fit a width, each
+/// mapped back to the source line it came from.
+public enum MarkdownPreview {
+    /// Renders a page's body (front matter is not shown).
+    public static func render(_ page: PageText, width: Int, context: PreviewContext = PreviewContext()) -> [PreviewLine] {
+        render(markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context)
+    }
+
+    /// Renders markdown whose first line is line `firstLine` of its file.
+    public static func render(markdown: String, firstLine: Int = 1, width: Int, context: PreviewContext = PreviewContext()) -> [PreviewLine] {
+        let source = MarkdownSource(markdown)
+        let blocks = CommonMarkParser.parse(source.text)
+        var renderer = PreviewRenderer(width: max(8, width), context: context, tables: source.tables, lineBase: firstLine - 1)
+        return renderer.render(blocks)
+    }
+}

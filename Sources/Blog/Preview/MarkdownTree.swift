@@ -1,0 +1,135 @@
+import CCmark
+
+/// A Markdown document as an immutable Swift tree, built from libcmark's. Source lines are
+/// 1-based lines of the text that was parsed.
+indirect enum MarkdownBlock: Equatable, Sendable {
+    case heading(level: Int, inlines: [MarkdownInline], line: Int)
+    case paragraph(inlines: [MarkdownInline], line: Int)
+    case quote(blocks: [MarkdownBlock], line: Int)
+    case list(ordered: Bool, start: Int, items: [[MarkdownBlock]], line: Int)
+    case code(info: String, text: String, line: Int)
+    case html(text: String, line: Int)
+    case rule(line: Int)
+
+    var line: Int {
+        switch self {
+        case .heading(_, _, let l), .paragraph(_, let l), .quote(_, let l), .list(_, _, _, let l), .code(_, _, let l),
+             .html(_, let l), .rule(let l): return l
+        }
+    }
+}
+
+indirect enum MarkdownInline: Equatable, Sendable {
+    case text(String)
+    case emphasis([MarkdownInline])
+    case strong([MarkdownInline])
+    case code(String)
+    case link(url: String, content: [MarkdownInline])
+    case image(url: String, alt: String)
+    case softBreak
+    case hardBreak
+    case html(String)
+}
+
+/// The only code that calls libcmark to parse: parse, walk with cmark's iterator (an explicit
+/// stack, so deep nesting cannot overflow ours), build the Swift tree, free everything.
+enum CommonMarkParser {
+    static func parse(_ markdown: String) -> [MarkdownBlock] {
+        let bytes = Array(markdown.utf8)
+        guard let root = bytes.withUnsafeBufferPointer({ buffer -> OpaquePointer? in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, CMARK_OPT_DEFAULT) }
+            } ?? cmark_parse_document("", 0, CMARK_OPT_DEFAULT)
+        }) else { return [] }
+        defer { cmark_node_free(root) }
+        guard let iterator = cmark_iter_new(root) else { return [] }
+        defer { cmark_iter_free(iterator) }
+
+        /// A container being built: its node and the children collected so far.
+        struct Frame {
+            let node: OpaquePointer
+            var blocks: [MarkdownBlock] = []
+            var inlines: [MarkdownInline] = []
+            var items: [[MarkdownBlock]] = []
+        }
+        var stack: [Frame] = []
+        var document: [MarkdownBlock] = []
+
+        func literal(_ node: OpaquePointer) -> String {
+            cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        }
+        func add(block: MarkdownBlock) {
+            if stack.isEmpty { document.append(block) } else { stack[stack.count - 1].blocks.append(block) }
+        }
+        func add(inline: MarkdownInline) {
+            if !stack.isEmpty { stack[stack.count - 1].inlines.append(inline) }
+        }
+
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            let line = Int(cmark_node_get_start_line(node))
+            if event == CMARK_EVENT_ENTER {
+                switch type {
+                case CMARK_NODE_DOCUMENT: continue
+                case CMARK_NODE_TEXT: add(inline: .text(literal(node)))
+                case CMARK_NODE_CODE: add(inline: .code(literal(node)))
+                case CMARK_NODE_SOFTBREAK: add(inline: .softBreak)
+                case CMARK_NODE_LINEBREAK: add(inline: .hardBreak)
+                case CMARK_NODE_HTML_INLINE: add(inline: .html(literal(node)))
+                case CMARK_NODE_CODE_BLOCK:
+                    add(block: .code(info: cmark_node_get_fence_info(node).map { String(cString: $0) } ?? "", text: literal(node), line: line))
+                case CMARK_NODE_HTML_BLOCK: add(block: .html(text: literal(node), line: line))
+                case CMARK_NODE_THEMATIC_BREAK: add(block: .rule(line: line))
+                default: stack.append(Frame(node: node))
+                }
+                continue
+            }
+            // EXIT of a container.
+            guard var frame = stack.popLast() else { continue }
+            if type == CMARK_NODE_ITEM {
+                if !stack.isEmpty { stack[stack.count - 1].items.append(frame.blocks) }
+                continue
+            }
+            switch type {
+            case CMARK_NODE_PARAGRAPH:
+                // Paragraphs of tight list items are still paragraphs here; the renderer lays them out.
+                add(block: .paragraph(inlines: frame.inlines, line: line))
+            case CMARK_NODE_HEADING:
+                add(block: .heading(level: Int(cmark_node_get_heading_level(node)), inlines: frame.inlines, line: line))
+            case CMARK_NODE_BLOCK_QUOTE: add(block: .quote(blocks: frame.blocks, line: line))
+            case CMARK_NODE_LIST:
+                let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+                add(block: .list(ordered: ordered, start: Int(cmark_node_get_list_start(node)), items: frame.items, line: line))
+            case CMARK_NODE_EMPH: add(inline: .emphasis(frame.inlines))
+            case CMARK_NODE_STRONG: add(inline: .strong(frame.inlines))
+            case CMARK_NODE_LINK:
+                add(inline: .link(url: cmark_node_get_url(node).map { String(cString: $0) } ?? "", content: frame.inlines))
+            case CMARK_NODE_IMAGE:
+                let alt = PlainText.of(frame.inlines)
+                add(inline: .image(url: cmark_node_get_url(node).map { String(cString: $0) } ?? "", alt: alt))
+            default:
+                frame.blocks.forEach(add(block:))
+                frame.inlines.forEach(add(inline:))
+            }
+        }
+        return document
+    }
+}
+
+/// The visible text of inlines, without styling.
+enum PlainText {
+    static func of(_ inlines: [MarkdownInline]) -> String {
+        inlines.map { inline -> String in
+            switch inline {
+            case .text(let s), .code(let s): return s
+            case .emphasis(let c), .strong(let c), .link(_, let c): return of(c)
+            case .image(_, let alt): return alt
+            case .softBreak, .hardBreak: return " "
+            case .html: return ""
+            }
+        }.joined()
+    }
+}

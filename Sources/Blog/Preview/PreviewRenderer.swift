@@ -1,0 +1,253 @@
+import Foundation
+import TextWidth
+
+/// Lays out the block tree: prefixes for quotes and lists, boxes for code and notes, tables.
+struct PreviewRenderer {
+    let width: Int
+    let context: PreviewContext
+    let tables: [MarkdownSource.Table]
+    let lineBase: Int
+    private var links: [String] = []
+
+    init(width: Int, context: PreviewContext, tables: [MarkdownSource.Table], lineBase: Int) {
+        self.width = width
+        self.context = context
+        self.tables = tables
+        self.lineBase = lineBase
+    }
+
+    mutating func render(_ blocks: [MarkdownBlock]) -> [PreviewLine] {
+        renderBlocks(blocks, width: width)
+    }
+
+    private mutating func renderBlocks(_ blocks: [MarkdownBlock], width: Int, tight: Bool = false) -> [PreviewLine] {
+        var out: [PreviewLine] = []
+        for (index, block) in blocks.enumerated() {
+            if index > 0 && !tight { out.append(PreviewLine([], sourceLine: lineBase + block.line)) }
+            out += self.block(block, width: width)
+        }
+        return out
+    }
+
+    private mutating func block(_ block: MarkdownBlock, width: Int) -> [PreviewLine] {
+        let source = lineBase + block.line
+        switch block {
+        case .heading(let level, let inlines, _):
+            let role: PreviewRole = level == 1 ? .heading1 : level == 2 ? .heading2 : .heading3
+            let marker = String(repeating: "#", count: level) + " "
+            var lines = paragraph(inlines, base: PreviewStyle(role, bold: true), width: width - marker.count, source: source)
+            for i in lines.indices { lines[i].spans.insert(PreviewSpan(i == 0 ? marker : String(repeating: " ", count: marker.count), PreviewStyle(.marker)), at: 0) }
+            return lines
+        case .paragraph(let inlines, _):
+            return paragraph(inlines, base: PreviewStyle(.text), width: width, source: source)
+        case .quote(let inner, _):
+            return quote(inner, width: width, source: source)
+        case .list(let ordered, let start, let items, _):
+            return list(ordered: ordered, start: start, items: items, width: width, source: source)
+        case .code(let info, let text, _):
+            return codeBox(language: info.split(separator: " ").first.map(String.init) ?? "", text: text, width: width, source: source)
+        case .html(let text, _):
+            return html(text, width: width, source: source)
+        case .rule:
+            return [PreviewLine([PreviewSpan(String(repeating: "─", count: width), PreviewStyle(.rule))], sourceLine: source)]
+        }
+    }
+
+    private mutating func paragraph(_ inlines: [MarkdownInline], base: PreviewStyle, width: Int, source: Int) -> [PreviewLine] {
+        var layout = InlineLayout()
+        self.inlines(inlines, style: base, into: &layout)
+        return layout.lines(width: width).map { PreviewLine($0.spans, sourceLine: source + $0.offset) }
+    }
+
+    private mutating func inlines(_ inlines: [MarkdownInline], style: PreviewStyle, into layout: inout InlineLayout) {
+        for inline in inlines {
+            switch inline {
+            case .text(let text):
+                Strikethrough.split(MarkdownSource.unescape(text)) { piece, struck in
+                    var s = style
+                    s.strikethrough = s.strikethrough || struck
+                    layout.add(piece, s)
+                }
+            case .emphasis(let inner):
+                var s = style
+                s.italic = true
+                self.inlines(inner, style: s, into: &layout)
+            case .strong(let inner):
+                var s = style
+                s.bold = true
+                self.inlines(inner, style: s, into: &layout)
+            case .code(let text):
+                layout.add(MarkdownSource.unescape(text), PreviewStyle(.code, bold: style.bold, italic: style.italic))
+            case .link(let url, let content):
+                let isRef = url.hasPrefix("ref:")
+                let target = isRef ? String(url.dropFirst(4)) : url
+                let broken = isRef && !context.refExists(target)
+                var s = style
+                s.role = broken ? .missing : .link
+                self.inlines(content, style: s, into: &layout)
+                if broken {
+                    layout.add(" [missing page: \(target)]", PreviewStyle(.missing))
+                } else if !isRef, !url.isEmpty, PlainText.of(content) != url, !url.hasPrefix("#") {
+                    layout.add(" (" + url + ")", PreviewStyle(.url))
+                }
+            case .image(let url, let alt):
+                let file = url.split(separator: "/").last.map(String.init) ?? url
+                let local = !url.contains("://") && !url.hasPrefix("/")
+                let missing = local && !url.isEmpty && !context.resourceExists(url.removingPercentEncoding ?? url)
+                layout.add("[image: \(alt.isEmpty ? file : alt)]", PreviewStyle(missing ? .missing : .image))
+                layout.add(" " + file + (missing ? " (missing)" : ""), PreviewStyle(missing ? .missing : .url))
+            case .softBreak:
+                layout.softBreak(style)
+            case .hardBreak:
+                layout.hardBreak()
+            case .html(let html):
+                layout.add(html, PreviewStyle(.dim))
+            }
+        }
+    }
+
+    private mutating func quote(_ inner: [MarkdownBlock], width: Int, source: Int) -> [PreviewLine] {
+        // A note shortcode was turned into a quote whose first paragraph starts with the note marker.
+        if case .paragraph(let inlines, let line)? = inner.first, case .text(let first)? = inlines.first,
+           first.hasPrefix(MarkdownSource.notePrefix) {
+            let label = String(first.dropFirst(MarkdownSource.notePrefix.count))
+            var rest = inner
+            let remainder = Array(inlines.dropFirst().drop { $0 == .softBreak })
+            rest[0] = .paragraph(inlines: remainder, line: line + 1)
+            if remainder.isEmpty { rest.removeFirst() }
+            return noteBox(label: label, inner: rest, width: width, source: source)
+        }
+        let body = renderBlocks(inner, width: width - 2)
+        return body.map { line in
+            PreviewLine([PreviewSpan("│ ", PreviewStyle(.quote))] + line.spans.map { span in
+                var s = span
+                if s.style.role == .text { s.style.role = .quote }
+                return s
+            }, sourceLine: line.sourceLine)
+        }
+    }
+
+    private mutating func noteBox(label: String, inner: [MarkdownBlock], width: Int, source: Int) -> [PreviewLine] {
+        let body = renderBlocks(inner, width: width - 4)
+        let title = " " + DisplayWidth.truncate(label, to: max(1, width - 6)) + " "
+        var out = [PreviewLine([PreviewSpan("╭─", PreviewStyle(.border)), PreviewSpan(title, PreviewStyle(.note, bold: true)),
+                                PreviewSpan(String(repeating: "─", count: max(0, width - 3 - DisplayWidth.of(title))) + "╮", PreviewStyle(.border))],
+                               sourceLine: source)]
+        for line in body {
+            let pad = max(0, width - 4 - DisplayWidth.of(line.text))
+            out.append(PreviewLine([PreviewSpan("│ ", PreviewStyle(.border))] + line.spans
+                                   + [PreviewSpan(String(repeating: " ", count: pad) + " │", PreviewStyle(.border))], sourceLine: line.sourceLine))
+        }
+        out.append(PreviewLine([PreviewSpan("╰" + String(repeating: "─", count: max(0, width - 2)) + "╯", PreviewStyle(.border))],
+                               sourceLine: body.last?.sourceLine ?? source))
+        return out
+    }
+
+    private mutating func list(ordered: Bool, start: Int, items: [[MarkdownBlock]], width: Int, source: Int) -> [PreviewLine] {
+        var out: [PreviewLine] = []
+        let widest = ordered ? String(start + items.count - 1).count + 2 : 2
+        for (index, item) in items.enumerated() {
+            var blocksOfItem = item
+            var marker = ordered ? String(start + index) + "." : "•"
+            // Task items: `[ ]` / `[x]` at the start of the first paragraph become boxes.
+            if case .paragraph(var inlines, let line)? = blocksOfItem.first, case .text(let first)? = inlines.first {
+                for (box, symbol) in [("[ ] ", "☐"), ("[x] ", "☑"), ("[X] ", "☑")] where first.hasPrefix(box) {
+                    inlines[0] = .text(String(first.dropFirst(box.count)))
+                    blocksOfItem[0] = .paragraph(inlines: inlines, line: line)
+                    marker = symbol
+                }
+            }
+            marker = marker.padding(toLength: max(widest, DisplayWidth.of(marker) + 1), withPad: " ", startingAt: 0)
+            let indent = String(repeating: " ", count: DisplayWidth.of(marker))
+            let body = renderBlocks(blocksOfItem, width: width - indent.count, tight: true)
+            for (lineIndex, line) in body.enumerated() {
+                let prefix = lineIndex == 0 ? PreviewSpan(marker, PreviewStyle(.marker)) : PreviewSpan(indent, PreviewStyle(.text))
+                out.append(PreviewLine([prefix] + line.spans, sourceLine: line.sourceLine))
+            }
+            if body.isEmpty { out.append(PreviewLine([PreviewSpan(marker, PreviewStyle(.marker))], sourceLine: source)) }
+        }
+        return out
+    }
+
+    /// A labelled box; code is never wrapped: long lines are cut with a visible `→`.
+    private func codeBox(language: String, text: String, width: Int, source: Int) -> [PreviewLine] {
+        let inner = max(1, width - 2)
+        let label = language.isEmpty ? "" : "─ " + DisplayWidth.truncate(language, to: max(1, width - 6)) + " "
+        var out = [PreviewLine([PreviewSpan("┌" + label, PreviewStyle(.codeLabel)),
+                                PreviewSpan(String(repeating: "─", count: max(0, width - 1 - DisplayWidth.of(label))), PreviewStyle(.border))],
+                               sourceLine: source)]
+        var lines = MarkdownSource.unescape(text).splitLines()
+        if lines.last == "" { lines.removeLast() }
+        for (index, raw) in lines.enumerated() {
+            let expanded = Tabs.expand(raw)
+            var shown = expanded
+            if DisplayWidth.of(expanded) > inner {
+                shown = ""
+                var used = 0
+                for character in expanded {
+                    let w = DisplayWidth.of(character)
+                    if used + w > inner - 1 { break }
+                    shown.append(character)
+                    used += w
+                }
+                shown += String(repeating: " ", count: max(0, inner - 1 - used)) + "→"
+            }
+            out.append(PreviewLine([PreviewSpan("│ ", PreviewStyle(.border)), PreviewSpan(shown, PreviewStyle(.codeBlock))],
+                                   sourceLine: source + 1 + index))
+        }
+        out.append(PreviewLine([PreviewSpan("└" + String(repeating: "─", count: max(0, width - 1)), PreviewStyle(.border))],
+                               sourceLine: source + lines.count + 1))
+        return out
+    }
+
+    private func html(_ text: String, width: Int, source: Int) -> [PreviewLine] {
+        let trimmed = text.hasPrefix("<!--") ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text
+        if trimmed == "<!--more-->" {
+            let label = " more "
+            let side = max(0, (width - label.count) / 2)
+            return [PreviewLine([PreviewSpan(String(repeating: "┄", count: side) + label + String(repeating: "┄", count: max(0, width - side - label.count)),
+                                             PreviewStyle(.divider))], sourceLine: source)]
+        }
+        if trimmed.hasPrefix("<!--nakedblog-table:"), let index = Int(trimmed.dropFirst(20).dropLast(3)), index < tables.count {
+            return TableRenderer.render(tables[index], width: width, source: source)
+        }
+        if trimmed.hasPrefix("<!--nakedblog-shortcode:") {
+            let label = MarkdownSource.unescape(String(trimmed.dropFirst(24).dropLast(3)))
+            return [PreviewLine([PreviewSpan(DisplayWidth.truncate("⟨" + label + "⟩", to: width), PreviewStyle(.shortcode))], sourceLine: source)]
+        }
+        return text.splitLines().filter { !$0.isEmpty }.enumerated().map { index, line in
+            PreviewLine([PreviewSpan(DisplayWidth.truncate(Tabs.expand(line), to: width), PreviewStyle(.dim))], sourceLine: source + index)
+        }
+    }
+}
+
+/// Tabs to spaces, to the next multiple of four columns.
+enum Tabs {
+    static func expand(_ line: String) -> String {
+        guard line.contains("\t") else { return line }
+        var out = ""
+        var column = 0
+        for character in line {
+            if character == "\t" {
+                let spaces = 4 - column % 4
+                out += String(repeating: " ", count: spaces)
+                column += spaces
+            } else {
+                out.append(character)
+                column += DisplayWidth.of(character)
+            }
+        }
+        return out
+    }
+}
+
+/// `~~struck~~` inside text.
+enum Strikethrough {
+    static func split(_ text: String, _ emit: (String, Bool) -> Void) {
+        guard text.containsText("~~") else { return emit(text, false) }
+        let parts = text.components(separatedBy: "~~")
+        // An odd number of parts means every `~~` is paired.
+        guard parts.count % 2 == 1 else { return emit(text, false) }
+        for (index, part) in parts.enumerated() where !part.isEmpty { emit(part, index % 2 == 1) }
+    }
+}

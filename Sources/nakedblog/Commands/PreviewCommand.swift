@@ -1,0 +1,76 @@
+import ArgumentParser
+import Blog
+import Foundation
+
+/// `nakedblog preview FILE`: the post rendered as the editor's preview shows it.
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Print a post rendered for the terminal (what the editor's preview shows).",
+        discussion: "Colours on a terminal unless NO_COLOR is set; --plain (or a pipe) prints no escape codes at all.")
+
+    @Argument(help: "The post's content file.")
+    var file: String
+
+    @Option(help: "Width in columns (default: the terminal's, or 80).")
+    var width: Int?
+
+    @Flag(help: "No colours or other escape codes.")
+    var plain = false
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        if let width, width < 20 || width > 1000 { throw ValidationError("--width must be between 20 and 1000.") }
+    }
+
+    func run() throws {
+        let page: PageText
+        do { page = try PageText.read(path: file, display: file) } catch { throw error.userFacing }
+        let directory = (URL(fileURLWithPath: file).standardizedFileURL.path as NSString).deletingLastPathComponent
+        let site = try? Site.open(containing: directory)
+        let absoluteFile = URL(fileURLWithPath: file).standardizedFileURL.path
+        let context = PreviewContext(
+            resourceExists: { FileManager.default.fileExists(atPath: directory + "/" + $0) },
+            refExists: { target in site.map { $0.pageExists(ref: target, from: $0.relative(absoluteFile)) } ?? true })
+        let lines = MarkdownPreview.render(page, width: width ?? TerminalSize.columns() ?? 80, context: context)
+        let colour = !plain && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        var out = ""
+        for line in lines { out += (colour ? ANSIStyle.render(line) : line.text) + "\n" }
+        FileHandleOutput.standardOutput.write(out)
+    }
+}
+
+/// Terminal escape codes for preview styles (the full-screen app uses themes instead).
+enum ANSIStyle {
+    static func render(_ line: PreviewLine) -> String {
+        line.spans.map { span in
+            let codes = self.codes(span.style)
+            return codes.isEmpty ? span.text : "\u{1B}[" + codes.joined(separator: ";") + "m" + span.text + "\u{1B}[0m"
+        }.joined()
+    }
+
+    static func codes(_ style: PreviewStyle) -> [String] {
+        var codes: [String] = []
+        switch style.role {
+        case .heading1: codes += ["1", "35"]
+        case .heading2: codes += ["1", "36"]
+        case .heading3: codes += ["1", "34"]
+        case .code, .codeBlock: codes += ["33"]
+        case .codeLabel, .border, .rule, .divider: codes += ["2"]
+        case .link: codes += ["4", "34"]
+        case .url, .dim, .shortcode: codes += ["2"]
+        case .quote: codes += ["3"]
+        case .marker: codes += ["36"]
+        case .image: codes += ["32"]
+        case .missing: codes += ["31"]
+        case .note: codes += ["1", "33"]
+        case .tableHeader: codes += ["1"]
+        case .text: break
+        }
+        if style.bold { codes.append("1") }
+        if style.italic { codes.append("3") }
+        if style.strikethrough { codes.append("9") }
+        return codes
+    }
+}
