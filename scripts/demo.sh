@@ -12,4 +12,7 @@ echo
 echo "\$ nakedblog meta demo/content/posts/terminal-only-week/index.md"
 "$bin" meta demo/content/posts/terminal-only-week/index.md
 echo
+echo "\$ nakedblog preview demo/content/posts/welcome-to-nakedblog/index.md --width 72"
+"$bin" preview demo/content/posts/welcome-to-nakedblog/index.md --width 72
+echo
 echo "Try: nakedblog new \"My first post\" --site <a copy of demo/>   (creates a page bundle from the archetype)"

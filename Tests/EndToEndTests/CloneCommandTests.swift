@@ -110,6 +110,16 @@ final class CloneCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.appending("full")), ["file"])
     }
 
+    func testReadOnlyTargetIsRefusedBeforeFetching() throws {
+        guard getuid() == 0, Shell.has("unshare") else { throw XCTSkip("a read-only bind mount needs root") }
+        let readOnly = work.appending("read-only")
+        try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true)
+        let script = "mount --bind \(readOnly) \(readOnly) && mount -o remount,bind,ro \(readOnly) && exec \(try Products.path("nakedblog")) clone file://\(fixture.path) \(readOnly)/blog"
+        let result = try Shell.run(["unshare", "-m", "sh", "-c", script], environment: home.environment, timeout: 30)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("is not writable"), result.stderr)
+    }
+
     func testSIGTERMMidTransferRemovesTheDirectoryAndExits130() throws {
         let big = try BlogFixture.make(.init(posts: 1_500, imagesPerPost: 1, imageBytes: 60_000, commits: 10))
         let server = try GitDaemonServer()
