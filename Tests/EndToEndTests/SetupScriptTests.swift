@@ -19,7 +19,12 @@ final class SetupScriptTests: XCTestCase {
 
     func testNotRootAndNoSudoSaysWhatToRun() throws {
         guard getuid() == 0, Shell.has("setpriv") else { throw XCTSkip("needs root to drop to an unprivileged user") }
-        let result = try Shell.run(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "bash", script],
+        // A copy the unprivileged user can read (the checkout may be in a private directory).
+        let copy = try TemporaryDirectory(prefix: "nb-setup")
+        defer { copy.remove() }
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
+        try FileManager.default.copyItem(atPath: script, toPath: copy.appending("setup.sh"))
+        let result = try Shell.run(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "bash", copy.appending("setup.sh")],
                                    environment: environment(missingPackage), timeout: 60)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("needs root"), result.stderr)
