@@ -126,19 +126,27 @@ struct MarkdownSource {
         (lastClosing[name] ?? -1) > index
     }
 
-    /// `{{< ref "x" >}}` / `relref` inside a line become `ref:x` links targets.
+    /// `{{< ref "x" >}}` / `relref` inside a line become `ref:x` link targets (scanned by hand:
+    /// a regular expression per line cost more than the rest of the preview).
     static func inlineShortcodes(_ line: String) -> String {
         guard line.containsText("{{") else { return line }
-        var result = line
-        for kind in ["ref", "relref"] {
-            while let range = result.range(of: #"\{\{[<%]\s*"# + kind + #"\s+"?([^"\s>%]*)"?\s*[>%]\}\}"#, options: .regularExpression) {
-                let inner = String(result[range])
-                let target = inner.replacingOccurrences(of: #"^\{\{[<%]\s*\w+\s+"?"#, with: "", options: .regularExpression)
-                    .replacingOccurrences(of: #""?\s*[>%]\}\}$"#, with: "", options: .regularExpression)
-                result.replaceSubrange(range, with: "ref:" + target)
+        var result = ""
+        var rest = Substring(line)
+        while let open = rest.range(of: "{{") {
+            result += rest[..<open.lowerBound]
+            let after = rest[open.lowerBound...]
+            guard after.dropFirst(2).first == "<" || after.dropFirst(2).first == "%",
+                  let close = after.range(of: "}}"), let shortcode = Shortcode(line: String(after[..<close.upperBound])),
+                  !shortcode.isClosing, shortcode.name == "ref" || shortcode.name == "relref" else {
+                result += "{{"
+                rest = after.dropFirst(2)
+                continue
             }
+            let target = shortcode.arguments.split(separator: " ").first.map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } ?? ""
+            result += "ref:" + target
+            rest = after[close.upperBound...]
         }
-        return result
+        return result + rest
     }
 
     /// The number of lines of a pipe table starting at `index` (header, delimiter, rows), or nil.
@@ -210,22 +218,29 @@ struct Shortcode {
 
     init?(line: String) {
         guard line.hasPrefix("{{<") || line.hasPrefix("{{%"), line.hasSuffix(">}}") || line.hasSuffix("%}}"), line.count >= 6 else { return nil }
-        var inner = line.dropFirst(3).dropLast(3).trimmingCharacters(in: .whitespaces)
-        if inner.hasSuffix("/") { inner = String(inner.dropLast()).trimmingCharacters(in: .whitespaces) }
+        var inner = String(line.dropFirst(3).dropLast(3)).trimmingBlanks()
+        if inner.hasSuffix("/") { inner = String(inner.dropLast()).trimmingBlanks() }
         isClosing = inner.hasPrefix("/")
-        if isClosing { inner = String(inner.dropFirst()).trimmingCharacters(in: .whitespaces) }
+        if isClosing { inner = String(inner.dropFirst()).trimmingBlanks() }
         guard let first = inner.first, first.isLetter || first == "_" else { return nil }
         let name = inner.prefix { !$0.isWhitespace }
         guard !name.contains("{") && !name.contains("}") else { return nil }
         self.name = String(name)
-        arguments = inner.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        arguments = String(inner.dropFirst(name.count)).trimmingBlanks()
     }
 
     /// `key="value"` from the arguments.
     func attribute(_ key: String) -> String? {
-        guard let range = arguments.range(of: key + #"\s*=\s*"([^"]*)""#, options: .regularExpression) else { return nil }
-        let match = arguments[range]
-        guard let open = match.firstIndex(of: "\"") else { return nil }
-        return String(match[match.index(after: open)...].dropLast())
+        var rest = Substring(arguments)
+        while let range = rest.range(of: key) {
+            let before = rest[..<range.lowerBound].last
+            var after = rest[range.upperBound...].drop { $0 == " " }
+            rest = rest[range.upperBound...]
+            guard before == nil || before == " ", after.first == "=" else { continue }
+            after = after.dropFirst().drop { $0 == " " }
+            guard after.first == "\"", let end = after.dropFirst().firstIndex(of: "\"") else { continue }
+            return String(after[after.index(after: after.startIndex)..<end])
+        }
+        return nil
     }
 }
