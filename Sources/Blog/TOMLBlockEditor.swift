@@ -2,11 +2,12 @@ import Foundation
 
 /// Line-level edits of a TOML front matter block. Only root-level keys (before the first
 /// `[table]` header) are edited; new keys are added there too.
-struct TOMLBlockEditor {
-    struct Field {
+struct TOMLBlockEditor: LineFieldEditor {
+    struct Field: LineField {
         let key: String
         let lines: Range<Int>
         let dotted: Bool
+        var isEditable: Bool { !dotted }
     }
 
     let lines: [String]
@@ -45,35 +46,19 @@ struct TOMLBlockEditor {
         return result
     }
 
-    func field(_ key: String) -> Field? {
-        let all = fields()
-        return all.first { $0.key == key } ?? all.first { $0.key.lowercased() == key.lowercased() }
-    }
-
     func setting(_ key: String, to value: FrontMatterValue) throws(ContentError) -> String {
-        var output = lines
-        if let field = field(key) {
-            guard !field.dotted else {
-                throw ContentError(file: file, line: firstLine + field.lines.lowerBound, problem: "`\(key)` is written as a dotted TOML key",
-                                   hint: "Edit it by hand; nakedblog changes only plain `key = value` fields")
-            }
-            output.replaceSubrange(field.lines, with: [render(key: key, value: value, replacing: field)])
-        } else {
-            let at = insertionIndex()
-            if at > 0, !YAMLBlockEditor.endsWithNewline(output[at - 1]) { output[at - 1] += lineEnding }
-            output.insert(render(key: key, value: value, replacing: nil), at: at)
+        if let field = field(key), !field.isEditable {
+            throw ContentError(file: file, line: firstLine + field.lines.lowerBound, problem: "`\(key)` is written as a dotted TOML key",
+                               hint: "Edit it by hand; nakedblog changes only plain `key = value` fields")
         }
-        return output.joined()
+        return replacingOrInserting(key, with: value)
     }
 
-    func removing(_ key: String) -> String {
-        guard let field = field(key), !field.dotted else { return lines.joined() }
-        var output = lines
-        output.removeSubrange(field.lines)
-        return output.joined()
+    func renderLines(key: String, value: FrontMatterValue, replacing field: Field?) -> [String] {
+        [render(key: field?.key ?? key, value: value, replacing: field)]
     }
 
-    private func insertionIndex() -> Int {
+    func insertionIndex() -> Int {
         let all = fields()
         for anchor in InsertionAnchor.after.reversed() {
             if let field = all.first(where: { $0.key.lowercased() == anchor }) { return field.lines.upperBound }

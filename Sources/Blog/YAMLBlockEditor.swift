@@ -1,11 +1,12 @@
 import Foundation
 
 /// Line-level edits of a YAML front matter block.
-struct YAMLBlockEditor {
+struct YAMLBlockEditor: LineFieldEditor {
     /// A top-level field: its key and the lines it spans.
-    struct Field {
+    struct Field: LineField {
         let key: String
         let lines: Range<Int>
+        var isEditable: Bool { true }
     }
 
     let lines: [String]
@@ -44,32 +45,12 @@ struct YAMLBlockEditor {
         return result
     }
 
-    func field(_ key: String) -> Field? {
-        let all = fields()
-        return all.first { $0.key == key } ?? all.first { $0.key.lowercased() == key.lowercased() }
-    }
-
     func setting(_ key: String, to value: FrontMatterValue) throws(ContentError) -> String {
-        var output = lines
-        if let field = field(key) {
-            output.replaceSubrange(field.lines, with: render(key: field.key, value: value, replacing: field))
-        } else {
-            let at = insertionIndex()
-            if at > 0, !Self.endsWithNewline(output[at - 1]) { output[at - 1] += lineEnding }
-            output.insert(contentsOf: render(key: key, value: value, replacing: nil), at: at)
-        }
-        return output.joined()
-    }
-
-    func removing(_ key: String) -> String {
-        guard let field = field(key) else { return lines.joined() }
-        var output = lines
-        output.removeSubrange(field.lines)
-        return output.joined()
+        replacingOrInserting(key, with: value)
     }
 
     /// After `date` or `title` if present, else at the end.
-    private func insertionIndex() -> Int {
+    func insertionIndex() -> Int {
         let all = fields()
         for anchor in InsertionAnchor.after.reversed() {
             if let field = all.first(where: { $0.key.lowercased() == anchor }) { return field.lines.upperBound }
@@ -78,7 +59,7 @@ struct YAMLBlockEditor {
     }
 
     /// The lines for `key: value`, in the style of the field being replaced (or of the file).
-    private func render(key: String, value: FrontMatterValue, replacing field: Field?) -> [String] {
+    func renderLines(key: String, value: FrontMatterValue, replacing field: Field?) -> [String] {
         var prefix = key + ": "
         var ending = lineEnding
         var oldText = ""
