@@ -71,7 +71,7 @@ public struct Archetype: Sendable, Equatable {
         var files: [String] = []
         while let item = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: site.absolute(dir + "/" + item), isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: site.absolute(dir + "/" + item), isDirectory: &isDirectory)
             if !isDirectory.boolValue, item != "index.md", !(item as NSString).lastPathComponent.hasPrefix(".") { files.append(item) }
         }
         return files.sorted()

@@ -36,7 +36,7 @@ public enum AtomicFile {
         var buffer = Array(template.utf8CString)
         let fd = mkstemp(&buffer)
         guard fd >= 0 else { throw Failure(path: path, reason: reason(errno)) }
-        let temporary = String(cString: buffer)
+        let temporary = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = false
         defer { if !ok { unlink(temporary) } }
         fchmod(fd, mode)

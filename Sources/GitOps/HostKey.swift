@@ -54,7 +54,7 @@ public enum HostKeys {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let path = directory + "/known_hosts"
         if !FileManager.default.fileExists(atPath: path) {
-            FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }
         guard let handle = FileHandle(forWritingAtPath: path) else {
             throw GitError(kind: .other, operation: "known_hosts", message: "cannot write \(path)")

@@ -42,7 +42,7 @@ public struct BlogFixture: Sendable {
         let staging = cache + "/.staging-\(spec.cacheKey)-\(getpid())-\(UUID().uuidString.prefix(8))"
         defer { try? FileManager.default.removeItem(atPath: staging) }
         try generate(spec, at: staging)
-        FileManager.default.createFile(atPath: staging + "/.git/nakedblog-fixture-complete", contents: nil)
+        _ = FileManager.default.createFile(atPath: staging + "/.git/nakedblog-fixture-complete", contents: nil)
         if rename(staging, path) != 0 && !FileManager.default.fileExists(atPath: path + "/.git/nakedblog-fixture-complete") {
             throw ShellError(command: ["rename", staging, path],
                              result: ProcessResult(status: errno, stdout: "", stderr: "rename failed", timedOut: false))

@@ -6,7 +6,7 @@ struct FastImportStream {
     let spec: BlogFixture.Spec
 
     func write(to path: String) throws {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         var text = BlogText(random: SeededRandom(seed: spec.seed))

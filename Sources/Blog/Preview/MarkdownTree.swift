@@ -88,7 +88,7 @@ enum CommonMarkParser {
                 continue
             }
             // EXIT of a container.
-            guard var frame = stack.popLast() else { continue }
+            guard let frame = stack.popLast() else { continue }
             if type == CMARK_NODE_ITEM {
                 if !stack.isEmpty { stack[stack.count - 1].items.append(frame.blocks) }
                 continue
