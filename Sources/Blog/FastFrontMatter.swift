@@ -70,7 +70,6 @@ enum ASCII {
 enum SimpleYAML {
     static func parse(_ bytes: [UInt8]) -> FrontMatterFields? {
         var fields: [FrontMatterField] = []
-        var seen = Set<String>()
         var openList: Int?
         for line in ASCII.lines(bytes) {
             let trimmed = ASCII.dropBlanks(line)
@@ -88,7 +87,9 @@ enum SimpleYAML {
             }
             guard let head = line.first, !ASCII.isBlank(head), let colon = keyEnd(line) else { return nil }
             let key = ASCII.string(line[line.startIndex..<colon])
-            guard seen.insert(key).inserted else { return nil }
+            // Duplicate keys are an error for the full parser: let it report them. (A few keys:
+            // a linear scan beats hashing.)
+            guard !fields.contains(where: { $0.key == key }) else { return nil }
             let rest = ASCII.dropBlanks(line[(colon + 1)...])
             openList = nil
             if rest.isEmpty || rest.first == ASCII.hash {
@@ -160,7 +161,6 @@ enum SimpleYAML {
 enum SimpleTOML {
     static func parse(_ bytes: [UInt8]) -> FrontMatterFields? {
         var fields: [FrontMatterField] = []
-        var seen = Set<String>()
         for line in ASCII.lines(bytes) {
             let trimmed = ASCII.dropBlanks(line)
             guard let first = trimmed.first, first != ASCII.hash else { continue }
@@ -168,7 +168,7 @@ enum SimpleTOML {
             let keyBytes = ASCII.trimTrailingBlanks(trimmed[..<equals])
             guard !keyBytes.isEmpty, keyBytes.allSatisfy(ASCII.isKeyByte) else { return nil }
             let key = ASCII.string(keyBytes)
-            guard seen.insert(key).inserted else { return nil }
+            guard !fields.contains(where: { $0.key == key }) else { return nil }
             guard let (value, after) = value(ASCII.dropBlanks(trimmed[(equals + 1)...])) else { return nil }
             let tail = ASCII.dropBlanks(after)
             guard tail.isEmpty || tail.first == ASCII.hash else { return nil }

@@ -27,18 +27,22 @@ enum PostReader {
 
     static func post(_ location: Location, page: PageText, fields: FrontMatterFields, config: SiteConfig,
                      stamp: FileStamp) -> Post {
-        let relative = location.path.dropFirst(location.contentRoot.count + 1)
-        let components = relative.utf8.split(separator: UInt8(ascii: "/")).map { String(Substring($0)) }
-        let section = components.count > 1 ? components[0] : ""
-        let fileName = components.last ?? ""
+        // Path pieces by index (splitting and joining strings cost more than reading the file).
+        let relative = location.path.utf8.dropFirst(location.contentRoot.utf8.count + 1)
+        let slash = UInt8(ascii: "/")
+        let lastSlash = relative.lastIndex(of: slash)
+        let firstSlash = relative.firstIndex(of: slash)
+        let section = firstSlash.map { String(Substring(relative[..<$0])) } ?? ""
+        let fileName = String(Substring(lastSlash.map { relative[relative.index(after: $0)...] } ?? relative))
+        let directory = lastSlash.map { String(Substring(relative[..<$0])) } ?? ""
         let baseName = ContentFileName.baseName(fileName, config: config)
-        let defaultSlug = location.isBundle && components.count >= 2 ? components[components.count - 2] : baseName
+        let parentName = directory.utf8.lastIndex(of: slash).map { String(Substring(directory.utf8[directory.utf8.index(after: $0)...])) } ?? directory
+        let defaultSlug = location.isBundle && !directory.isEmpty ? parentName : baseName
         let known = KnownFields(fields)
         func date(_ slots: [KnownFields.DateKey]) -> HugoDate? {
             for slot in slots { if let date = known.dates[slot.rawValue] { return date } }
             return nil
         }
-        let directory = components.dropLast().joined(separator: "/")
         let groupPath = location.isBundle ? directory : (directory.isEmpty ? baseName : directory + "/" + baseName)
         return Post(
             path: location.path, section: section, slug: known.slug ?? defaultSlug, title: known.title ?? "",

@@ -18,10 +18,13 @@ enum PostJSON {
             out.string("path", post.path)
             out.string("title", post.title)
             out.string("slug", post.slug)
-            out.string("date", post.date?.rfc3339)
-            out.string("lastmod", post.lastmod?.rfc3339)
-            out.string("publishDate", post.publishDate?.rfc3339)
-            out.string("expiryDate", post.expiryDate?.rfc3339)
+            // lastmod and publishDate usually fall back to the same date: format it once.
+            let date = post.date?.rfc3339
+            func formatted(_ value: HugoDate?) -> String? { value == post.date ? date : value?.rfc3339 }
+            out.string("date", date)
+            out.string("lastmod", formatted(post.lastmod))
+            out.string("publishDate", formatted(post.publishDate))
+            out.string("expiryDate", formatted(post.expiryDate))
             out.bool("draft", post.draft)
             out.string("status", post.status(at: now).rawValue)
             out.string("lang", post.lang)
@@ -56,11 +59,23 @@ struct JSONBytes {
     }
 
     mutating func key(_ name: String) {
-        raw(first ? "\n    \"" : ",\n    \"")
+        // One append per key: `,\n    "name": ` built once and kept.
+        let prefix = first ? Self.firstKeys : Self.keys
+        if let bytes = prefix[name] {
+            bytes.withUnsafeBufferPointer { bytesBuffer in self.bytes.append(contentsOf: bytesBuffer) }
+        } else {
+            raw(first ? "\n    \"" : ",\n    \"")
+            raw(name)
+            raw("\": ")
+        }
         first = false
-        raw(name)
-        raw("\": ")
     }
+
+    static let names = ["path", "title", "slug", "date", "lastmod", "publishDate", "expiryDate", "draft", "status", "lang",
+                        "section", "bundle", "headless", "tags", "categories", "description", "wordCount", "resources",
+                        "translations", "format"]
+    static let firstKeys = Dictionary(uniqueKeysWithValues: names.map { ($0, Array("\n    \"\($0)\": ".utf8)) })
+    static let keys = Dictionary(uniqueKeysWithValues: names.map { ($0, Array(",\n    \"\($0)\": ".utf8)) })
 
     mutating func string(_ name: String, _ value: String?) {
         key(name)
