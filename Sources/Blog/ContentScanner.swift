@@ -31,23 +31,34 @@ struct ContentScanner {
         }
         let scanner = self
         while !level.isEmpty {
-            let found = ParallelMap.map(level) { task -> (DirectoryScan, [T]) in
-                let scan = scanner.scanDirectory(task.dir, root: task.root)
-                return (scan, scan.locations.map(visit))
+            let current = level
+            // Each worker reads a contiguous share of this level's directories into its own arrays
+            // (no per-directory allocations), then the shares are joined.
+            let shares = ParallelMap.shares(current.count) { range -> (results: [T], subdirectories: [(String, Root)], problems: [ContentError]) in
+                var found: [T] = []
+                var subdirectories: [(String, Root)] = []
+                var problems: [ContentError] = []
+                for index in range {
+                    let scan = scanner.scanDirectory(current[index].dir, root: current[index].root)
+                    problems += scan.problems
+                    for location in scan.locations { found.append(visit(location)) }
+                    for subdirectory in scan.subdirectories { subdirectories.append((subdirectory, current[index].root)) }
+                }
+                return (found, subdirectories, problems)
             }
             var next: [(dir: String, root: Root)] = []
-            results.reserveCapacity(results.count + found.reduce(0) { $0 + $1.1.count })
-            for (task, (scan, visits)) in zip(level, found) {
-                results.append(contentsOf: visits)
-                problems += scan.problems
-                for subdirectory in scan.subdirectories {
+            results.reserveCapacity(results.count + shares.reduce(0) { $0 + $1.results.count })
+            for share in shares {
+                results.append(contentsOf: share.results)
+                problems += share.problems
+                for (subdirectory, root) in share.subdirectories {
                     let absolute = site.absolute(subdirectory)
                     if isSymbolicLink(absolute), !(DirectoryID(absolute).map { visited.insert($0).inserted } ?? false) {
                         problems.append(ContentError(file: subdirectory, problem: "this directory was already visited (a symbolic link loop?)",
                                                      hint: "Remove the symbolic link that points back into the content directory"))
                         continue
                     }
-                    next.append((subdirectory, task.root))
+                    next.append((subdirectory, root))
                 }
             }
             level = next

@@ -109,8 +109,18 @@ struct TranslationGroup: Hashable {
 
 /// Maps over an array on all cores, keeping order.
 enum ParallelMap {
+    /// Splits `0..<count` into one contiguous share per core and runs `body` on each in parallel;
+    /// returns the shares' results in order.
+    static func shares<R: Sendable>(_ count: Int, _ body: @Sendable (Range<Int>) -> R) -> [R] {
+        let workers = count > 64 ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let size = (count + workers - 1) / max(1, workers)
+        let ranges = (0..<workers).map { min(count, $0 * size)..<min(count, ($0 + 1) * size) }
+        if workers == 1 { return [body(0..<count)] }
+        return map(ranges, body)
+    }
+
     static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-        guard items.count > 64 else { return items.map(transform) }
+        guard items.count > 1 else { return items.map(transform) }
         let buffer = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
         buffer.initialize(repeating: nil)
         defer { buffer.deallocate() }
