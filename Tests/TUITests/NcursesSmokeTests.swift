@@ -36,7 +36,7 @@ final class NcursesSmokeTests: XCTestCase {
         try session.send(keys: "C-c")
         try session.waitFor("key U+3")
         try session.send(keys: "q")
-        XCTAssertEqual(try session.waitForExit(), 0)
+        XCTAssertEqual(try session.waitForExit(timeout: 30), 0)
     }
 
     func testSizeComesFromTheTerminal() throws {
