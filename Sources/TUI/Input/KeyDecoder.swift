@@ -1,0 +1,127 @@
+/// Turns terminal input bytes into key events: UTF-8 characters, Ctrl chords, Escape vs Alt,
+/// CSI/SS3 sequences (arrows with Shift, Home/End/PgUp/PgDn, Insert/Delete, F1–F12), both
+/// Backspace codes, and bracketed paste. Pure: the backend feeds it bytes.
+public struct KeyDecoder: Sendable {
+    private var buffer: [UInt8] = []
+
+    public init() {}
+
+    /// Decodes what `bytes` complete. An Escape with nothing after it stays pending until
+    /// `flush()` (the backend calls it when a zero-timeout read finds nothing more).
+    public mutating func feed(_ bytes: [UInt8]) -> [KeyEvent] {
+        buffer += bytes
+        var events: [KeyEvent] = []
+        while let (event, used) = Self.decode(buffer[...]) {
+            events.append(event)
+            buffer.removeFirst(used)
+        }
+        return events
+    }
+
+    /// Decodes whatever is pending as-is: a lone Escape becomes `.escape`.
+    public mutating func flush() -> [KeyEvent] {
+        var events: [KeyEvent] = []
+        while !buffer.isEmpty {
+            if let (event, used) = Self.decode(buffer[...]) {
+                events.append(event)
+                buffer.removeFirst(used)
+            } else if buffer.first == 0x1B {
+                events.append(.escape)
+                buffer.removeFirst()
+            } else {
+                buffer.removeFirst()  // an incomplete UTF-8 sequence: drop it
+            }
+        }
+        return events
+    }
+
+    static let pasteStart: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E]   // ESC [ 200 ~
+    static let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]     // ESC [ 201 ~
+
+    /// One event from the start of `bytes` and how many bytes it used; nil if more are needed.
+    static func decode(_ bytes: ArraySlice<UInt8>) -> (KeyEvent, Int)? {
+        guard let first = bytes.first else { return nil }
+        switch first {
+        case 0x1B: return escapeSequence(bytes)
+        case 0x0D, 0x0A: return (.enter, 1)
+        case 0x09: return (.tab, 1)
+        case 0x7F, 0x08: return (.backspace, 1)
+        case 0x00: return (.control(" "), 1)
+        case 0x01...0x1A: return (.control(Character(Unicode.Scalar(first + 0x60))), 1)
+        case 0x1C...0x1F: return (.control(Character(Unicode.Scalar(first + 0x40))), 1)
+        default: return utf8Character(bytes).map { (.character($0.0), $0.1) }
+        }
+    }
+
+    private static func utf8Character(_ bytes: ArraySlice<UInt8>) -> (Character, Int)? {
+        guard let first = bytes.first else { return nil }
+        let length = first < 0x80 ? 1 : first >> 5 == 0b110 ? 2 : first >> 4 == 0b1110 ? 3 : first >> 3 == 0b11110 ? 4 : 1
+        guard bytes.count >= length else { return nil }
+        let text = String(decoding: bytes.prefix(length), as: UTF8.self)
+        return (text.first ?? "\u{FFFD}", length)
+    }
+
+    private static func escapeSequence(_ bytes: ArraySlice<UInt8>) -> (KeyEvent, Int)? {
+        guard bytes.count >= 2 else { return nil }  // lone Escape: wait for flush()
+        let start = bytes.startIndex
+        let second = bytes[start + 1]
+        if bytes.starts(with: pasteStart) {
+            let body = bytes.dropFirst(pasteStart.count)
+            guard let end = body.firstRange(of: pasteEnd) else { return nil }
+            let text = String(decoding: body[..<end.lowerBound], as: UTF8.self)
+            return (.paste(text), end.upperBound - start)
+        }
+        if second == 0x5B { return csi(bytes) }  // ESC [
+        if second == 0x4F {                       // ESC O (SS3)
+            guard bytes.count >= 3 else { return nil }
+            let keys: [UInt8: KeyEvent] = [0x41: .up(), 0x42: .down(), 0x43: .right(), 0x44: .left(), 0x48: .home, 0x46: .end,
+                                           0x50: .function(1), 0x51: .function(2), 0x52: .function(3), 0x53: .function(4)]
+            return keys[bytes[start + 2]].map { ($0, 3) } ?? (.escape, 1)
+        }
+        if second == 0x1B { return (.escape, 1) }
+        // Alt+key: Escape followed by a character.
+        if let (character, used) = utf8Character(bytes.dropFirst()), second >= 0x20 {
+            return (.character(character, alt: true), used + 1)
+        }
+        return (.escape, 1)
+    }
+
+    private static func csi(_ bytes: ArraySlice<UInt8>) -> (KeyEvent, Int)? {
+        let start = bytes.startIndex
+        var index = start + 2
+        var parameters = ""
+        while index < bytes.endIndex, (0x30...0x3F).contains(bytes[index]) {
+            parameters.append(Character(Unicode.Scalar(bytes[index])))
+            index += 1
+        }
+        guard index < bytes.endIndex else { return nil }
+        let final = bytes[index]
+        let used = index - start + 1
+        let fields = parameters.split(separator: ";").map { Int($0) ?? 0 }
+        let shift = fields.count > 1 && (fields[1] - 1) & 1 == 1
+        switch final {
+        case 0x41: return (.up(shift: shift), used)
+        case 0x42: return (.down(shift: shift), used)
+        case 0x43: return (.right(shift: shift), used)
+        case 0x44: return (.left(shift: shift), used)
+        case 0x48: return (.home, used)
+        case 0x46: return (.end, used)
+        case 0x5A: return (.backTab, used)
+        case 0x7E:
+            switch fields.first ?? 0 {
+            case 1, 7: return (.home, used)
+            case 2: return (.insert, used)
+            case 3: return (.delete, used)
+            case 4, 8: return (.end, used)
+            case 5: return (.pageUp, used)
+            case 6: return (.pageDown, used)
+            case 11...15: return (.function(fields[0] - 10), used)
+            case 17...21: return (.function(fields[0] - 11), used)
+            case 23, 24: return (.function(fields[0] - 12), used)
+            default: return (.escape, used)
+            }
+        default:
+            return (.escape, used)  // an unknown sequence is swallowed whole, not typed as text
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// A key press (or paste, or resize) as the app sees it.
+public enum KeyEvent: Sendable, Equatable, Hashable {
+    /// A character typed (any Unicode), with Alt if it came after a lone Escape.
+    case character(Character, alt: Bool = false)
+    /// Ctrl plus a letter (`a`…`z`), or Ctrl-Space (`" "`).
+    case control(Character)
+    case up(shift: Bool = false), down(shift: Bool = false), left(shift: Bool = false), right(shift: Bool = false)
+    case home, end, pageUp, pageDown, insert, delete
+    case backspace, enter, tab, backTab, escape
+    case function(Int)
+    /// A bracketed paste, inserted verbatim.
+    case paste(String)
+    case resize
+}
