@@ -32,7 +32,7 @@ let package = Package(
         // Libraries. They never import each other.
         .target(name: "GitOps", dependencies: ["CGit2", "CGitSSH"]),
         .target(name: "Blog", dependencies: ["CCmark", "TextWidth", "Yams", "TOMLKit"]),
-        .target(name: "TUI", dependencies: ["CNcursesw", "TextWidth"]),
+        .target(name: "TUI", dependencies: ["CNcursesw", "TextWidth", "TOMLKit"]),
 
         // The app.
         .executableTarget(
