@@ -59,6 +59,10 @@ static inline const cchar_t *nb_wacs_urcorner(void) { return WACS_URCORNER; }
 static inline const cchar_t *nb_wacs_llcorner(void) { return WACS_LLCORNER; }
 static inline const cchar_t *nb_wacs_lrcorner(void) { return WACS_LRCORNER; }
 
+// --- Globals Swift 6 rejects as shared mutable state. ---
+static inline int nb_colors(void)      { return COLORS; }
+static inline int nb_color_pairs(void) { return COLOR_PAIRS; }
+
 // --- Key codes that are macros. ---
 static inline int nb_key_resize(void)    { return KEY_RESIZE; }
 static inline int nb_key_code_yes(void)  { return KEY_CODE_YES; }

@@ -55,6 +55,12 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["send-keys", "-t", target, "-l", text])
     }
 
+    /// Pastes `text` the way a terminal does: bracketed if the program asked for it.
+    public func tmuxPaste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "nb-paste", "--", text])
+        try tmux(["paste-buffer", "-p", "-b", "nb-paste", "-t", target])
+    }
+
     /// The visible screen, one string per row (trailing spaces trimmed by tmux).
     public func screen() throws -> [String] {
         let text = try tmux(["capture-pane", "-p", "-t", target])

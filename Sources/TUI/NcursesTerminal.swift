@@ -6,8 +6,10 @@ import Glibc
 /// The terminal backend: the only code in nakedblog that talks to ncurses.
 ///
 /// Threading: use from one thread (the UI thread). `start()` and `stop()` must pair; `stop()` is
-/// safe to call more than once.
-public final class NcursesTerminal {
+/// safe to call more than once. Keys are read as characters with ncurses' own decoding off
+/// (`keypad` false) and decoded by `KeyDecoder`, so Escape/Alt, bracketed paste and every
+/// sequence are handled one way, testably.
+public final class NcursesTerminal: Terminal {
     /// Why the terminal could not be used.
     public struct StartError: Error, CustomStringConvertible, Sendable {
         public let description: String
@@ -15,6 +17,12 @@ public final class NcursesTerminal {
 
     private var window: UnsafeMutablePointer<WINDOW>?
     private var screen: OpaquePointer?
+    private var previous: Screen?
+    private var decoder = KeyDecoder()
+    private var consecutiveErrors = 0
+    private var theme = Theme.builtIn
+    private var depth = ColorDepth.monochrome
+    private var pairs: [PairKey: Int16] = [:]
 
     public init() {}
 
@@ -22,7 +30,7 @@ public final class NcursesTerminal {
     ///
     /// Refuses (instead of exiting like `initscr`) when TERM is unset, `dumb` or unknown,
     /// or when stdin/stdout are not terminals.
-    public func start() throws(StartError) {
+    public func start(theme: Theme = .builtIn, environment: [String: String] = [:]) throws(StartError) {
         nb_setlocale_from_environment()
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw StartError(description: "nakedblog needs a terminal: standard input and output must be a TTY.")
@@ -43,14 +51,22 @@ public final class NcursesTerminal {
         raw()
         noecho()
         nonl()
-        keypad(win, true)
+        keypad(win, false)
         set_escdelay(25)
-        if has_colors() { start_color(); use_default_colors() }
+        self.theme = theme
+        if has_colors() {
+            start_color()
+            use_default_colors()
+            depth = ColorDepth.detect(colors: Int(nb_colors()), environment: environment)
+        }
+        nb_write_stdout("\u{1B}[?2004h", 8)  // bracketed paste on
+        previous = nil
     }
 
     /// Leaves full-screen mode and restores the terminal. Safe to call twice.
     public func stop() {
         guard window != nil else { return }
+        nb_write_stdout("\u{1B}[?2004l", 8)
         endwin()
         if let screen { delscreen(screen) }
         window = nil
@@ -58,50 +74,110 @@ public final class NcursesTerminal {
     }
 
     /// The terminal size in cells.
-    public var size: (rows: Int, columns: Int) {
+    public var size: (columns: Int, rows: Int) {
         guard let window else { return (0, 0) }
         var rows: Int32 = 0, cols: Int32 = 0
         nb_getmaxyx(window, &rows, &cols)
-        return (Int(rows), Int(cols))
+        return (Int(cols), Int(rows))
     }
 
-    /// Draws `text` starting at (`row`, `column`); ncurses decides cell widths from the locale.
-    public func draw(_ text: String, row: Int, column: Int, bold: Bool = false) {
+    /// Sends the cells that changed since the last frame.
+    public func present(_ frame: Screen) {
         guard let window else { return }
-        if bold { wattr_on(window, nb_a_bold(), nil) }
-        var wide = text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-        wide.append(0)
-        mvwaddnwstr(window, Int32(row), Int32(column), wide, Int32(wide.count - 1))
-        if bold { wattr_off(window, nb_a_bold(), nil) }
-    }
-
-    /// Clears the whole screen (on the next refresh).
-    public func clear() {
-        guard let window else { return }
-        werase(window)
-    }
-
-    /// Sends what changed to the terminal.
-    public func refresh() {
-        guard let window else { return }
+        if previous?.width != frame.width || previous?.height != frame.height { werase(window) }
+        for change in frame.changes(since: previous) {
+            wmove(window, Int32(change.y), Int32(change.x))
+            for cell in change.cells where !cell.isContinuation {
+                apply(cell.style, to: window)
+                var wide = cell.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                wide.append(0)
+                waddnwstr(window, wide, Int32(wide.count - 1))
+            }
+        }
+        wattrset(window, 0)
         wrefresh(window)
+        previous = frame
     }
 
-    /// Reads one key: a Unicode scalar or a curses key code; nil on timeout or error.
-    /// `timeoutMilliseconds` < 0 waits forever.
-    public func readKey(timeoutMilliseconds: Int32 = -1) -> RawKey? {
+    /// Draws `text` at (`row`, `column`) directly (used by the smoke program).
+    public func draw(_ text: String, row: Int, column: Int, bold: Bool = false) {
+        var frame = previous ?? Screen(width: size.columns, height: size.rows)
+        frame.put(text, x: column, y: row, style: Style(.normal, bold: bold))
+        present(frame)
+    }
+
+    /// Reads keys: waits up to `timeoutMilliseconds`, then drains what is already buffered.
+    /// Repeated read errors with no timeout mean stdin is closed: returns nil instead of spinning.
+    public func nextEvents(timeoutMilliseconds: Int32) -> [KeyEvent]? {
         guard let window else { return nil }
-        wtimeout(window, timeoutMilliseconds)
-        var ch: wint_t = 0
-        let status = wget_wch(window, &ch)
-        if status == nb_err() { return nil }
-        if status == nb_key_code_yes() { return .function(Int32(ch)) }
-        return Unicode.Scalar(UInt32(ch)).map { .scalar($0) } ?? nil
+        var events: [KeyEvent] = []
+        var timeout = timeoutMilliseconds
+        while true {
+            wtimeout(window, timeout)
+            var ch: wint_t = 0
+            let status = wget_wch(window, &ch)
+            if status == nb_err() {
+                if timeout < 0 || (timeout > 0 && events.isEmpty && isInputClosed()) {
+                    consecutiveErrors += 1
+                    if consecutiveErrors > 3 { return nil }
+                }
+                events += decoder.flush()
+                return events
+            }
+            consecutiveErrors = 0
+            if status == nb_key_code_yes() {
+                if Int32(ch) == nb_key_resize() { events.append(.resize) }
+            } else if let scalar = Unicode.Scalar(UInt32(ch)) {
+                events += decoder.feed(Array(String(Character(scalar)).utf8))
+            }
+            timeout = 0  // drain what is already there (completes escape sequences and pastes)
+        }
     }
-}
 
-/// A key as ncurses reports it, before decoding into the app's key events.
-public enum RawKey: Equatable, Sendable {
-    case scalar(Unicode.Scalar)
-    case function(Int32)
+    private func isInputClosed() -> Bool {
+        var buffer = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        return poll(&buffer, 1, 0) == 1 && (buffer.revents & Int16(POLLHUP | POLLERR | POLLNVAL)) != 0
+    }
+
+    private struct PairKey: Hashable {
+        let foreground: Color
+        let background: Color
+    }
+
+    private func apply(_ style: Style, to window: UnsafeMutablePointer<WINDOW>) {
+        let entry = theme.entry(for: style)
+        var attributes = nb_a_normal()
+        if entry.bold { attributes |= nb_a_bold() }
+        if entry.italic { attributes |= nb_a_italic() }
+        if entry.underline { attributes |= nb_a_underline() }
+        if entry.reverse { attributes |= nb_a_reverse() }
+        if entry.dim { attributes |= nb_a_dim() }
+        if let pair = colorPair(entry) { attributes |= nb_color_pair(pair) }
+        wattrset(window, Int32(bitPattern: UInt32(truncatingIfNeeded: attributes)))
+    }
+
+    private func colorPair(_ entry: Theme.Entry) -> Int16? {
+        guard depth != .monochrome else { return nil }
+        // ncurses colour pairs use palette colours: truecolor is shown through the 256 palette.
+        let paletteDepth = depth == .trueColor ? ColorDepth.palette256 : depth
+        let fg = entry.foreground.approximated(for: paletteDepth) ?? .terminalDefault
+        let bg = entry.background.approximated(for: paletteDepth) ?? .terminalDefault
+        if fg == .terminalDefault && bg == .terminalDefault { return nil }
+        let key = PairKey(foreground: fg, background: bg)
+        if let pair = pairs[key] { return pair }
+        let number = Int16(pairs.count + 1)
+        guard Int32(number) < nb_color_pairs() else { return nil }
+        init_pair(number, Self.index(fg), Self.index(bg))
+        pairs[key] = number
+        return number
+    }
+
+    private static func index(_ color: Color) -> Int16 {
+        switch color {
+        case .terminalDefault: return -1
+        case .basic(let i): return Int16(i)
+        case .indexed(let i): return Int16(i)
+        case .rgb(let r, let g, let b): return Int16(Color.cubeIndex(r, g, b))
+        }
+    }
 }

@@ -1,5 +1,6 @@
-// A tiny ncurses program for the smoke tests: draws wide characters and a column marker through
-// the TUI backend, then waits for `q` (or exits after 30 s so a broken test never hangs).
+// A tiny full-screen program for the smoke tests: draws wide characters and column markers
+// through the TUI backend, shows each decoded key and the size after a resize, quits on `q`
+// (or after 30 s idle, or when input ends, so a broken test never hangs).
 import TUI
 #if canImport(Glibc)
 import Glibc
@@ -12,26 +13,38 @@ do {
     print("terminal-smoke: \(error)")
     exit(1)
 }
-terminal.clear()
-terminal.draw("中文😀", row: 0, column: 0)
-terminal.draw("|", row: 0, column: 6)
-terminal.draw("abcdef", row: 1, column: 0)
-terminal.draw("|", row: 1, column: 6)
-terminal.draw("日本語のテキスト", row: 2, column: 0)
-terminal.draw("|", row: 2, column: 16)
-let size = terminal.size
-terminal.draw("size \(size.columns)x\(size.rows)", row: 3, column: 0, bold: true)
-terminal.draw("ready", row: 4, column: 0)
-terminal.refresh()
-var waited = 0
-while waited < 300 {
-    switch terminal.readKey(timeoutMilliseconds: 100) {
-    case .scalar("q"): waited = Int.max - 1
-    case .scalar(let s):
-        terminal.draw("key U+\(String(s.value, radix: 16, uppercase: true))   ", row: 5, column: 0)
-        terminal.refresh()
-    case .function: break
-    case nil: waited += 1
+
+@MainActor
+func frame(lastKey: String) -> Screen {
+    let size = terminal.size
+    var screen = Screen(width: size.columns, height: size.rows)
+    screen.put("中文😀", x: 0, y: 0)
+    screen.put("|", x: 6, y: 0)
+    screen.put("abcdef", x: 0, y: 1)
+    screen.put("|", x: 6, y: 1)
+    screen.put("日本語のテキスト", x: 0, y: 2)
+    screen.put("|", x: 16, y: 2)
+    screen.put("size \(size.columns)x\(size.rows)", x: 0, y: 3, style: Style(.title, bold: true))
+    screen.put("ready", x: 0, y: 4)
+    screen.put(lastKey, x: 0, y: 5)
+    return screen
+}
+
+var lastKey = ""
+terminal.present(frame(lastKey: lastKey))
+var idle = 0
+loop: while idle < 300 {
+    guard let events = terminal.nextEvents(timeoutMilliseconds: 100) else {
+        terminal.stop()
+        print("terminal-smoke: input ended")
+        exit(3)
     }
+    if events.isEmpty { idle += 1; continue }
+    idle = 0
+    for event in events {
+        if event == .character("q") { break loop }
+        lastKey = "key \(event)"
+    }
+    terminal.present(frame(lastKey: lastKey))
 }
 terminal.stop()

@@ -22,6 +22,7 @@ final class NcursesSmokeTests: XCTestCase {
         XCTAssertEqual(screen[1], "abcdef|")
         XCTAssertEqual(screen[2], "日本語のテキスト|")
         XCTAssertEqual(screen[3], "size 80x24")
+        XCTAssertEqual(try session.cursor().row >= 0, true)
         try session.send(keys: "q")
         XCTAssertEqual(try session.waitForExit(), 0)
     }
@@ -30,18 +31,37 @@ final class NcursesSmokeTests: XCTestCase {
         let session = try start()
         try session.waitFor("ready")
         try session.send(keys: "C-s")
-        try session.waitFor("key U+13")
+        try session.waitFor("key control(\"s\")")
         try session.send(keys: "C-q")
-        try session.waitFor("key U+11")
+        try session.waitFor("key control(\"q\")")
         try session.send(keys: "C-c")
-        try session.waitFor("key U+3")
+        try session.waitFor("key control(\"c\")")
+        try session.send(keys: "M-x")
+        try session.waitFor("key character(\"x\", alt: true)")
+        try session.send(keys: "Escape")
+        try session.waitFor("key escape")
+        try session.send(keys: "S-Up")
+        try session.waitFor("key up(shift: true)")
+        try session.type("京")
+        try session.waitFor("key character(\"京\", alt: false)")
         try session.send(keys: "q")
         XCTAssertEqual(try session.waitForExit(timeout: 30), 0)
     }
 
-    func testSizeComesFromTheTerminal() throws {
+    func testSizeComesFromTheTerminalAndFollowsResizes() throws {
         let session = try start(width: 100, height: 30)
         try session.waitFor("size 100x30")
+        try session.resize(width: 60, height: 16)
+        let screen = try session.waitFor("size 60x16")
+        XCTAssertEqual(screen[0], "中文😀|", "the frame is redrawn at the new size")
+        try session.send(keys: "q")
+    }
+
+    func testBracketedPasteArrivesAsOneEvent() throws {
+        let session = try start()
+        try session.waitFor("ready")
+        try session.tmuxPaste("two words 中")
+        try session.waitFor("key paste(\"two words 中\")")
         try session.send(keys: "q")
     }
 
