@@ -1,0 +1,68 @@
+import TextWidth
+
+/// A one-line text input: cursor by grapheme, Home/End, word delete (^W), kill to start (^U),
+/// paste; `secret` shows bullets (passwords are never drawn).
+public struct TextField: Sendable, Equatable {
+    public private(set) var text: String
+    /// Cursor position in graphemes.
+    public private(set) var cursor: Int
+    public var secret: Bool
+
+    public init(_ text: String = "", secret: Bool = false) {
+        self.text = text
+        cursor = text.count
+        self.secret = secret
+    }
+
+    /// Applies an editing key; false when the key is not an editing key.
+    public mutating func handle(_ key: KeyEvent) -> Bool {
+        var characters = Array(text)
+        switch key {
+        case .character(let c, false):
+            characters.insert(c, at: cursor)
+            cursor += 1
+        case .paste(let pasted):
+            let single = pasted.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+            characters.insert(contentsOf: single, at: cursor)
+            cursor += single.count
+        case .backspace:
+            guard cursor > 0 else { return true }
+            characters.remove(at: cursor - 1)
+            cursor -= 1
+        case .delete, .control("d"):
+            guard cursor < characters.count else { return true }
+            characters.remove(at: cursor)
+        case .left(false), .control("b"): cursor = max(0, cursor - 1)
+        case .right(false), .control("f"): cursor = min(characters.count, cursor + 1)
+        case .home, .control("a"): cursor = 0
+        case .end, .control("e"): cursor = characters.count
+        case .control("u"):
+            characters.removeSubrange(0..<cursor)
+            cursor = 0
+        case .control("w"):
+            var start = cursor
+            while start > 0, characters[start - 1] == " " { start -= 1 }
+            while start > 0, characters[start - 1] != " " { start -= 1 }
+            characters.removeSubrange(start..<cursor)
+            cursor = start
+        default:
+            return false
+        }
+        text = String(characters)
+        return true
+    }
+
+    /// Draws the field and returns the cursor's column (the backend places the terminal cursor there).
+    @discardableResult
+    public func render(into screen: inout Screen, area: Rect, style: Style = Style(.normal, underline: true)) -> Int {
+        let shown = secret ? String(repeating: "•", count: text.count) : text
+        let characters = Array(shown)
+        let beforeCursor = String(characters.prefix(cursor))
+        // Scroll so the cursor stays visible.
+        var start = 0
+        while DisplayWidth.of(String(characters[start..<cursor])) >= area.width, start < cursor { start += 1 }
+        screen.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), style: style)
+        screen.put(String(characters[start...]), x: area.x, y: area.y, style: style, clip: area)
+        return area.x + DisplayWidth.of(beforeCursor) - DisplayWidth.of(String(characters[..<start]))
+    }
+}
