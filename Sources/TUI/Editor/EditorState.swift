@@ -1,0 +1,226 @@
+import Foundation
+import TextWidth
+
+/// The markdown editor's model: buffer, cursor, selection, undo history, clipboard. Pure: keys
+/// in, state out (plus effects such as "copy to the system clipboard"); the clock is passed in.
+public struct EditorState: Sendable {
+    public private(set) var buffer: TextBuffer
+    public private(set) var cursor = TextPosition(line: 0, column: 0)
+    /// The other end of the selection, when there is one.
+    public private(set) var anchor: TextPosition?
+    public private(set) var history = UndoHistory()
+    public private(set) var clipboard = ""
+    /// True when the text differs from what was last saved.
+    public private(set) var isDirty = false
+    /// The display column up/down try to keep.
+    private var preferredColumn: Int?
+
+    /// What the editor asks the app to do.
+    public enum Effect: Sendable, Equatable {
+        /// Put text on the user's own clipboard (OSC 52 over SSH).
+        case copyToClipboard(String)
+    }
+
+    public init(text: String) { buffer = TextBuffer(text) }
+
+    public var text: String { buffer.text }
+
+    public var selection: Range<TextPosition>? {
+        guard let anchor, anchor != cursor else { return nil }
+        return min(anchor, cursor)..<max(anchor, cursor)
+    }
+
+    /// Marks the text as saved (closes the undo group).
+    public mutating func markSaved() {
+        isDirty = false
+        history.close()
+    }
+
+    /// Handles an editing or movement key; nil when the key is not the editor's.
+    public mutating func handle(_ key: KeyEvent, now: TimeInterval, pageHeight: Int = 20) -> [Effect]? {
+        switch key {
+        case .character(let c, false): insert(String(c), now: now, coalesce: true)
+        case .paste(let text): insert(text.replacingOccurrences(of: "\r\n", with: "\n"), now: now, coalesce: false); history.close()
+        case .enter: newline(now: now)
+        case .tab: indentListItem(by: 1, now: now) ? () : insert("\t", now: now, coalesce: true)
+        case .backTab: _ = indentListItem(by: -1, now: now)
+        case .backspace: deleteBackward(now: now)
+        case .delete: deleteForward(now: now)
+        case .left(let shift): move(to: step(cursor, by: -1), selecting: shift)
+        case .right(let shift): move(to: step(cursor, by: 1), selecting: shift)
+        case .up(let shift): moveVertically(by: -1, selecting: shift)
+        case .down(let shift): moveVertically(by: 1, selecting: shift)
+        case .pageUp: moveVertically(by: -max(1, pageHeight - 1), selecting: false)
+        case .pageDown: moveVertically(by: max(1, pageHeight - 1), selecting: false)
+        case .home, .control("a"): move(to: TextPosition(line: cursor.line, column: 0), selecting: false)
+        case .end, .control("e"): move(to: TextPosition(line: cursor.line, column: buffer.line(cursor.line).count), selecting: false)
+        case .character("b", true): move(to: wordStep(cursor, forward: false), selecting: false)
+        case .character("f", true): move(to: wordStep(cursor, forward: true), selecting: false)
+        case .control("z"): if let to = history.undo(&buffer) { cursor = buffer.clamp(to); anchor = nil; isDirty = true }
+        case .control("y"): if let to = history.redo(&buffer) { cursor = buffer.clamp(to); anchor = nil; isDirty = true }
+        case .control("c"):
+            guard let selection else { return [] }
+            clipboard = buffer.text(in: selection)
+            return [.copyToClipboard(clipboard)]
+        case .control("x"):
+            guard let selection else { return [] }
+            clipboard = buffer.text(in: selection)
+            replace(selection, with: "", now: now, coalesce: false)
+            history.close()
+            return [.copyToClipboard(clipboard)]
+        case .control("v"):
+            insert(clipboard, now: now, coalesce: false)
+            history.close()
+        default:
+            return nil
+        }
+        return []
+    }
+
+    // MARK: Editing
+
+    private mutating func replace(_ range: Range<TextPosition>, with text: String, now: TimeInterval, coalesce: Bool) {
+        let before = cursor
+        let inverse = buffer.apply(TextEdit(range: range, text: text))
+        history.record(inverse, cursorBefore: before, at: now, coalesce: coalesce)
+        cursor = inverse.range.upperBound
+        anchor = nil
+        preferredColumn = nil
+        isDirty = true
+    }
+
+    private mutating func insert(_ text: String, now: TimeInterval, coalesce: Bool) {
+        replace(selection ?? cursor..<cursor, with: text, now: now, coalesce: coalesce && selection == nil)
+    }
+
+    private mutating func deleteBackward(now: TimeInterval) {
+        if let selection { return replace(selection, with: "", now: now, coalesce: false) }
+        guard cursor > TextPosition(line: 0, column: 0) else { return }
+        replace(step(cursor, by: -1)..<cursor, with: "", now: now, coalesce: true)
+    }
+
+    private mutating func deleteForward(now: TimeInterval) {
+        if let selection { return replace(selection, with: "", now: now, coalesce: false) }
+        guard cursor < buffer.end else { return }
+        replace(cursor..<step(cursor, by: 1), with: "", now: now, coalesce: true)
+    }
+
+    /// Enter continues a list item (`- `, `* `, `1. `, `> `); on an empty item it ends the list.
+    private mutating func newline(now: TimeInterval) {
+        history.close()
+        let line = String(buffer.line(cursor.line))
+        if selection == nil, let item = ListItem(line) {
+            if item.isEmpty {
+                replace(TextPosition(line: cursor.line, column: 0)..<TextPosition(line: cursor.line, column: line.count),
+                        with: "", now: now, coalesce: false)
+                history.close()
+                return
+            }
+            replace(cursor..<cursor, with: "\n" + item.nextPrefix, now: now, coalesce: false)
+        } else {
+            insert("\n", now: now, coalesce: false)
+        }
+        history.close()
+    }
+
+    /// Tab / Shift-Tab on a list item indents or outdents it by two spaces.
+    private mutating func indentListItem(by direction: Int, now: TimeInterval) -> Bool {
+        let line = String(buffer.line(cursor.line))
+        guard ListItem(line) != nil else { return false }
+        let start = TextPosition(line: cursor.line, column: 0)
+        if direction > 0 {
+            let old = cursor
+            replace(start..<start, with: "  ", now: now, coalesce: false)
+            cursor = TextPosition(line: start.line, column: min(buffer.line(start.line).count, old.column + 2))
+        } else {
+            let spaces = min(2, line.prefix { $0 == " " }.count)
+            guard spaces > 0 else { return true }
+            let old = cursor
+            replace(start..<TextPosition(line: start.line, column: spaces), with: "", now: now, coalesce: false)
+            cursor = TextPosition(line: start.line, column: max(0, old.column - spaces))
+        }
+        history.close()
+        return true
+    }
+
+    // MARK: Movement
+
+    private mutating func move(to position: TextPosition, selecting: Bool) {
+        if selecting { if anchor == nil { anchor = cursor } } else { anchor = nil }
+        if position.line != cursor.line || abs(position.column - cursor.column) > 1 { history.close() }
+        cursor = buffer.clamp(position)
+        preferredColumn = nil
+    }
+
+    private mutating func moveVertically(by lines: Int, selecting: Bool) {
+        let column = preferredColumn ?? DisplayWidth.of(String(buffer.line(cursor.line).prefix(cursor.column)))
+        let target = min(max(0, cursor.line + lines), buffer.lineCount - 1)
+        var index = 0, width = 0
+        for character in buffer.line(target) {
+            let w = DisplayWidth.of(character)
+            if width + w > column { break }
+            width += w
+            index += 1
+        }
+        move(to: TextPosition(line: target, column: index), selecting: selecting)
+        preferredColumn = column
+    }
+
+    private func step(_ position: TextPosition, by delta: Int) -> TextPosition {
+        if delta < 0 {
+            if position.column > 0 { return TextPosition(line: position.line, column: position.column - 1) }
+            return position.line > 0 ? TextPosition(line: position.line - 1, column: buffer.line(position.line - 1).count) : position
+        }
+        if position.column < buffer.line(position.line).count { return TextPosition(line: position.line, column: position.column + 1) }
+        return position.line < buffer.lineCount - 1 ? TextPosition(line: position.line + 1, column: 0) : position
+    }
+
+    private func wordStep(_ position: TextPosition, forward: Bool) -> TextPosition {
+        var p = position
+        func character(at q: TextPosition) -> Character? {
+            let line = buffer.line(q.line)
+            return q.column < line.count ? line[q.column] : nil
+        }
+        func isWord(_ c: Character?) -> Bool { c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+        if forward {
+            while p < buffer.end, !isWord(character(at: p)) { p = step(p, by: 1) }
+            while p < buffer.end, isWord(character(at: p)) { p = step(p, by: 1) }
+        } else {
+            while p > TextPosition(line: 0, column: 0), !isWord(character(at: step(p, by: -1))) { p = step(p, by: -1) }
+            while p > TextPosition(line: 0, column: 0), isWord(character(at: step(p, by: -1))) { p = step(p, by: -1) }
+        }
+        return p
+    }
+}
+
+/// A markdown list item prefix: bullets, numbers, quotes (with their indentation).
+struct ListItem {
+    let prefix: String
+    let nextPrefix: String
+    let isEmpty: Bool
+
+    init?(_ line: String) {
+        let indent = String(line.prefix { $0 == " " || $0 == "\t" })
+        let rest = line.dropFirst(indent.count)
+        var marker = ""
+        var next = ""
+        if let first = rest.first, "-*+>".contains(first), rest.dropFirst().first == " " {
+            marker = String(first) + " "
+            next = marker
+        } else {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            let after = rest.dropFirst(digits.count)
+            guard !digits.isEmpty, digits.count < 10, let punctuation = after.first, punctuation == "." || punctuation == ")",
+                  after.dropFirst().first == " ", let number = Int(digits) else { return nil }
+            marker = String(digits) + String(punctuation) + " "
+            next = String(number + 1) + String(punctuation) + " "
+        }
+        // A task item continues as an open task.
+        let body = rest.dropFirst(marker.count)
+        var taskMarker = ""
+        for box in ["[ ] ", "[x] ", "[X] "] where body.hasPrefix(box) { taskMarker = box }
+        prefix = indent + marker + taskMarker
+        nextPrefix = indent + next + (taskMarker.isEmpty ? "" : "[ ] ")
+        isEmpty = body.dropFirst(taskMarker.count).allSatisfy { $0 == " " }
+    }
+}

@@ -1,0 +1,77 @@
+/// A place in the text: line and grapheme column (both zero-based).
+public struct TextPosition: Sendable, Equatable, Comparable, Hashable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: TextPosition, b: TextPosition) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+}
+
+/// One change: replace the text in `range` with `text`. Applying an edit returns its inverse.
+public struct TextEdit: Sendable, Equatable {
+    public var range: Range<TextPosition>
+    public var text: String
+
+    public init(range: Range<TextPosition>, text: String) {
+        self.range = range
+        self.text = text
+    }
+}
+
+/// The document as lines of grapheme clusters, behind a narrow edit API (so the storage can be
+/// replaced later). Lines never contain line breaks.
+public struct TextBuffer: Sendable, Equatable {
+    public private(set) var lines: [[Character]]
+
+    public init(_ text: String) {
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+        if lines.isEmpty { lines = [[]] }
+    }
+
+    public var text: String { lines.map { String($0) }.joined(separator: "\n") }
+    public var lineCount: Int { lines.count }
+
+    public func line(_ index: Int) -> [Character] { lines[index] }
+
+    /// `position` moved inside the document.
+    public func clamp(_ position: TextPosition) -> TextPosition {
+        let line = min(max(0, position.line), lines.count - 1)
+        return TextPosition(line: line, column: min(max(0, position.column), lines[line].count))
+    }
+
+    public var end: TextPosition { TextPosition(line: lines.count - 1, column: lines[lines.count - 1].count) }
+
+    /// The text in `range`.
+    public func text(in range: Range<TextPosition>) -> String {
+        let start = clamp(range.lowerBound), end = clamp(range.upperBound)
+        if start.line == end.line { return String(lines[start.line][start.column..<end.column]) }
+        var parts = [String(lines[start.line][start.column...])]
+        for index in (start.line + 1)..<end.line { parts.append(String(lines[index])) }
+        parts.append(String(lines[end.line][..<end.column]))
+        return parts.joined(separator: "\n")
+    }
+
+    /// Applies `edit` and returns the edit that undoes it.
+    @discardableResult
+    public mutating func apply(_ edit: TextEdit) -> TextEdit {
+        let start = clamp(edit.range.lowerBound), end = clamp(edit.range.upperBound)
+        let removed = text(in: start..<end)
+        let head = Array(lines[start.line][..<start.column])
+        let tail = Array(lines[end.line][end.column...])
+        let inserted = edit.text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+        var replacement = inserted
+        replacement[0] = head + replacement[0]
+        let lastLength = replacement[replacement.count - 1].count
+        replacement[replacement.count - 1] += tail
+        lines.replaceSubrange(start.line...end.line, with: replacement)
+        let insertedEnd = TextPosition(line: start.line + inserted.count - 1,
+                                       column: inserted.count == 1 ? start.column + inserted[0].count : lastLength)
+        return TextEdit(range: start..<insertedEnd, text: removed)
+    }
+}

@@ -1,0 +1,111 @@
+import XCTest
+@testable import TUI
+
+/// Editor behaviour as (before, keys, after) cases; `|` marks the cursor.
+final class EditorTests: XCTestCase {
+    private func editor(_ marked: String) -> EditorState {
+        let offset = marked.firstIndex(of: "|").map { marked.distance(from: marked.startIndex, to: $0) } ?? 0
+        var state = EditorState(text: marked.replacingOccurrences(of: "|", with: ""))
+        // Walk the cursor to the marker with arrow keys (grapheme by grapheme, lines included).
+        for _ in 0..<offset { _ = state.handle(.right(), now: 0) }
+        return state
+    }
+
+    private func marked(_ state: EditorState) -> String {
+        var lines = state.buffer.lines.map { $0 }
+        lines[state.cursor.line].insert("|", at: state.cursor.column)
+        return lines.map { String($0) }.joined(separator: "\n")
+    }
+
+    private func check(_ before: String, _ keys: [KeyEvent], _ after: String, line: UInt = #line) {
+        var state = editor(before)
+        var time = 10.0
+        for key in keys {
+            _ = state.handle(key, now: time)
+            time += 0.1
+        }
+        XCTAssertEqual(marked(state), after, "from \(before.debugDescription)", line: line)
+    }
+
+    func testTypingAndDeletingByGrapheme() {
+        check("|", [.character("h"), .character("i")], "hi|")
+        check("ab|", [.backspace], "a|")
+        check("a|\nb", [.delete], "a|b")
+        check("a\n|b", [.backspace], "a|b")
+        check("👩‍💻|x", [.backspace], "|x", )
+        check("e\u{301}|", [.backspace], "|", )
+        check("京都|", [.left(), .character("の")], "京の|都")
+        check("🇫🇷|🇩🇪", [.right(), .backspace], "🇫🇷|")
+    }
+
+    func testMovementKeepsTheDisplayColumnAcrossWideLines() {
+        check("abcd|\n京都\nabcdef", [.down()], "abcd\n京都|\nabcdef")
+        check("abcd|\n京都\nabcdef", [.down(), .down()], "abcd\n京都\nabcd|ef")
+        check("one two| three", [.character("b", alt: true)], "one |two three")
+        check("one |two three", [.character("f", alt: true)], "one two| three")
+        check("ab|c", [.home], "|abc")
+        check("|abc", [.end], "abc|")
+    }
+
+    func testListContinuationAndEnding() {
+        check("- item|", [.enter], "- item\n- |")
+        check("  * nested|", [.enter], "  * nested\n  * |")
+        check("9. nine|", [.enter], "9. nine\n10. |")
+        check("> quote|", [.enter], "> quote\n> |")
+        check("- [x] done|", [.enter], "- [x] done\n- [ ] |")
+        check("- item\n- |", [.enter], "- item\n|")
+        check("plain|", [.enter], "plain\n|")
+        check("- item|", [.tab], "  - item|")
+        check("  - item|", [.backTab], "- item|")
+    }
+
+    func testUndoGroupsTypingUntilAPauseANewlineOrAJump() {
+        var state = editor("|")
+        for (time, character) in [(0.0, "a"), (0.2, "b"), (0.4, "c"), (2.0, "d")] { _ = state.handle(.character(Character(character)), now: time) }
+        _ = state.handle(.control("z"), now: 3)
+        XCTAssertEqual(marked(state), "abc|", "the pause closed the first group")
+        _ = state.handle(.control("z"), now: 3)
+        XCTAssertEqual(marked(state), "|")
+        _ = state.handle(.control("y"), now: 3)
+        XCTAssertEqual(marked(state), "abc|")
+        _ = state.handle(.control("y"), now: 3)
+        XCTAssertEqual(marked(state), "abcd|")
+
+        var lines = editor("|")
+        for key: KeyEvent in [.character("x"), .enter, .character("y")] { _ = lines.handle(key, now: 0) }
+        _ = lines.handle(.control("z"), now: 0)
+        XCTAssertEqual(marked(lines), "x\n|")
+        _ = lines.handle(.control("z"), now: 0)
+        XCTAssertEqual(marked(lines), "x|")
+    }
+
+    func testPasteIsOneStepAndSelectionsCutCopyPaste() {
+        var state = editor("start |end")
+        _ = state.handle(.paste("line one\r\nline 二 "), now: 0)
+        XCTAssertEqual(marked(state), "start line one\nline 二 |end")
+        _ = state.handle(.control("z"), now: 0)
+        XCTAssertEqual(marked(state), "start |end", "a paste undoes in one step")
+
+        var select = editor("|hello world")
+        for _ in 0..<5 { _ = select.handle(.right(shift: true), now: 0) }
+        XCTAssertEqual(select.handle(.control("x"), now: 0), [.copyToClipboard("hello")])
+        XCTAssertEqual(marked(select), "| world")
+        _ = select.handle(.end, now: 0)
+        _ = select.handle(.control("v"), now: 0)
+        XCTAssertEqual(marked(select), " worldhello|")
+        XCTAssertTrue(select.isDirty)
+        select.markSaved()
+        XCTAssertFalse(select.isDirty)
+    }
+
+    func testAMegabyteDocumentStaysEditable() {
+        let line = String(repeating: "word ", count: 16) + "\n"
+        var state = EditorState(text: String(repeating: line, count: 13_000))
+        XCTAssertGreaterThan(state.text.utf8.count, 1_000_000)
+        for _ in 0..<6_000 { _ = state.handle(.down(), now: 0) }
+        _ = state.handle(.character("!"), now: 0)
+        XCTAssertEqual(state.cursor, TextPosition(line: 6_000, column: 1))
+        _ = state.handle(.control("z"), now: 0)
+        XCTAssertEqual(state.buffer.line(6_000).first, "w")
+    }
+}
