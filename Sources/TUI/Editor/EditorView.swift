@@ -1,0 +1,88 @@
+import TextWidth
+
+/// Draws an `EditorState` into a rectangle: optional line numbers, soft wrap on or off, markdown
+/// highlighting, the selection and the cursor line; keeps the cursor in view.
+public struct EditorView: Sendable {
+    public var softWrap = true
+    public var lineNumbers = false
+    /// First buffer line shown.
+    public private(set) var top = 0
+    /// First display column shown when soft wrap is off.
+    public private(set) var left = 0
+
+    public init(softWrap: Bool = true, lineNumbers: Bool = false) {
+        self.softWrap = softWrap
+        self.lineNumbers = lineNumbers
+    }
+
+    /// Renders and returns the cursor's screen position.
+    @discardableResult
+    public mutating func render(_ state: EditorState, into screen: inout Screen, area: Rect) -> (x: Int, y: Int) {
+        let buffer = state.buffer
+        let gutter = lineNumbers ? String(buffer.lineCount).count + 1 : 0
+        let textArea = Rect(x: area.x + gutter, y: area.y, width: max(1, area.width - gutter), height: area.height)
+        if state.cursor.line < top { top = state.cursor.line }
+        // Highlighting state must be computed from the top of the document (front matter, fences).
+        var highlight = MarkdownHighlighter.State()
+        for index in 0..<min(top, buffer.lineCount) { highlight = MarkdownHighlighter.styles(buffer.line(index), state: highlight).1 }
+
+        while true {
+            var cursorPosition: (Int, Int)?
+            var row = 0
+            var lineIndex = top
+            var state2 = highlight
+            var drawn: [(y: Int, line: Int)] = []
+            screen.fill(area)
+            while row < area.height, lineIndex < buffer.lineCount {
+                let characters = buffer.line(lineIndex)
+                let (styles, nextState) = MarkdownHighlighter.styles(characters, state: state2)
+                state2 = nextState
+                if lineNumbers {
+                    let number = String(lineIndex + 1)
+                    screen.put(String(repeating: " ", count: gutter - 1 - number.count) + number, x: area.x, y: area.y + row,
+                               style: Style(lineIndex == state.cursor.line ? .marker : .dim))
+                }
+                // Lay the line out into rows.
+                var x = 0
+                var rowStart = row
+                for (column, character) in characters.enumerated() {
+                    let width = DisplayWidth.of(character)
+                    if softWrap, x + width > textArea.width, x > 0 {
+                        row += 1
+                        x = 0
+                        if row >= area.height { break }
+                    }
+                    if column == state.cursor.column && lineIndex == state.cursor.line { cursorPosition = (textArea.x + x - (softWrap ? 0 : left), area.y + row) }
+                    var style = styles[column]
+                    if let selection = state.selection, selection.contains(TextPosition(line: lineIndex, column: column)) { style = Style(.selection) }
+                    let screenX = textArea.x + x - (softWrap ? 0 : left)
+                    if screenX >= textArea.x, screenX + width <= textArea.x + textArea.width, row < area.height {
+                        screen.put(String(character), x: screenX, y: area.y + row, style: style, clip: textArea)
+                    }
+                    x += width
+                }
+                if lineIndex == state.cursor.line && state.cursor.column >= characters.count {
+                    if softWrap, x >= textArea.width { row += 1; x = 0 }
+                    cursorPosition = (textArea.x + x - (softWrap ? 0 : left), area.y + min(row, area.height - 1))
+                }
+                drawn.append((rowStart, lineIndex))
+                rowStart = row
+                row += 1
+                lineIndex += 1
+            }
+            // Scroll when the cursor line is below the area, then draw again.
+            if cursorPosition == nil || (cursorPosition!.1 >= area.y + area.height) {
+                if state.cursor.line >= top && top < buffer.lineCount - 1 {
+                    highlight = MarkdownHighlighter.styles(buffer.line(top), state: highlight).1
+                    top += 1
+                    continue
+                }
+            }
+            if !softWrap, let position = cursorPosition {
+                if position.0 >= textArea.x + textArea.width { left += position.0 - (textArea.x + textArea.width) + 1; continue }
+                if position.0 < textArea.x { left = max(0, left - (textArea.x - position.0)); continue }
+            }
+            return cursorPosition ?? (textArea.x, area.y)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import XCTest
+@testable import TUI
+import TestSupport
+
+final class EditorViewTests: XCTestCase {
+    private let post = """
+    ---
+    title: "京都でお茶を"
+    draft: true
+    ---
+
+    # Tea in Kyoto
+
+    Three tea houses, **one** rainy afternoon, and a [map](https://example.com/map). 雨の日の京都は静かです。
+    - matcha
+    - sencha
+
+    ```sh
+    hugo --minify
+    ```
+    """
+
+    func testWrappedWithLineNumbersAt80And40() {
+        for (width, height) in [(80, 24), (40, 12)] {
+            var screen = Screen(width: width, height: height)
+            var view = EditorView(softWrap: true, lineNumbers: true)
+            view.render(EditorState(text: post), into: &screen, area: screen.bounds)
+            assertSnapshot(screen.lines(trimmingTrailingSpaces: true), named: "editor-\(width)x\(height)")
+        }
+    }
+
+    func testHighlightingRoles() {
+        var screen = Screen(width: 80, height: 24)
+        var view = EditorView()
+        view.render(EditorState(text: post), into: &screen, area: screen.bounds)
+        XCTAssertEqual(screen[0, 1].style.role, .marker, "front matter key")
+        XCTAssertEqual(screen[9, 1].style.role, .dim, "front matter value")
+        XCTAssertEqual(screen[0, 5].style.role, .heading)
+        let paragraph = screen.lines()[7]
+        let strongColumn = paragraph.distance(from: paragraph.startIndex, to: paragraph.range(of: "**one**")!.lowerBound)
+        XCTAssertEqual(screen[strongColumn + 2, 7].style.role, .strong)
+        let fenceRow = screen.lines().firstIndex { $0.hasPrefix("```sh") }!
+        XCTAssertEqual(screen[0, fenceRow].style.role, .code, "fence")
+        XCTAssertEqual(screen[0, fenceRow + 1].style.role, .code, "inside the fence")
+    }
+
+    func testCursorStaysInViewWhenMovingDown() {
+        var state = EditorState(text: (1...100).map { "line \($0)" }.joined(separator: "\n"))
+        for _ in 0..<50 { _ = state.handle(.down(), now: 0) }
+        var screen = Screen(width: 30, height: 10)
+        var view = EditorView()
+        let cursor = view.render(state, into: &screen, area: screen.bounds)
+        XCTAssertEqual(screen.lines(trimmingTrailingSpaces: true).last, "line 51")
+        XCTAssertEqual(cursor.y, 9)
+        XCTAssertEqual(cursor.x, 0)
+    }
+
+    func testCursorAfterWideCharactersUsesDisplayColumns() {
+        var state = EditorState(text: "京都x")
+        _ = state.handle(.end, now: 0)
+        var screen = Screen(width: 20, height: 2)
+        var view = EditorView()
+        XCTAssertEqual(view.render(state, into: &screen, area: screen.bounds).x, 5)
+    }
+}
