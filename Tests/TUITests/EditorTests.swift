@@ -109,3 +109,33 @@ final class EditorTests: XCTestCase {
         XCTAssertEqual(state.buffer.line(6_000).first, "w")
     }
 }
+
+final class EditorSearchTests: XCTestCase {
+    func testFindWrapsAndReplaceAllIsOneUndoStep() {
+        var state = EditorState(text: "Tea and tea.\nMore TEA here.\nNone")
+        XCTAssertTrue(state.find("tea"))
+        XCTAssertEqual(state.selection, TextPosition(line: 0, column: 0)..<TextPosition(line: 0, column: 3))
+        XCTAssertTrue(state.find("tea"))
+        XCTAssertEqual(state.selection?.lowerBound, TextPosition(line: 0, column: 8))
+        XCTAssertTrue(state.find("tea"))
+        XCTAssertEqual(state.selection?.lowerBound, TextPosition(line: 1, column: 5))
+        XCTAssertTrue(state.find("tea"), "wraps around")
+        XCTAssertEqual(state.selection?.lowerBound, TextPosition(line: 0, column: 0))
+        XCTAssertTrue(state.find("tea", forward: false))
+        XCTAssertEqual(state.selection?.lowerBound, TextPosition(line: 1, column: 5))
+        XCTAssertFalse(state.find("coffee"))
+        XCTAssertTrue(state.find("TEA"), "capitals match exactly")
+        XCTAssertEqual(state.selection?.lowerBound, TextPosition(line: 1, column: 5))
+        XCTAssertFalse(state.find("TEa"))
+
+        XCTAssertEqual(state.replaceAll("tea", with: "coffee", now: 0), 3)
+        XCTAssertEqual(state.text, "coffee and coffee.\nMore coffee here.\nNone")
+        _ = state.handle(.control("z"), now: 0)
+        XCTAssertEqual(state.text, "Tea and tea.\nMore TEA here.\nNone")
+
+        state.goToLine(3)
+        XCTAssertEqual(state.cursor, TextPosition(line: 2, column: 0))
+        state.goToLine(99)
+        XCTAssertEqual(state.cursor.line, 2)
+    }
+}

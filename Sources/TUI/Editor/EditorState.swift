@@ -79,6 +79,34 @@ public struct EditorState: Sendable {
 
     // MARK: Editing
 
+    /// Selects `range` (the cursor goes to its end).
+    mutating func select(_ range: Range<TextPosition>) {
+        history.close()
+        anchor = buffer.clamp(range.lowerBound)
+        cursor = buffer.clamp(range.upperBound)
+        preferredColumn = nil
+    }
+
+    mutating func moveCursor(to position: TextPosition) {
+        history.close()
+        anchor = nil
+        cursor = buffer.clamp(position)
+        preferredColumn = nil
+    }
+
+    /// Replaces the selection (or inserts at the cursor); `joinPrevious` makes it part of the
+    /// last undo step (replace all).
+    mutating func replaceSelection(with text: String, now: Double, joinPrevious: Bool = false) {
+        let range = selection ?? cursor..<cursor
+        let before = cursor
+        let inverse = buffer.apply(TextEdit(range: range, text: text))
+        history.record(inverse, cursorBefore: before, at: now, coalesce: joinPrevious, force: joinPrevious)
+        history.close()
+        cursor = inverse.range.upperBound
+        anchor = nil
+        isDirty = true
+    }
+
     private mutating func replace(_ range: Range<TextPosition>, with text: String, now: TimeInterval, coalesce: Bool) {
         let before = cursor
         let inverse = buffer.apply(TextEdit(range: range, text: text))

@@ -21,9 +21,12 @@ public struct UndoHistory: Sendable {
     public var canRedo: Bool { !redoStack.isEmpty }
 
     /// Records an edit's inverse. `coalesce`: typing that may join the open group.
-    mutating func record(_ inverse: TextEdit, cursorBefore: TextPosition, at time: TimeInterval, coalesce: Bool) {
+    /// `force`: join the last group even if it was closed (one step for a replace-all).
+    mutating func record(_ inverse: TextEdit, cursorBefore: TextPosition, at time: TimeInterval, coalesce: Bool, force: Bool = false) {
         redoStack.removeAll()
-        if coalesce, open, let last = undoStack.last, time - last.lastTime < Self.pause {
+        if force, !undoStack.isEmpty {
+            undoStack[undoStack.count - 1].inverses.append(inverse)
+        } else if coalesce, open, let last = undoStack.last, time - last.lastTime < Self.pause {
             undoStack[undoStack.count - 1].inverses.append(inverse)
             undoStack[undoStack.count - 1].lastTime = time
         } else {

@@ -1,0 +1,78 @@
+extension EditorState {
+    /// Selects the next (or previous) match of `query` after (before) the cursor, wrapping
+    /// around; case-insensitive when the query has no capitals. False when there is none.
+    @discardableResult
+    public mutating func find(_ query: String, forward: Bool = true) -> Bool {
+        let needle = Array(query)
+        guard !needle.isEmpty else { return false }
+        let ignoreCase = query == query.lowercased()
+        func matches(_ line: [Character], at column: Int) -> Bool {
+            guard column + needle.count <= line.count else { return false }
+            for k in 0..<needle.count {
+                let a = line[column + k], b = needle[k]
+                if ignoreCase ? a.lowercased() != b.lowercased() : a != b { return false }
+            }
+            return true
+        }
+        let count = buffer.lineCount
+        // From a selected match, look strictly past it; from a bare cursor, a match right there counts.
+        let strict = selection != nil
+        let from = selection?.lowerBound ?? cursor
+        for step in 0...count {
+            let lineIndex = forward ? (from.line + step) % count : (from.line - step + count * 2) % count
+            let line = buffer.line(lineIndex)
+            let columns: [Int] = forward ? Array(0...max(0, line.count)) : Array((0...max(0, line.count)).reversed())
+            for column in columns where matches(line, at: column) {
+                let position = TextPosition(line: lineIndex, column: column)
+                if step == 0 && (forward ? (strict ? position <= from : position < from) : position >= from) { continue }
+                select(position..<TextPosition(line: lineIndex, column: column + needle.count))
+                return true
+            }
+            if step == count { break }
+        }
+        // The only match may be the current one.
+        return selection.map { ignoreCase ? buffer.text(in: $0).lowercased() == query : buffer.text(in: $0) == query } ?? false
+    }
+
+    /// Replaces the selected match of `query` with `replacement` and selects the next match.
+    @discardableResult
+    public mutating func replace(_ query: String, with replacement: String, now: Double) -> Bool {
+        if let selection, buffer.text(in: selection).lowercased() == query.lowercased() || buffer.text(in: selection) == query {
+            replaceSelection(with: replacement, now: now)
+        }
+        return find(query)
+    }
+
+    /// Replaces every match; returns how many. One undo step.
+    @discardableResult
+    public mutating func replaceAll(_ query: String, with replacement: String, now: Double) -> Int {
+        let needle = Array(query)
+        guard !needle.isEmpty else { return 0 }
+        let ignoreCase = query == query.lowercased()
+        var ranges: [Range<TextPosition>] = []
+        for lineIndex in 0..<buffer.lineCount {
+            let line = buffer.line(lineIndex)
+            var column = 0
+            while column + needle.count <= line.count {
+                let candidate = line[column..<(column + needle.count)]
+                if ignoreCase ? String(candidate).lowercased() == query : Array(candidate) == needle {
+                    ranges.append(TextPosition(line: lineIndex, column: column)..<TextPosition(line: lineIndex, column: column + needle.count))
+                    column += needle.count
+                } else {
+                    column += 1
+                }
+            }
+        }
+        // Last first, so earlier positions stay valid.
+        for (index, range) in ranges.reversed().enumerated() {
+            select(range)
+            replaceSelection(with: replacement, now: now, joinPrevious: index > 0)
+        }
+        return ranges.count
+    }
+
+    /// Moves to the start of line `number` (1-based, clamped).
+    public mutating func goToLine(_ number: Int) {
+        moveCursor(to: TextPosition(line: max(0, min(buffer.lineCount - 1, number - 1)), column: 0))
+    }
+}
