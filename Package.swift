@@ -49,7 +49,7 @@ let package = Package(
         // A tiny ncurses program the smoke tests draw in tmux.
         .executableTarget(name: "TerminalSmoke", dependencies: ["TUI"]),
         // `make bench`: prints one Markdown table of our medians against git/hugo/cmark.
-        .executableTarget(name: "nakedblog-bench", dependencies: ["Harness", "GitOps", "Blog"]),
+        .executableTarget(name: "nakedblog-bench", dependencies: ["Harness", "GitOps", "Blog", "TUI"]),
 
         // XCTest helpers shared by every test target.
         .target(name: "TestSupport", dependencies: ["Harness"], path: "Tests/TestSupport"),

@@ -45,6 +45,7 @@ run.section("list") {
         + ListBench.refresh(posts: quick ? 2_000 : 20_000, runs: runs)
 }
 run.section("preview") { try PreviewBench.run(runs: runs) }
+run.section("editor") { EditorBench.run(keystrokes: quick ? 200 : 2_000) }
 run.section("clone") { try CloneBench.run(posts: quick ? 200 : 2_000, runs: runs, binary: binary) }
 let rows = run.rows, failures = run.failures
 

@@ -63,3 +63,21 @@ final class EditorViewTests: XCTestCase {
         XCTAssertEqual(view.render(state, into: &screen, area: screen.bounds).x, 5)
     }
 }
+
+final class EditorViewCacheTests: XCTestCase {
+    /// The per-line highlighting cache is invalidated from the edited line down.
+    func testOpeningAFenceAboveRestylesTheLinesBelow() {
+        var state = EditorState(text: (1...60).map { "line \($0)" }.joined(separator: "\n"))
+        var view = EditorView()
+        var screen = Screen(width: 30, height: 10)
+        for _ in 0..<50 { _ = state.handle(.down(), now: 0) }
+        view.render(state, into: &screen, area: screen.bounds)
+        XCTAssertEqual(screen[0, 5].style.role, .normal)
+        for _ in 0..<50 { _ = state.handle(.up(), now: 0) }
+        for key: KeyEvent in [.enter, .up(), .character("`"), .character("`"), .character("`")] { _ = state.handle(key, now: 0) }
+        view.render(state, into: &screen, area: screen.bounds)
+        for _ in 0..<50 { _ = state.handle(.down(), now: 0) }
+        view.render(state, into: &screen, area: screen.bounds)
+        XCTAssertEqual(screen[0, 5].style.role, .code, "everything after an unclosed fence is code")
+    }
+}

@@ -14,6 +14,15 @@ public struct EditorState: Sendable {
     public private(set) var isDirty = false
     /// The display column up/down try to keep.
     private var preferredColumn: Int?
+    /// Counts changes to the text; with `lastEditLine` it lets views cache per-line work.
+    public private(set) var revision = 0
+    /// The first line the most recent change touched.
+    public private(set) var lastEditLine = 0
+
+    private mutating func noteEdit(at line: Int) {
+        revision += 1
+        lastEditLine = line
+    }
 
     /// What the editor asks the app to do.
     public enum Effect: Sendable, Equatable {
@@ -56,8 +65,8 @@ public struct EditorState: Sendable {
         case .end, .control("e"): move(to: TextPosition(line: cursor.line, column: buffer.line(cursor.line).count), selecting: false)
         case .character("b", true): move(to: wordStep(cursor, forward: false), selecting: false)
         case .character("f", true): move(to: wordStep(cursor, forward: true), selecting: false)
-        case .control("z"): if let to = history.undo(&buffer) { cursor = buffer.clamp(to); anchor = nil; isDirty = true }
-        case .control("y"): if let to = history.redo(&buffer) { cursor = buffer.clamp(to); anchor = nil; isDirty = true }
+        case .control("z"): if let to = history.undo(&buffer) { cursor = buffer.clamp(to); anchor = nil; isDirty = true; noteEdit(at: 0) }
+        case .control("y"): if let to = history.redo(&buffer) { cursor = buffer.clamp(to); anchor = nil; isDirty = true; noteEdit(at: 0) }
         case .control("c"):
             guard let selection else { return [] }
             clipboard = buffer.text(in: selection)
@@ -99,6 +108,7 @@ public struct EditorState: Sendable {
     mutating func replaceSelection(with text: String, now: Double, joinPrevious: Bool = false) {
         let range = selection ?? cursor..<cursor
         let before = cursor
+        noteEdit(at: joinPrevious ? 0 : range.lowerBound.line)
         let inverse = buffer.apply(TextEdit(range: range, text: text))
         history.record(inverse, cursorBefore: before, at: now, coalesce: joinPrevious, force: joinPrevious)
         history.close()
@@ -108,6 +118,7 @@ public struct EditorState: Sendable {
     }
 
     private mutating func replace(_ range: Range<TextPosition>, with text: String, now: TimeInterval, coalesce: Bool) {
+        noteEdit(at: range.lowerBound.line)
         let before = cursor
         let inverse = buffer.apply(TextEdit(range: range, text: text))
         history.record(inverse, cursorBefore: before, at: now, coalesce: coalesce)

@@ -9,6 +9,25 @@ public struct EditorView: Sendable {
     public private(set) var top = 0
     /// First display column shown when soft wrap is off.
     public private(set) var left = 0
+    /// Highlighting state at the start of each line, valid for `cachedRevision`.
+    private var lineStates: [MarkdownHighlighter.State] = [MarkdownHighlighter.State()]
+    private var cachedRevision = 0
+
+    /// The highlighting state at the start of `line`, from the cache (extended as needed).
+    private mutating func highlightState(at line: Int, in state: EditorState) -> MarkdownHighlighter.State {
+        if state.revision == cachedRevision + 1 {
+            lineStates.removeSubrange(min(lineStates.count, state.lastEditLine + 1)...)
+        } else if state.revision != cachedRevision {
+            lineStates = [MarkdownHighlighter.State()]
+        }
+        if lineStates.isEmpty { lineStates = [MarkdownHighlighter.State()] }
+        cachedRevision = state.revision
+        while lineStates.count <= line, lineStates.count <= state.buffer.lineCount {
+            let index = lineStates.count - 1
+            lineStates.append(MarkdownHighlighter.advance(state.buffer.line(index), state: lineStates[index]))
+        }
+        return lineStates[min(line, lineStates.count - 1)]
+    }
 
     public init(softWrap: Bool = true, lineNumbers: Bool = false) {
         self.softWrap = softWrap
@@ -22,9 +41,10 @@ public struct EditorView: Sendable {
         let gutter = lineNumbers ? String(buffer.lineCount).count + 1 : 0
         let textArea = Rect(x: area.x + gutter, y: area.y, width: max(1, area.width - gutter), height: area.height)
         if state.cursor.line < top { top = state.cursor.line }
-        // Highlighting state must be computed from the top of the document (front matter, fences).
-        var highlight = MarkdownHighlighter.State()
-        for index in 0..<min(top, buffer.lineCount) { highlight = MarkdownHighlighter.styles(buffer.line(index), state: highlight).1 }
+        // Jump close to the cursor first; the loop below only fine-tunes for wrapped lines.
+        if state.cursor.line >= top + area.height { top = max(0, state.cursor.line - area.height + 1) }
+        // Highlighting state depends on everything above (front matter, fences): cached per line.
+        var highlight = highlightState(at: top, in: state)
 
         while true {
             var cursorPosition: (Int, Int)?
@@ -73,8 +93,8 @@ public struct EditorView: Sendable {
             // Scroll when the cursor line is below the area, then draw again.
             if cursorPosition == nil || (cursorPosition!.1 >= area.y + area.height) {
                 if state.cursor.line >= top && top < buffer.lineCount - 1 {
-                    highlight = MarkdownHighlighter.styles(buffer.line(top), state: highlight).1
                     top += 1
+                    highlight = highlightState(at: top, in: state)
                     continue
                 }
             }

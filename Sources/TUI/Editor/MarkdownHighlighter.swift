@@ -9,12 +9,32 @@ struct MarkdownHighlighter {
         var lineNumber = 0
     }
 
+    /// The state after `line` without computing styles (for the lines above the view).
+    static func advance(_ line: [Character], state: State) -> State {
+        var next = state
+        next.lineNumber += 1
+        guard let first = line.first(where: { $0 != " " && $0 != "\t" }), first == "-" || first == "+" || first == "`" || first == "~" else {
+            return next
+        }
+        let trimmed = String(line).trimmingBlanksForHighlight()
+        if state.lineNumber == 0 && (trimmed == "---" || trimmed == "+++") {
+            next.inFrontMatter = true
+            next.frontMatterDelimiter = trimmed
+        } else if state.inFrontMatter {
+            if trimmed == state.frontMatterDelimiter { next.inFrontMatter = false }
+        } else if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+            next.inFence.toggle()
+        }
+        return next
+    }
+
     /// The style of each grapheme of `line`, and the state for the next line.
     static func styles(_ line: [Character], state: State) -> ([Style], State) {
         var next = state
         next.lineNumber += 1
-        let text = String(line)
-        let trimmed = text.trimmingBlanksForHighlight()
+        // Only lines starting with these can change block state or be whole-line styled.
+        let firstMark = line.first { $0 != " " && $0 != "\t" }
+        let trimmed = firstMark.map { "-+`~#{".contains($0) } == true || state.inFrontMatter ? String(line).trimmingBlanksForHighlight() : ""
         var styles = Array(repeating: Style(.normal), count: line.count)
         func all(_ style: Style) { styles = Array(repeating: style, count: line.count) }
 
@@ -113,6 +133,9 @@ struct MarkdownHighlighter {
 
 extension String {
     func trimmingBlanksForHighlight() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
+        while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
+        return String(slice)
     }
 }
