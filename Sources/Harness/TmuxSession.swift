@@ -38,10 +38,14 @@ public final class TmuxSession: @unchecked Sendable {
         env.merge(environment) { $1 }
         env["TERM"] = term
         let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        // The program runs under a shell that prints its exit status and stays: tmux sometimes
+        // left an exited program unreaped (a zombie, never marked dead), so the status is read
+        // from the screen instead of from tmux.
+        let wrapped = ["sh", "-c", "\"$@\"; status=$?; echo; echo \"\(Self.exitMarker)$status\"; exec sleep 3600", "sh"] + command
         var arguments = ["tmux", "-S", socket, "-f", config, "new-session", "-d", "-s", target,
                          "-x", String(width), "-y", String(height)]
         if let workingDirectory { arguments += ["-c", workingDirectory] }
-        arguments += ["--", "env", "-i"] + assignments + command
+        arguments += ["--", "env", "-i"] + assignments + wrapped
         try Shell.check(arguments, environment: ["PATH": env["PATH"]!, "TMUX_TMPDIR": directory.path])
     }
 
@@ -92,12 +96,14 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["resize-window", "-t", target, "-x", String(width), "-y", String(height)])
     }
 
+    static let exitMarker = "nakedblog-test-exit:"
+
     /// The program's exit status once it has exited, else nil.
     public func exitStatus() throws -> Int32? {
-        let fields = try tmux(["display-message", "-p", "-t", target, "#{pane_dead} #{pane_dead_status}"])
-            .split(separator: " ")
-        guard fields.first == "1", fields.count > 1 else { return nil }
-        return Int32(fields[1])
+        for line in try screen().reversed() {
+            if let range = line.range(of: Self.exitMarker) { return Int32(line[range.upperBound...].trimmingCharacters(in: .whitespaces)) }
+        }
+        return nil
     }
 
     /// Waits for the program to exit and returns its status, or throws `Timeout`.
@@ -107,7 +113,11 @@ public final class TmuxSession: @unchecked Sendable {
             if let status = try exitStatus() { return status }
             usleep(50_000)
         }
-        throw Timeout(waitingFor: "the program to exit", screen: (try? screen()) ?? [])
+        // Say what the program is doing (stopped? blocked in a read?) to make a hang diagnosable.
+        let pid = (try? tmux(["display-message", "-p", "-t", target, "#{pane_pid}"])) ?? "?"
+        let state = (try? Shell.run(["ps", "-o", "pid,stat,wchan:20,cmd", "--ppid", pid, "-p", pid]))?.stdout ?? ""
+        throw Timeout(waitingFor: "the program to exit (process: \(state.replacingOccurrences(of: "\n", with: " | ")))",
+                      screen: (try? screen()) ?? [])
     }
 
     /// The cursor position (row, column), zero-based.
