@@ -1,0 +1,47 @@
+import XCTest
+import TUI
+import TestSupport
+
+final class FormTests: XCTestCase {
+    private func form() -> Form {
+        var form = Form(fields: [
+            .init(label: "title", kind: .text, value: "Tea in Kyoto"),
+            .init(label: "date", kind: .date, value: "2026-05-02"),
+            .init(label: "draft", kind: .toggle, isOn: true),
+            .init(label: "tags", kind: .tags(vocabulary: ["travel", "tea", "terminal", "writing"]), value: "travel"),
+        ])
+        form.validateDate = { $0.count == 10 ? nil : "date: use YYYY-MM-DD" }
+        return form
+    }
+
+    func testTypedFieldsTagCompletionAndValidation() {
+        var form = self.form()
+        for key: KeyEvent in [.down(), .backspace] { XCTAssertTrue(form.handle(key)) }
+        XCTAssertEqual(form.fields[1].problem, "date: use YYYY-MM-DD")
+        _ = form.handle(.character("3"))
+        XCTAssertNil(form.fields[1].problem)
+        _ = form.handle(.down())
+        _ = form.handle(.character(" "))
+        XCTAssertFalse(form.fields[2].isOn, "space toggles")
+        _ = form.handle(.down())
+        for key: KeyEvent in [.character(","), .character(" "), .character("t"), .character("e"), .tab] { _ = form.handle(key) }
+        XCTAssertEqual(form.fields[3].items, ["travel", "tea"], "Tab completes the last tag from the site's tags")
+        XCTAssertFalse(form.handle(.enter), "Enter is for the caller (save)")
+    }
+
+    func testFormAndHelpSnapshots() {
+        var screen = Screen(width: 50, height: 6)
+        form().render(into: &screen, area: screen.bounds)
+        assertSnapshot(screen.lines(trimmingTrailingSpaces: true), named: "form")
+
+        enum Action: Hashable, Sendable { case save, publish, back }
+        let keymap = Keymap<Action>([
+            .init([.control("s")], .save, hint: "save", help: "Save the post"),
+            .init([.control("p")], .publish, hint: "publish", help: "Publish: commit and push"),
+            .init([.escape, .character("q")], .back, hint: "back", help: "Back to the posts"),
+        ])
+        var help = Screen(width: 50, height: 8)
+        HelpOverlay(title: "Keys", keymap: keymap).render(into: &help, area: help.bounds)
+        assertSnapshot(help.lines(trimmingTrailingSpaces: true), named: "help")
+    }
+}
