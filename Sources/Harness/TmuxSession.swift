@@ -65,6 +65,16 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["paste-buffer", "-p", "-b", "nb-paste", "-t", target])
     }
 
+    /// Sets a server option (e.g. `set-clipboard on`).
+    public func setOption(_ name: String, _ value: String) throws {
+        try tmux(["set-option", "-g", name, value])
+    }
+
+    /// The most recent paste buffer (where tmux puts OSC 52 clipboard text).
+    public func pasteBuffer() throws -> String {
+        try tmux(["show-buffer"])
+    }
+
     /// The visible screen, one string per row (trailing spaces trimmed by tmux).
     public func screen() throws -> [String] {
         let text = try tmux(["capture-pane", "-p", "-t", target])

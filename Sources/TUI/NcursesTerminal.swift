@@ -1,4 +1,5 @@
 import CNcursesw
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -97,6 +98,16 @@ public final class NcursesTerminal: Terminal {
         wattrset(window, 0)
         wrefresh(window)
         previous = frame
+    }
+
+    /// Puts `text` on the user's own clipboard with OSC 52 (works over SSH in terminals and tmux
+    /// that allow it; harmless elsewhere).
+    public func copyToClipboard(_ text: String) {
+        let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+        let bytes = Array(sequence.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { nb_write_stdout($0, buffer.count) }
+        }
     }
 
     /// Draws `text` at (`row`, `column`) directly (used by the smoke program).

@@ -43,6 +43,7 @@ loop: while idle < 300 {
     idle = 0
     for event in events {
         if event == .character("q") { break loop }
+        if event == .character("c") { terminal.copyToClipboard("nakedblog clipboard 京") }
         lastKey = "key \(event)"
     }
     terminal.present(frame(lastKey: lastKey))

@@ -57,6 +57,17 @@ final class NcursesSmokeTests: XCTestCase {
         try session.send(keys: "q")
     }
 
+    func testOSC52PutsTextOnTheClipboard() throws {
+        let session = try start()
+        try session.waitFor("ready")
+        try session.setOption("set-clipboard", "on")
+        try session.send(keys: "c")
+        try session.send(keys: "x")
+        try session.waitFor("key character(\"x\", alt: false)")
+        XCTAssertEqual(try session.pasteBuffer(), "nakedblog clipboard 京")
+        try session.send(keys: "q")
+    }
+
     func testBracketedPasteArrivesAsOneEvent() throws {
         let session = try start()
         try session.waitFor("ready")
