@@ -26,13 +26,16 @@ let package = Package(
         // libgit2's SSH transport replaced by one that runs the system ssh (C glue for GitOps).
         .target(name: "CGitSSH", dependencies: ["CGit2"]),
 
+        // Async-signal-safe terminal restoration (C: signal handlers must be).
+        .target(name: "CShims"),
+
         // Display width of text (CJK, emoji, combining marks): shared by Blog and TUI.
         .target(name: "TextWidth"),
 
         // Libraries. They never import each other.
         .target(name: "GitOps", dependencies: ["CGit2", "CGitSSH"]),
         .target(name: "Blog", dependencies: ["CCmark", "TextWidth", "Yams", "TOMLKit"]),
-        .target(name: "TUI", dependencies: ["CNcursesw", "TextWidth", "TOMLKit"]),
+        .target(name: "TUI", dependencies: ["CNcursesw", "CShims", "TextWidth", "TOMLKit"]),
 
         // The app.
         .executableTarget(

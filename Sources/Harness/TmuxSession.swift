@@ -65,6 +65,17 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["paste-buffer", "-p", "-b", "nb-paste", "-t", target])
     }
 
+    /// Whether the program has the terminal in its alternate (full-screen) buffer.
+    public func isInAlternateScreen() throws -> Bool {
+        try tmux(["display-message", "-p", "-t", target, "#{alternate_on}"]) == "1"
+    }
+
+    /// Sends a signal (`TERM`, `HUP`…) to the program (the child of the wrapper shell).
+    public func signalProgram(_ name: String) throws {
+        let shell = try tmux(["display-message", "-p", "-t", target, "#{pane_pid}"])
+        try Shell.check(["pkill", "-\(name)", "-P", shell])
+    }
+
     /// Sets a server option (e.g. `set-clipboard on`).
     public func setOption(_ name: String, _ value: String) throws {
         try tmux(["set-option", "-g", name, value])

@@ -1,4 +1,5 @@
 import CNcursesw
+import CShims
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -43,6 +44,7 @@ public final class NcursesTerminal: Terminal {
         guard term != "dumb" else {
             throw StartError(description: "TERM=dumb cannot draw a full-screen app. Use a real terminal type, e.g. `export TERM=xterm-256color`.")
         }
+        nb_terminal_guard_save()
         var scr: OpaquePointer?
         guard let win = nb_newterm(nil, &scr) else {
             throw StartError(description: "The terminal type '\(term)' is unknown to ncurses (no terminfo entry). Install ncurses-term or set TERM=xterm-256color.")
@@ -61,6 +63,7 @@ public final class NcursesTerminal: Terminal {
             depth = ColorDepth.detect(colors: Int(nb_colors()), environment: environment)
         }
         nb_write_stdout("\u{1B}[?2004h", 8)  // bracketed paste on
+        nb_terminal_guard_install()
         previous = nil
     }
 
@@ -72,6 +75,7 @@ public final class NcursesTerminal: Terminal {
         if let screen { delscreen(screen) }
         window = nil
         screen = nil
+        nb_terminal_guard_remove()
     }
 
     /// The terminal size in cells.

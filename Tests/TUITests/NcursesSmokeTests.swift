@@ -68,6 +68,19 @@ final class NcursesSmokeTests: XCTestCase {
         try session.send(keys: "q")
     }
 
+    func testTerminalIsRestoredWhenKilled() throws {
+        for signal in ["TERM", "HUP", "SEGV"] {
+            let session = try start()
+            try session.waitFor("ready")
+            XCTAssertTrue(try session.isInAlternateScreen())
+            try session.signalProgram(signal)
+            let status = try session.waitForExit()
+            XCTAssertNotEqual(status, 0, signal)
+            XCTAssertFalse(try session.isInAlternateScreen(), "SIG\(signal): the terminal left full-screen mode")
+            session.kill()
+        }
+    }
+
     func testBracketedPasteArrivesAsOneEvent() throws {
         let session = try start()
         try session.waitFor("ready")
