@@ -6,12 +6,6 @@ import Foundation
 struct ContentScanner {
     let site: Site
 
-    /// Page locations, and problems with directories that could not be read.
-    func scan() -> (locations: [PostReader.Location], problems: [ContentError]) {
-        let (locations, problems) = scan { $0 }
-        return (locations, problems)
-    }
-
     /// Walks the content directories level by level; each level's directories are read in
     /// parallel, and `visit` runs on every page location found (on the same worker thread).
     func scan<T: Sendable>(_ visit: @escaping @Sendable (PostReader.Location) -> T) -> (results: [T], problems: [ContentError]) {

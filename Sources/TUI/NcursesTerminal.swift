@@ -114,13 +114,6 @@ public final class NcursesTerminal: Terminal {
         }
     }
 
-    /// Draws `text` at (`row`, `column`) directly (used by the smoke program).
-    public func draw(_ text: String, row: Int, column: Int, bold: Bool = false) {
-        var frame = previous ?? Screen(width: size.columns, height: size.rows)
-        frame.put(text, x: column, y: row, style: Style(.normal, bold: bold))
-        present(frame)
-    }
-
     /// Reads keys: waits up to `timeoutMilliseconds`, then drains what is already buffered.
     /// Repeated read errors with no timeout mean stdin is closed: returns nil instead of spinning.
     public func nextEvents(timeoutMilliseconds: Int32) -> [KeyEvent]? {

@@ -69,7 +69,7 @@ struct MarkdownSource {
                 continue
             }
             if trimmed.hasPrefix("{{"), let shortcode = Shortcode(line: trimmed) {
-                lines[index] = rewrite(shortcode, at: index, in: lines, notes: &noteDepth, fence: &fence)
+                lines[index] = rewrite(shortcode, at: index, notes: &noteDepth, fence: &fence)
                 index += 1
                 continue
             }
@@ -88,7 +88,7 @@ struct MarkdownSource {
     }
 
     /// The replacement for a line that is a whole shortcode.
-    private func rewrite(_ shortcode: Shortcode, at index: Int, in lines: [String], notes: inout [String],
+    private func rewrite(_ shortcode: Shortcode, at index: Int, notes: inout [String],
                          fence: inout String?) -> String {
         let quote = notes.isEmpty ? "" : "> "
         if shortcode.isClosing {

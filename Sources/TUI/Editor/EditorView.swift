@@ -51,7 +51,6 @@ public struct EditorView: Sendable {
             var row = 0
             var lineIndex = top
             var state2 = highlight
-            var drawn: [(y: Int, line: Int)] = []
             screen.fill(area)
             while row < area.height, lineIndex < buffer.lineCount {
                 let characters = buffer.line(lineIndex)
@@ -64,7 +63,6 @@ public struct EditorView: Sendable {
                 }
                 // Lay the line out into rows.
                 var x = 0
-                var rowStart = row
                 for (column, character) in characters.enumerated() {
                     let width = DisplayWidth.of(character)
                     if softWrap, x + width > textArea.width, x > 0 {
@@ -85,8 +83,6 @@ public struct EditorView: Sendable {
                     if softWrap, x >= textArea.width { row += 1; x = 0 }
                     cursorPosition = (textArea.x + x - (softWrap ? 0 : left), area.y + min(row, area.height - 1))
                 }
-                drawn.append((rowStart, lineIndex))
-                rowStart = row
                 row += 1
                 lineIndex += 1
             }
