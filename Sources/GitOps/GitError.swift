@@ -14,6 +14,15 @@ public struct GitError: Error, Sendable, CustomStringConvertible {
         case rejectedByRemote
         case nonFastForward
         case conflict
+        /// `user.name` / `user.email` are not configured.
+        case identityMissing
+        /// `commit.gpgsign` is set and signing failed (nothing was committed).
+        case signingFailed
+        /// The repository is in a state the operation cannot work in (detached HEAD, bare,
+        /// a merge or rebase in progress, no remote).
+        case unsupportedState
+        /// Incoming commits change files that have uncommitted edits.
+        case wouldOverwrite
         case other
     }
 
@@ -28,6 +37,10 @@ public struct GitError: Error, Sendable, CustomStringConvertible {
     public let message: String
     /// For host-key refusals: the key the server offered (when it could be fetched).
     public var hostKey: HostKey?
+    /// Paths involved: conflicting files, or edited files incoming commits would overwrite.
+    public var paths: [String] = []
+    /// What the remote printed (its hooks' output), verbatim.
+    public var remoteMessages: [String] = []
 
     public init(kind: Kind, operation: String, errorClass: Int32 = 0, code: Int32 = -1, message: String, hostKey: HostKey? = nil) {
         self.kind = kind

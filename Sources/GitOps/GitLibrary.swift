@@ -16,6 +16,13 @@ public enum GitLibrary {
         return true
     }()
 
+    /// Reads the user's global configuration (`.gitconfig`, identity, signing) from `directory`
+    /// instead of `$HOME` as it was at start-up.
+    public static func setGlobalConfigDirectory(_ directory: String) {
+        initialize()
+        _ = nb_set_global_config_directory(directory)
+    }
+
     /// The linked libgit2's version, e.g. "1.5.1".
     public static var version: String {
         var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0

@@ -55,7 +55,7 @@ public final class Repository {
         return String(cString: name)
     }
 
-    private func unbornBranchName() -> String? {
+    func unbornBranchName() -> String? {
         var ref: OpaquePointer?
         guard git_reference_lookup(&ref, handle, "HEAD") == 0 else { git_error_clear(); return nil }
         defer { git_reference_free(ref) }
@@ -72,5 +72,26 @@ extension git_oid {
         var buffer = [CChar](repeating: 0, count: Int(GIT_OID_HEXSZ))
         git_oid_fmt(&buffer, &copy)
         return String(decoding: buffer.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension Repository {
+    /// Opens the repository containing `path` (searching upwards, like git).
+    public static func discover(from path: String) throws(GitError) -> Repository {
+        GitLibrary.initialize()
+        var repo: OpaquePointer?
+        let status = git_repository_open_ext(&repo, path, 0, nil)
+        if status == GIT_ENOTFOUND.rawValue {
+            git_error_clear()
+            throw GitError(kind: .notFound, operation: "open",
+                           message: "\(path) is not in a git repository (nor is any parent directory); clone your blog with nakedblog clone URL, or run git init")
+        }
+        try check(status, "git_repository_open_ext")
+        let repository = Repository(taking: repo!)
+        if repository.workingDirectory == nil {
+            throw GitError(kind: .unsupportedState, operation: "open",
+                           message: "\(path) is a bare repository (no work tree); clone it to get one: git clone \(path) blog")
+        }
+        return repository
     }
 }

@@ -43,18 +43,24 @@ public final class FileGitServer: GitServer {
 }
 
 /// `git daemon` on a free loopback port with push enabled.
-public final class GitDaemonServer: GitServer {
+public final class GitDaemonServer: GitServer, @unchecked Sendable {
     public let root: String
     public let port: Int
     private let directory: TemporaryDirectory
-    private let process: BackgroundProcess
+    private let lock = NSLock()
+    private var process: BackgroundProcess?
 
     public init() throws {
         directory = try TemporaryDirectory(prefix: "nb-git-daemon")
         root = directory.path + "/repos"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         port = LoopbackPort.free()
-        process = try BackgroundProcess(
+        try start()
+    }
+
+    /// Starts the daemon (again, after `stop()`) on the same port.
+    public func start() throws {
+        let process = try BackgroundProcess(
             ["git", "daemon", "--reuseaddr", "--export-all", "--enable=receive-pack", "--informative-errors",
              "--listen=127.0.0.1", "--port=\(port)", "--base-path=\(root)", root],
             logPath: directory.path + "/daemon.log")
@@ -62,10 +68,11 @@ public final class GitDaemonServer: GitServer {
             process.stop()
             throw ServerStartError(server: "git daemon", log: process.log)
         }
+        lock.withLock { self.process = process }
     }
 
     public func url(for name: String) -> String { "git://127.0.0.1:\(port)/\(name).git" }
-    public func stop() { process.stop() }
+    public func stop() { lock.withLock { process?.stop(); process = nil } }
     deinit { stop(); directory.remove() }
 }
 

@@ -20,7 +20,8 @@ struct Nakedblog: AsyncParsableCommand {
         Logs go to \(Logging.logFilePath) (more with --verbose); never to the screen.
         """,
         version: NakedblogVersion.description,
-        subcommands: [CloneCommand.self, ListCommand.self, NewCommand.self, MetaCommand.self, PreviewCommand.self]
+        subcommands: [CloneCommand.self, ListCommand.self, NewCommand.self, MetaCommand.self, PreviewCommand.self,
+                      StatusCommand.self, PublishCommand.self, SyncCommand.self]
     )
 
     @OptionGroup var options: GlobalOptions

@@ -40,7 +40,7 @@ struct CloneCommand: AsyncParsableCommand {
         let interactive = isatty(0) == 1 && isatty(2) == 1
         var acceptedKey = false
         while true {
-            let printer = CloneProgressPrinter(isTerminal: isatty(2) == 1)
+            let printer = ProgressPrinter(isTerminal: isatty(2) == 1)
             let started = Date()
             let operation = Cloner.clone(remote, into: target,
                                          options: .init(credentials: GitCredentialHelper(allowPrompt: interactive)))

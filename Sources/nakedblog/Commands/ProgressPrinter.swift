@@ -1,9 +1,9 @@
 import Foundation
 import GitOps
 
-/// Clone progress as text on stderr, like git's: rewritten in place on a terminal, otherwise
+/// Clone, fetch and push progress as text on stderr, like git's: rewritten in place on a terminal, otherwise
 /// whole lines at most five times a second (plus each phase's final line).
-final class CloneProgressPrinter {
+final class ProgressPrinter {
     private let isTerminal: Bool
     private let output = FileHandleOutput.standardError
     private var lastPrint: TimeInterval = 0
@@ -54,7 +54,7 @@ final class CloneProgressPrinter {
         output.write(text + String(format: " (%.1f s).\n", seconds))
     }
 
-    private func update(_ text: String, phase: String, final: Bool) {
+    func update(_ text: String, phase: String, final: Bool) {
         let now = ProcessInfo.processInfo.systemUptime
         let newPhase = phase != self.phase
         if newPhase, let pending { emit(pending, final: true); self.pending = nil }

@@ -1,0 +1,132 @@
+import CGit2
+import CGitSSH
+import Foundation
+
+extension Repository {
+    /// The URL of `remote` (for messages and transport set-up).
+    public func remoteURL(_ remote: String) -> String? {
+        var handle: OpaquePointer?
+        guard git_remote_lookup(&handle, self.handle, remote) == 0 else { git_error_clear(); return nil }
+        defer { git_remote_free(handle) }
+        return git_remote_url(handle).map { String(cString: $0) }
+    }
+
+    /// The URL of the remote HEAD's branch publishes to; nil without a remote.
+    public func publishRemoteURL() -> String? {
+        guard let head = try? headState(), let name = remoteName(for: head) else { return nil }
+        return remoteURL(name)
+    }
+
+    /// Prepares the transports for `url` (ssh command, extra CA file).
+    func prepareTransport(_ url: String, options: RemoteOptions) -> GitURL? {
+        let parsed = try? GitURL(url, relativeTo: workingDirectory ?? "/")
+        if parsed?.transport == .ssh { SSHCommand.install(environment: options.environment) }
+        if let file = options.certificateFile { _ = nb_set_ssl_cert_locations(file, nil) }
+        return parsed
+    }
+
+    /// Fetches `remote`'s branches (updating `refs/remotes/<remote>/*`), reporting through `session`.
+    func fetch(remote name: String, session: PushSession, options: RemoteOptions) throws(GitError) {
+        var remote: OpaquePointer?
+        try check(git_remote_lookup(&remote, handle, name), "git_remote_lookup")
+        defer { git_remote_free(remote) }
+        let url = prepareTransport(git_remote_url(remote).map { String(cString: $0) } ?? "", options: options)
+        var fetchOptions = git_fetch_options()
+        try check(git_fetch_options_init(&fetchOptions, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
+        session.beginAttempt()
+        let status: Int32 = withExtendedLifetime(session) {
+            session.install(on: &fetchOptions.callbacks, payload: Unmanaged.passUnretained(session).toOpaque())
+            return git_remote_fetch(remote, nil, &fetchOptions, "fetch")
+        }
+        session.flushSideband()
+        if status < 0 {
+            throw session.refine(GitError.fromLastError(code: status, operation: "git_remote_fetch"),
+                                 transport: url, environment: options.environment)
+        }
+        session.approveOffered()
+    }
+
+    /// Pushes `branch` to `mergeRef` on `remote` (never forced). A refusal by the remote (reported
+    /// only through `push_update_reference`) is thrown with its reason and the remote's output;
+    /// a non-fast-forward throws `.nonFastForward`.
+    func push(branch: String, to mergeRef: String, remote name: String, session: PushSession,
+              options: RemoteOptions) throws(GitError) {
+        var remote: OpaquePointer?
+        try check(git_remote_lookup(&remote, handle, name), "git_remote_lookup")
+        defer { git_remote_free(remote) }
+        let url = prepareTransport(git_remote_url(remote).map { String(cString: $0) } ?? "", options: options)
+        var pushOptions = git_push_options()
+        try check(git_push_options_init(&pushOptions, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
+        session.beginAttempt()
+        let refspec = "refs/heads/\(branch):\(mergeRef)"
+        let status: Int32 = withExtendedLifetime(session) {
+            session.install(on: &pushOptions.callbacks, payload: Unmanaged.passUnretained(session).toOpaque())
+            return withPathspec([refspec]) { specs in
+                var specs = specs!
+                return git_remote_push(remote, &specs, &pushOptions)
+            }
+        }
+        session.flushSideband()
+        if status < 0 {
+            var error = session.refine(GitError.fromLastError(code: status, operation: "git_remote_push"),
+                                       transport: url, environment: options.environment)
+            error.remoteMessages = session.remoteLines
+            throw error
+        }
+        if let rejection = session.rejections.first {
+            let reason = rejection.reason
+            let lower = reason.lowercased()
+            let retryable = lower.contains("non-fast-forward") || lower.contains("fetch first") || lower.contains("stale")
+                || lower.contains("lock") || lower.contains("failed to update ref")
+            var error = GitError(kind: retryable ? .nonFastForward : .rejectedByRemote, operation: "push",
+                                 message: "the remote refused \(rejection.ref): \(reason)")
+            error.remoteMessages = session.remoteLines
+            throw error
+        }
+        session.approveOffered()
+        rememberUpstream(branch: branch, remote: name, mergeRef: mergeRef)
+    }
+
+    /// Sets `branch.<name>.remote/merge` after a first push (like `git push -u`), if unset.
+    private func rememberUpstream(branch: String, remote: String, mergeRef: String) {
+        guard configString("branch.\(branch).merge") == nil else { return }
+        var config: OpaquePointer?
+        guard git_repository_config(&config, handle) == 0 else { git_error_clear(); return }
+        defer { git_config_free(config) }
+        if git_config_set_string(config, "branch.\(branch).remote", remote) < 0 { git_error_clear() }
+        if git_config_set_string(config, "branch.\(branch).merge", mergeRef) < 0 { git_error_clear() }
+    }
+
+    /// Whether `path` exists on the remote-tracking branch of HEAD (the post was published before).
+    public func existsOnRemote(path: String) -> Bool {
+        guard let head = try? headState(), let remote = remoteName(for: head),
+              let ref = upstreamTrackingRef(remote: remote, head: head), var oid = try? resolve(ref) else { return false }
+        var commit: OpaquePointer?
+        guard git_commit_lookup(&commit, handle, &oid) == 0 else { git_error_clear(); return false }
+        defer { git_commit_free(commit) }
+        var tree: OpaquePointer?
+        guard git_commit_tree(&tree, commit) == 0 else { git_error_clear(); return false }
+        defer { git_tree_free(tree) }
+        var entry: OpaquePointer?
+        guard git_tree_entry_bypath(&entry, tree, Self.normalized(path)) == 0 else { git_error_clear(); return false }
+        git_tree_entry_free(entry)
+        return true
+    }
+}
+
+/// Network settings for fetch and push.
+public struct RemoteOptions: Sendable {
+    /// HTTP(S) credentials; nil: none are offered.
+    public var credentials: CredentialProvider?
+    /// Extra CA certificates (PEM) to trust for HTTPS.
+    public var certificateFile: String?
+    /// The environment the SSH command is taken from (GIT_SSH_COMMAND, GIT_SSH), and signing runs in.
+    public var environment: [String: String]
+
+    public init(credentials: CredentialProvider? = nil, certificateFile: String? = nil,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.credentials = credentials
+        self.certificateFile = certificateFile ?? environment["GIT_SSL_CAINFO"]
+        self.environment = environment
+    }
+}

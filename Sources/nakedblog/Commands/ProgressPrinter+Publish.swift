@@ -1,0 +1,32 @@
+import GitOps
+
+extension ProgressPrinter {
+    /// Publish and sync progress, in git's words.
+    func show(_ event: PublishEvent) {
+        switch event {
+        case .committed(let outcome):
+            finish()
+            let files = outcome.files.count == 1 ? "1 file" : "\(outcome.files.count) files"
+            FileHandleOutput.standardError.write("Committed \(outcome.commit.shortID) \(outcome.commit.summary) (\(files)\(outcome.signed ? ", signed" : "")).\n")
+        case .remoteLine(let line, let isProgress):
+            update("remote: " + line, phase: "remote", final: !isProgress)
+        case .packing(let current, let total):
+            update("Compressing objects: " + Self.count(current, total), phase: "packing", final: current == total)
+        case .sending(let p):
+            var text = "Writing objects: " + Self.count(p.current, p.total) + ", " + Self.bytes(Double(p.bytes))
+            if let rate = p.bytesPerSecond { text += " | " + Self.bytes(rate) + "/s" }
+            update(text, phase: "sending", final: p.current == p.total)
+        case .fetching(let progress):
+            show(CloneEvent.transfer(progress))
+        case .rebased(let commits, let onto):
+            finish()
+            let what = commits == 1 ? "1 local commit" : "\(commits) local commits"
+            FileHandleOutput.standardError.write("The remote had new commits: replayed \(what) onto \(onto).\n")
+        case .fastForwarded(let commit):
+            finish()
+            FileHandleOutput.standardError.write("Fast-forwarded to \(commit.prefix(7)).\n")
+        case .finished:
+            break
+        }
+    }
+}

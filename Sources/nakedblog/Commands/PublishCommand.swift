@@ -1,0 +1,139 @@
+import ArgumentParser
+import Blog
+import Foundation
+import GitOps
+
+/// `nakedblog publish [PATH…]`: commit exactly the posts named and push them.
+struct PublishCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "publish",
+        abstract: "Commit a post (its whole bundle) and push it.",
+        discussion: """
+        PATH is a post's content file or its bundle directory; a bundle is committed whole \
+        (new images, deletions). Other changes in the work tree are left alone (--all commits \
+        everything). With no PATH, commits that are not on the remote yet are pushed.
+        If the remote moved on, your commit is replayed onto it and pushed again (never forced). \
+        A conflict leaves your commit local and the remote untouched (exit 3).
+        """)
+
+    @Argument(help: "Post files or bundle directories.")
+    var paths: [String] = []
+
+    @Option(help: "The site (default: the current directory).")
+    var site: String?
+
+    @Option(name: [.short, .customLong("message")], help: "The commit message (default: Publish: <title>, or Update: <title>).")
+    var message: String?
+
+    @Flag(help: "Commit every change in the work tree.")
+    var all = false
+
+    @Flag(help: "Commit only; do not push.")
+    var noPush = false
+
+    @Flag(help: "Trust an SSH server's host key the first time it is seen, without asking.")
+    var acceptNewHostKey = false
+
+    @OptionGroup var options: GlobalOptions
+
+    func validate() throws {
+        if all && !paths.isEmpty { throw ValidationError("Give either PATHs or --all, not both.") }
+    }
+
+    func run() async throws {
+        let start = site ?? FileManager.default.currentDirectoryPath
+        let repository: Repository
+        do {
+            repository = try Repository.discover(from: start)
+        } catch {
+            throw UserFacingError("cannot publish: \(error.message).")
+        }
+        let workdir = repository.workingDirectory!
+        let relative = try paths.map { try PostPath.resolve($0, workdir: workdir) }
+        let posts = relative.map { PostPath.describe($0, workdir: workdir) }
+        for post in posts where post.isDraft {
+            FileHandleOutput.standardError.write("note: \(post.title) is a draft (draft: true): Hugo will not build it. Publish it with `nakedblog meta \(post.file) draft false` first if you meant to.\n")
+        }
+        let commitMessage = message ?? PostPath.defaultMessage(posts, all: all, repository: repository)
+        let remoteURL = repository.publishRemoteURL()
+        let request = Publisher.Request(paths: relative, all: all, message: commitMessage, push: !noPush)
+        let result = try await RemoteOperationRunner.run(what: "publishing failed", remoteURL: remoteURL,
+                                                         acceptNewHostKey: acceptNewHostKey) { options in
+            Publisher.publish(repositoryAt: workdir, request, options: options)
+        }
+        report(result)
+    }
+
+    private func report(_ result: PublishResult) {
+        let out = FileHandleOutput.standardOutput
+        if result.commit == nil, !all, !paths.isEmpty {
+            out.write("Nothing changed in \(paths.joined(separator: ", ")) since the last commit.\n")
+        }
+        if noPush { return }
+        if result.pushedCommits > 0, let upstream = result.upstream, let head = result.head {
+            let commits = result.pushedCommits == 1 ? "1 commit" : "\(result.pushedCommits) commits"
+            out.write("Published \(commits) to \(upstream) (\(result.branch) at \(head.prefix(7))).\n")
+        } else {
+            out.write("Nothing to push: \(result.upstream ?? "the remote") already has \(result.branch).\n")
+        }
+    }
+}
+
+/// Post paths as the user types them, resolved against the work tree.
+enum PostPath {
+    /// A post's relative path: a bundle's directory for `index.md` / `index.<lang>.md`, the file
+    /// itself for a single-file page. Fails for paths outside the work tree or that do not exist.
+    static func resolve(_ path: String, workdir: String) throws -> String {
+        let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let trimmed = workdir.hasSuffix("/") ? String(workdir.dropLast()) : workdir
+        let root = URL(fileURLWithPath: trimmed).resolvingSymlinksInPath().path
+        guard absolute == root || absolute.hasPrefix(root + "/") else {
+            throw UserFacingError("cannot publish \(path): it is outside the repository at \(root).", exitCode: ExitCodes.usage)
+        }
+        var relative = String(absolute.dropFirst(root.count + 1))
+        let name = (relative as NSString).lastPathComponent
+        if name.hasPrefix("index.") || name.hasPrefix("_index.") {
+            relative = (relative as NSString).deletingLastPathComponent
+        }
+        if !FileManager.default.fileExists(atPath: root + "/" + relative) && !FileManager.default.fileExists(atPath: absolute) {
+            throw UserFacingError("cannot publish \(path): no such file or directory.", exitCode: ExitCodes.usage)
+        }
+        return relative
+    }
+
+    struct Description {
+        var title: String
+        var file: String
+        var isDraft: Bool
+        var relative: String
+    }
+
+    /// The post's title and draft flag (the path's name when it has no readable front matter).
+    static func describe(_ relative: String, workdir: String) -> Description {
+        let full = workdir + relative
+        var file = full
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), isDirectory.boolValue {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? []
+            let index = names.sorted().first { $0 == "index.md" } ?? names.sorted().first { $0.hasPrefix("index.") && $0.hasSuffix(".md") }
+            file = index.map { full + "/" + $0 } ?? full
+        }
+        var title = (relative as NSString).lastPathComponent
+        var draft = false
+        if let page = try? PageText.read(path: file), let fields = try? FrontMatterEditor(page: page, file: file).fields() {
+            if let text = fields["title"]?.text, !text.isEmpty { title = text }
+            draft = fields["draft"]?.bool ?? false
+        }
+        return Description(title: title, file: DisplayPath.forUser(file), isDraft: draft, relative: relative)
+    }
+
+    /// `Publish: <title>` (or `Update: <title>` when the post is already on the remote).
+    static func defaultMessage(_ posts: [Description], all: Bool, repository: Repository) -> String {
+        if all || posts.isEmpty { return "Update the blog" }
+        if posts.count == 1 {
+            let verb = repository.existsOnRemote(path: posts[0].relative) ? "Update" : "Publish"
+            return "\(verb): \(posts[0].title)"
+        }
+        return "Publish: " + posts.map(\.title).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// `nakedblog status`, `publish` and `sync` through the real binary; results checked with git.
+final class PublishCommandTests: XCTestCase {
+    private var home: TestHome!
+    private var work: TemporaryDirectory!
+    private var server: GitDaemonServer!
+    private var remote: String!
+
+    override func setUpWithError() throws {
+        home = try TestHome()
+        work = try TemporaryDirectory(prefix: "nb-publish-cli")
+        server = try GitDaemonServer()
+        let fixture = try BlogFixture.make(.init(posts: 6, imagesPerPost: 1, imageBytes: 2_000, commits: 3))
+        remote = try server.createRepository(named: "blog", from: fixture.path)
+    }
+
+    override func tearDown() {
+        server.stop()
+        home.remove()
+        work.remove()
+    }
+
+    private func clone(_ name: String) throws -> String {
+        try home.git(["clone", "--quiet", server.url(for: "blog"), work.appending(name)])
+        return work.appending(name)
+    }
+
+    private func nakedblog(_ arguments: [String], in directory: String) throws -> ProcessResult {
+        try Shell.run([try Products.path("nakedblog")] + arguments, in: directory, environment: home.environment, timeout: 120)
+    }
+
+    private func firstPost(_ clone: String) throws -> String {
+        "content/posts/" + (try FileManager.default.contentsOfDirectory(atPath: clone + "/content/posts").sorted()[0])
+    }
+
+    func testPublishAPostFileCommitsItsBundleWithItsTitle() throws {
+        let clone = try clone("a")
+        let post = try firstPost(clone)
+        let page = "\(clone)/\(post)/index.md"
+        let text = try String(contentsOfFile: page, encoding: .utf8)
+        try (text + "\nMore words.\n").write(toFile: page, atomically: true, encoding: .utf8)
+        try Data([9, 9]).write(to: URL(fileURLWithPath: "\(clone)/\(post)/extra.png"))
+        let title = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("title:") })
+            .dropFirst("title:".count).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+
+        let result = try nakedblog(["publish", "\(post)/index.md"], in: clone)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("Committed "), result.stderr)
+        XCTAssertTrue(result.stdout.contains("Published 1 commit to origin/main"), result.stdout)
+        XCTAssertEqual(try home.git(["log", "-1", "--format=%s", "main"], in: remote), "Update: \(title)")
+        XCTAssertEqual(try home.git(["show", "--name-only", "--format=", "main"], in: remote).split(separator: "\n").sorted(),
+                       ["\(post)/extra.png", "\(post)/index.md"])
+    }
+
+    func testStatusShowsUnpushedAndChangesAsTextAndJSON() throws {
+        let clone = try clone("a")
+        let post = try firstPost(clone)
+        try "x".write(toFile: "\(clone)/\(post)/index.md", atomically: true, encoding: .utf8)
+        try "y".write(toFile: clone + "/todo.txt", atomically: true, encoding: .utf8)
+        let commit = try nakedblog(["publish", post, "--no-push", "-m", "Local only"], in: clone)
+        XCTAssertEqual(commit.status, 0, commit.stderr)
+        try "z".write(toFile: "\(clone)/\(post)/index.md", atomically: true, encoding: .utf8)
+
+        let text = try nakedblog(["status"], in: clone + "/content")
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.contains("On branch main"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("Tracking origin/main: 1 ahead, 0 behind"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("Local only"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("new (untracked)      todo.txt"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("modified             \(post)/index.md"), text.stdout)
+
+        let json = try nakedblog(["status", clone, "--json"], in: work.path)
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["branch"] as? String, "main")
+        XCTAssertEqual(object["ahead"] as? Int, 1)
+        XCTAssertEqual((object["unpushed"] as? [[String: Any]])?.first?["summary"] as? String, "Local only")
+        XCTAssertEqual((object["changes"] as? [[String: Any]])?.count, 2)
+    }
+
+    func testConflictExitsThreeAndServerDownExitsFive() throws {
+        let mine = try clone("mine"), theirs = try clone("theirs")
+        let post = try firstPost(mine) + "/index.md"
+        try "their version\n".write(toFile: "\(theirs)/\(post)", atomically: true, encoding: .utf8)
+        try home.git(["commit", "-qam", "Theirs"], in: theirs)
+        try home.git(["push", "-q"], in: theirs)
+        try "my version\n".write(toFile: "\(mine)/\(post)", atomically: true, encoding: .utf8)
+        let conflict = try nakedblog(["publish", post], in: mine)
+        XCTAssertEqual(conflict.status, 3, conflict.stderr)
+        XCTAssertTrue(conflict.stderr.contains(post), conflict.stderr)
+        XCTAssertTrue(conflict.stderr.contains("kept locally"), conflict.stderr)
+        XCTAssertEqual(try String(contentsOfFile: "\(mine)/\(post)", encoding: .utf8), "my version\n")
+
+        let posts = try FileManager.default.contentsOfDirectory(atPath: mine + "/content/posts").sorted()
+        let second = "content/posts/\(posts[1])/index.md"
+        try "offline\n".write(toFile: "\(mine)/\(second)", atomically: true, encoding: .utf8)
+        server.stop()
+        let down = try nakedblog(["publish", second], in: mine)
+        XCTAssertEqual(down.status, 5, down.stderr)
+        XCTAssertTrue(down.stderr.contains("could not be reached"), down.stderr)
+    }
+
+    func testSyncAndBadInputs() throws {
+        let mine = try clone("mine"), theirs = try clone("theirs")
+        let post = try firstPost(mine) + "/index.md"
+        try "news\n".write(toFile: "\(theirs)/\(post)", atomically: true, encoding: .utf8)
+        try home.git(["commit", "-qam", "News"], in: theirs)
+        try home.git(["push", "-q"], in: theirs)
+        let synced = try nakedblog(["sync"], in: mine)
+        XCTAssertEqual(synced.status, 0, synced.stderr)
+        XCTAssertTrue(synced.stdout.contains("Updated main to origin/main"), synced.stdout)
+        XCTAssertEqual(try String(contentsOfFile: "\(mine)/\(post)", encoding: .utf8), "news\n")
+
+        let outside = try nakedblog(["publish", "/etc/hostname"], in: mine)
+        XCTAssertEqual(outside.status, 2, outside.stderr)
+        XCTAssertTrue(outside.stderr.contains("outside the repository"), outside.stderr)
+        let missing = try nakedblog(["publish", "content/posts/nope"], in: mine)
+        XCTAssertEqual(missing.status, 2, missing.stderr)
+        let notRepo = try nakedblog(["status"], in: work.path)
+        XCTAssertEqual(notRepo.status, 1, notRepo.stderr)
+        XCTAssertTrue(notRepo.stderr.contains("not in a git repository"), notRepo.stderr)
+    }
+}
