@@ -37,11 +37,14 @@ let package = Package(
         .target(name: "Blog", dependencies: ["CCmark", "TextWidth", "Yams", "TOMLKit"]),
         .target(name: "TUI", dependencies: ["CNcursesw", "CShims", "TextWidth", "TOMLKit"]),
 
-        // The app.
+        // The full-screen app: state, update, render, effects (a library so tests can drive it).
+        .target(name: "NakedblogApp", dependencies: ["GitOps", "Blog", "TUI", "TextWidth"]),
+
+        // The executable: argument parsing and wiring.
         .executableTarget(
             name: "nakedblog",
             dependencies: [
-                "GitOps", "Blog", "TUI", "TextWidth",
+                "NakedblogApp", "GitOps", "Blog", "TUI", "TextWidth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -60,6 +63,7 @@ let package = Package(
         .testTarget(name: "GitOpsTests", dependencies: ["GitOps", "CGit2", "TestSupport"]),
         .testTarget(name: "BlogTests", dependencies: ["Blog", "CCmark", "TextWidth", "TestSupport"], exclude: ["__Snapshots__", "Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "AppTests", dependencies: ["NakedblogApp", "GitOps", "Blog", "TUI", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "TestSupport"]),
     ],

@@ -13,13 +13,25 @@ public enum Publisher {
         public var message: String
         /// False: commit only.
         public var push: Bool
+        /// When the remote's changes conflict with ours: nil stops with `.conflict` (nothing
+        /// changed); otherwise every conflicting file takes that side's version.
+        public var resolveConflicts: ConflictSide?
 
-        public init(paths: [String], all: Bool = false, message: String, push: Bool = true) {
+        public init(paths: [String], all: Bool = false, message: String, push: Bool = true, resolveConflicts: ConflictSide? = nil) {
             self.paths = paths
             self.all = all
             self.message = message
             self.push = push
+            self.resolveConflicts = resolveConflicts
         }
+    }
+
+    /// Which version of a conflicting file wins.
+    public enum ConflictSide: Sendable, Equatable {
+        /// Ours: the local commit's version.
+        case local
+        /// The remote branch's version.
+        case remote
     }
 
     /// How many times a push is retried after the remote moved on (fetch, rebase, push again).
@@ -85,6 +97,7 @@ public enum Publisher {
                 try repository.fetch(remote: remote, session: session, options: options)
                 guard let upstreamRef = repository.upstreamTrackingRef(remote: remote, head: head) else { throw error }
                 result.rebasedCommits += try replay(repository, onto: upstreamRef, options: options, session: session,
+                                                    resolving: request.resolveConflicts,
                                                     outcome: "your commit is kept locally, nothing was pushed")
             }
         }
@@ -128,7 +141,7 @@ public enum Publisher {
             session.emit(.fastForwarded(to: upstreamID.hexString))
         } else {
             result.rebasedCommits = try replay(repository, onto: upstreamRef, options: options, session: session,
-                                               outcome: "nothing was changed")
+                                               resolving: nil, outcome: "nothing was changed")
         }
         result.head = try repository.headCommitID()
         return result
@@ -137,9 +150,14 @@ public enum Publisher {
     /// Replays local commits onto `upstreamRef` and moves the branch; on a conflict, changes
     /// nothing and throws `.conflict` naming the files (`outcome` says what became of the work).
     static func replay(_ repository: Repository, onto upstreamRef: String, options: RemoteOptions,
-                       session: PushSession, outcome: String) throws(GitError) -> Int {
+                       session: PushSession, resolving side: ConflictSide?, outcome: String) throws(GitError) -> Int {
         let rebase = try Rebase(repository: repository, upstreamRef: upstreamRef, environment: options.environment)
-        if case .conflicts(let files) = try rebase.run() {
+        var step = try rebase.run()
+        while let side, case .conflicts(let files) = step {
+            for file in files { try rebase.resolve(path: file.path, contents: side == .local ? file.local : file.remote) }
+            step = try rebase.continue()
+        }
+        if case .conflicts(let files) = step {
             rebase.abort()
             var conflict = GitError(kind: .conflict, operation: "rebase",
                                     message: "your commits and the remote's changes conflict in \(files.map(\.path).joined(separator: ", ")); \(outcome)")
@@ -156,6 +174,26 @@ public enum Publisher {
         guard pending == .none else {
             throw GitError(kind: .unsupportedState, operation: "publish",
                            message: "a \(pending.rawValue) is in progress in this repository; finish or abort it with git first")
+        }
+    }
+}
+
+extension Publisher {
+    /// Fetches the branch's remote (updating remote-tracking branches only; the work tree and
+    /// branch are untouched). The result's `head` is HEAD; compare with status for "behind".
+    public static func fetch(repositoryAt path: String, options: RemoteOptions = RemoteOptions()) -> GitOperation<PublishEvent> {
+        let (stream, continuation) = AsyncThrowingStream<PublishEvent, Error>.makeStream()
+        let session = PushSession(credentials: options.credentials, url: "") { continuation.yield($0) }
+        return GitOperation.start(name: "nakedblog-fetch", session: session, cancelOnTermination: true,
+                                  continuation: continuation, events: stream) {
+            GitLibrary.initialize()
+            let repository = try Repository.open(at: path)
+            let head = try repository.headState()
+            guard let remote = repository.remoteName(for: head) else {
+                throw GitError(kind: .unsupportedState, operation: "fetch", message: "no remote")
+            }
+            try repository.fetch(remote: remote, session: session, options: options)
+            return .finished(PublishResult(branch: head.branchName ?? "HEAD", head: try repository.headCommitID()))
         }
     }
 }

@@ -89,10 +89,14 @@ public final class Rebase {
         }
     }
 
-    /// Resolves `path` in the current commit with `contents` (written as the file's new content).
-    public func resolve(path: String, contents: Data) throws(GitError) {
+    /// Resolves `path` in the current commit with `contents` (the file's new content; nil deletes it).
+    public func resolve(path: String, contents: Data?) throws(GitError) {
         let index = try inMemoryIndex()
         defer { git_index_free(index) }
+        guard let contents else {
+            if git_index_conflict_remove(index, path) < 0 { git_error_clear() }
+            return
+        }
         var blob = git_oid()
         let status = contents.withUnsafeBytes { git_blob_create_from_buffer(&blob, repository.handle, $0.baseAddress, contents.count) }
         try check(status, "git_blob_create_from_buffer")

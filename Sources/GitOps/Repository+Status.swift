@@ -1,4 +1,5 @@
 import CGit2
+import Foundation
 
 extension Repository {
     /// Branch, upstream, ahead/behind (as of the last fetch), unpushed commits and changed paths.
@@ -154,5 +155,48 @@ extension HeadState {
         case .branch(let name), .unborn(let name): return name
         case .detached: return nil
         }
+    }
+}
+
+extension Repository {
+    /// Files that differ between the remote-tracking branch and HEAD (what unpushed commits
+    /// change); every file of HEAD when the branch was never pushed; empty without a remote.
+    public func filesNotOnRemote() -> [String] {
+        guard let head = try? headState(), case .branch = head, remoteName(for: head) != nil,
+              let headCommit = try? headCommit(head) else { return [] }
+        defer { git_commit_free(headCommit) }
+        var upstreamCommit: OpaquePointer?
+        if let remote = remoteName(for: head), let ref = upstreamTrackingRef(remote: remote, head: head), var oid = try? resolve(ref) {
+            if git_commit_lookup(&upstreamCommit, handle, &oid) < 0 { git_error_clear() }
+        }
+        defer { git_commit_free(upstreamCommit) }
+        guard let old = (try? treeOf(upstreamCommit)) ?? nil else { return [] }
+        defer { git_tree_free(old) }
+        guard let new = (try? treeOf(headCommit)) ?? nil else { return [] }
+        defer { git_tree_free(new) }
+        return (try? changedFiles(from: old, to: new)) ?? []
+    }
+
+    /// The content of `path` (relative to the work tree) in HEAD's commit; nil when it is not there.
+    public func contentAtHead(_ path: String) -> Data? {
+        guard let head = try? headState(), let commit = try? headCommit(head) else { return nil }
+        defer { git_commit_free(commit) }
+        guard let tree = (try? treeOf(commit)) ?? nil else { return nil }
+        defer { git_tree_free(tree) }
+        var entry: OpaquePointer?
+        guard git_tree_entry_bypath(&entry, tree, path) == 0 else { git_error_clear(); return nil }
+        defer { git_tree_entry_free(entry) }
+        var blob: OpaquePointer?
+        guard git_blob_lookup(&blob, handle, git_tree_entry_id(entry)) == 0 else { git_error_clear(); return nil }
+        defer { git_blob_free(blob) }
+        return Data(bytes: git_blob_rawcontent(blob), count: Int(git_blob_rawsize(blob)))
+    }
+}
+
+extension Repository {
+    /// Commits on HEAD not on its upstream and the reverse (as of the last fetch); no work-tree scan.
+    public func aheadBehind() throws(GitError) -> (ahead: Int, behind: Int) {
+        let tracking = try trackingState(try headState())
+        return (tracking.ahead, tracking.behind)
     }
 }

@@ -104,6 +104,18 @@ public final class NcursesTerminal: Terminal {
         previous = frame
     }
 
+    /// Shows the hardware cursor at `position` (where the user types), or hides it.
+    public func placeCursor(_ position: (x: Int, y: Int)?) {
+        guard let window else { return }
+        if let position {
+            curs_set(1)
+            wmove(window, Int32(position.y), Int32(position.x))
+        } else {
+            curs_set(0)
+        }
+        wrefresh(window)
+    }
+
     /// Puts `text` on the user's own clipboard with OSC 52 (works over SSH in terminals and tmux
     /// that allow it; harmless elsewhere).
     public func copyToClipboard(_ text: String) {

@@ -7,6 +7,12 @@ public protocol Terminal: AnyObject {
     /// The next input events, waiting up to `timeoutMilliseconds` (< 0: forever); nil when input
     /// has ended (stdin closed).
     func nextEvents(timeoutMilliseconds: Int32) -> [KeyEvent]?
+    /// Shows the text cursor at a cell, or hides it (nil).
+    func placeCursor(_ position: (x: Int, y: Int)?)
+}
+
+extension Terminal {
+    public func placeCursor(_ position: (x: Int, y: Int)?) {}
 }
 
 /// A terminal in memory, for tests: keeps every frame and replays queued input.

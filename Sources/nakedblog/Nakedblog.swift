@@ -7,6 +7,7 @@ struct Nakedblog: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nakedblog",
         abstract: "A full-screen terminal editor for Hugo blogs kept in git.",
+        usage: "nakedblog [DIR]\n       nakedblog <subcommand> ...",
         discussion: """
         Exit codes (shared by every subcommand):
           0    success
@@ -21,14 +22,11 @@ struct Nakedblog: AsyncParsableCommand {
         """,
         version: NakedblogVersion.description,
         subcommands: [CloneCommand.self, ListCommand.self, NewCommand.self, MetaCommand.self, PreviewCommand.self,
-                      StatusCommand.self, PublishCommand.self, SyncCommand.self]
+                      StatusCommand.self, PublishCommand.self, SyncCommand.self, DemoCommand.self, OpenCommand.self],
+        defaultSubcommand: OpenCommand.self
     )
 
     @OptionGroup var options: GlobalOptions
-
-    func run() async throws {
-        throw CleanExit.helpRequest(self)
-    }
 }
 
 /// Options every command accepts.

@@ -1,0 +1,127 @@
+import Blog
+import Foundation
+import TUI
+
+/// Where the browser's parts go (shared by update and render).
+enum BrowseLayout {
+    /// Rows for the list: the screen minus title, header, status and hint bars.
+    static func listHeight(rows: Int) -> Int { max(1, rows - 4) }
+}
+
+extension App {
+    static func handleBrowseKey(_ state: inout AppState, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
+        let height = BrowseLayout.listHeight(rows: state.rows)
+        if state.browse.filtering {
+            return handleFilterKey(&state, key, height: height)
+        }
+        guard let action = Keymaps.browse.action(for: key) else { return [] }
+        let post = state.browse.selectedPost
+        switch action {
+        case .up: state.browse.move(by: -1, height: height)
+        case .down: state.browse.move(by: 1, height: height)
+        case .pageUp: state.browse.move(by: -(height - 1), height: height)
+        case .pageDown: state.browse.move(by: height - 1, height: height)
+        case .top: state.browse.move(by: -state.browse.visible.count, height: height)
+        case .bottom: state.browse.move(by: state.browse.visible.count, height: height)
+        case .open:
+            if let post { return [.openPost(post.path)] }
+        case .newPost:
+            guard let site = state.site else { return [] }
+            let languages = site.config.languageCodes
+            state.overlay = .newPost(NewPostDialog(sections: state.browse.sections.isEmpty ? ["posts"] : state.browse.sections,
+                                                   languages: languages.count > 1 ? languages : []))
+        case .filter:
+            state.browse.filtering = true
+        case .publish:
+            return [.preparePublish(post: post?.path)]
+        case .toggleDraft:
+            if let post { return [.toggleDraft(post.path)] }
+        case .sync:
+            guard state.publishing == nil else {
+                toast(&state, "A publish is running; sync after it finishes", isError: true, now: now)
+                return []
+            }
+            state.git.fetching = true
+            return [.sync]
+        case .sort:
+            state.browse.sort = state.browse.sort == .date ? .title : .date
+            state.browse.refilter()
+            state.browse.scroll(height: height)
+        case .section:
+            let sections = state.browse.sections
+            if let current = state.browse.section, let index = sections.firstIndex(of: current) {
+                state.browse.section = index + 1 < sections.count ? sections[index + 1] : nil
+            } else {
+                state.browse.section = sections.first
+            }
+            state.browse.refilter()
+            state.browse.scroll(height: height)
+        case .externalEditor:
+            if let post { return [.runExternalEditor(post.path)] }
+        case .help:
+            state.overlay = .help(title: "Posts", rows: Keymaps.helpRows(Keymaps.browse))
+        case .quit:
+            if state.publishing?.isRunning == true {
+                state.overlay = .confirm(Confirmation(title: "Publishing", lines: ["A publish is still running.", "Quit anyway? It stops; your commit stays local."], action: .quit))
+                return []
+            }
+            return [.quit]
+        }
+        return []
+    }
+
+    private static func handleFilterKey(_ state: inout AppState, _ key: KeyEvent, height: Int) -> [AppEffect] {
+        switch key {
+        case .escape:
+            state.browse.filtering = false
+            state.browse.filter = ""
+        case .enter:
+            state.browse.filtering = false
+        case .up(false), .down(false), .pageUp, .pageDown:
+            state.browse.filtering = false
+            return handleBrowseKey(&state, key, now: 0)
+        case .backspace:
+            if !state.browse.filter.isEmpty { state.browse.filter.removeLast() }
+        case .character(let c, false):
+            state.browse.filter.append(c)
+        case .paste(let text):
+            state.browse.filter += text.replacingOccurrences(of: "\n", with: " ")
+        default:
+            return []
+        }
+        state.browse.refilter()
+        state.browse.scroll(height: height)
+        return []
+    }
+
+    static func handleStartKey(_ state: inout AppState, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
+        if state.start.editingURL {
+            switch key {
+            case .escape: state.start.editingURL = false
+            case .enter:
+                let url = state.start.url.text.trimmingCharacters(in: .whitespaces)
+                guard !url.isEmpty else { return [] }
+                let name = url.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init)?
+                    .replacingOccurrences(of: ".git", with: "") ?? "blog"
+                let target = FileManager.default.currentDirectoryPath + "/" + (name.isEmpty ? "blog" : name)
+                state.start.editingURL = false
+                return startClone(&state, url: url, target: target, now: now)
+            default: _ = state.start.url.handle(key)
+            }
+            return []
+        }
+        switch key {
+        case .character("q", false), .control("q"), .control("c"): return [.quit]
+        case .character("c", false): state.start.editingURL = true
+        case .up(false), .character("k", false): state.start.selected = max(0, state.start.selected - 1)
+        case .down(false), .character("j", false): state.start.selected = min(max(0, state.start.recent.count - 1), state.start.selected + 1)
+        case .enter:
+            if state.start.recent.indices.contains(state.start.selected) {
+                state.start.problem = nil
+                return [.loadSite(state.start.recent[state.start.selected])]
+            }
+        default: break
+        }
+        return []
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GitOps
+import TUI
+
+extension App {
+    /// Shows the clone screen and starts cloning `url` into `target`.
+    public static func startClone(_ state: inout AppState, url: String, target: String, now: TimeInterval) -> [AppEffect] {
+        var clone = CloneState(url: url, target: target)
+        clone.started = now
+        state.clone = clone
+        state.page = .clone
+        return [.startClone(url: url, target: target)]
+    }
+
+    static func handleCloneKey(_ state: inout AppState, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
+        guard let clone = state.clone else { return [] }
+        if clone.error != nil {
+            if key == .escape || key == .character("q") || key == .enter {
+                state.clone = nil
+                state.page = .start
+            }
+            return []
+        }
+        if key == .escape || key == .control("c") {
+            state.overlay = .confirm(Confirmation(title: "Cancel the clone?", lines: ["Stop cloning \(clone.url)?", "What was downloaded is removed."],
+                                                  action: .cancelClone))
+        }
+        return []
+    }
+
+    static func cloneProgress(_ state: inout AppState, _ event: CloneEvent, now: TimeInterval) -> [AppEffect] {
+        guard var clone = state.clone else { return [] }
+        switch event {
+        case .remoteLine(let line, let isProgress):
+            if isProgress, let last = clone.remoteLines.last, last.hasPrefix(line.prefix(12)) { clone.remoteLines.removeLast() }
+            clone.remoteLines.append(line)
+            clone.remoteLines = Array(clone.remoteLines.suffix(4))
+        case .transfer(let p):
+            clone.transfer = TransferSnapshot(received: p.receivedObjects, total: p.totalObjects, bytes: p.receivedBytes,
+                                              bytesPerSecond: p.bytesPerSecond, secondsRemaining: p.secondsRemaining,
+                                              deltasDone: p.indexedDeltas, deltasTotal: p.totalDeltas)
+        case .checkout(let p):
+            clone.checkout = (p.completed, p.total, p.path)
+        case .finished(let result):
+            clone.finished = true
+            state.clone = clone
+            return [.loadSite(result.path)]
+        }
+        state.clone = clone
+        return []
+    }
+
+    static func cloneFailed(_ state: inout AppState, _ error: GitError) -> [AppEffect] {
+        guard var clone = state.clone else { return [] }
+        if error.kind == .cancelled {
+            state.clone = nil
+            state.page = .start
+            state.start.problem = "Clone cancelled; nothing was left behind."
+            return []
+        }
+        if error.kind == .hostKeyUnknown, let key = error.hostKey {
+            state.overlay = .confirm(Confirmation(
+                title: "Unknown SSH host",
+                lines: ["The authenticity of \(key.knownHostsName) can't be established.",
+                        "\(key.type) key fingerprint:", "  \(key.fingerprint)",
+                        "Trust it (added to ~/.ssh/known_hosts) and continue?"],
+                action: .trustHostKey(key)))
+            return []
+        }
+        switch error.kind {
+        case .hostKeyMismatch:
+            clone.error = "The SSH host key of this server has CHANGED. This can mean someone is intercepting the connection; nakedblog refuses to continue. If the key really changed, remove the old one with ssh-keygen -R <host>."
+        case .authenticationFailed:
+            clone.error = "The server refused the credentials. Check your key (ssh-add -l) or your git credential helper, then try again. (\(error.message))"
+        case .networkUnreachable:
+            clone.error = "The server could not be reached. Check the host, port and network. (\(error.message))"
+        case .notFound:
+            clone.error = "The repository was not found. Check the URL. (\(error.message))"
+        default:
+            clone.error = error.message
+        }
+        state.clone = clone
+        return []
+    }
+}

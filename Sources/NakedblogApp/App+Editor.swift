@@ -1,0 +1,111 @@
+import Blog
+import Foundation
+import TUI
+
+extension App {
+    static func handleEditorKey(_ state: inout AppState, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
+        guard var screen = state.editor else { state.page = .browse; return [] }
+        defer { state.editor = screen; refreshPreview(&state) }
+        if var find = screen.find {
+            switch key {
+            case .escape: screen.find = nil
+            case .enter:
+                screen.lastFind = find.text
+                if !screen.editor.find(find.text) { screen.problem = "“\(find.text)” not found" } else { screen.problem = nil }
+            default:
+                _ = find.handle(key)
+                screen.find = find
+            }
+            return []
+        }
+        if let action = Keymaps.editor.action(for: key) {
+            switch action {
+            case .save:
+                return [.save(path: screen.path, text: screen.editor.text, revision: screen.editor.revision)]
+            case .publish:
+                return [.save(path: screen.path, text: screen.editor.text, revision: screen.editor.revision),
+                        .preparePublish(post: screen.path)]
+            case .back:
+                if screen.editor.isDirty {
+                    state.overlay = .confirm(Confirmation(title: "Unsaved changes",
+                                                          lines: ["\(screen.path) has unsaved changes.", "Leave without saving? (Ctrl-S saves)"],
+                                                          action: .leaveEditor))
+                    return []
+                }
+                state.page = .browse
+                return []
+            case .find:
+                screen.find = TextField(screen.lastFind)
+            case .findNext:
+                if !screen.lastFind.isEmpty { _ = screen.editor.find(screen.lastFind) }
+            case .togglePreview:
+                screen.showPreview.toggle()
+            case .lineNumbers:
+                screen.view.lineNumbers.toggle()
+            case .wrap:
+                screen.view.softWrap.toggle()
+            case .help:
+                state.overlay = .help(title: "Editor", rows: Keymaps.helpRows(Keymaps.editor) + Keymaps.editingHelp)
+            case .externalEditor:
+                return [.save(path: screen.path, text: screen.editor.text, revision: screen.editor.revision),
+                        .runExternalEditor(screen.path)]
+            }
+            return []
+        }
+        let height = max(1, state.rows - 3)
+        guard let effects = screen.editor.handle(key, now: now, pageHeight: height) else { return [] }
+        screen.problem = nil
+        return effects.map { effect in
+            switch effect {
+            case .copyToClipboard(let text): return .copyToClipboard(text)
+            }
+        }
+    }
+
+    /// Re-renders the preview when the text or the width changed and the preview is visible.
+    static func refreshPreview(_ state: inout AppState) {
+        guard var screen = state.editor else { return }
+        let layout = EditorLayout(columns: state.columns, rows: state.rows, showPreview: screen.showPreview)
+        guard let area = layout.preview else { return }
+        let width = max(10, area.width - 1)
+        guard screen.previewRevision != screen.editor.revision || screen.previewWidth != width else { return }
+        let root = state.site?.root ?? ""
+        let bundle = (screen.file as NSString).deletingLastPathComponent
+        let context = PreviewContext(resourceExists: { name in
+            FileManager.default.fileExists(atPath: bundle + "/" + name) || FileManager.default.fileExists(atPath: root + "/static/" + name)
+        })
+        if let page = try? PageText(text: screen.editor.text, file: screen.path) {
+            screen.preview = MarkdownPreview.render(page, width: width, context: context)
+        } else {
+            screen.preview = [PreviewLine([PreviewSpan("(the front matter is not valid yet; the preview waits for it)", PreviewStyle(.dim))], sourceLine: 0)]
+        }
+        screen.previewRevision = screen.editor.revision
+        screen.previewWidth = width
+        state.editor = screen
+    }
+}
+
+/// Where the editor's panes go.
+struct EditorLayout {
+    let text: Rect?
+    let preview: Rect?
+    let divider: Rect?
+
+    init(columns: Int, rows: Int, showPreview: Bool) {
+        let body = Rect(x: 0, y: 1, width: columns, height: max(1, rows - 3))
+        if columns >= EditorScreen.splitWidth {
+            let panes = SplitView.panes(of: body)
+            text = panes.left
+            divider = panes.divider
+            preview = panes.right
+        } else if showPreview {
+            text = nil
+            divider = nil
+            preview = body
+        } else {
+            text = body
+            divider = nil
+            preview = nil
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import GitOps
+import TUI
+
+extension App {
+    static func handleOverlayKey(_ state: inout AppState, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
+        switch state.overlay {
+        case .help, .message:
+            state.overlay = nil
+            return []
+        case .confirm(let confirmation):
+            switch key {
+            case .character("y", false), .character("Y", false), .enter:
+                state.overlay = nil
+                return confirmed(&state, confirmation.action)
+            case .character("n", false), .character("N", false), .escape:
+                state.overlay = nil
+                if case .trustHostKey = confirmation.action, state.page == .clone {
+                    state.clone?.error = "The host key was not trusted, so nothing was cloned. Press Esc to go back."
+                }
+            default: break
+            }
+            return []
+        case .newPost(var dialog):
+            return handleNewPostKey(&state, &dialog, key)
+        case .publish(var sheet):
+            return handlePublishKey(&state, &sheet, key, now: now)
+        case nil:
+            return []
+        }
+    }
+
+    private static func confirmed(_ state: inout AppState, _ action: Confirmation.Action) -> [AppEffect] {
+        switch action {
+        case .quit:
+            return [.quit]
+        case .leaveEditor:
+            state.page = .browse
+            state.editor = nil
+            return []
+        case .cancelClone:
+            return [.cancelClone]
+        case .trustHostKey(let key):
+            guard let clone = state.clone else { return [] }
+            state.clone?.error = nil
+            return [.trustHostKey(key), .startClone(url: clone.url, target: clone.target)]
+        case .reloadFromDisk:
+            guard let path = state.editor?.path else { return [] }
+            return [.openPost(path)]
+        }
+    }
+
+    private static func handleNewPostKey(_ state: inout AppState, _ dialog: inout NewPostDialog, _ key: KeyEvent) -> [AppEffect] {
+        defer { if case .newPost = state.overlay { state.overlay = .newPost(dialog) } }
+        switch key {
+        case .escape:
+            state.overlay = nil
+            return []
+        case .enter:
+            let title = dialog.title.text.trimmingCharacters(in: .whitespaces)
+            guard !title.isEmpty else { dialog.problem = "Type a title first."; return [] }
+            let lang: String? = dialog.languages.isEmpty ? nil : dialog.languages[dialog.language]
+            return [.createPost(title: title, section: dialog.sections[dialog.section], bundle: dialog.bundle, lang: lang)]
+        case .tab, .down(false):
+            dialog.focus = (dialog.focus + 1) % (dialog.languages.isEmpty ? 3 : 4)
+            return []
+        case .backTab, .up(false):
+            let count = dialog.languages.isEmpty ? 3 : 4
+            dialog.focus = (dialog.focus + count - 1) % count
+            return []
+        default:
+            break
+        }
+        switch dialog.focus {
+        case 0:
+            _ = dialog.title.handle(key)
+            dialog.problem = nil
+        case 1:
+            if key == .left() { dialog.section = (dialog.section + dialog.sections.count - 1) % dialog.sections.count }
+            if key == .right() || key == .character(" ") { dialog.section = (dialog.section + 1) % dialog.sections.count }
+        case 2:
+            if [.left(), .right(), .character(" ")].contains(key) { dialog.bundle.toggle() }
+        default:
+            if key == .left() { dialog.language = (dialog.language + dialog.languages.count - 1) % dialog.languages.count }
+            if key == .right() || key == .character(" ") { dialog.language = (dialog.language + 1) % dialog.languages.count }
+        }
+        return []
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import GitOps
+import TUI
+
+extension App {
+    static func handlePublishKey(_ state: inout AppState, _ sheet: inout PublishSheet, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
+        switch sheet.phase {
+        case .confirm:
+            switch key {
+            case .escape:
+                state.overlay = nil
+            case .enter:
+                sheet.phase = .running(step: "Committing…", fraction: nil)
+                state.overlay = .publish(sheet)
+                state.publishing = sheet
+                return [.publish(commitPath: sheet.commitPath, post: sheet.post, message: sheet.message.text,
+                                 setDraftFalse: sheet.wasDraft && sheet.setDraftFalse, resolve: nil)]
+            case .control("d"), .tab:
+                if sheet.wasDraft { sheet.setDraftFalse.toggle() }
+                state.overlay = .publish(sheet)
+            default:
+                _ = sheet.message.handle(key)
+                state.overlay = .publish(sheet)
+            }
+        case .running:
+            // Esc hides the sheet; the publish goes on (the status bar shows it).
+            if key == .escape { state.overlay = nil }
+        case .failed:
+            switch key {
+            case .character("r", false), .enter:
+                sheet.phase = .running(step: "Retrying…", fraction: nil)
+                state.overlay = .publish(sheet)
+                state.publishing = sheet
+                return [.publish(commitPath: sheet.commitPath, post: sheet.post, message: sheet.message.text,
+                                 setDraftFalse: false, resolve: nil)]
+            default:
+                state.overlay = nil
+            }
+        case .conflict:
+            let side: Publisher.ConflictSide?
+            switch key {
+            case .character("m", false): side = .local
+            case .character("t", false): side = .remote
+            case .character("a", false), .escape:
+                state.overlay = nil
+                toast(&state, "Publish stopped: your commit is kept locally, nothing was pushed", now: now)
+                return []
+            default: return []
+            }
+            sheet.phase = .running(step: side == .local ? "Keeping your version…" : "Taking the remote's version…", fraction: nil)
+            state.overlay = .publish(sheet)
+            state.publishing = sheet
+            return [.publish(commitPath: nil, post: sheet.post, message: sheet.message.text, setDraftFalse: false, resolve: side)]
+        case .done:
+            state.overlay = nil
+        }
+        return []
+    }
+
+    static func updatePublishProgress(_ state: inout AppState, _ event: PublishEvent) {
+        guard var sheet = state.publishing else { return }
+        switch event {
+        case .committed(let outcome): sheet.phase = .running(step: "Committed \(outcome.commit.shortID); pushing…", fraction: nil)
+        case .remoteLine(let line, let isProgress): if !isProgress { sheet.remoteLines.append(line) }
+        case .packing(let current, let total): sheet.phase = .running(step: "Packing \(current)/\(total)", fraction: total > 0 ? Double(current) / Double(total) : nil)
+        case .sending(let p): sheet.phase = .running(step: "Sending \(p.current)/\(p.total) objects", fraction: p.total > 0 ? Double(p.current) / Double(p.total) : nil)
+        case .fetching(let p): sheet.phase = .running(step: "The remote moved on: fetching…", fraction: p.totalObjects > 0 ? Double(p.receivedObjects) / Double(p.totalObjects) : nil)
+        case .rebased(let commits, let onto): sheet.phase = .running(step: "Replayed \(commits) commit(s) onto \(onto); pushing again…", fraction: nil)
+        case .fastForwarded, .finished: break
+        }
+        state.publishing = sheet
+        if case .publish = state.overlay { state.overlay = .publish(sheet) }
+    }
+
+    static func publishFinished(_ state: inout AppState, _ result: PublishResult, now: TimeInterval) -> [AppEffect] {
+        let id = result.head.map { String($0.prefix(7)) } ?? ""
+        let text: String
+        if result.pushedCommits > 0 {
+            text = "Published \(id) to \(result.upstream ?? "the remote")" + (result.rebasedCommits > 0 ? " (rebased onto new remote commits)" : "")
+        } else if result.fastForwarded || result.rebasedCommits > 0 {
+            text = "Synced: \(result.branch) at \(id)"
+        } else {
+            text = "Nothing new to publish"
+        }
+        state.publishing = nil
+        if case .publish = state.overlay { state.overlay = nil }
+        toast(&state, text, now: now)
+        var effects: [AppEffect] = [.loadSite(state.site?.root ?? "")]
+        if let editor = state.editor, !editor.editor.isDirty { effects.append(.openPost(editor.path)) }
+        return effects
+    }
+
+    static func publishFailed(_ state: inout AppState, _ error: GitError, now: TimeInterval) -> [AppEffect] {
+        guard var sheet = state.publishing else {
+            // A sync failed.
+            state.git.fetching = false
+            toast(&state, error.message, isError: true, now: now)
+            return [.refreshGit]
+        }
+        if error.kind == .conflict {
+            sheet.phase = .conflict(files: error.paths)
+        } else {
+            var message = error.message
+            if !error.remoteMessages.isEmpty { message += "\nThe remote said: " + error.remoteMessages.joined(separator: " / ") }
+            sheet.phase = .failed(message)
+        }
+        state.publishing = nil
+        state.overlay = .publish(sheet)
+        return [.refreshGit]
+    }
+}

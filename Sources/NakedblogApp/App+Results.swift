@@ -1,0 +1,134 @@
+import Blog
+import Foundation
+import GitOps
+import TUI
+
+extension App {
+    /// Messages that carry the result of an effect.
+    static func handleResult(_ state: inout AppState, _ message: AppMessage, now: TimeInterval) -> [AppEffect] {
+        switch message {
+        case .siteLoaded(let site, let index):
+            let firstLoad = state.site == nil
+            state.site = site
+            state.browse.posts = index.posts
+            state.browse.problems = index.problems
+            state.browse.loading = false
+            state.browse.refilter()
+            if state.page == .start || state.page == .clone { state.page = .browse }
+            return firstLoad ? [.refreshGit, .fetch, .rememberSite(site.root)] : [.refreshGit]
+        case .siteFailed(let problem):
+            state.browse.loading = false
+            state.start.problem = problem
+            state.page = .start
+            return []
+        case .gitStatus(let summary):
+            let fetching = state.git.fetching
+            state.git = summary
+            state.git.fetching = fetching
+            return []
+        case .fetched(let behind, let problem):
+            state.git.fetching = false
+            state.git.behind = behind
+            if let problem { state.git.problem = problem }
+            return [.refreshGit]
+        case .postOpened(let path, let text, let stamp):
+            guard let site = state.site else { return [] }
+            var screen = EditorScreen(path: path, file: site.absolute(path), text: text, stamp: stamp)
+            if let previous = state.editor, previous.path == path {
+                // Reloaded (after a publish or an external edit): stay where the user was.
+                screen.editor.goToLine(previous.editor.cursor.line + 1)
+                screen.view = previous.view
+                screen.showPreview = previous.showPreview
+            }
+            if state.cursorToBody {
+                state.cursorToBody = false
+                screen.editor.goToLine(firstBodyLine(text) + 1)
+            }
+            state.editor = screen
+            state.page = .editor
+            refreshPreview(&state)
+            return []
+        case .postFailed(let problem):
+            state.overlay = .message(title: "Cannot open the post", lines: wrap(problem, width: 56))
+            return []
+        case .saved(let path, let stamp, let revision):
+            if var editor = state.editor, editor.path == path {
+                editor.diskStamp = stamp
+                if editor.editor.revision == revision { editor.editor.markSaved() }
+                state.editor = editor
+            }
+            toast(&state, "Saved \(path)", now: now)
+            return [.loadSite(state.site?.root ?? "")]
+        case .saveFailed(let problem):
+            state.overlay = .message(title: "Not saved", lines: wrap(problem, width: 56) + ["", "Your text is still in the editor."])
+            return []
+        case .postCreated(let path):
+            state.overlay = nil
+            state.cursorToBody = true
+            return [.openPost(path), .loadSite(state.site?.root ?? "")]
+        case .postCreationFailed(let problem):
+            if case .newPost(var dialog) = state.overlay {
+                dialog.problem = problem
+                state.overlay = .newPost(dialog)
+            }
+            return []
+        case .publishSheetReady(let sheet):
+            state.overlay = .publish(sheet)
+            return []
+        case .publishEvent(let event):
+            updatePublishProgress(&state, event)
+            return []
+        case .publishFinished(let result):
+            return publishFinished(&state, result, now: now)
+        case .publishFailed(let error):
+            return publishFailed(&state, error, now: now)
+        case .cloneEvent(let event):
+            return cloneProgress(&state, event, now: now)
+        case .cloneFailed(let error):
+            return cloneFailed(&state, error)
+        case .draftToggled(let path):
+            toast(&state, "Draft toggled in \(path)", now: now)
+            return [.loadSite(state.site?.root ?? "")]
+        case .editorReturned(let path):
+            return [.openPost(path), .loadSite(state.site?.root ?? "")]
+        case .diskChanged(let path):
+            guard state.editor?.path == path else { return [] }
+            if state.editor?.editor.isDirty == true {
+                state.overlay = .confirm(Confirmation(
+                    title: "Changed on disk", lines: ["\(path) was changed by another program.",
+                                                      "Reload it (your unsaved edits are dropped)?",
+                                                      "No keeps your text; saving then overwrites theirs."],
+                    action: .reloadFromDisk))
+                return []
+            }
+            return [.openPost(path)]
+        case .key, .resized, .tick:
+            return []
+        }
+    }
+
+    /// The first empty line after the front matter (0-based), else the line after it.
+    static func firstBodyLine(_ text: String) -> Int {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let fence = lines.first, ["---", "+++"].contains(fence) else { return 0 }
+        guard let close = lines.dropFirst().firstIndex(of: fence) else { return 0 }
+        return lines[(close + 1)...].firstIndex(of: "") ?? min(close + 1, lines.count - 1)
+    }
+
+    /// Word-wraps `text` to `width` columns (for dialogs).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                if !line.isEmpty, line.count + 1 + word.count > width {
+                    lines.append(line)
+                    line = ""
+                }
+                line += (line.isEmpty ? "" : " ") + word
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+}

@@ -1,0 +1,47 @@
+import Blog
+import Foundation
+import GitOps
+import TUI
+
+/// The app's pure core: `update` turns a message into a new state and effects.
+public enum App {
+    /// Applies `message` to `state`; returns the effects to run. `now` is the clock (seconds).
+    public static func update(_ state: inout AppState, _ message: AppMessage, now: TimeInterval) -> [AppEffect] {
+        switch message {
+        case .key(.resize):
+            return []
+        case .key(let key):
+            return handleKey(&state, key, now: now)
+        case .resized(let columns, let rows):
+            state.columns = columns
+            state.rows = rows
+            state.browse.scroll(height: BrowseLayout.listHeight(rows: rows))
+            return []
+        case .tick(let time):
+            if state.toast != nil, time >= state.toastExpires { state.toast = nil }
+            return []
+        default:
+            return handleResult(&state, message, now: now)
+        }
+    }
+
+    /// Shows a short message at the bottom for a few seconds.
+    static func toast(_ state: inout AppState, _ text: String, isError: Bool = false, now: TimeInterval) {
+        state.toast = Toast(text, isError: isError)
+        state.toastExpires = now + (isError ? 8 : 4)
+    }
+
+    private static func handleKey(_ state: inout AppState, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
+        if state.isTooSmall {
+            if key == .control("q") || key == .character("q") || key == .control("c") { return [.quit] }
+            return []
+        }
+        if state.overlay != nil { return handleOverlayKey(&state, key, now: now) }
+        switch state.page {
+        case .start: return handleStartKey(&state, key, now: now)
+        case .clone: return handleCloneKey(&state, key, now: now)
+        case .browse: return handleBrowseKey(&state, key, now: now)
+        case .editor: return handleEditorKey(&state, key, now: now)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Synchronization
+import TUI
+
+/// The loop that joins it all: keys and effect results become messages, `App.update` turns them
+/// into state and effects, and one frame is drawn per batch of messages.
+public final class AppLoop {
+    private let terminal: Terminal
+    private let queue = MessageQueue()
+    public private(set) var state: AppState
+    public private(set) var runner: EffectRunner!
+    private let clock: () -> TimeInterval
+    /// Effects seen (tests read them).
+    public private(set) var effects: [AppEffect] = []
+
+    public init(terminal: Terminal, state: AppState, environment: [String: String] = ProcessInfo.processInfo.environment,
+                clock: @escaping () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }) {
+        self.terminal = terminal
+        self.state = state
+        self.clock = clock
+        let queue = self.queue
+        runner = EffectRunner(environment: environment) { message in queue.post(message) }
+    }
+
+    /// Hooks for the real terminal: clipboard and handing the terminal to another program.
+    public func connect(copy: @escaping (String) -> Void, suspend: @escaping (@escaping () -> Void) -> Void) {
+        runner.copyToClipboard = copy
+        runner.withTerminalSuspended = suspend
+    }
+
+    /// Queues a message from any thread.
+    public func post(_ message: AppMessage) {
+        queue.post(message)
+    }
+
+    /// Runs until the app quits or input ends. `initial` effects start first (e.g. loading a site).
+    public func run(initial: [AppEffect] = []) {
+        perform(initial)
+        var needsFrame = true
+        var lastSize = terminal.size
+        state.columns = lastSize.columns
+        state.rows = lastSize.rows
+        while !state.shouldQuit {
+            if needsFrame {
+                let (frame, cursor) = Render.frame(&state)
+                terminal.present(frame)
+                terminal.placeCursor(cursor)
+                needsFrame = false
+            }
+            let pending = queue.drain()
+            guard let keys = pending.isEmpty ? terminal.nextEvents(timeoutMilliseconds: 30) : terminal.nextEvents(timeoutMilliseconds: 0) else {
+                break  // input ended (stdin closed): leave cleanly instead of spinning
+            }
+            var messages = pending + keys.map { AppMessage.key($0) }
+            let size = terminal.size
+            if size.columns != lastSize.columns || size.rows != lastSize.rows {
+                lastSize = size
+                messages.append(.resized(columns: size.columns, rows: size.rows))
+            }
+            if state.toast != nil { messages.append(.tick(clock())) }
+            for message in messages {
+                let now = clock()
+                perform(App.update(&state, message, now: now))
+                needsFrame = true
+            }
+        }
+    }
+
+    private func perform(_ list: [AppEffect]) {
+        for effect in list {
+            effects.append(effect)
+            if effect == .quit { state.shouldQuit = true; continue }
+            runner.run(effect)
+        }
+    }
+}
+
+/// Messages from any thread, drained by the loop.
+final class MessageQueue: Sendable {
+    private let messages = Mutex<[AppMessage]>([])
+    func post(_ message: AppMessage) { messages.withLock { $0.append(message) } }
+    func drain() -> [AppMessage] { messages.withLock { list in defer { list = [] }; return list } }
+}

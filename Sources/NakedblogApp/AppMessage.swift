@@ -1,0 +1,53 @@
+import Blog
+import Foundation
+import GitOps
+import TUI
+
+/// Everything that can happen to the app: keys, sizes, time, and results of effects.
+public enum AppMessage: Sendable {
+    case key(KeyEvent)
+    case resized(columns: Int, rows: Int)
+    case tick(TimeInterval)
+    case siteLoaded(Site, PostIndex)
+    case siteFailed(String)
+    case gitStatus(GitSummary)
+    case fetched(behind: Int, problem: String?)
+    case postOpened(path: String, text: String, stamp: FileStamp?)
+    case postFailed(String)
+    case saved(path: String, stamp: FileStamp?, revision: Int)
+    case saveFailed(String)
+    case postCreated(path: String)
+    case postCreationFailed(String)
+    case publishSheetReady(PublishSheet)
+    case publishEvent(PublishEvent)
+    case publishFinished(PublishResult)
+    case publishFailed(GitError)
+    case cloneEvent(CloneEvent)
+    case cloneFailed(GitError)
+    case draftToggled(path: String)
+    case editorReturned(path: String)
+    case diskChanged(path: String)
+}
+
+/// What `update` asks the outside world to do; the effect runner turns each into work that
+/// sends messages back.
+public enum AppEffect: Sendable, Equatable {
+    case loadSite(String)
+    case refreshGit
+    case fetch
+    case sync
+    case openPost(String)
+    case save(path: String, text: String, revision: Int)
+    case createPost(title: String, section: String, bundle: Bool, lang: String?)
+    case preparePublish(post: String?)
+    case publish(commitPath: String?, post: String?, message: String, setDraftFalse: Bool, resolve: Publisher.ConflictSide?)
+    case startClone(url: String, target: String)
+    case cancelClone
+    case trustHostKey(HostKey)
+    case toggleDraft(String)
+    case copyToClipboard(String)
+    case runExternalEditor(String)
+    case rememberSite(String)
+    case checkDisk(path: String)
+    case quit
+}

@@ -1,0 +1,91 @@
+import Blog
+import Foundation
+import GitOps
+import TUI
+
+/// Everything the app shows, as a value: `update` changes it, `render` draws it.
+public struct AppState: Sendable {
+    /// Which full screen is up.
+    public enum Page: Sendable, Equatable { case start, clone, browse, editor }
+
+    public var columns: Int
+    public var rows: Int
+    public var page: Page
+    public var start = StartState()
+    public var clone: CloneState?
+    public var browse = BrowseState()
+    public var editor: EditorScreen?
+    /// A box over the page (help, new post, publish, confirmations), at most one.
+    public var overlay: Overlay?
+    public var toast: Toast?
+    var toastExpires: TimeInterval = 0
+    /// The open site and its git state.
+    public var site: Site?
+    public var git = GitSummary()
+    /// A publish running (possibly with its sheet closed): never cancelled by leaving a screen.
+    public var publishing: PublishSheet?
+    public var shouldQuit = false
+    /// The next opened post is a new one: put the cursor where its body starts.
+    var cursorToBody = false
+
+    public init(columns: Int, rows: Int, page: Page = .start) {
+        self.columns = columns
+        self.rows = rows
+        self.page = page
+    }
+
+    /// The smallest size with a usable layout.
+    public static let minimumSize = (columns: 60, rows: 16)
+    public var isTooSmall: Bool { columns < Self.minimumSize.columns || rows < Self.minimumSize.rows }
+}
+
+/// Branch, unpushed commits and changed files, refreshed after every git operation.
+public struct GitSummary: Sendable, Equatable {
+    public var branch: String?
+    public var upstream: String?
+    public var unpushed = 0
+    public var behind = 0
+    /// Site-relative paths with uncommitted changes (files), and their kind.
+    public var changes: [String: FileChange] = [:]
+    /// Site-relative files touched by unpushed commits.
+    public var unpushedFiles: Set<String> = []
+    public var fetching = false
+    public var problem: String?
+
+    public init() {}
+}
+
+/// Modal boxes.
+public enum Overlay: Sendable {
+    case help(title: String, rows: [HelpRow])
+    case newPost(NewPostDialog)
+    case publish(PublishSheet)
+    case confirm(Confirmation)
+    case message(title: String, lines: [String])
+}
+
+/// One line of the help overlay.
+public struct HelpRow: Sendable, Equatable {
+    public var keys: String
+    public var help: String
+}
+
+/// A yes/no question and what "yes" does.
+public struct Confirmation: Sendable {
+    public enum Action: Sendable, Equatable {
+        case quit, leaveEditor, cancelClone, trustHostKey(HostKey), reloadFromDisk
+    }
+    public var title: String
+    public var lines: [String]
+    public var action: Action
+}
+
+/// The screen shown outside any site: recent sites and a clone prompt.
+public struct StartState: Sendable {
+    public var recent: [String] = []
+    public var selected = 0
+    public var url = TextField()
+    public var editingURL = false
+    public var problem: String?
+    public init() {}
+}

@@ -1,0 +1,101 @@
+import Blog
+import Foundation
+import TextWidth
+import TUI
+
+/// The post browser.
+enum BrowseRender {
+    static func draw(_ state: AppState, into screen: inout Screen) -> (x: Int, y: Int)? {
+        let width = state.columns, browse = state.browse
+        let drafts = browse.posts.filter(\.draft).count
+        let counts = browse.loading ? "loading…" : "\(browse.visible.count) of \(browse.posts.count) posts · \(drafts) draft\(drafts == 1 ? "" : "s")"
+        Render.titleBar("nakedblog · \(state.site?.config.title ?? "")", right: counts, into: &screen, width: width)
+        let columns = Columns(width: width)
+        var header = " " + DisplayWidth.pad("Title", to: columns.title) + " " + DisplayWidth.pad("Date", to: 10) + " "
+        header += DisplayWidth.pad("Status", to: 9) + " " + "Git"
+        screen.put(DisplayWidth.truncate(header, to: width), x: 0, y: 1, style: Style(.dim, bold: true))
+        let height = BrowseLayout.listHeight(rows: state.rows)
+        if browse.visible.isEmpty && !browse.loading {
+            emptyState(state, into: &screen, y: 3)
+        }
+        let now = Date()
+        let multilingual = (state.site?.config.languageCodes.count ?? 1) > 1
+        for row in 0..<height {
+            let position = browse.top + row
+            guard position < browse.visible.count else { break }
+            let post = browse.posts[browse.visible[position]]
+            let y = 2 + row
+            let isSelected = position == browse.selected
+            let base = isSelected ? Style(.selection) : Style(.normal)
+            if isSelected { screen.fill(Rect(x: 0, y: y, width: width, height: 1), style: base) }
+            var title = post.title.isEmpty ? post.slug : post.title
+            if multilingual { title += " [\(post.lang)\(post.translations.isEmpty ? "" : "+\(post.translations.count)")]" }
+            var x = screen.put(isSelected ? "▸" : " ", x: 0, y: y, style: base)
+            x = screen.put(DisplayWidth.pad(DisplayWidth.truncate(title, to: columns.title), to: columns.title), x: x, y: y, style: base) + 1
+            let date = post.date.map { String($0.text.prefix(10)) } ?? "—"
+            x = screen.put(DisplayWidth.pad(date, to: 10), x: x, y: y, style: isSelected ? base : Style(.dim)) + 1
+            let status = post.status(at: now)
+            let badge = status == .published ? "" : status.rawValue
+            x = screen.put(DisplayWidth.pad(badge, to: 9), x: x, y: y, style: isSelected ? base : Style(status == .draft ? .warning : .badge)) + 1
+            let mark = gitMark(post, state.git, siteRoot: state.site?.root)
+            screen.put(mark, x: x, y: y, style: isSelected ? base : Style(mark == "unpushed" ? .warning : .success),
+                       clip: Rect(x: x, y: y, width: max(0, width - x), height: 1))
+        }
+        statusLine(state, into: &screen)
+        KeyHintBar(hints: Keymaps.browse.hints).render(into: &screen, area: Rect(x: 0, y: state.rows - 1, width: width, height: 1))
+        if browse.filtering {
+            let x = DisplayWidth.of(" Filter: " + browse.filter)
+            return (min(x, width - 1), state.rows - 2)
+        }
+        return nil
+    }
+
+    struct Columns {
+        let title: Int
+        init(width: Int) { title = max(10, width - 1 - 11 - 10 - 9) }
+    }
+
+    private static func emptyState(_ state: AppState, into screen: inout Screen, y: Int) {
+        let lines: [String]
+        if !state.browse.filter.isEmpty {
+            lines = ["No post matches “\(state.browse.filter)”.", "Esc clears the filter."]
+        } else if state.browse.section != nil {
+            lines = ["No posts in the section “\(state.browse.section!)”.", "Tab shows the next section (or all)."]
+        } else {
+            lines = ["No posts yet.", "Press n to write the first one."]
+        }
+        for (index, line) in lines.enumerated() {
+            screen.put(line, x: 3, y: y + index, style: Style(index == 0 ? .normal : .dim, bold: index == 0))
+        }
+    }
+
+    private static func statusLine(_ state: AppState, into screen: inout Screen) {
+        let area = Rect(x: 0, y: state.rows - 2, width: state.columns, height: 1)
+        if state.browse.filtering || !state.browse.filter.isEmpty {
+            screen.fill(area, style: Style(.statusBar))
+            screen.put(" Filter: " + state.browse.filter, x: 0, y: area.y, style: Style(.statusBar, bold: state.browse.filtering), clip: area)
+            return
+        }
+        var left = state.git.branch.map { "⎇ \($0)" } ?? "not a git repository"
+        if state.git.unpushed > 0 { left += " · \(state.git.unpushed) unpushed" }
+        if state.git.behind > 0 { left += " · \(state.git.behind) behind (s to sync)" }
+        if state.git.fetching { left += " · fetching…" }
+        if let publishing = state.publishing, publishing.isRunning { left += " · publishing…" }
+        if let problem = state.git.problem { left += " · " + problem }
+        let problems = state.browse.problems.count
+        let right = "sort: \(state.browse.sort.rawValue) · section: \(state.browse.section ?? "all")" + (problems > 0 ? " · \(problems) problem\(problems == 1 ? "" : "s")" : "")
+        StatusBar(left: left, right: right).render(into: &screen, area: area)
+    }
+
+    /// "new", "modified" or "unpushed" for a post's file or bundle.
+    static func gitMark(_ post: Post, _ git: GitSummary, siteRoot: String?) -> String {
+        let prefix = (post.bundleDirectory ?? post.path)
+        var mark = ""
+        for (path, change) in git.changes where path == post.path || path.hasPrefix(prefix + "/") || path == prefix {
+            if change == .new { mark = "new" } else if mark.isEmpty { mark = "modified" }
+        }
+        if !mark.isEmpty { return mark }
+        if git.unpushedFiles.contains(where: { $0 == post.path || $0.hasPrefix(prefix + "/") }) { return "unpushed" }
+        return ""
+    }
+}

@@ -1,0 +1,58 @@
+import Blog
+import Foundation
+import TextWidth
+import TUI
+
+/// The editor: text and preview (side by side when wide), title, status and hints.
+enum EditorRender {
+    static func draw(_ state: inout AppState, into screen: inout Screen) -> (x: Int, y: Int)? {
+        guard var editor = state.editor else { return nil }
+        defer { state.editor = editor }
+        let width = state.columns
+        let words = editor.wordCount
+        let minutes = max(1, Int((Double(words) / 200).rounded(.up)))
+        let position = "Ln \(editor.editor.cursor.line + 1), Col \(editor.editor.cursor.column + 1)"
+        let right = "\(words) words · \(minutes) min read · \(position)"
+        Render.titleBar((editor.editor.isDirty ? "● " : "") + editor.path, right: right, into: &screen, width: width)
+        let layout = EditorLayout(columns: width, rows: state.rows, showPreview: editor.showPreview)
+        var cursor: (x: Int, y: Int)?
+        if let area = layout.text {
+            cursor = editor.view.render(editor.editor, into: &screen, area: area)
+        }
+        if let divider = layout.divider { SplitView.drawDivider(into: &screen, divider) }
+        if let area = layout.preview {
+            drawPreview(editor, into: &screen, area: Rect(x: area.x + (layout.text == nil ? 0 : 1), y: area.y,
+                                                          width: max(1, area.width - (layout.text == nil ? 0 : 1)), height: area.height))
+        }
+        let status = Rect(x: 0, y: state.rows - 2, width: width, height: 1)
+        if let find = editor.find {
+            screen.fill(status, style: Style(.statusBar))
+            let x = screen.put(" Find: ", x: 0, y: status.y, style: Style(.statusBar, bold: true))
+            let column = find.render(into: &screen, area: Rect(x: x, y: status.y, width: max(1, width - x - 1), height: 1))
+            cursor = (column, status.y)
+        } else {
+            var left = editor.problem ?? (editor.editor.isDirty ? "modified (Ctrl-S saves)" : "saved")
+            if let publishing = state.publishing, publishing.isRunning { left += " · publishing…" }
+            let mode = width >= EditorScreen.splitWidth ? "split" : (editor.showPreview ? "preview" : "text")
+            StatusBar(left: left, right: "\(mode) · \(state.git.branch ?? "")").render(into: &screen, area: status)
+        }
+        KeyHintBar(hints: Keymaps.editor.hints).render(into: &screen, area: Rect(x: 0, y: state.rows - 1, width: width, height: 1))
+        if layout.text == nil { return nil }
+        return cursor
+    }
+
+    /// The preview, scrolled to follow the editor's first visible line.
+    private static func drawPreview(_ editor: EditorScreen, into screen: inout Screen, area: Rect) {
+        let top = editor.view.top
+        var start = editor.preview.firstIndex { $0.sourceLine >= top } ?? max(0, editor.preview.count - area.height)
+        start = max(0, min(start, max(0, editor.preview.count - area.height)))
+        for row in 0..<area.height {
+            let index = start + row
+            guard index < editor.preview.count else { break }
+            var x = area.x
+            for span in editor.preview[index].spans {
+                x = screen.put(span.text, x: x, y: area.y + row, style: Render.style(span.style), clip: area)
+            }
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Blog
+import Foundation
+import TUI
+
+/// A post open in the editor, with its preview.
+public struct EditorScreen: Sendable {
+    /// Site-relative path of the content file.
+    public var path: String
+    /// Absolute path.
+    public var file: String
+    public var editor: EditorState
+    public var view = EditorView()
+    /// On narrow terminals the preview replaces the text (toggled); on wide ones it sits beside it.
+    public var showPreview = false
+    public var preview: [PreviewLine] = []
+    var previewRevision = -1
+    var previewWidth = 0
+    /// The file as it was on disk when opened or last saved (to notice changes by others).
+    public var diskStamp: FileStamp?
+    /// Find prompt (Ctrl-F), when open.
+    public var find: TextField?
+    public var lastFind = ""
+    public var problem: String?
+
+    public init(path: String, file: String, text: String, stamp: FileStamp?) {
+        self.path = path
+        self.file = file
+        editor = EditorState(text: text)
+        diskStamp = stamp
+    }
+
+    /// Words in the body (front matter excluded) and minutes to read at 200 words a minute.
+    public var wordCount: Int {
+        let text = editor.text
+        var body = Substring(text)
+        for fence in ["---", "+++"] where text.hasPrefix(fence + "\n") {
+            if let end = text.range(of: "\n" + fence, range: text.index(text.startIndex, offsetBy: 4)..<text.endIndex) {
+                body = text[end.upperBound...]
+            }
+        }
+        return body.split(whereSeparator: { $0.isWhitespace }).count
+    }
+
+    /// Columns at which the split layout (text and preview side by side) is used.
+    public static let splitWidth = 100
+}
+
+/// The `n` dialog: a title (the slug shown as it is typed), with section, kind and language.
+public struct NewPostDialog: Sendable {
+    public var title = TextField()
+    public var sections: [String]
+    public var section: Int = 0
+    public var bundle = true
+    public var languages: [String]
+    public var language = 0
+    /// 0: title, 1: section, 2: kind, 3: language.
+    public var focus = 0
+    public var problem: String?
+
+    public init(sections: [String], languages: [String]) {
+        self.sections = sections.isEmpty ? ["posts"] : sections
+        if let posts = self.sections.firstIndex(of: "posts") { section = posts }
+        self.languages = languages
+    }
+
+    public var slug: String { PostCreator.slug(for: title.text) }
+}
+
+/// The publish sheet: what will be published, then the progress, then the outcome.
+public struct PublishSheet: Sendable {
+    public enum Phase: Sendable, Equatable {
+        case confirm
+        case running(step: String, fraction: Double?)
+        case failed(String)
+        case conflict(files: [String])
+        case done(String)
+    }
+
+    /// Site-relative post file; nil publishes what is unpushed.
+    public var post: String?
+    /// Repository-relative bundle directory or file committed.
+    public var commitPath: String?
+    public var title: String
+    public var files: [(path: String, change: String)]
+    public var changedKeys: [String]
+    public var wasDraft: Bool
+    public var setDraftFalse: Bool
+    public var message: TextField
+    public var phase: Phase = .confirm
+    public var remoteLines: [String] = []
+
+    public init(post: String?, commitPath: String?, title: String, files: [(path: String, change: String)],
+                changedKeys: [String], wasDraft: Bool, message: String) {
+        self.post = post
+        self.commitPath = commitPath
+        self.title = title
+        self.files = files
+        self.changedKeys = changedKeys
+        self.wasDraft = wasDraft
+        setDraftFalse = wasDraft
+        self.message = TextField(message)
+    }
+
+    public var isRunning: Bool { if case .running = phase { return true }; return false }
+}
+
+/// The clone screen.
+public struct CloneState: Sendable {
+    public var url: String
+    public var target: String
+    public var transfer: TransferSnapshot?
+    public var checkout: (done: Int, total: Int, path: String?)?
+    public var remoteLines: [String] = []
+    public var error: String?
+    public var finished = false
+    public var started: TimeInterval = 0
+
+    public init(url: String, target: String) {
+        self.url = url
+        self.target = target
+    }
+}
+
+/// Receiving progress, as the clone screen shows it.
+public struct TransferSnapshot: Sendable, Equatable {
+    public var received: Int
+    public var total: Int
+    public var bytes: Int
+    public var bytesPerSecond: Double?
+    public var secondsRemaining: Double?
+    public var deltasDone: Int
+    public var deltasTotal: Int
+}

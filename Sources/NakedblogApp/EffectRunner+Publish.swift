@@ -1,0 +1,74 @@
+import Blog
+import Foundation
+import GitOps
+
+extension EffectRunner {
+    /// Works out what a publish of `post` would commit, for the sheet.
+    func preparePublish(_ post: String?) {
+        guard let root = siteRootForPublish(), let repository = try? Repository.discover(from: root),
+              let workdir = repository.workingDirectory else {
+            send(.postFailed("This site is not in a git repository: nothing can be published. Clone your blog with nakedblog clone URL, or run git init."))
+            return
+        }
+        let prefix = Self.sitePrefix(root: root, workdir: workdir)
+        guard let post else {
+            send(.publishSheetReady(PublishSheet(post: nil, commitPath: nil, title: "unpushed commits", files: [], changedKeys: [],
+                                                 wasDraft: false, message: "")))
+            return
+        }
+        let file = root + "/" + post
+        let name = (post as NSString).lastPathComponent
+        let isBundle = name.hasPrefix("index.") || name.hasPrefix("_index.")
+        let commitPath = prefix + (isBundle ? (post as NSString).deletingLastPathComponent : post)
+        let entries = (try? repository.status(paths: [commitPath]).entries) ?? []
+        let files = entries.map { entry in
+            (path: String(entry.path.dropFirst(prefix.count)), change: entry.isUntracked ? "new" : (entry.unstaged ?? entry.staged ?? .modified).rawValue)
+        }
+        var title = name, draft = false, changedKeys: [String] = []
+        if let page = try? PageText.read(path: file, display: post), let fields = try? FrontMatterEditor(page: page, file: post).fields() {
+            title = fields["title"]?.text ?? title
+            draft = fields["draft"]?.bool ?? false
+            if let old = repository.contentAtHead(prefix + post), let oldPage = try? PageText(data: old, file: post),
+               let oldFields = try? FrontMatterEditor(page: oldPage, file: post).fields() {
+                changedKeys = fields.keys.filter { fields[$0] != oldFields[$0] } + oldFields.keys.filter { fields[$0] == nil }
+            } else {
+                changedKeys = []
+            }
+        }
+        let verb = repository.existsOnRemote(path: prefix + post) ? "Update" : "Publish"
+        send(.publishSheetReady(PublishSheet(post: post, commitPath: commitPath, title: title, files: files, changedKeys: changedKeys,
+                                             wasDraft: draft, message: "\(verb): \(title)")))
+    }
+
+    /// Sets draft: false if asked, then commits and pushes; events go back as messages.
+    func publish(commitPath: String?, post: String?, message: String, setDraftFalse: Bool, resolve: Publisher.ConflictSide?) {
+        guard let root = siteRootForPublish(), let repository = try? Repository.discover(from: root),
+              let workdir = repository.workingDirectory else { return }
+        if setDraftFalse, let post {
+            let file = root + "/" + post
+            do {
+                var editor = try FrontMatterEditor(page: try PageText.read(path: file, display: post), file: post)
+                try editor.set("draft", to: .bool(false))
+                try AtomicFile.write(editor.page.data(), to: file)
+            } catch {
+                send(.publishFailed(GitError(kind: .other, operation: "draft", message: "could not set draft: false: \(error)")))
+                return
+            }
+        }
+        let request = Publisher.Request(paths: commitPath.map { [$0] } ?? [], message: message, resolveConflicts: resolve)
+        let operation = Publisher.publish(repositoryAt: workdir, request, options: remoteOptions)
+        keep(operation)
+        let send = self.send
+        Task.detached {
+            do {
+                for try await event in operation.events {
+                    if case .finished(let result) = event { send(.publishFinished(result)) } else { send(.publishEvent(event)) }
+                }
+            } catch let error as GitError {
+                send(.publishFailed(error))
+            } catch {
+                send(.publishFailed(GitError(kind: .other, operation: "publish", message: "\(error)")))
+            }
+        }
+    }
+}

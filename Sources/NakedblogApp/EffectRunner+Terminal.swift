@@ -1,0 +1,70 @@
+import Foundation
+import GitOps
+
+extension EffectRunner {
+    func startClone(url: String, target: String) {
+        let remote: GitURL
+        do {
+            remote = try GitURL(url)
+        } catch {
+            send(.cloneFailed(GitError(kind: .other, operation: "clone", message: "`\(url)` is not a repository URL: \(error.description)")))
+            return
+        }
+        let operation = Cloner.clone(remote, into: target, options: remoteOptions)
+        setClone(operation)
+        let send = self.send
+        Task.detached {
+            do {
+                for try await event in operation.events { send(.cloneEvent(event)) }
+            } catch let error as GitError {
+                await operation.waitUntilFinished()
+                send(.cloneFailed(error))
+            } catch {
+                send(.cloneFailed(GitError(kind: .other, operation: "clone", message: "\(error)")))
+            }
+        }
+    }
+
+    /// Runs `$VISUAL` / `$EDITOR` (else `vi`) on the post with the terminal handed over.
+    func runExternalEditor(_ path: String) {
+        guard let root else { return }
+        let editor = environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
+        let file = root + "/" + path
+        withTerminalSuspended {
+            let quoted = "'" + file.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            var pid: pid_t = 0
+            let arguments = ["/bin/sh", "-c", "\(editor) \(quoted)"]
+            var cArguments = arguments.map { strdup($0) } + [nil]
+            defer { cArguments.forEach { free($0) } }
+            if posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ) == 0 {
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            }
+        }
+        send(.editorReturned(path: path))
+    }
+}
+
+/// Recently opened sites, newest first, in `$XDG_STATE_HOME/nakedblog/recent-sites`.
+public enum RecentSites {
+    static func file(environment: [String: String]) -> String {
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
+        return state + "/nakedblog/recent-sites"
+    }
+
+    public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        let text = (try? String(contentsOfFile: file(environment: environment), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init).filter { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    static func remember(_ path: String, environment: [String: String]) {
+        let list = [path] + load(environment: environment).filter { $0 != path }
+        let target = file(environment: environment)
+        try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let temporary = target + ".tmp-\(getpid())"
+        if FileManager.default.createFile(atPath: temporary, contents: Data((list.prefix(10).joined(separator: "\n") + "\n").utf8)) {
+            rename(temporary, target)
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import Blog
+import Foundation
+import GitOps
+import Synchronization
+import TUI
+
+/// Turns effects into work (files, git, the site index) on background tasks, sending results
+/// back as messages. Git runs on GitOps' own threads; nothing blocks the UI loop.
+public final class EffectRunner: @unchecked Sendable {
+    /// Where messages go (the loop's queue).
+    let send: @Sendable (AppMessage) -> Void
+    let environment: [String: String]
+    private let lock = NSLock()
+    private var siteRoot: String?
+    private var clone: CloneOperation?
+    /// Publishes keep running until they end, whatever the screen does.
+    private var publishes: [GitOperation<PublishEvent>] = []
+    /// Copies text to the user's clipboard (the terminal's OSC 52).
+    var copyToClipboard: (String) -> Void = { _ in }
+    /// Leaves the full screen, runs a command with the terminal, and comes back.
+    var withTerminalSuspended: (@escaping () -> Void) -> Void = { $0() }
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, send: @escaping @Sendable (AppMessage) -> Void) {
+        self.environment = environment
+        self.send = send
+    }
+
+    var remoteOptions: RemoteOptions {
+        RemoteOptions(credentials: GitCredentialHelper(allowPrompt: false), environment: environment)
+    }
+
+    /// Starts `effect`. Effects that need the terminal (the external editor) run right here.
+    public func run(_ effect: AppEffect) {
+        switch effect {
+        case .loadSite(let path): background { self.loadSite(path) }
+        case .refreshGit: background { self.refreshGit() }
+        case .fetch: startFetch(sync: false)
+        case .sync: startFetch(sync: true)
+        case .openPost(let path): background { self.openPost(path) }
+        case .save(let path, let text, let revision): background { self.save(path, text, revision) }
+        case .createPost(let title, let section, let bundle, let lang):
+            background { self.createPost(title: title, section: section, bundle: bundle, lang: lang) }
+        case .preparePublish(let post): background { self.preparePublish(post) }
+        case .publish(let commitPath, let post, let message, let setDraftFalse, let resolve):
+            background { self.publish(commitPath: commitPath, post: post, message: message, setDraftFalse: setDraftFalse, resolve: resolve) }
+        case .startClone(let url, let target): startClone(url: url, target: target)
+        case .cancelClone: lock.withLock { clone }?.cancel()
+        case .trustHostKey(let key): try? HostKeys.trust(key)
+        case .toggleDraft(let path): background { self.toggleDraft(path) }
+        case .copyToClipboard(let text): copyToClipboard(text)
+        case .runExternalEditor(let path): runExternalEditor(path)
+        case .rememberSite(let path): background { RecentSites.remember(path, environment: self.environment) }
+        case .checkDisk(let path): background { self.checkDisk(path) }
+        case .quit: break
+        }
+    }
+
+    /// File and index work runs in order on one queue (a save finishes before the publish
+    /// that follows it looks at the file); network work runs on GitOps' own threads.
+    private let files = DispatchQueue(label: "nakedblog.files", qos: .userInitiated)
+
+    private func background(_ work: @escaping @Sendable () -> Void) {
+        files.async(execute: work)
+    }
+
+    var root: String? { lock.withLock { siteRoot } }
+    func siteRootForPublish() -> String? { root }
+    func setClone(_ operation: CloneOperation) { lock.withLock { clone = operation } }
+    func keep(_ operation: GitOperation<PublishEvent>) { lock.withLock { publishes.append(operation) } }
+
+    private func loadSite(_ path: String) {
+        do {
+            let site = try Site.open(containing: path)
+            lock.withLock { siteRoot = site.root }
+            send(.siteLoaded(site, PostIndex.build(site)))
+        } catch {
+            send(.siteFailed(String(describing: error)))
+        }
+    }
+
+    private func refreshGit() {
+        guard let root else { return }
+        var summary = GitSummary()
+        do {
+            let repository = try Repository.discover(from: root)
+            let status = try repository.status()
+            summary.branch = status.branch ?? "detached"
+            summary.upstream = status.upstream
+            summary.unpushed = status.unpushed.count
+            summary.behind = status.behind
+            let prefix = Self.sitePrefix(root: root, workdir: repository.workingDirectory ?? root)
+            for entry in status.entries where entry.path.hasPrefix(prefix) {
+                summary.changes[String(entry.path.dropFirst(prefix.count))] = entry.isUntracked ? .new : (entry.unstaged ?? entry.staged ?? .modified)
+            }
+            summary.unpushedFiles = Set(repository.filesNotOnRemote().filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
+        } catch {
+            summary.problem = error.kind == .notFound ? "not a git repository" : error.message
+        }
+        send(.gitStatus(summary))
+    }
+
+    /// The site root relative to the work tree ("" when they are the same, else "blog/").
+    static func sitePrefix(root: String, workdir: String) -> String {
+        let base = workdir.hasSuffix("/") ? workdir : workdir + "/"
+        let resolvedRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path + "/"
+        let resolvedBase = URL(fileURLWithPath: base).resolvingSymlinksInPath().path + "/"
+        return resolvedRoot.hasPrefix(resolvedBase) ? String(resolvedRoot.dropFirst(resolvedBase.count)) : ""
+    }
+
+    private func startFetch(sync: Bool) {
+        guard let root, let repository = try? Repository.discover(from: root), let workdir = repository.workingDirectory,
+              repository.publishRemoteURL() != nil else {
+            send(.fetched(behind: 0, problem: nil))
+            return
+        }
+        let operation = sync ? Publisher.sync(repositoryAt: workdir, options: remoteOptions)
+                             : Publisher.fetch(repositoryAt: workdir, options: remoteOptions)
+        let send = self.send
+        Task.detached {
+            do {
+                for try await event in operation.events {
+                    if sync, case .finished(let result) = event, result.fastForwarded || result.rebasedCommits > 0 {
+                        send(.publishFinished(result))
+                    }
+                }
+                let behind = (try? Repository.open(at: workdir).aheadBehind().behind) ?? 0
+                send(.fetched(behind: behind, problem: nil))
+            } catch let error as GitError {
+                if sync { send(.publishFailed(error)) }
+                send(.fetched(behind: 0, problem: sync ? nil : "offline (\(error.kind == .networkUnreachable ? "remote unreachable" : "fetch failed"))"))
+            } catch {
+                send(.fetched(behind: 0, problem: "fetch failed"))
+            }
+        }
+    }
+
+    private func openPost(_ path: String) {
+        guard let root else { return }
+        let file = root + "/" + path
+        guard let data = FileManager.default.contents(atPath: file) else {
+            send(.postFailed("\(path): cannot be read (does it still exist? is it readable?)"))
+            return
+        }
+        guard let text = String(data: data, encoding: .utf8), !data.contains(0) else {
+            send(.postFailed("\(path): is not UTF-8 text (a binary file, or another encoding). Convert it to UTF-8 to edit it here."))
+            return
+        }
+        send(.postOpened(path: path, text: text, stamp: FileStamp.of(file)))
+    }
+
+    private func save(_ path: String, _ text: String, _ revision: Int) {
+        guard let root else { return }
+        let file = root + "/" + path
+        var info = stat()
+        let permissions: mode_t = stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        do {
+            try AtomicFile.write(Data(text.utf8), to: file, permissions: permissions)
+            send(.saved(path: path, stamp: FileStamp.of(file), revision: revision))
+        } catch {
+            send(.saveFailed("\(error). Check the disk space and the file's permissions, then save again."))
+        }
+    }
+
+    private func createPost(title: String, section: String, bundle: Bool, lang: String?) {
+        guard let root, let site = try? Site.open(containing: root) else { return }
+        do {
+            let created = try PostCreator(site: site).create(.init(title: title, section: section, bundle: bundle, lang: lang))
+            send(.postCreated(path: created.path))
+        } catch {
+            send(.postCreationFailed(String(describing: error)))
+        }
+    }
+
+    private func toggleDraft(_ path: String) {
+        guard let root else { return }
+        let file = root + "/" + path
+        do {
+            var editor = try FrontMatterEditor(page: try PageText.read(path: file, display: path), file: path)
+            let draft = try editor.fields()["draft"]?.bool ?? false
+            try editor.set("draft", to: .bool(!draft))
+            try AtomicFile.write(editor.page.data(), to: file)
+            send(.draftToggled(path: path))
+        } catch {
+            send(.postFailed(String(describing: error)))
+        }
+    }
+
+    private func checkDisk(_ path: String) {
+        guard let root else { return }
+        _ = FileStamp.of(root + "/" + path)
+    }
+}

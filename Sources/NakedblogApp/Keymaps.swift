@@ -1,0 +1,60 @@
+import TUI
+
+/// What a key does in the browser.
+public enum BrowseAction: Hashable, Sendable {
+    case up, down, pageUp, pageDown, top, bottom, open, newPost, filter, publish, toggleDraft, sync
+    case sort, section, externalEditor, help, quit
+}
+
+/// What a key does in the editor (keys not bound here go to the text).
+public enum EditorAction: Hashable, Sendable {
+    case save, publish, back, find, findNext, togglePreview, lineNumbers, wrap, help, externalEditor
+}
+
+/// The default keymaps. They handle the keys and generate the hint bar and help, so neither can lie.
+public enum Keymaps {
+    public static let browse = Keymap<BrowseAction>([
+        .init([.up(), .character("k")], .up, help: "previous post"),
+        .init([.down(), .character("j")], .down, help: "next post"),
+        .init([.pageUp], .pageUp, help: "page up"),
+        .init([.pageDown], .pageDown, help: "page down"),
+        .init([.home, .character("g")], .top, help: "first post"),
+        .init([.end, .character("G")], .bottom, help: "last post"),
+        .init([.enter], .open, hint: "open", help: "open the post in the editor"),
+        .init([.character("n")], .newPost, hint: "new", help: "new post from the archetype"),
+        .init([.character("/")], .filter, hint: "filter", help: "filter by title, tags and slug"),
+        .init([.character("P")], .publish, hint: "publish", help: "publish the post (commit + push)"),
+        .init([.character("d")], .toggleDraft, hint: "draft", help: "toggle draft"),
+        .init([.character("s")], .sync, hint: "sync", help: "fetch and update from the remote"),
+        .init([.character("o")], .sort, hint: "sort", help: "sort by date / title"),
+        .init([.tab], .section, help: "next section (all, posts, …)"),
+        .init([.character("e")], .externalEditor, help: "edit in $EDITOR"),
+        .init([.character("?")], .help, hint: "help", help: "this help"),
+        .init([.character("q")], .quit, hint: "quit", help: "quit"),
+    ])
+
+    public static let editor = Keymap<EditorAction>([
+        .init([.control("s")], .save, hint: "save", help: "save (atomic)"),
+        .init([.control("p")], .publish, hint: "publish", help: "save and publish"),
+        .init([.escape], .back, hint: "back", help: "back to the posts"),
+        .init([.control("f")], .find, hint: "find", help: "find"),
+        .init([.control("g")], .findNext, help: "find next"),
+        .init([.control("t")], .togglePreview, hint: "preview", help: "show / hide the preview"),
+        .init([.control("l")], .lineNumbers, help: "line numbers on / off"),
+        .init([.control("w")], .wrap, help: "soft wrap on / off"),
+        .init([.control("o")], .externalEditor, help: "edit in $EDITOR (saves first)"),
+        .init([.function(1)], .help, hint: "help", help: "this help (also F1)"),
+    ])
+
+    /// Editing keys the editor component handles itself (listed in its help).
+    static let editingHelp: [HelpRow] = [
+        HelpRow(keys: "^Z / ^Y", help: "undo / redo"),
+        HelpRow(keys: "S-arrows", help: "select"),
+        HelpRow(keys: "^C / ^X / ^V", help: "copy / cut / paste (also to your clipboard over SSH)"),
+        HelpRow(keys: "^A / ^E", help: "line start / end"),
+    ]
+
+    static func helpRows<Action>(_ keymap: Keymap<Action>) -> [HelpRow] {
+        keymap.bindings.map { HelpRow(keys: $0.keys.map(KeyName.of).joined(separator: " "), help: $0.help) }
+    }
+}

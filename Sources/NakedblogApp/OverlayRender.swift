@@ -1,0 +1,94 @@
+import Foundation
+import TextWidth
+import TUI
+
+/// Boxes over the page: help, new post, publish sheet, confirmations and messages.
+enum OverlayRender {
+    static func draw(_ overlay: Overlay, state: AppState, into screen: inout Screen) -> (x: Int, y: Int)? {
+        let area = Rect(x: 0, y: 0, width: state.columns, height: state.rows)
+        switch overlay {
+        case .help(let title, let rows):
+            let lines = rows.map { DisplayWidth.pad($0.keys, to: 14) + " " + $0.help } + ["", "any key closes"]
+            box(title: "Help · \(title)", lines: lines, into: &screen, area: area)
+            return nil
+        case .message(let title, let lines):
+            Dialog(title: title, message: lines, choices: [("Enter", "OK")]).render(into: &screen, area: area)
+            return nil
+        case .confirm(let confirmation):
+            Dialog(title: confirmation.title, message: confirmation.lines, choices: [("y", "yes"), ("n", "no")])
+                .render(into: &screen, area: area)
+            return nil
+        case .newPost(let dialog):
+            return newPost(dialog, into: &screen, area: area)
+        case .publish(let sheet):
+            return publish(sheet, into: &screen, area: area)
+        }
+    }
+
+    /// A centred box with `lines`; returns its inner rectangle.
+    @discardableResult
+    static func box(title: String, lines: [String], minWidth: Int = 40, into screen: inout Screen, area: Rect) -> Rect? {
+        let contentWidth = max(minWidth, (lines.map { DisplayWidth.of($0) }.max() ?? 0), DisplayWidth.of(title) + 4)
+        let width = min(area.width - 2, contentWidth + 4)
+        let height = min(area.height - 2, lines.count + 2)
+        let rect = Rect(x: (area.width - width) / 2, y: max(1, (area.height - height) / 2), width: width, height: height)
+        screen.fill(rect)
+        Box.draw(into: &screen, rect: rect, title: title)
+        let inner = Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2)
+        for (index, line) in lines.prefix(inner.height).enumerated() {
+            screen.put(line, x: inner.x, y: inner.y + index, clip: inner)
+        }
+        return inner
+    }
+
+    private static func newPost(_ dialog: NewPostDialog, into screen: inout Screen, area: Rect) -> (x: Int, y: Int)? {
+        var lines = ["Title:", "", "slug: \(dialog.slug)", "",
+                     "Section:  ‹ \(dialog.sections[dialog.section]) ›",
+                     "Kind:     ‹ \(dialog.bundle ? "page bundle (folder with index.md)" : "single file") ›"]
+        if !dialog.languages.isEmpty { lines.append("Language: ‹ \(dialog.languages[dialog.language]) ›") }
+        lines += ["", dialog.problem ?? "Enter creates · Tab next field · ←/→ change · Esc cancels"]
+        guard let inner = box(title: "New post", lines: lines, minWidth: 56, into: &screen, area: area) else { return nil }
+        let focusRow = [4, 5, 6][min(2, max(0, dialog.focus - 1))]
+        if dialog.focus > 0 { screen.put("▸", x: inner.x - 1, y: inner.y + focusRow, style: Style(.keyHintKey)) }
+        if let problem = dialog.problem { screen.put(problem, x: inner.x, y: inner.y + lines.count - 1, style: Style(.error), clip: inner) }
+        screen.put(dialog.slug, x: inner.x + 6, y: inner.y + 2, style: Style(.dim), clip: inner)
+        let column = dialog.title.render(into: &screen, area: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1))
+        return dialog.focus == 0 ? (column, inner.y + 1) : nil
+    }
+
+    private static func publish(_ sheet: PublishSheet, into screen: inout Screen, area: Rect) -> (x: Int, y: Int)? {
+        var lines: [String] = []
+        switch sheet.phase {
+        case .confirm:
+            lines.append(sheet.post == nil ? "Push the commits that are not on the remote yet." : "Publish “\(sheet.title)”:")
+            for file in sheet.files.prefix(6) { lines.append("  \(DisplayWidth.pad(file.change, to: 9)) \(file.path)") }
+            if sheet.files.count > 6 { lines.append("  … and \(sheet.files.count - 6) more") }
+            if sheet.files.isEmpty && sheet.post != nil { lines.append("  (no changes to commit; unpushed commits are pushed)") }
+            if !sheet.changedKeys.isEmpty { lines.append("Front matter changed: " + sheet.changedKeys.joined(separator: ", ")) }
+            if sheet.wasDraft { lines.append("[\(sheet.setDraftFalse ? "x" : " ")] set draft: false (Tab toggles)") }
+            lines += ["", "Commit message:", "", "", "Enter publishes · Esc cancels"]
+        case .running(let step, _):
+            lines = [step, "", ""] + sheet.remoteLines.suffix(3).map { "remote: " + $0 } + ["", "Esc hides this; publishing continues."]
+        case .failed(let message):
+            lines = App.wrap(message, width: 60) + ["", "Your commit is kept locally (shown as unpushed).", "r retries · Esc closes"]
+        case .conflict(let files):
+            lines = ["The remote changed the same lines:"] + files.map { "  " + $0 }
+            lines += ["", "m keep mine · t take the remote's · a abort (your commit stays local)"]
+        case .done(let message):
+            lines = [message]
+        }
+        let title = sheet.post == nil ? "Publish" : "Publish · \(sheet.title)"
+        guard let inner = box(title: title, lines: lines, minWidth: 60, into: &screen, area: area) else { return nil }
+        switch sheet.phase {
+        case .confirm:
+            let y = inner.y + lines.count - 3
+            return (sheet.message.render(into: &screen, area: Rect(x: inner.x, y: y, width: inner.width, height: 1)), y)
+        case .running(_, let fraction):
+            ProgressBar(label: "", fraction: fraction).render(into: &screen, area: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1))
+        case .failed:
+            screen.put("Publishing failed", x: inner.x, y: inner.y - 1, style: Style(.error, bold: true))
+        default: break
+        }
+        return nil
+    }
+}

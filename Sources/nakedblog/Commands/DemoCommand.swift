@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import GitOps
+import NakedblogApp
+
+/// `nakedblog demo [--dir DIR]`: a local remote made from the bundled demo blog, cloned through
+/// the clone screen and opened; publishing pushes to that local remote, so everything works offline.
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Try nakedblog on the bundled demo blog (offline: a local remote).",
+        discussion: """
+        The first run creates DIR/remote.git from the demo blog and clones it into DIR/blog \
+        through the clone screen; later runs open DIR/blog again. Default DIR: \
+        $XDG_DATA_HOME/nakedblog/demo (~/.local/share/nakedblog/demo).
+        """)
+
+    @Option(help: "Where the demo remote and clone live.")
+    var dir: String?
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let base = URL(fileURLWithPath: dir ?? DemoCommand.defaultDirectory(environment)).standardizedFileURL.path
+        let remote = base + "/remote.git", clone = base + "/blog"
+        if !FileManager.default.fileExists(atPath: remote + "/HEAD") {
+            guard let source = ResourceLocator.demoSite() else {
+                throw UserFacingError("cannot find the bundled demo blog (demo/hugo.toml beside the nakedblog binary). Set NAKEDBLOG_DEMO_SOURCE to its directory.")
+            }
+            try DemoRemote.create(from: source, remote: remote, scratch: base + "/.seed")
+        }
+        var state = AppState(columns: 80, rows: 24)
+        state.start.recent = RecentSites.load()
+        if FileManager.default.fileExists(atPath: clone + "/hugo.toml") {
+            state.page = .browse
+            try FullScreen.run(state: state, initial: [.loadSite(clone)])
+        } else {
+            let effects = App.startClone(&state, url: "file://" + remote, target: clone, now: ProcessInfo.processInfo.systemUptime)
+            try FullScreen.run(state: state, initial: effects)
+        }
+    }
+
+    static func defaultDirectory(_ environment: [String: String]) -> String {
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        return data + "/nakedblog/demo"
+    }
+}
+
+/// Makes the demo's bare remote: the demo blog's files committed once, pushed with libgit2.
+enum DemoRemote {
+    static func create(from source: String, remote: String, scratch: String) throws {
+        let fm = FileManager.default
+        try? fm.removeItem(atPath: scratch)
+        do {
+            try fm.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            for name in try fm.contentsOfDirectory(atPath: source) where !["public", "resources", ".hugo_build.lock"].contains(name) {
+                try fm.copyItem(atPath: source + "/" + name, toPath: scratch + "/" + name)
+            }
+            let seed = try Repository.create(at: scratch, bare: false)
+            try seed.setConfig("user.name", "nakedblog demo")
+            try seed.setConfig("user.email", "demo@nakedblog.invalid")
+            _ = try seed.commit(paths: [], all: true, message: "The nakedblog demo blog")
+            _ = try Repository.create(at: remote, bare: true)
+            try seed.addRemote("origin", url: "file://" + remote)
+            try seed.setConfig("branch.main.remote", "origin")
+            try seed.setConfig("branch.main.merge", "refs/heads/main")
+        } catch let error as GitError {
+            throw UserFacingError("cannot create the demo remote in \(remote): \(error.message)")
+        }
+        let done = DispatchSemaphore(value: 0)
+        let failure = Failure()
+        let operation = Publisher.publish(repositoryAt: scratch, .init(paths: [], message: ""))
+        Task.detached {
+            do { for try await _ in operation.events {} } catch { failure.set("\(error)") }
+            done.signal()
+        }
+        done.wait()
+        try? fm.removeItem(atPath: scratch)
+        if let message = failure.message {
+            try? fm.removeItem(atPath: remote)
+            throw UserFacingError("cannot create the demo remote in \(remote): \(message)")
+        }
+    }
+
+    private final class Failure: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text: String?
+        func set(_ value: String) { lock.withLock { text = value } }
+        var message: String? { lock.withLock { text } }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import NakedblogApp
+import TUI
+
+/// Runs the full-screen app on the terminal, restoring it on every exit path.
+enum FullScreen {
+    /// Starts the app with `state` and `initial` effects; returns when the user quits.
+    static func run(state: AppState, initial: [AppEffect]) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let terminal = NcursesTerminal()
+        let theme = ThemeChoice.load(environment: environment)
+        do {
+            try terminal.start(theme: theme, environment: environment)
+        } catch {
+            throw UserFacingError("cannot start the full-screen app: \(error.description)")
+        }
+        defer { terminal.stop() }
+        let loop = AppLoop(terminal: terminal, state: state, environment: environment)
+        loop.connect(copy: { terminal.copyToClipboard($0) }, suspend: { body in
+            terminal.stop()
+            body()
+            try? terminal.start(theme: theme, environment: environment)
+        })
+        loop.run(initial: initial)
+    }
+}
+
+/// The colour theme: `NAKEDBLOG_THEME` (a name from `themes/` or a path to a TOML file), else built in.
+enum ThemeChoice {
+    static func load(environment: [String: String]) -> Theme {
+        guard let name = environment["NAKEDBLOG_THEME"], !name.isEmpty else { return .builtIn }
+        var candidates = [name]
+        if !name.contains("/") {
+            let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            candidates = ResourceLocator.ancestors(of: executable.path).map { $0 + "/themes/\(name).toml" }
+                + ["/usr/share/nakedblog/themes/\(name).toml"]
+        }
+        for path in candidates where FileManager.default.fileExists(atPath: path) {
+            if let theme = try? Theme.load(path: path) { return theme }
+        }
+        return .builtIn
+    }
+}
+
+/// Finds files shipped beside the binary (themes/, demo/) from a build or an install.
+enum ResourceLocator {
+    /// `directory` and each of its parents.
+    static func ancestors(of directory: String) -> [String] {
+        var result: [String] = []
+        var current = directory
+        while current != "/" && !current.isEmpty {
+            result.append(current)
+            current = (current as NSString).deletingLastPathComponent
+        }
+        return result
+    }
+
+    /// The bundled demo blog: `NAKEDBLOG_DEMO_SOURCE`, else a `demo/hugo.toml` above the binary.
+    static func demoSite() -> String? {
+        if let path = ProcessInfo.processInfo.environment["NAKEDBLOG_DEMO_SOURCE"], FileManager.default.fileExists(atPath: path + "/hugo.toml") {
+            return path
+        }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
+        for base in ancestors(of: executable) + ["/usr/share/nakedblog"] where FileManager.default.fileExists(atPath: base + "/demo/hugo.toml") {
+            return base + "/demo"
+        }
+        return nil
+    }
+}
