@@ -18,7 +18,7 @@ enum BrowseRender {
         if browse.visible.isEmpty && !browse.loading {
             emptyState(state, into: &screen, y: 3)
         }
-        let now = Date()
+        let now = state.today
         let multilingual = (state.site?.config.languageCodes.count ?? 1) > 1
         for row in 0..<height {
             let position = browse.top + row

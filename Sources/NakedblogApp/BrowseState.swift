@@ -22,7 +22,9 @@ public struct BrowseState: Sendable {
 
     /// The selected post, if any is visible.
     public var selectedPost: Post? {
-        visible.isEmpty ? nil : posts[visible[min(selected, visible.count - 1)]]
+        guard !visible.isEmpty else { return nil }
+        let index = visible[min(selected, visible.count - 1)]
+        return posts.indices.contains(index) ? posts[index] : nil
     }
 
     public var sections: [String] { Array(Set(posts.map(\.section))).sorted() }

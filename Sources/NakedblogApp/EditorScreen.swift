@@ -32,12 +32,7 @@ public struct EditorScreen: Sendable {
     /// Words in the body (front matter excluded) and minutes to read at 200 words a minute.
     public var wordCount: Int {
         let text = editor.text
-        var body = Substring(text)
-        for fence in ["---", "+++"] where text.hasPrefix(fence + "\n") {
-            if let end = text.range(of: "\n" + fence, range: text.index(text.startIndex, offsetBy: 4)..<text.endIndex) {
-                body = text[end.upperBound...]
-            }
-        }
+        let body = (try? PageText(text: text, file: path).body) ?? text
         return body.split(whereSeparator: { $0.isWhitespace }).count
     }
 

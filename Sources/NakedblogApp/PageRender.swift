@@ -60,10 +60,10 @@ enum CloneRender {
             if let rate = t.bytesPerSecond { detail += " · \(Self.bytes(rate))/s" }
             if let eta = t.secondsRemaining, t.received < t.total { detail += " · ETA \(Int(eta.rounded(.up)))s" }
         }
-        ProgressBar(label: "Receiving objects", fraction: transfer.map { $0.total > 0 ? Double($0.received) / Double($0.total) : 0 } ?? 0,
+        ProgressBar(label: "Receiving objects ", fraction: transfer.map { $0.total > 0 ? Double($0.received) / Double($0.total) : 0 } ?? 0,
                     detail: detail).render(into: &screen, area: bar(4))
         let deltas = transfer.map { $0.deltasTotal > 0 ? Double($0.deltasDone) / Double($0.deltasTotal) : ($0.total > 0 && $0.received == $0.total ? 1 : 0) } ?? 0
-        ProgressBar(label: "Resolving deltas", fraction: deltas,
+        ProgressBar(label: "Resolving deltas  ", fraction: deltas,
                     detail: transfer.map { "\($0.deltasDone)/\($0.deltasTotal)" } ?? "").render(into: &screen, area: bar(6))
         let checkout = clone.checkout
         ProgressBar(label: "Checking out files", fraction: checkout.map { $0.total > 0 ? Double($0.done) / Double($0.total) : 0 } ?? 0,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GitOps
+import NakedblogApp
 
 /// `nakedblog clone URL [DIR]`: clones a blog with live progress.
 struct CloneCommand: AsyncParsableCommand {
@@ -26,6 +27,9 @@ struct CloneCommand: AsyncParsableCommand {
     @Flag(help: "Trust an SSH server's host key the first time it is seen, without asking.")
     var acceptNewHostKey = false
 
+    @Flag(help: "Stop after cloning (text progress) instead of opening the clone in the full-screen app.")
+    var noOpen = false
+
     @OptionGroup var options: GlobalOptions
 
     func run() async throws {
@@ -37,6 +41,13 @@ struct CloneCommand: AsyncParsableCommand {
         }
         let target = URL(fileURLWithPath: directory ?? remote.defaultDirectoryName).standardizedFileURL.path
         try CloneTarget.check(target)
+        if !noOpen, isatty(0) == 1, isatty(1) == 1, !acceptNewHostKey {
+            // On a terminal: the clone screen, then the post browser of the new clone.
+            var state = AppState(columns: 80, rows: 24)
+            let effects = App.startClone(&state, url: remote.url, target: target, now: ProcessInfo.processInfo.systemUptime)
+            try FullScreen.run(state: state, initial: effects)
+            return
+        }
         let interactive = isatty(0) == 1 && isatty(2) == 1
         var acceptedKey = false
         while true {

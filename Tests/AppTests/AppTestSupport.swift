@@ -1,0 +1,53 @@
+import Blog
+import Foundation
+import GitOps
+@testable import NakedblogApp
+import TestSupport
+import TUI
+
+/// App states built the way the app builds them: messages through `App.update`.
+enum AppFixture {
+    /// A fixed "now" so statuses (scheduled, draft) never depend on the day the tests run.
+    static let today = ISO8601DateFormatter().date(from: "2026-11-20T12:00:00Z")!
+
+    static var demoSite: Site {
+        get throws { try Site.open(containing: PackageRoot.path + "/demo") }
+    }
+
+    /// The browser on the demo site.
+    static func browsing(columns: Int = 80, rows: Int = 24) throws -> AppState {
+        var state = AppState(columns: columns, rows: rows, page: .browse)
+        state.today = today
+        let site = try demoSite
+        _ = App.update(&state, .siteLoaded(site, PostIndex.build(site)), now: 0)
+        var git = GitSummary()
+        git.branch = "main"
+        git.upstream = "origin/main"
+        git.unpushed = 1
+        git.changes = ["content/posts/cold-brew-ratios/index.md": .modified]
+        git.unpushedFiles = ["content/posts/summit-in-the-fog/index.md"]
+        _ = App.update(&state, .gitStatus(git), now: 0)
+        return state
+    }
+
+    /// The editor on one demo post.
+    static func editing(_ path: String = "content/posts/cold-brew-ratios/index.md", columns: Int = 80, rows: Int = 24) throws -> AppState {
+        var state = try browsing(columns: columns, rows: rows)
+        let text = try String(contentsOfFile: PackageRoot.path + "/demo/" + path, encoding: .utf8)
+        _ = App.update(&state, .postOpened(path: path, text: text, stamp: nil), now: 0)
+        return state
+    }
+
+    static func send(_ state: inout AppState, _ keys: KeyEvent..., now: TimeInterval = 0) -> [AppEffect] {
+        keys.flatMap { App.update(&state, .key($0), now: now) }
+    }
+
+    static func type(_ state: inout AppState, _ text: String) {
+        for character in text { _ = App.update(&state, .key(.character(character)), now: 0) }
+    }
+
+    static func lines(_ state: AppState) -> [String] {
+        var copy = state
+        return Render.frame(&copy).screen.lines(trimmingTrailingSpaces: true)
+    }
+}

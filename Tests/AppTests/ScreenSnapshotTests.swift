@@ -1,0 +1,100 @@
+import Blog
+import Foundation
+import GitOps
+@testable import NakedblogApp
+import TestSupport
+import TUI
+import XCTest
+
+/// Every screen at 80×24 (and the editor split at 120×40), as text.
+final class ScreenSnapshotTests: XCTestCase {
+    func testBrowser() throws {
+        assertSnapshot(AppFixture.lines(try AppFixture.browsing()), named: "browse")
+    }
+
+    func testBrowserFilteredSortedAndEmpty() throws {
+        var state = try AppFixture.browsing()
+        _ = AppFixture.send(&state, .character("/"))
+        AppFixture.type(&state, "bread")
+        assertSnapshot(AppFixture.lines(state), named: "browse-filtering")
+        _ = AppFixture.send(&state, .enter, .character("o"))
+        XCTAssertEqual(state.browse.sort, .title)
+        _ = AppFixture.send(&state, .character("/"))
+        AppFixture.type(&state, "zzz")
+        assertSnapshot(AppFixture.lines(state), named: "browse-no-match")
+    }
+
+    func testBrowserEmptySite() throws {
+        var state = AppState(columns: 80, rows: 24, page: .browse)
+        let site = try AppFixture.demoSite
+        _ = App.update(&state, .siteLoaded(site, PostIndex.build(site)), now: 0)
+        state.browse.posts = []
+        state.browse.refilter()
+        assertSnapshot(AppFixture.lines(state), named: "browse-empty")
+    }
+
+    func testEditorAt80AndSplitAt120() throws {
+        var narrow = try AppFixture.editing()
+        assertSnapshot(AppFixture.lines(narrow), named: "editor-80x24")
+        _ = AppFixture.send(&narrow, .control("t"))
+        assertSnapshot(AppFixture.lines(narrow), named: "editor-80x24-preview")
+        let wide = try AppFixture.editing(columns: 120, rows: 40)
+        assertSnapshot(AppFixture.lines(wide), named: "editor-120x40-split")
+    }
+
+    func testNewPostDialog() throws {
+        var state = try AppFixture.browsing()
+        _ = AppFixture.send(&state, .character("n"))
+        AppFixture.type(&state, "Tea in Kyoto — 京都")
+        assertSnapshot(AppFixture.lines(state), named: "new-post")
+        let effects = AppFixture.send(&state, .enter)
+        XCTAssertEqual(effects, [.createPost(title: "Tea in Kyoto — 京都", section: "posts", bundle: true, lang: "en")])
+    }
+
+    func testPublishSheetPhases() throws {
+        var state = try AppFixture.editing()
+        var sheet = PublishSheet(post: "content/posts/cold-brew-ratios/index.md", commitPath: "content/posts/cold-brew-ratios",
+                                 title: "Cold brew ratios", files: [(path: "content/posts/cold-brew-ratios/index.md", change: "modified")],
+                                 changedKeys: ["title"], wasDraft: true, message: "Update: Cold brew ratios")
+        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        assertSnapshot(AppFixture.lines(state), named: "publish-confirm")
+        let effects = AppFixture.send(&state, .enter)
+        XCTAssertEqual(effects, [.publish(commitPath: "content/posts/cold-brew-ratios", post: "content/posts/cold-brew-ratios/index.md",
+                                          message: "Update: Cold brew ratios", setDraftFalse: true, resolve: nil)])
+        _ = App.update(&state, .publishEvent(.sending(PushProgress(current: 3, total: 6, bytes: 2048, bytesPerSecond: nil))), now: 0)
+        assertSnapshot(AppFixture.lines(state), named: "publish-running")
+        var conflict = GitError(kind: .conflict, operation: "publish", message: "conflict")
+        conflict.paths = ["content/posts/cold-brew-ratios/index.md"]
+        _ = App.update(&state, .publishFailed(conflict), now: 0)
+        assertSnapshot(AppFixture.lines(state), named: "publish-conflict")
+        sheet.phase = .failed("the remote refused refs/heads/main: pre-receive hook declined\nThe remote said: frozen until Monday")
+        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        assertSnapshot(AppFixture.lines(state), named: "publish-failed")
+    }
+
+    func testCloneScreen() throws {
+        var state = AppState(columns: 80, rows: 24)
+        _ = App.startClone(&state, url: "ssh://git@example.org/blog.git", target: "/home/me/blog", now: 0)
+        _ = App.update(&state, .cloneEvent(.remoteLine("Enumerating objects: 812, done.", isProgress: false)), now: 0)
+        _ = App.update(&state, .cloneEvent(.transfer(TransferProgress(receivedObjects: 400, totalObjects: 812, receivedBytes: 3_500_000,
+                                                                      bytesPerSecond: 1_200_000, secondsRemaining: 3))), now: 0)
+        assertSnapshot(AppFixture.lines(state), named: "clone-receiving")
+        let cancel = AppFixture.send(&state, .escape)
+        XCTAssertEqual(cancel, [], "Esc asks first")
+        XCTAssertEqual(AppFixture.send(&state, .character("y")), [.cancelClone])
+        _ = App.update(&state, .cloneFailed(GitError(kind: .networkUnreachable, operation: "git_clone", message: "connection refused")), now: 0)
+        assertSnapshot(AppFixture.lines(state), named: "clone-failed")
+    }
+
+    func testHelpAndTooSmallAndStart() throws {
+        var state = try AppFixture.browsing()
+        _ = AppFixture.send(&state, .character("?"))
+        assertSnapshot(AppFixture.lines(state), named: "help-browse")
+        _ = App.update(&state, .resized(columns: 50, rows: 12), now: 0)
+        assertSnapshot(AppFixture.lines(state), named: "too-small")
+        var start = AppState(columns: 80, rows: 24)
+        start.start.recent = ["/home/me/blog", "/srv/notes"]
+        start.start.problem = "/home/me/empty is not inside a Hugo site: no hugo.toml, hugo.yaml, config.toml or config/_default/ found."
+        assertSnapshot(AppFixture.lines(start), named: "start")
+    }
+}

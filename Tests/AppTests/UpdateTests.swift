@@ -1,0 +1,92 @@
+import Blog
+import Foundation
+import GitOps
+@testable import NakedblogApp
+import TestSupport
+import TUI
+import XCTest
+
+/// The rules `update` keeps, independent of drawing.
+final class UpdateTests: XCTestCase {
+    func testLeavingADirtyEditorAsksFirst() throws {
+        var state = try AppFixture.editing()
+        AppFixture.type(&state, "x")
+        XCTAssertTrue(state.editor?.editor.isDirty ?? false)
+        _ = AppFixture.send(&state, .escape)
+        XCTAssertEqual(state.page, .editor)
+        guard case .confirm(let confirmation)? = state.overlay else { return XCTFail("expected a confirmation") }
+        XCTAssertEqual(confirmation.action, .leaveEditor)
+        _ = AppFixture.send(&state, .character("n"))
+        XCTAssertEqual(state.page, .editor, "no keeps the text")
+        XCTAssertEqual(state.editor?.editor.text.first, "x")
+    }
+
+    func testSaveAndPublishAreOrderedEffects() throws {
+        var state = try AppFixture.editing()
+        AppFixture.type(&state, "y")
+        let revision = state.editor!.editor.revision
+        let effects = AppFixture.send(&state, .control("p"))
+        XCTAssertEqual(effects, [.save(path: "content/posts/cold-brew-ratios/index.md", text: state.editor!.editor.text, revision: revision),
+                                 .preparePublish(post: "content/posts/cold-brew-ratios/index.md")])
+        _ = App.update(&state, .saved(path: "content/posts/cold-brew-ratios/index.md", stamp: nil, revision: revision), now: 0)
+        XCTAssertFalse(state.editor!.editor.isDirty)
+    }
+
+    func testARunningPublishSurvivesLeavingItsSheetAndTheEditor() throws {
+        var state = try AppFixture.editing()
+        let sheet = PublishSheet(post: "content/posts/cold-brew-ratios/index.md", commitPath: "content/posts/cold-brew-ratios",
+                                 title: "Cold brew", files: [], changedKeys: [], wasDraft: false, message: "Update: Cold brew")
+        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        _ = AppFixture.send(&state, .enter)
+        let leaving = AppFixture.send(&state, .escape, .escape)
+        XCTAssertEqual(leaving, [], "no effect cancels the publish")
+        XCTAssertNil(state.overlay)
+        XCTAssertEqual(state.page, .browse)
+        XCTAssertTrue(state.publishing?.isRunning ?? false)
+        XCTAssertTrue(AppFixture.lines(state)[22].contains("publishing…"))
+        let quitting = AppFixture.send(&state, .character("q"))
+        XCTAssertEqual(quitting, [], "quitting during a publish asks first")
+        let done = App.update(&state, .publishFinished(PublishResult(pushedCommits: 1, branch: "main", upstream: "origin/main", head: "abcdef1234")), now: 0)
+        XCTAssertEqual(done.first, .loadSite(state.site!.root))
+        XCTAssertEqual(state.toast?.text, "Published abcdef1 to origin/main")
+    }
+
+    func testConflictChoicesPublishWithASide() throws {
+        var state = try AppFixture.browsing()
+        var sheet = PublishSheet(post: "content/posts/a/index.md", commitPath: "content/posts/a", title: "A", files: [], changedKeys: [],
+                                 wasDraft: false, message: "Publish: A")
+        sheet.phase = .conflict(files: ["content/posts/a/index.md"])
+        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        XCTAssertEqual(AppFixture.send(&state, .character("m")),
+                       [.publish(commitPath: nil, post: "content/posts/a/index.md", message: "Publish: A", setDraftFalse: false, resolve: .local)])
+    }
+
+    func testFilterMatchesTitleTagsAndSlugAndKeepsTheSelection() throws {
+        var state = try AppFixture.browsing()
+        _ = AppFixture.send(&state, .character("/"))
+        AppFixture.type(&state, "kyoto")
+        XCTAssertEqual(state.browse.visible.count, 1)
+        _ = AppFixture.send(&state, .escape)
+        XCTAssertEqual(state.browse.visible.count, state.browse.posts.count)
+        XCTAssertEqual(state.browse.selectedPost?.title.contains("Kyoto"), true, "the selected post stays selected")
+    }
+
+    func testNewPostCursorGoesToTheBody() {
+        XCTAssertEqual(App.firstBodyLine("---\ntitle: x\n---\n"), 3)
+        XCTAssertEqual(App.firstBodyLine("---\ntitle: x\n---\nText\n\nMore"), 4)
+        XCTAssertEqual(App.firstBodyLine("no front matter"), 0)
+    }
+
+    func testMemoryTerminalLoopQuitsOnQAndWhenInputEnds() throws {
+        let terminal = MemoryTerminal(columns: 80, rows: 24)
+        terminal.input = [[.character("?")], [.character("x")], [.character("q")]]
+        let loop = AppLoop(terminal: terminal, state: try AppFixture.browsing())
+        loop.run()
+        XCTAssertEqual(loop.effects.last, .quit)
+        XCTAssertTrue(terminal.frames.contains { $0.lines().joined().contains("Help · Posts") }, "the help overlay was drawn")
+        let ended = MemoryTerminal(columns: 80, rows: 24)
+        let second = AppLoop(terminal: ended, state: try AppFixture.browsing())
+        second.run()  // no input at all: returns instead of spinning
+        XCTAssertFalse(second.effects.contains(.quit))
+    }
+}
