@@ -29,6 +29,17 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    func testTheFullScreenAppRefusesQuicklyWithoutATerminal() throws {
+        let started = Date()
+        let result = try nakedblog([PackageRoot.appending("demo")])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1.0, "refuses at once, never spins")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("needs a terminal"), result.stderr)
+        let missing = try nakedblog(["/no/such/site"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("no such directory"), missing.stderr)
+    }
+
     func testUnknownOptionIsAUsageErrorWithExitCode2() throws {
         let result = try nakedblog(["--no-such-option"])
         XCTAssertEqual(result.status, 2)
@@ -37,8 +48,8 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testLogsGoToTheStateDirectoryNotTheScreen() throws {
-        let result = try nakedblog(["--verbose"])
-        XCTAssertEqual(result.status, 0)
+        let result = try nakedblog(["list", PackageRoot.appending("demo"), "--verbose"])
+        XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(result.stdout.contains("nakedblog started") || result.stderr.contains("nakedblog started"))
         let log = try String(contentsOfFile: home.path + "/.local/state/nakedblog/nakedblog.log", encoding: .utf8)
         XCTAssertTrue(log.contains("nakedblog started"), log)
