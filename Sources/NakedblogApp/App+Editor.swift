@@ -19,11 +19,15 @@ extension App {
             return []
         }
         if let action = Keymaps.editor.action(for: key) {
+            if [.save, .publish, .externalEditor].contains(action) {
+                // What is being saved needs no journal (a failed save resets this).
+                screen.journaledRevision = screen.editor.revision
+            }
             switch action {
             case .save:
-                return [.save(path: screen.path, text: screen.editor.text, revision: screen.editor.revision)]
+                return [.save(path: screen.path, text: screen.editor.text, revision: screen.editor.revision, expected: screen.diskStamp)]
             case .publish:
-                return [.save(path: screen.path, text: screen.editor.text, revision: screen.editor.revision),
+                return [.save(path: screen.path, text: screen.editor.text, revision: screen.editor.revision, expected: screen.diskStamp),
                         .preparePublish(post: screen.path)]
             case .back:
                 if screen.editor.isDirty {
@@ -47,13 +51,15 @@ extension App {
             case .help:
                 state.overlay = .help(title: "Editor", rows: Keymaps.helpRows(Keymaps.editor) + Keymaps.editingHelp)
             case .externalEditor:
-                return [.save(path: screen.path, text: screen.editor.text, revision: screen.editor.revision),
+                return [.save(path: screen.path, text: screen.editor.text, revision: screen.editor.revision, expected: screen.diskStamp),
                         .runExternalEditor(screen.path)]
             }
             return []
         }
         let height = max(1, state.rows - 3)
+        let before = screen.editor.revision
         guard let effects = screen.editor.handle(key, now: now, pageHeight: height) else { return [] }
+        if screen.editor.revision != before { screen.lastEditTime = now }
         screen.problem = nil
         return effects.map { effect in
             switch effect {

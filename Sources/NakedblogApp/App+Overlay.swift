@@ -7,6 +7,8 @@ extension App {
         switch state.overlay {
         case .help, .message:
             state.overlay = nil
+            state.overlay = state.returnOverlay
+            state.returnOverlay = nil
             return []
         case .confirm(let confirmation):
             switch key {
@@ -21,6 +23,10 @@ extension App {
             default: break
             }
             return []
+        case .recovery(let path, let text):
+            return handleRecoveryKey(&state, key, path: path, text: text)
+        case .diskConflict(let path):
+            return handleDiskConflictKey(&state, key, path: path)
         case .newPost(var dialog):
             return handleNewPostKey(&state, &dialog, key)
         case .publish(var sheet):
@@ -36,8 +42,9 @@ extension App {
             return [.quit]
         case .leaveEditor:
             state.page = .browse
+            let path = state.editor?.path
             state.editor = nil
-            return []
+            return path.map { [.discardJournal(path: $0)] } ?? []
         case .cancelClone:
             return [.cancelClone]
         case .trustHostKey(let key):
@@ -48,6 +55,53 @@ extension App {
             guard let path = state.editor?.path else { return [] }
             return [.openPost(path)]
         }
+    }
+
+    private static func handleRecoveryKey(_ state: inout AppState, _ key: KeyEvent, path: String, text: String) -> [AppEffect] {
+        switch key {
+        case .character("r", false):
+            state.overlay = nil
+            guard var screen = state.editor, screen.path == path else { return [] }
+            let line = screen.editor.cursor.line
+            let stamp = screen.diskStamp
+            screen = EditorScreen(path: path, file: screen.file, text: "", stamp: stamp)
+            screen.editor = EditorState(text: text)
+            screen.editor.markDirty()
+            screen.editor.goToLine(line + 1)
+            state.editor = screen
+            refreshPreview(&state)
+            return []
+        case .character("d", false):
+            state.overlay = nil
+            return [.discardJournal(path: path)]
+        case .character("v", false):
+            guard let current = state.editor?.editor.text else { return [] }
+            state.overlay = .message(title: "Recovered text vs. the file (- file, + recovered)",
+                                     lines: Array(LineDiff.lines(old: current, new: text).prefix(max(3, state.rows - 6))))
+            // After looking, the choice is offered again.
+            state.returnOverlay = .recovery(path: path, text: text)
+            return []
+        default:
+            return []
+        }
+    }
+
+    private static func handleDiskConflictKey(_ state: inout AppState, _ key: KeyEvent, path: String) -> [AppEffect] {
+        guard let screen = state.editor, screen.path == path else { state.overlay = nil; return [] }
+        switch key {
+        case .character("o", false):
+            state.overlay = nil
+            return [.save(path: path, text: screen.editor.text, revision: screen.editor.revision, overwrite: true)]
+        case .character("r", false):
+            state.overlay = nil
+            return [.openPost(path)]
+        case .character("v", false):
+            return [.showDiskDiff(path: path, text: screen.editor.text)]
+        case .escape:
+            state.overlay = nil
+        default: break
+        }
+        return []
     }
 
     private static func handleNewPostKey(_ state: inout AppState, _ dialog: inout NewPostDialog, _ key: KeyEvent) -> [AppEffect] {

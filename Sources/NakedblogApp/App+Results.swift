@@ -60,6 +60,7 @@ extension App {
             toast(&state, "Saved \(path)", now: now)
             return [.loadSite(state.site?.root ?? "")]
         case .saveFailed(let problem):
+            state.editor?.journaledRevision = -1
             state.overlay = .message(title: "Not saved", lines: wrap(problem, width: 56) + ["", "Your text is still in the editor."])
             return []
         case .postCreated(let path):
@@ -102,6 +103,20 @@ extension App {
                 return []
             }
             return [.openPost(path)]
+        case .recoveryFound(let path, let text):
+            guard state.editor?.path == path, state.editor?.editor.text != text else { return [.discardJournal(path: path)] }
+            state.overlay = .recovery(path: path, text: text)
+            return []
+        case .saveConflict(let path):
+            state.overlay = .diskConflict(path: path)
+            return []
+        case .showMessage(let title, let lines):
+            if case .diskConflict = state.overlay { state.returnOverlay = state.overlay }
+            state.overlay = .message(title: title, lines: lines)
+            return []
+        case .terminated:
+            state.shouldQuit = true
+            return []
         case .key, .resized, .tick:
             return []
         }

@@ -19,10 +19,19 @@ public enum App {
             return []
         case .tick(let time):
             if state.toast != nil, time >= state.toastExpires { state.toast = nil }
-            return []
+            return journalIfDue(&state, now: time)
         default:
             return handleResult(&state, message, now: now)
         }
+    }
+
+    /// Unsaved text goes to the recovery journal 2 s after the last keystroke.
+    static func journalIfDue(_ state: inout AppState, now: TimeInterval) -> [AppEffect] {
+        guard var editor = state.editor, editor.editor.isDirty, editor.journaledRevision != editor.editor.revision,
+              now - editor.lastEditTime >= 2 else { return [] }
+        editor.journaledRevision = editor.editor.revision
+        state.editor = editor
+        return [.writeJournal(path: editor.path, text: editor.editor.text)]
     }
 
     /// Shows a short message at the bottom for a few seconds.

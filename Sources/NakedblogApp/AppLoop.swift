@@ -28,6 +28,12 @@ public final class AppLoop {
         runner.withTerminalSuspended = suspend
     }
 
+    /// A function that queues a message from any thread (for signal handlers and other sources).
+    public var messageSink: @Sendable (AppMessage) -> Void {
+        let queue = self.queue
+        return { queue.post($0) }
+    }
+
     /// Queues a message from any thread.
     public func post(_ message: AppMessage) {
         queue.post(message)
@@ -57,13 +63,23 @@ public final class AppLoop {
                 lastSize = size
                 messages.append(.resized(columns: size.columns, rows: size.rows))
             }
-            if state.toast != nil { messages.append(.tick(clock())) }
+            if state.toast != nil || state.editor?.editor.isDirty == true { messages.append(.tick(clock())) }
             for message in messages {
                 let now = clock()
+                let toastBefore = state.toast?.text
                 perform(App.update(&state, message, now: now))
+                if case .tick = message, state.toast?.text == toastBefore { continue }
                 needsFrame = true
             }
         }
+        keepUnsavedText()
+    }
+
+    /// On any way out (quit, input ended because the connection dropped, SIGTERM/SIGHUP) unsaved
+    /// text is written to the recovery journal before the process goes.
+    private func keepUnsavedText() {
+        guard let editor = state.editor, editor.editor.isDirty, let root = state.site?.root else { return }
+        try? RecoveryJournal.write(editor.editor.text, root: root, post: editor.path, environment: runner.environment)
     }
 
     private func perform(_ list: [AppEffect]) {

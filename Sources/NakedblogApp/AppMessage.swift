@@ -27,6 +27,13 @@ public enum AppMessage: Sendable {
     case draftToggled(path: String)
     case editorReturned(path: String)
     case diskChanged(path: String)
+    /// Unsaved text from an earlier session was found for the post just opened.
+    case recoveryFound(path: String, text: String)
+    /// Saving stopped: the file changed on disk since it was opened.
+    case saveConflict(path: String)
+    case showMessage(title: String, lines: [String])
+    /// SIGTERM / SIGHUP: keep unsaved text and leave.
+    case terminated
 }
 
 /// What `update` asks the outside world to do; the effect runner turns each into work that
@@ -37,7 +44,12 @@ public enum AppEffect: Sendable, Equatable {
     case fetch
     case sync
     case openPost(String)
-    case save(path: String, text: String, revision: Int)
+    /// Saves atomically; refuses (`saveConflict`) when the file on disk is no longer `expected`,
+    /// unless `overwrite`.
+    case save(path: String, text: String, revision: Int, expected: FileStamp? = nil, overwrite: Bool = false)
+    case writeJournal(path: String, text: String)
+    case discardJournal(path: String)
+    case showDiskDiff(path: String, text: String)
     case createPost(title: String, section: String, bundle: Bool, lang: String?)
     case preparePublish(post: String?)
     case publish(commitPath: String?, post: String?, message: String, setDraftFalse: Bool, resolve: Publisher.ConflictSide?)

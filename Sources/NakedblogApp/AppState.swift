@@ -29,6 +29,8 @@ public struct AppState: Sendable {
     public var today = Date()
     /// The next opened post is a new one: put the cursor where its body starts.
     var cursorToBody = false
+    /// A question to ask again once the message shown over it (a difference) is closed.
+    var returnOverlay: Overlay?
 
     public init(columns: Int, rows: Int, page: Page = .start) {
         self.columns = columns
@@ -64,6 +66,10 @@ public enum Overlay: Sendable {
     case publish(PublishSheet)
     case confirm(Confirmation)
     case message(title: String, lines: [String])
+    /// Unsaved text from a crash or a dropped connection: recover, discard, or view the difference.
+    case recovery(path: String, text: String)
+    /// The file changed on disk while it was being edited.
+    case diskConflict(path: String)
 }
 
 /// One line of the help overlay.

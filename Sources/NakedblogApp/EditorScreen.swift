@@ -21,6 +21,9 @@ public struct EditorScreen: Sendable {
     public var find: TextField?
     public var lastFind = ""
     public var problem: String?
+    /// When the text last changed, and the revision last written to the recovery journal.
+    var lastEditTime: TimeInterval = 0
+    var journaledRevision = 0
 
     public init(path: String, file: String, text: String, stamp: FileStamp?) {
         self.path = path

@@ -37,7 +37,13 @@ public final class EffectRunner: @unchecked Sendable {
         case .fetch: startFetch(sync: false)
         case .sync: startFetch(sync: true)
         case .openPost(let path): background { self.openPost(path) }
-        case .save(let path, let text, let revision): background { self.save(path, text, revision) }
+        case .save(let path, let text, let revision, let expected, let overwrite):
+            background { self.save(path, text, revision, expected: expected, overwrite: overwrite) }
+        case .writeJournal(let path, let text):
+            background { if let root = self.root { try? RecoveryJournal.write(text, root: root, post: path, environment: self.environment) } }
+        case .discardJournal(let path):
+            background { if let root = self.root { RecoveryJournal.remove(root: root, post: path, environment: self.environment) } }
+        case .showDiskDiff(let path, let text): background { self.showDiskDiff(path, text) }
         case .createPost(let title, let section, let bundle, let lang):
             background { self.createPost(title: title, section: section, bundle: bundle, lang: lang) }
         case .preparePublish(let post): background { self.preparePublish(post) }
@@ -146,15 +152,29 @@ public final class EffectRunner: @unchecked Sendable {
             return
         }
         send(.postOpened(path: path, text: text, stamp: FileStamp.of(file)))
+        if let journal = RecoveryJournal.read(root: root, post: path, environment: environment) {
+            send(journal == text ? .recoveryFound(path: path, text: text) : .recoveryFound(path: path, text: journal))
+        }
     }
 
-    private func save(_ path: String, _ text: String, _ revision: Int) {
+    private func showDiskDiff(_ path: String, _ text: String) {
+        guard let root else { return }
+        let disk = FileManager.default.contents(atPath: root + "/" + path).flatMap { String(data: $0, encoding: .utf8) } ?? ""
+        send(.showMessage(title: "On disk (-) vs. your text (+)", lines: Array(LineDiff.lines(old: disk, new: text).prefix(40))))
+    }
+
+    private func save(_ path: String, _ text: String, _ revision: Int, expected: FileStamp?, overwrite: Bool) {
         guard let root else { return }
         let file = root + "/" + path
+        if !overwrite, let expected, let current = FileStamp.of(file), current != expected {
+            send(.saveConflict(path: path))
+            return
+        }
         var info = stat()
         let permissions: mode_t = stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o644
         do {
             try AtomicFile.write(Data(text.utf8), to: file, permissions: permissions)
+            RecoveryJournal.remove(root: root, post: path, environment: environment)
             send(.saved(path: path, stamp: FileStamp.of(file), revision: revision))
         } catch {
             send(.saveFailed("\(error). Check the disk space and the file's permissions, then save again."))

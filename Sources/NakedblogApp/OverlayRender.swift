@@ -18,6 +18,22 @@ enum OverlayRender {
             Dialog(title: confirmation.title, message: confirmation.lines, choices: [("y", "yes"), ("n", "no")])
                 .render(into: &screen, area: area)
             return nil
+        case .recovery(let path, let text):
+            let current = state.editor?.editor.text ?? ""
+            let changed = LineDiff.lines(old: current, new: text, context: 0).filter { $0.hasPrefix("+") || $0.hasPrefix("-") }.count
+            Dialog(title: "Unsaved text found", message: [
+                "Text for \(path)",
+                "was never saved (a crash, or a dropped connection).",
+                "\(changed) line\(changed == 1 ? "" : "s") differ from the file.",
+            ], choices: [("r", "recover"), ("d", "discard"), ("v", "view difference")]).render(into: &screen, area: area)
+            return nil
+        case .diskConflict(let path):
+            Dialog(title: "Changed on disk", message: [
+                "\(path) changed on disk since you opened it",
+                "(another editor, or a sync). Nothing was saved yet.",
+            ], choices: [("o", "overwrite"), ("r", "reload theirs"), ("v", "view difference"), ("Esc", "cancel")])
+                .render(into: &screen, area: area)
+            return nil
         case .newPost(let dialog):
             return newPost(dialog, into: &screen, area: area)
         case .publish(let sheet):

@@ -39,6 +39,12 @@ public struct EditorState: Sendable {
         return min(anchor, cursor)..<max(anchor, cursor)
     }
 
+    /// Marks the text as differing from the file (e.g. recovered from a journal).
+    public mutating func markDirty() {
+        isDirty = true
+        noteEdit(at: 0)
+    }
+
     /// Marks the text as saved (closes the undo group).
     public mutating func markSaved() {
         isDirty = false

@@ -16,10 +16,17 @@ enum FullScreen {
         }
         defer { terminal.stop() }
         let loop = AppLoop(terminal: terminal, state: state, environment: environment)
+        // SIGTERM, SIGHUP (the SSH connection dropped) and SIGINT end the app gracefully: unsaved
+        // text is journaled and the terminal restored. (Crashes are the C guard's job.)
+        let post = loop.messageSink
+        var signals = SignalCancellation { post(.terminated) }
+        defer { signals.stop() }
         loop.connect(copy: { terminal.copyToClipboard($0) }, suspend: { body in
+            signals.stop()
             terminal.stop()
             body()
             try? terminal.start(theme: theme, environment: environment)
+            signals = SignalCancellation { post(.terminated) }
         })
         loop.run(initial: initial)
     }
