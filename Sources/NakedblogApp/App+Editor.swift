@@ -44,6 +44,13 @@ extension App {
                 if !screen.lastFind.isEmpty { _ = screen.editor.find(screen.lastFind) }
             case .togglePreview:
                 screen.showPreview.toggle()
+            case .frontMatter:
+                let tags = Set(state.browse.posts.flatMap(\.tags)).sorted()
+                let categories = Set(state.browse.posts.flatMap(\.categories)).sorted()
+                switch FrontMatterForm.make(text: screen.editor.text, path: screen.path, tags: tags, categories: categories) {
+                case .success(let form): state.overlay = .frontMatter(form)
+                case .failure(let problem): screen.problem = problem.description
+                }
             case .lineNumbers:
                 screen.view.lineNumbers.toggle()
             case .wrap:

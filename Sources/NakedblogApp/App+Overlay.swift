@@ -27,6 +27,9 @@ extension App {
             return handleRecoveryKey(&state, key, path: path, text: text)
         case .diskConflict(let path):
             return handleDiskConflictKey(&state, key, path: path)
+        case .frontMatter(var form):
+            handleFormKey(&state, &form, key, now: now)
+            return []
         case .newPost(var dialog):
             return handleNewPostKey(&state, &dialog, key)
         case .publish(var sheet):
@@ -102,6 +105,37 @@ extension App {
         default: break
         }
         return []
+    }
+
+    private static func handleFormKey(_ state: inout AppState, _ form: inout FrontMatterForm, _ key: KeyEvent, now: TimeInterval) {
+        switch key {
+        case .escape:
+            state.overlay = nil
+            return
+        case .control("s"), .enter where form.form.fields[form.form.focus].kind != .toggle:
+            guard var screen = state.editor else { state.overlay = nil; return }
+            if let invalid = form.form.fields.first(where: { $0.problem != nil }) {
+                form.problem = "\(invalid.label): \(invalid.problem!)"
+                state.overlay = .frontMatter(form)
+                return
+            }
+            do {
+                let text = try form.apply(to: screen.editor.text, path: screen.path)
+                screen.editor.replaceText(with: text, now: now)
+                screen.lastEditTime = now
+                state.editor = screen
+                state.overlay = nil
+                refreshPreview(&state)
+            } catch {
+                form.problem = error.description
+                state.overlay = .frontMatter(form)
+            }
+            return
+        default:
+            _ = form.form.handle(key)
+            form.problem = nil
+            state.overlay = .frontMatter(form)
+        }
     }
 
     private static func handleNewPostKey(_ state: inout AppState, _ dialog: inout NewPostDialog, _ key: KeyEvent) -> [AppEffect] {

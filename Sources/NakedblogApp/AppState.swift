@@ -70,6 +70,7 @@ public enum Overlay: Sendable {
     case recovery(path: String, text: String)
     /// The file changed on disk while it was being edited.
     case diskConflict(path: String)
+    case frontMatter(FrontMatterForm)
 }
 
 /// One line of the help overlay.

@@ -8,7 +8,7 @@ public enum BrowseAction: Hashable, Sendable {
 
 /// What a key does in the editor (keys not bound here go to the text).
 public enum EditorAction: Hashable, Sendable {
-    case save, publish, back, find, findNext, togglePreview, lineNumbers, wrap, help, externalEditor
+    case save, publish, back, find, findNext, togglePreview, frontMatter, lineNumbers, wrap, help, externalEditor
 }
 
 /// The default keymaps. They handle the keys and generate the hint bar and help, so neither can lie.
@@ -40,6 +40,7 @@ public enum Keymaps {
         .init([.control("f")], .find, hint: "find", help: "find"),
         .init([.control("g")], .findNext, help: "find next"),
         .init([.control("t")], .togglePreview, hint: "preview", help: "show / hide the preview"),
+        .init([.control("k")], .frontMatter, hint: "fields", help: "front-matter form (title, date, draft, tags…)"),
         .init([.control("l")], .lineNumbers, help: "line numbers on / off"),
         .init([.control("w")], .wrap, help: "soft wrap on / off"),
         .init([.control("o")], .externalEditor, help: "edit in $EDITOR (saves first)"),

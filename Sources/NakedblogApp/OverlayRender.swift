@@ -34,6 +34,8 @@ enum OverlayRender {
             ], choices: [("o", "overwrite"), ("r", "reload theirs"), ("v", "view difference"), ("Esc", "cancel")])
                 .render(into: &screen, area: area)
             return nil
+        case .frontMatter(let form):
+            return frontMatter(form, into: &screen, area: area)
         case .newPost(let dialog):
             return newPost(dialog, into: &screen, area: area)
         case .publish(let sheet):
@@ -55,6 +57,16 @@ enum OverlayRender {
             screen.put(line, x: inner.x, y: inner.y + index, clip: inner)
         }
         return inner
+    }
+
+    private static func frontMatter(_ form: FrontMatterForm, into screen: inout Screen, area: Rect) -> (x: Int, y: Int)? {
+        let rows = form.form.fields.count
+        var footer = ["", form.problem ?? "Enter applies · Tab next (completes tags) · Space toggles · Esc cancels"]
+        if !form.rawKeys.isEmpty { footer.append("In the text only: " + form.rawKeys.joined(separator: ", ")) }
+        let lines = Array(repeating: "", count: rows) + footer
+        guard let inner = box(title: "Front matter", lines: lines, minWidth: 64, into: &screen, area: area) else { return nil }
+        if let problem = form.problem { screen.put(problem, x: inner.x, y: inner.y + rows + 1, style: Style(.error), clip: inner) }
+        return form.form.render(into: &screen, area: Rect(x: inner.x, y: inner.y, width: inner.width, height: min(rows, inner.height)))
     }
 
     private static func newPost(_ dialog: NewPostDialog, into screen: inout Screen, area: Rect) -> (x: Int, y: Int)? {

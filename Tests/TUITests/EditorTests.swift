@@ -139,3 +139,28 @@ final class EditorSearchTests: XCTestCase {
         XCTAssertEqual(state.cursor.line, 2)
     }
 }
+
+/// `replaceText` changes only the lines that differ, as one undo step.
+final class ReplaceTextTests: XCTestCase {
+    func testReplacementsOfEveryShapeRoundTripThroughUndo() {
+        let cases: [(String, String)] = [
+            ("a\nb\nc\n", "a\nB\nc\n"),
+            ("a\nb\nc\n", "a\nb\nx\nc\n"),
+            ("a\nb\nc\n", "a\nc\n"),
+            ("a\nb\nc", "a\nb\nC"),
+            ("a\nb\nc", "a\nb"),
+            ("a\nb", "a\nb\nc\nd"),
+            ("---\ntitle: x\n---\nbody\n", "---\ntitle: y\ndraft: false\n---\nbody\n"),
+            ("one", "two"),
+            ("", "new"),
+            ("x\n", ""),
+        ]
+        for (old, new) in cases {
+            var state = EditorState(text: old)
+            state.replaceText(with: new, now: 0)
+            XCTAssertEqual(state.text, new, "\(old.debugDescription) → \(new.debugDescription)")
+            _ = state.handle(.control("z"), now: 10)
+            XCTAssertEqual(state.text, old, "undo of \(old.debugDescription) → \(new.debugDescription)")
+        }
+    }
+}

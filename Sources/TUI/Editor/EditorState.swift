@@ -39,6 +39,33 @@ public struct EditorState: Sendable {
         return min(anchor, cursor)..<max(anchor, cursor)
     }
 
+    /// Replaces the text with `text` as one undoable edit covering only the lines that differ
+    /// (e.g. a front-matter field changed through the form). The cursor stays on its line.
+    public mutating func replaceText(with text: String, now: TimeInterval) {
+        let old = Array(buffer.text), new = Array(text)
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        guard prefix < old.count || prefix < new.count else { return }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+            suffix += 1
+        }
+        func position(_ offset: Int) -> TextPosition {
+            var line = 0, lineStart = 0
+            for index in 0..<offset where old[index] == "\n" || old[index] == "\r\n" {
+                line += 1
+                lineStart = index + 1
+            }
+            return TextPosition(line: line, column: offset - lineStart)
+        }
+        let keepLine = cursor.line
+        history.close()
+        replace(position(prefix)..<position(old.count - suffix), with: String(new[prefix..<(new.count - suffix)]), now: now, coalesce: false)
+        history.close()
+        cursor = buffer.clamp(TextPosition(line: keepLine, column: 0))
+        anchor = nil
+    }
+
     /// Marks the text as differing from the file (e.g. recovered from a journal).
     public mutating func markDirty() {
         isDirty = true
