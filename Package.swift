@@ -51,7 +51,7 @@ let package = Package(
 
         // Test and benchmark infrastructure (no XCTest here, so the bench can use it too):
         // loopback git servers, blog fixtures, the tmux driver, snapshot comparison.
-        .target(name: "Harness"),
+        .target(name: "Harness", dependencies: ["CShims"]),
         // A tiny ncurses program the smoke tests draw in tmux.
         .executableTarget(name: "TerminalSmoke", dependencies: ["TUI"]),
         // `make bench`: prints one Markdown table of our medians against git/hugo/cmark.

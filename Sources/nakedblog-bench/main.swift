@@ -1,6 +1,6 @@
 // `make bench`: measures nakedblog against git / hugo / cmark in the same run and prints one
 // Markdown table. `--quick` uses smaller inputs and fewer runs (for a fast look, not for numbers);
-// `--only list|preview|editor|publish|clone` runs one section.
+// `--only list|preview|editor|publish|app|clone` runs one section.
 import Foundation
 import GitOps
 import Harness
@@ -47,6 +47,7 @@ run.section("list") {
 run.section("preview") { try PreviewBench.run(runs: runs) }
 run.section("editor") { EditorBench.run(keystrokes: quick ? 200 : 2_000) }
 run.section("publish") { try PublishBench.run(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary) }
+run.section("app") { try AppBench.run(posts: quick ? 2_000 : 20_000, runs: runs, keystrokes: quick ? 50 : 300, binary: binary) }
 run.section("clone") { try CloneBench.run(posts: quick ? 200 : 2_000, runs: runs, binary: binary) }
 let rows = run.rows, failures = run.failures
 
