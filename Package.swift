@@ -7,6 +7,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "nakedblog", targets: ["nakedblog"]),
+        // For the fuzz package in Fuzz/ (libFuzzer targets built with -sanitize=fuzzer).
+        .library(name: "NakedblogCore", targets: ["Blog", "TUI", "TextWidth"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

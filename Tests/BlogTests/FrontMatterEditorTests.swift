@@ -136,3 +136,16 @@ final class FrontMatterEditorTests: XCTestCase {
         }
     }
 }
+
+/// Front matter the fuzzer found (make fuzz), kept as regression tests.
+final class FrontMatterFuzzRegressionTests: XCTestCase {
+    /// toml++ asserted (abort) on this date; built as `make` builds (NDEBUG) it is a clear error.
+    func testMalformedTOMLTimeIsAnErrorNotAnAbort() throws {
+        let text = "+++\ndraft = false\ndate = 2023-01-04T%3:21:18+01:00\ntitle = \"temas\"\nurl = \"categoria/temas\"\n+++\n"
+        let page = try PageText(text: text, file: "bad.md")
+        XCTAssertThrowsError(try FrontMatterEditor(page: page, file: "bad.md").fields()) { error in
+            let message = String(describing: error)
+            XCTAssertTrue(message.contains("bad.md"), message)
+        }
+    }
+}

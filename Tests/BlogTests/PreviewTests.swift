@@ -80,3 +80,18 @@ final class PreviewTests: XCTestCase {
         }
     }
 }
+
+/// Inputs the fuzzer found (make fuzz), kept as regression tests.
+final class PreviewFuzzRegressionTests: XCTestCase {
+    func testDeeplyNestedQuotesAtANarrowWidthStillFit() throws {
+        let inputs = [">>>>>\u{FFFD}\u{FFFD}${\u{FFFD}\u{FFFD}\u{0C}$ \n\u{FFFD}", String(repeating: ">", count: 30) + " deep text here",
+                      String(repeating: "  ", count: 20) + "- nested list item with words"]
+        for input in inputs {
+            for width in [8, 10, 12] {
+                for line in MarkdownPreview.render(markdown: input, width: width) {
+                    XCTAssertLessThanOrEqual(DisplayWidth.of(line.text), width, "\(input.debugDescription) at \(width): \(line.text)")
+                }
+            }
+        }
+    }
+}

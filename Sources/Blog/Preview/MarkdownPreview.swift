@@ -14,6 +14,25 @@ public enum MarkdownPreview {
         let source = MarkdownSource(markdown)
         let blocks = CommonMarkParser.parse(source.text)
         var renderer = PreviewRenderer(width: max(8, width), context: context, tables: source.tables, lineBase: firstLine - 1)
-        return renderer.render(blocks)
+        return renderer.render(blocks).map { clipped($0, to: max(8, width)) }
+    }
+
+    /// The line cut to `width` columns (deep nesting at a narrow width can leave no room for
+    /// the text itself; the promise that every line fits holds anyway).
+    static func clipped(_ line: PreviewLine, to width: Int) -> PreviewLine {
+        var used = 0
+        var spans: [PreviewSpan] = []
+        for span in line.spans {
+            let spanWidth = DisplayWidth.of(span.text)
+            if used + spanWidth <= width {
+                spans.append(span)
+                used += spanWidth
+                continue
+            }
+            let room = width - used
+            if room > 0 { spans.append(PreviewSpan(DisplayWidth.truncate(span.text, to: room), span.style)) }
+            return PreviewLine(spans, sourceLine: line.sourceLine)
+        }
+        return line
     }
 }

@@ -155,7 +155,7 @@ public struct EditorState: Sendable {
         let before = cursor
         let inverse = buffer.apply(TextEdit(range: range, text: text))
         history.record(inverse, cursorBefore: before, at: now, coalesce: coalesce)
-        cursor = inverse.range.upperBound
+        cursor = buffer.lastInsertionEnd
         anchor = nil
         preferredColumn = nil
         isDirty = true

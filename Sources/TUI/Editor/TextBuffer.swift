@@ -28,6 +28,8 @@ public struct TextEdit: Sendable, Equatable {
 /// replaced later). Lines never contain line breaks.
 public struct TextBuffer: Sendable, Equatable {
     public private(set) var lines: [[Character]]
+    /// Where the text inserted by the last `apply` ends (graphemes re-clustered).
+    public private(set) var lastInsertionEnd = TextPosition(line: 0, column: 0)
 
     public init(_ text: String) {
         lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
@@ -58,6 +60,10 @@ public struct TextBuffer: Sendable, Equatable {
     }
 
     /// Applies `edit` and returns the edit that undoes it.
+    ///
+    /// Lines are re-clustered after the change, so a combining mark typed after a letter joins
+    /// it as one grapheme. When that moves a grapheme boundary at the edges of the edit, the
+    /// inverse covers the whole lines it touched (so undo still restores the exact text).
     @discardableResult
     public mutating func apply(_ edit: TextEdit) -> TextEdit {
         let start = clamp(edit.range.lowerBound), end = clamp(edit.range.upperBound)
@@ -69,9 +75,19 @@ public struct TextBuffer: Sendable, Equatable {
         replacement[0] = head + replacement[0]
         let lastLength = replacement[replacement.count - 1].count
         replacement[replacement.count - 1] += tail
-        lines.replaceSubrange(start.line...end.line, with: replacement)
-        let insertedEnd = TextPosition(line: start.line + inserted.count - 1,
-                                       column: inserted.count == 1 ? start.column + inserted[0].count : lastLength)
+        let normalized = replacement.map { Array(String($0)) }
+        let regrouped = normalized.first?.count != replacement.first?.count || normalized.last?.count != replacement.last?.count
+            || !lines[start.line...end.line].allSatisfy { Array(String($0)).count == $0.count }
+        let originalLines = regrouped ? lines[start.line...end.line].map { String($0) }.joined(separator: "\n") : ""
+        lines.replaceSubrange(start.line...end.line, with: normalized)
+        let lastLine = start.line + inserted.count - 1
+        let throughInsertion = inserted.count == 1 ? head + inserted[0] : inserted[inserted.count - 1]
+        lastInsertionEnd = TextPosition(line: lastLine, column: min(lines[lastLine].count, Array(String(throughInsertion)).count))
+        if regrouped {
+            return TextEdit(range: TextPosition(line: start.line, column: 0)..<TextPosition(line: lastLine, column: lines[lastLine].count),
+                            text: originalLines)
+        }
+        let insertedEnd = TextPosition(line: lastLine, column: inserted.count == 1 ? start.column + inserted[0].count : lastLength)
         return TextEdit(range: start..<insertedEnd, text: removed)
     }
 }
