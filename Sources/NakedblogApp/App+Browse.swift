@@ -58,6 +58,8 @@ extension App {
             state.browse.scroll(height: height)
         case .externalEditor:
             if let post { return [.runExternalEditor(post.path)] }
+        case .suspend:
+            return [.suspend]
         case .help:
             state.overlay = .help(title: "Posts", rows: Keymaps.helpRows(Keymaps.browse))
         case .quit:

@@ -51,6 +51,8 @@ extension App {
                 case .success(let form): state.overlay = .frontMatter(form)
                 case .failure(let problem): screen.problem = problem.description
                 }
+            case .insertImage:
+                state.overlay = .imagePath(TextField())
             case .lineNumbers:
                 screen.view.lineNumbers.toggle()
             case .wrap:

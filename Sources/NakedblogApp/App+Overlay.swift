@@ -27,6 +27,19 @@ extension App {
             return handleRecoveryKey(&state, key, path: path, text: text)
         case .diskConflict(let path):
             return handleDiskConflictKey(&state, key, path: path)
+        case .imagePath(var field):
+            switch key {
+            case .escape: state.overlay = nil
+            case .enter:
+                state.overlay = nil
+                let source = field.text.trimmingCharacters(in: .whitespaces)
+                guard !source.isEmpty, let post = state.editor?.path else { return [] }
+                return [.copyImage(source: source, post: post)]
+            default:
+                _ = field.handle(key)
+                state.overlay = .imagePath(field)
+            }
+            return []
         case .frontMatter(var form):
             handleFormKey(&state, &form, key, now: now)
             return []

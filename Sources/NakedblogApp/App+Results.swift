@@ -114,6 +114,15 @@ extension App {
             if case .diskConflict = state.overlay { state.returnOverlay = state.overlay }
             state.overlay = .message(title: title, lines: lines)
             return []
+        case .imageCopied(let path, let name):
+            guard var screen = state.editor, screen.path == path else { return [] }
+            let alt = (name as NSString).deletingPathExtension.replacingOccurrences(of: "-", with: " ")
+            _ = screen.editor.handle(.paste("![\(alt)](\(name))"), now: now)
+            screen.lastEditTime = now
+            state.editor = screen
+            refreshPreview(&state)
+            toast(&state, "Copied \(name) into the bundle", now: now)
+            return []
         case .terminated:
             state.shouldQuit = true
             return []

@@ -34,6 +34,8 @@ public enum AppMessage: Sendable {
     case showMessage(title: String, lines: [String])
     /// SIGTERM / SIGHUP: keep unsaved text and leave.
     case terminated
+    /// An image was copied into the post's bundle: insert its reference.
+    case imageCopied(path: String, name: String)
 }
 
 /// What `update` asks the outside world to do; the effect runner turns each into work that
@@ -61,5 +63,7 @@ public enum AppEffect: Sendable, Equatable {
     case runExternalEditor(String)
     case rememberSite(String)
     case checkDisk(path: String)
+    case suspend
+    case copyImage(source: String, post: String)
     case quit
 }

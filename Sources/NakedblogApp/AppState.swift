@@ -71,6 +71,8 @@ public enum Overlay: Sendable {
     /// The file changed on disk while it was being edited.
     case diskConflict(path: String)
     case frontMatter(FrontMatterForm)
+    /// "Add an image": the path of a file to copy into the post's bundle.
+    case imagePath(TextField)
 }
 
 /// One line of the help overlay.

@@ -68,3 +68,8 @@ public enum RecentSites {
         }
     }
 }
+
+extension String {
+    /// nil when empty.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

@@ -57,6 +57,10 @@ public final class EffectRunner: @unchecked Sendable {
         case .runExternalEditor(let path): runExternalEditor(path)
         case .rememberSite(let path): background { RecentSites.remember(path, environment: self.environment) }
         case .checkDisk(let path): background { self.checkDisk(path) }
+        case .copyImage(let source, let post): background { self.copyImage(source, into: post) }
+        case .suspend:
+            // The default action stops the process; `fg` (SIGCONT) resumes here and the screen returns.
+            withTerminalSuspended { signal(SIGTSTP, SIG_DFL); kill(getpid(), SIGTSTP) }
         case .quit: break
         }
     }
@@ -202,6 +206,37 @@ public final class EffectRunner: @unchecked Sendable {
             send(.draftToggled(path: path))
         } catch {
             send(.postFailed(String(describing: error)))
+        }
+    }
+
+    /// Copies an image into the post's bundle under a name not taken yet.
+    private func copyImage(_ source: String, into post: String) {
+        guard let root else { return }
+        let path = source.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + source.dropFirst(1) : source
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            send(.postFailed("\(source): no such file. Give the path of an image file (~ works)."))
+            return
+        }
+        let name = (post as NSString).lastPathComponent
+        guard name.hasPrefix("index.") || name.hasPrefix("_index.") else {
+            send(.postFailed("\(post) is a single-file page, so it has no bundle to hold images. Put the image under static/ and link it, or make the post a bundle (a folder with index.md)."))
+            return
+        }
+        let bundle = root + "/" + (post as NSString).deletingLastPathComponent
+        let base = Slug.make((path as NSString).lastPathComponent.components(separatedBy: ".").dropLast().joined(separator: ".")).nonEmpty ?? "image"
+        let ext = (path as NSString).pathExtension.lowercased()
+        var target = base + (ext.isEmpty ? "" : "." + ext)
+        var counter = 1
+        while FileManager.default.fileExists(atPath: bundle + "/" + target) {
+            counter += 1
+            target = "\(base)-\(counter)" + (ext.isEmpty ? "" : "." + ext)
+        }
+        do {
+            try FileManager.default.copyItem(atPath: path, toPath: bundle + "/" + target)
+            send(.imageCopied(path: post, name: target))
+        } catch {
+            send(.postFailed("cannot copy \(source) into \(bundle): \(error.localizedDescription)"))
         }
     }
 

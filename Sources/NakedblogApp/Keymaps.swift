@@ -3,12 +3,12 @@ import TUI
 /// What a key does in the browser.
 public enum BrowseAction: Hashable, Sendable {
     case up, down, pageUp, pageDown, top, bottom, open, newPost, filter, publish, toggleDraft, sync
-    case sort, section, externalEditor, help, quit
+    case sort, section, externalEditor, suspend, help, quit
 }
 
 /// What a key does in the editor (keys not bound here go to the text).
 public enum EditorAction: Hashable, Sendable {
-    case save, publish, back, find, findNext, togglePreview, frontMatter, lineNumbers, wrap, help, externalEditor
+    case save, publish, back, find, findNext, togglePreview, frontMatter, insertImage, lineNumbers, wrap, help, externalEditor
 }
 
 /// The default keymaps. They handle the keys and generate the hint bar and help, so neither can lie.
@@ -29,6 +29,7 @@ public enum Keymaps {
         .init([.character("o")], .sort, hint: "sort", help: "sort by date / title"),
         .init([.tab], .section, help: "next section (all, posts, …)"),
         .init([.character("e")], .externalEditor, help: "edit in $EDITOR"),
+        .init([.control("z")], .suspend, help: "suspend to the shell (fg comes back)"),
         .init([.character("?")], .help, hint: "help", help: "this help"),
         .init([.character("q")], .quit, hint: "quit", help: "quit"),
     ])
@@ -38,13 +39,14 @@ public enum Keymaps {
         .init([.control("p")], .publish, hint: "publish", help: "save and publish"),
         .init([.escape], .back, hint: "back", help: "back to the posts"),
         .init([.control("f")], .find, hint: "find", help: "find"),
-        .init([.control("g")], .findNext, help: "find next"),
+        .init([.control("n")], .findNext, help: "find next"),
         .init([.control("t")], .togglePreview, hint: "preview", help: "show / hide the preview"),
         .init([.control("k")], .frontMatter, hint: "fields", help: "front-matter form (title, date, draft, tags…)"),
+        .init([.control("r")], .insertImage, help: "add an image: copy a file into the bundle and insert it"),
         .init([.control("l")], .lineNumbers, help: "line numbers on / off"),
         .init([.control("w")], .wrap, help: "soft wrap on / off"),
         .init([.control("o")], .externalEditor, help: "edit in $EDITOR (saves first)"),
-        .init([.function(1)], .help, hint: "help", help: "this help (also F1)"),
+        .init([.control("g"), .function(1)], .help, hint: "help", help: "this help"),
     ])
 
     /// Editing keys the editor component handles itself (listed in its help).

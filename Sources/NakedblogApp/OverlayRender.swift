@@ -34,6 +34,10 @@ enum OverlayRender {
             ], choices: [("o", "overwrite"), ("r", "reload theirs"), ("v", "view difference"), ("Esc", "cancel")])
                 .render(into: &screen, area: area)
             return nil
+        case .imagePath(let field):
+            let lines = ["Path of the image file (copied into this post's bundle, then", "a ![…](name) reference is inserted at the cursor):", "", "", "Enter adds · Esc cancels"]
+            guard let inner = box(title: "Add an image", lines: lines, minWidth: 60, into: &screen, area: area) else { return nil }
+            return (field.render(into: &screen, area: Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: 1)), inner.y + 3)
         case .frontMatter(let form):
             return frontMatter(form, into: &screen, area: area)
         case .newPost(let dialog):

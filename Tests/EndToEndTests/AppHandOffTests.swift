@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// Handing the terminal to other programs and back: `$EDITOR`, Ctrl-Z suspend; and adding an image.
+final class AppHandOffTests: XCTestCase {
+    private var home: TestHome!
+    private var work: TemporaryDirectory!
+    private var session: TmuxSession?
+
+    override func setUpWithError() throws {
+        try requireProgram("tmux")
+        home = try TestHome()
+        work = try TemporaryDirectory(prefix: "nb-handoff")
+        try Shell.check(["cp", "-R", PackageRoot.appending("demo") + "/.", work.appending("site")])
+    }
+
+    override func tearDown() {
+        session?.kill()
+        home.remove()
+        work.remove()
+    }
+
+    private func start(_ extra: [String: String] = [:]) throws -> TmuxSession {
+        var environment = home.environment
+        environment.merge(extra) { $1 }
+        let session = try TmuxSession([try Products.path("nakedblog"), work.appending("site")], environment: environment)
+        self.session = session
+        try session.waitFor("Plain Words", timeout: 15)
+        try session.send(keys: "/")
+        try session.type("cold")
+        try session.send(keys: "Enter")
+        return session
+    }
+
+    func testExternalEditorEditsThePostAndTheAppReloadsIt() throws {
+        let editor = work.appending("fake-editor")
+        try "#!/bin/sh\nprintf 'Added in the external editor.\\n' >> \"$1\"\n".write(toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        let session = try start(["EDITOR": editor])
+        try session.send(keys: "e")
+        try session.waitFor("Ln 1, Col 1", timeout: 10)
+        for _ in 0..<3 { try session.send(keys: "PageDown") }
+        try session.waitFor("Added in the external editor.")
+        XCTAssertTrue(try session.isInAlternateScreen(), "the full screen came back")
+    }
+
+    func testCtrlZSuspendsAndTheScreenComesBack() throws {
+        // Job control needs an interactive shell (a stop signal to an orphaned process group is
+        // discarded by the kernel), so the app is started from one, as a user would.
+        let session = try TmuxSession(["bash", "--norc", "--noprofile", "-i"], environment: home.environment)
+        self.session = session
+        try session.type("PS1='$ '; \(TestHome.shellQuote(try Products.path("nakedblog"))) \(TestHome.shellQuote(work.appending("site")))")
+        try session.send(keys: "Enter")
+        try session.waitFor("Plain Words", timeout: 15)
+        try session.send(keys: "C-z")
+        try session.waitFor("Stopped", timeout: 10)
+        XCTAssertFalse(try session.isInAlternateScreen(), "the terminal is handed back while suspended")
+        try session.type("fg")
+        try session.send(keys: "Enter")
+        try session.waitUntil("the app is back", timeout: 10) { _ in (try? session.isInAlternateScreen()) == true }
+        try session.waitFor("Plain Words")
+        try session.send(keys: "q")
+        try session.waitUntil("the app quit", timeout: 10) { _ in (try? session.isInAlternateScreen()) == false }
+    }
+
+    func testAddingAnImageCopiesItIntoTheBundleAndInsertsIt() throws {
+        let image = work.appending("Holiday Photo.JPG")
+        try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: image))
+        let session = try start()
+        try session.send(keys: "Enter")
+        try session.waitFor("Ln 1, Col 1")
+        try session.send(keys: "C-r")
+        try session.waitFor("Add an image")
+        try session.type(image)
+        try session.send(keys: "Enter")
+        try session.waitFor("Copied holiday-photo.jpg into the bundle")
+        try session.waitFor("![holiday photo](holiday-photo.jpg)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: work.appending("site/content/posts/cold-brew-ratios/holiday-photo.jpg")))
+        try session.send(keys: "C-r")
+        try session.type(work.appending("nope.png"))
+        try session.send(keys: "Enter")
+        try session.waitFor("no such file")
+    }
+}
