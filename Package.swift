@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "TUI", dependencies: ["CNcursesw", "CShims", "TextWidth", "TOMLKit"]),
 
         // The full-screen app: state, update, render, effects (a library so tests can drive it).
-        .target(name: "NakedblogApp", dependencies: ["GitOps", "Blog", "TUI", "TextWidth"]),
+        .target(name: "NakedblogApp", dependencies: ["GitOps", "Blog", "TUI", "TextWidth", "TOMLKit"]),
 
         // The executable: argument parsing and wiring.
         .executableTarget(

@@ -14,7 +14,7 @@ extension App {
         if state.browse.filtering {
             return handleFilterKey(&state, key, height: height)
         }
-        guard let action = Keymaps.browse.action(for: key) else { return [] }
+        guard let action = state.keys.browse.action(for: key) else { return [] }
         let post = state.browse.selectedPost
         switch action {
         case .up: state.browse.move(by: -1, height: height)
@@ -61,7 +61,7 @@ extension App {
         case .suspend:
             return [.suspend]
         case .help:
-            state.overlay = .help(title: "Posts", rows: Keymaps.helpRows(Keymaps.browse))
+            state.overlay = .help(title: "Posts", rows: Keymaps.helpRows(state.keys.browse))
         case .quit:
             if state.publishing?.isRunning == true {
                 state.overlay = .confirm(Confirmation(title: "Publishing", lines: ["A publish is still running.", "Quit anyway? It stops; your commit stays local."], action: .quit))

@@ -18,7 +18,7 @@ extension App {
             }
             return []
         }
-        if let action = Keymaps.editor.action(for: key) {
+        if let action = state.keys.editor.action(for: key) {
             if [.save, .publish, .externalEditor].contains(action) {
                 // What is being saved needs no journal (a failed save resets this).
                 screen.journaledRevision = screen.editor.revision
@@ -58,7 +58,7 @@ extension App {
             case .wrap:
                 screen.view.softWrap.toggle()
             case .help:
-                state.overlay = .help(title: "Editor", rows: Keymaps.helpRows(Keymaps.editor) + Keymaps.editingHelp)
+                state.overlay = .help(title: "Editor", rows: Keymaps.helpRows(state.keys.editor) + Keymaps.editingHelp)
             case .externalEditor:
                 return [.save(path: screen.path, text: screen.editor.text, revision: screen.editor.revision, expected: screen.diskStamp),
                         .runExternalEditor(screen.path)]

@@ -25,6 +25,8 @@ public struct AppState: Sendable {
     /// A publish running (possibly with its sheet closed): never cancelled by leaving a screen.
     public var publishing: PublishSheet?
     public var shouldQuit = false
+    /// The key bindings (defaults, or the user's config file).
+    public var keys = KeyBindings.defaults
     /// "Now" for post statuses (scheduled, expired); advanced by ticks.
     public var today = Date()
     /// The next opened post is a new one: put the cursor where its body starts.

@@ -42,7 +42,7 @@ enum BrowseRender {
                        clip: Rect(x: x, y: y, width: max(0, width - x), height: 1))
         }
         statusLine(state, into: &screen)
-        KeyHintBar(hints: Keymaps.browse.hints).render(into: &screen, area: Rect(x: 0, y: state.rows - 1, width: width, height: 1))
+        KeyHintBar(hints: state.keys.browse.hints).render(into: &screen, area: Rect(x: 0, y: state.rows - 1, width: width, height: 1))
         if browse.filtering {
             let x = DisplayWidth.of(" Filter: " + browse.filter)
             return (min(x, width - 1), state.rows - 2)

@@ -36,7 +36,7 @@ enum EditorRender {
             let mode = width >= EditorScreen.splitWidth ? "split" : (editor.showPreview ? "preview" : "text")
             StatusBar(left: left, right: mode + (state.git.branch.map { " · \($0)" } ?? "")).render(into: &screen, area: status)
         }
-        KeyHintBar(hints: Keymaps.editor.hints).render(into: &screen, area: Rect(x: 0, y: state.rows - 1, width: width, height: 1))
+        KeyHintBar(hints: state.keys.editor.hints).render(into: &screen, area: Rect(x: 0, y: state.rows - 1, width: width, height: 1))
         if layout.text == nil { return nil }
         return cursor
     }

@@ -40,6 +40,15 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("no such directory"), missing.stderr)
     }
 
+    func testABadConfigFileIsExplainedBeforeAnythingStarts() throws {
+        let directory = home.path + "/.config/nakedblog"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "[keys.browse]\npublsh = \"p\"\n".write(toFile: directory + "/config.toml", atomically: true, encoding: .utf8)
+        let result = try nakedblog([PackageRoot.appending("demo")])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("config.toml: [keys.browse] `publsh` is not an action"), result.stderr)
+    }
+
     func testUnknownOptionIsAUsageErrorWithExitCode2() throws {
         let result = try nakedblog(["--no-such-option"])
         XCTAssertEqual(result.status, 2)

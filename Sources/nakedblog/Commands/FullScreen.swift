@@ -5,10 +5,18 @@ import TUI
 /// Runs the full-screen app on the terminal, restoring it on every exit path.
 enum FullScreen {
     /// Starts the app with `state` and `initial` effects; returns when the user quits.
-    static func run(state: AppState, initial: [AppEffect]) throws {
+    static func run(state initialState: AppState, initial: [AppEffect]) throws {
         let environment = ProcessInfo.processInfo.environment
+        let config: AppConfig
+        do {
+            config = try AppConfig.load(environment: environment)
+        } catch {
+            throw UserFacingError(error.description, exitCode: ExitCodes.usage)
+        }
+        var state = initialState
+        state.keys = config.keys
         let terminal = NcursesTerminal()
-        let theme = ThemeChoice.load(environment: environment)
+        let theme = ThemeChoice.load(environment: environment, configured: config.theme)
         do {
             try terminal.start(theme: theme, environment: environment)
         } catch {
@@ -32,10 +40,11 @@ enum FullScreen {
     }
 }
 
-/// The colour theme: `NAKEDBLOG_THEME` (a name from `themes/` or a path to a TOML file), else built in.
+/// The colour theme: `NAKEDBLOG_THEME`, else `theme` in the config file (a name from `themes/` or a
+/// path to a TOML file), else built in.
 enum ThemeChoice {
-    static func load(environment: [String: String]) -> Theme {
-        guard let name = environment["NAKEDBLOG_THEME"], !name.isEmpty else { return .builtIn }
+    static func load(environment: [String: String], configured: String? = nil) -> Theme {
+        guard let name = environment["NAKEDBLOG_THEME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? configured else { return .builtIn }
         var candidates = [name]
         if !name.contains("/") {
             let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()

@@ -1,0 +1,161 @@
+import Foundation
+import TOMLKit
+import TUI
+
+/// Both keymaps the app uses.
+public struct KeyBindings: Sendable {
+    public var browse: Keymap<BrowseAction>
+    public var editor: Keymap<EditorAction>
+
+    public static let defaults = KeyBindings(browse: Keymaps.browse, editor: Keymaps.editor)
+}
+
+/// The user's settings: `$XDG_CONFIG_HOME/nakedblog/config.toml`.
+///
+/// ```toml
+/// theme = "light"            # a theme name from themes/, or a path to a theme file
+///
+/// [keys.browse]
+/// publish = "p"              # one key, or a list: ["p", "ctrl-p"]
+/// quit = ["q", "ctrl-q"]
+///
+/// [keys.editor]
+/// save = "ctrl-s"
+/// ```
+/// Key names: a character (`p`, `?`), `ctrl-x` (also `^X`, `C-x`), `enter`, `esc`, `tab`,
+/// `shift-tab`, `backspace`, `delete`, `up`/`down`/`left`/`right`, `home`, `end`, `pgup`, `pgdn`,
+/// `f1`…`f12`, `space`. A key given to an action is taken away from any other action.
+public struct AppConfig: Sendable {
+    public var theme: String?
+    public var keys = KeyBindings.defaults
+
+    /// A problem in the config file, said so the user can fix it.
+    public struct Problem: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    public init() {}
+
+    public static func file(environment: [String: String]) -> String {
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
+        return base + "/nakedblog/config.toml"
+    }
+
+    /// The settings from the config file; defaults when there is none.
+    public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Problem) -> AppConfig {
+        let path = file(environment: environment)
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return AppConfig() }
+        return try parse(text, file: path)
+    }
+
+    public static func parse(_ text: String, file: String) throws(Problem) -> AppConfig {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch {
+            throw Problem(description: "\(file): not valid TOML: \(error). Fix the file, or move it away to use the defaults.")
+        }
+        var config = AppConfig()
+        for key in table.keys where !["theme", "keys"].contains(key) {
+            throw Problem(description: "\(file): unknown setting `\(key)`; the settings are `theme` and the `[keys.browse]` / `[keys.editor]` tables.")
+        }
+        if let theme = table["theme"] {
+            guard let name = theme.string else { throw Problem(description: "\(file): `theme` must be a string, e.g. theme = \"light\".") }
+            config.theme = name
+        }
+        if let keys = table["keys"] {
+            guard let keysTable = keys.table else { throw Problem(description: "\(file): `keys` must be a table ([keys.browse], [keys.editor]).") }
+            for section in keysTable.keys where !["browse", "editor"].contains(section) {
+                throw Problem(description: "\(file): unknown key table `keys.\(section)`; use [keys.browse] or [keys.editor].")
+            }
+            if let browse = keysTable["browse"]?.table {
+                let lists = try keyLists(browse, section: "browse", file: file)
+                config.keys.browse = try rebind(config.keys.browse, with: lists, section: "browse", file: file, names: BrowseAction.names)
+            }
+            if let editor = keysTable["editor"]?.table {
+                let lists = try keyLists(editor, section: "editor", file: file)
+                config.keys.editor = try rebind(config.keys.editor, with: lists, section: "editor", file: file, names: EditorAction.names)
+            }
+        }
+        return config
+    }
+
+    /// Each action name with its key names, as written.
+    private static func keyLists(_ table: TOMLTable, section: String, file: String) throws(Problem) -> [(name: String, keys: [String])] {
+        var result: [(name: String, keys: [String])] = []
+        for name in table.keys.sorted() {
+            guard let value = table[name] else { continue }
+            if let single = value.string {
+                result.append((name, [single]))
+            } else if let list = value.array {
+                result.append((name, list.compactMap(\.string)))
+            } else {
+                throw Problem(description: "\(file): [keys.\(section)] \(name) must be a key name or a list of them, e.g. \(name) = \"ctrl-p\".")
+            }
+        }
+        return result
+    }
+
+    private static func rebind<Action>(_ keymap: Keymap<Action>, with lists: [(name: String, keys: [String])], section: String,
+                                       file: String, names: [String: Action]) throws(Problem) -> Keymap<Action> {
+        var bindings = keymap.bindings
+        for (name, texts) in lists {
+            guard let action = names[name] else {
+                throw Problem(description: "\(file): [keys.\(section)] `\(name)` is not an action; the actions are: \(names.keys.sorted().joined(separator: ", ")).")
+            }
+            var keys: [KeyEvent] = []
+            for text in texts {
+                guard let key = KeyNames.parse(text) else {
+                    throw Problem(description: "\(file): [keys.\(section)] \(name) = \"\(text)\": not a key name; use e.g. \"p\", \"ctrl-p\", \"enter\", \"f2\".")
+                }
+                keys.append(key)
+            }
+            guard !keys.isEmpty else { throw Problem(description: "\(file): [keys.\(section)] \(name) has no keys.") }
+            bindings = bindings.map { binding in
+                if binding.action == action { return .init(keys, action, hint: binding.hint, help: binding.help) }
+                return .init(binding.keys.filter { !keys.contains($0) }, binding.action, hint: binding.hint, help: binding.help)
+            }
+        }
+        return Keymap(bindings)
+    }
+}
+
+/// Key names in the config file.
+enum KeyNames {
+    static func parse(_ raw: String) -> KeyEvent? {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        let lower = text.lowercased()
+        let named: [String: KeyEvent] = [
+            "enter": .enter, "return": .enter, "esc": .escape, "escape": .escape, "tab": .tab, "shift-tab": .backTab,
+            "backspace": .backspace, "delete": .delete, "del": .delete, "up": .up(), "down": .down(), "left": .left(),
+            "right": .right(), "home": .home, "end": .end, "pgup": .pageUp, "pageup": .pageUp, "pgdn": .pageDown,
+            "pagedown": .pageDown, "space": .character(" "), "insert": .insert,
+        ]
+        if let key = named[lower] { return key }
+        for prefix in ["ctrl-", "ctrl+", "c-", "^"] where lower.hasPrefix(prefix) {
+            let rest = lower.dropFirst(prefix.count)
+            guard rest.count == 1, let letter = rest.first, letter.isLetter, letter.isASCII else { return nil }
+            return .control(letter)
+        }
+        if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number) { return .function(number) }
+        if text.count == 1, let character = text.first { return .character(character) }
+        return nil
+    }
+}
+
+extension BrowseAction {
+    static let names: [String: BrowseAction] = [
+        "up": .up, "down": .down, "page-up": .pageUp, "page-down": .pageDown, "top": .top, "bottom": .bottom, "open": .open,
+        "new": .newPost, "filter": .filter, "publish": .publish, "draft": .toggleDraft, "sync": .sync, "sort": .sort,
+        "section": .section, "external-editor": .externalEditor, "suspend": .suspend, "help": .help, "quit": .quit,
+    ]
+}
+
+extension EditorAction {
+    static let names: [String: EditorAction] = [
+        "save": .save, "publish": .publish, "back": .back, "find": .find, "find-next": .findNext, "preview": .togglePreview,
+        "fields": .frontMatter, "image": .insertImage, "line-numbers": .lineNumbers, "wrap": .wrap, "help": .help,
+        "external-editor": .externalEditor,
+    ]
+}

@@ -1,0 +1,42 @@
+import Foundation
+@testable import NakedblogApp
+import TestSupport
+import TUI
+import XCTest
+
+/// The config file: key bindings and theme, and clear messages for mistakes.
+final class AppConfigTests: XCTestCase {
+    func testRebindingMovesTheKeyAndTheHintBarFollows() throws {
+        let config = try AppConfig.parse("""
+        theme = "light"
+        [keys.browse]
+        publish = ["p", "ctrl-p"]
+        quit = "Q"
+        [keys.editor]
+        save = "^W"
+        """, file: "config.toml")
+        XCTAssertEqual(config.theme, "light")
+        XCTAssertEqual(config.keys.browse.action(for: .character("p")), .publish)
+        XCTAssertEqual(config.keys.browse.action(for: .control("p")), .publish)
+        XCTAssertNil(config.keys.browse.action(for: .character("P")))
+        XCTAssertEqual(config.keys.browse.action(for: .character("Q")), .quit)
+        XCTAssertNil(config.keys.browse.action(for: .character("q")))
+        XCTAssertEqual(config.keys.editor.action(for: .control("w")), .save, "taken from wrap")
+        XCTAssertNil(config.keys.editor.action(for: .control("s")))
+        var state = try AppFixture.browsing()
+        state.keys = config.keys
+        XCTAssertTrue(AppFixture.lines(state)[23].contains("p publish"), AppFixture.lines(state)[23])
+        XCTAssertEqual(AppFixture.send(&state, .character("p")), [.preparePublish(post: state.browse.selectedPost?.path)])
+    }
+
+    func testMistakesAreExplained() {
+        func problem(_ text: String) -> String {
+            do { _ = try AppConfig.parse(text, file: "config.toml"); return "" } catch { return error.description }
+        }
+        XCTAssertTrue(problem("[keys.browse]\npublsh = \"p\"").contains("`publsh` is not an action"))
+        XCTAssertTrue(problem("[keys.browse]\npublish = \"ctrl-\"").contains("not a key name"))
+        XCTAssertTrue(problem("colour = 1").contains("unknown setting `colour`"))
+        XCTAssertTrue(problem("theme = ").contains("not valid TOML"))
+        XCTAssertTrue(problem("[keys.viewer]\nx = \"y\"").contains("[keys.browse] or [keys.editor]"))
+    }
+}
