@@ -33,3 +33,29 @@ extension Repository {
         try check(git_config_set_string(local, key, value), "git_config_set_string")
     }
 }
+
+extension GitLibrary {
+    /// Writes `user.name` and `user.email` to the user's global git configuration (~/.gitconfig),
+    /// as `git config --global` would (the app asks for them when a commit finds none).
+    public static func setGlobalIdentity(name: String, email: String) throws(GitError) {
+        initialize()
+        var config: OpaquePointer?, global: OpaquePointer?
+        try check(git_config_open_default(&config), "git_config_open_default")
+        defer { git_config_free(config) }
+        let status = git_config_open_level(&global, config, GIT_CONFIG_LEVEL_GLOBAL)
+        if status == GIT_ENOTFOUND.rawValue {
+            git_error_clear()
+            var path = git_buf()
+            defer { git_buf_dispose(&path) }
+            // No ~/.gitconfig yet: create it.
+            if git_config_find_global(&path) < 0 { git_error_clear() }
+            let file = path.ptr.map { String(cString: $0) } ?? (userHome + "/.gitconfig")
+            try check(git_config_open_ondisk(&global, file), "git_config_open_ondisk")
+        } else {
+            try check(status, "git_config_open_level")
+        }
+        defer { git_config_free(global) }
+        try check(git_config_set_string(global, "user.name", name), "git_config_set_string")
+        try check(git_config_set_string(global, "user.email", email), "git_config_set_string")
+    }
+}

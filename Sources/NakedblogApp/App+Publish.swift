@@ -51,6 +51,30 @@ extension App {
             state.overlay = .publish(sheet)
             state.publishing = sheet
             return [.publish(commitPath: nil, post: sheet.post, message: sheet.message.text, setDraftFalse: false, resolve: side)]
+        case .identity(var name, var email, var focus):
+            switch key {
+            case .escape:
+                state.overlay = nil
+                return []
+            case .tab, .down(false), .up(false), .backTab:
+                focus = 1 - focus
+            case .enter:
+                let (n, e) = (name.text.trimmingCharacters(in: .whitespaces), email.text.trimmingCharacters(in: .whitespaces))
+                if n.isEmpty || !e.contains("@") {
+                    focus = n.isEmpty ? 0 : 1
+                } else {
+                    sheet.phase = .running(step: "Committing…", fraction: nil)
+                    state.overlay = .publish(sheet)
+                    state.publishing = sheet
+                    return [.setIdentity(name: n, email: e),
+                            .publish(commitPath: sheet.commitPath, post: sheet.post, message: sheet.message.text,
+                                     setDraftFalse: sheet.wasDraft && sheet.setDraftFalse, resolve: nil)]
+                }
+            default:
+                if focus == 0 { _ = name.handle(key) } else { _ = email.handle(key) }
+            }
+            sheet.phase = .identity(name: name, email: email, focus: focus)
+            state.overlay = .publish(sheet)
         case .done:
             state.overlay = nil
         }
@@ -99,6 +123,8 @@ extension App {
         }
         if error.kind == .conflict {
             sheet.phase = .conflict(files: error.paths)
+        } else if error.kind == .identityMissing {
+            sheet.phase = .identity(name: TextField(), email: TextField(), focus: 0)
         } else {
             var message = error.message
             if !error.remoteMessages.isEmpty { message += "\nThe remote said: " + error.remoteMessages.joined(separator: " / ") }

@@ -64,6 +64,7 @@ public enum AppEffect: Sendable, Equatable {
     case rememberSite(String)
     case checkDisk(path: String)
     case suspend
+    case setIdentity(name: String, email: String)
     case copyImage(source: String, post: String)
     case quit
 }

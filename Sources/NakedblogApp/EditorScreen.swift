@@ -70,6 +70,8 @@ public struct PublishSheet: Sendable {
         case confirm
         case running(step: String, fraction: Double?)
         case failed(String)
+        /// git has no user.name / user.email: ask for them (written to ~/.gitconfig), then retry.
+        case identity(name: TextField, email: TextField, focus: Int)
         case conflict(files: [String])
         case done(String)
     }

@@ -58,6 +58,10 @@ public final class EffectRunner: @unchecked Sendable {
         case .rememberSite(let path): background { RecentSites.remember(path, environment: self.environment) }
         case .checkDisk(let path): background { self.checkDisk(path) }
         case .copyImage(let source, let post): background { self.copyImage(source, into: post) }
+        case .setIdentity(let name, let email):
+            background {
+                do { try GitLibrary.setGlobalIdentity(name: name, email: email) } catch { self.send(.postFailed("cannot write ~/.gitconfig: \(error)")) }
+            }
         case .suspend:
             // The default action stops the process; `fg` (SIGCONT) resumes here and the screen returns.
             withTerminalSuspended { signal(SIGTSTP, SIG_DFL); kill(getpid(), SIGTSTP) }

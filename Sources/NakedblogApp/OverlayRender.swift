@@ -106,6 +106,9 @@ enum OverlayRender {
         case .conflict(let files):
             lines = ["The remote changed the same lines:"] + files.map { "  " + $0 }
             lines += ["", "m keep mine · t take the remote's · a abort (your commit stays local)"]
+        case .identity:
+            lines = ["git does not know who you are yet. Your name and email go into", "every commit (saved in ~/.gitconfig, as git config --global does):",
+                     "", "Name:", "", "Email:", "", "", "Enter saves and publishes · Tab next · Esc cancels"]
         case .done(let message):
             lines = [message]
         }
@@ -119,6 +122,10 @@ enum OverlayRender {
             ProgressBar(label: "", fraction: fraction).render(into: &screen, area: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1))
         case .failed:
             screen.put("Publishing failed", x: inner.x, y: inner.y - 1, style: Style(.error, bold: true))
+        case .identity(let name, let email, let focus):
+            let nameColumn = name.render(into: &screen, area: Rect(x: inner.x + 7, y: inner.y + 3, width: inner.width - 7, height: 1))
+            let emailColumn = email.render(into: &screen, area: Rect(x: inner.x + 7, y: inner.y + 5, width: inner.width - 7, height: 1))
+            return focus == 0 ? (nameColumn, inner.y + 3) : (emailColumn, inner.y + 5)
         default: break
         }
         return nil

@@ -76,6 +76,37 @@ final class AppEndToEndTests: XCTestCase {
         XCTAssertFalse(try session.isInAlternateScreen(), "the terminal is restored")
     }
 
+    func testMissingIdentityIsAskedForThenThePublishGoesOn() throws {
+        let config = home.path + "/.gitconfig"
+        let text = try String(contentsOfFile: config, encoding: .utf8)
+        try text.replacingOccurrences(of: "[user]\n\tname = Test Writer\n\temail = writer@example.test\n", with: "")
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let demo = work.appending("demo")
+        let session = try app(["demo", "--dir", demo])
+        try waitFor(session, "Plain Words")
+        try session.send(keys: "/")
+        try session.type("summit")
+        try session.send(keys: "Enter", "P")
+        try waitFor(session, "Enter publishes")
+        try session.send(keys: "Enter")
+        try waitFor(session, "git does not know who you are yet")
+        try session.type("Ada Writer")
+        try session.send(keys: "Tab")
+        try session.type("ada@example.test")
+        try session.send(keys: "Enter")
+        try waitFor(session, "Nothing new to publish")
+        XCTAssertTrue(try String(contentsOfFile: config, encoding: .utf8).contains("ada@example.test"))
+        try session.send(keys: "d")
+        try waitFor(session, "Draft toggled")
+        try session.send(keys: "P")
+        try waitFor(session, "[x] set draft: false")
+        try session.send(keys: "Tab")  // publish it as a draft after all
+        try waitFor(session, "[ ] set draft: false")
+        try session.send(keys: "Enter")
+        try waitFor(session, "Published ")
+        XCTAssertEqual(try home.git(["log", "-1", "--format=%an <%ae>", "main"], in: demo + "/remote.git"), "Ada Writer <ada@example.test>")
+    }
+
     func testResizeWhileEditing() throws {
         let demo = work.appending("demo")
         let session = try app(["demo", "--dir", demo])
