@@ -6,6 +6,7 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
 #include <locale.h>
+#include <string.h>
 #include <stdio.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
@@ -22,7 +23,13 @@ static inline WINDOW *nb_newterm(const char *term, SCREEN **screen) {
     return stdscr;
 }
 
-static inline void nb_setlocale_from_environment(void) { setlocale(LC_ALL, ""); }
+/// The user's locale; when it is C/POSIX (no UTF-8), characters fall back to C.UTF-8 so wide
+/// characters still draw (terminals are UTF-8 nearly everywhere; messages stay in C).
+static inline void nb_setlocale_from_environment(void) {
+    setlocale(LC_ALL, "");
+    const char *ctype = setlocale(LC_CTYPE, NULL);
+    if (ctype && (strcmp(ctype, "C") == 0 || strcmp(ctype, "POSIX") == 0)) setlocale(LC_CTYPE, "C.UTF-8");
+}
 static inline const char *nb_codeset(void) { return setlocale(LC_CTYPE, NULL); }
 
 /// Writes the window size into rows/cols (getmaxyx is a macro).

@@ -64,6 +64,8 @@ extension Repository {
     }
 
     /// Files (and symlinks) under `directory`, as paths relative to `root`; `.git` entries skipped.
+    /// A nested repository (a submodule, or a clone inside the bundle) is listed as its directory,
+    /// which `git_index_add_bypath` stages as a gitlink — never its files.
     static func files(under directory: String, relativeTo root: String) -> [String] {
         var result: [String] = []
         var pending = [directory]
@@ -74,7 +76,11 @@ extension Repository {
                 var info = stat()
                 guard lstat(full, &info) == 0 else { continue }
                 if info.st_mode & S_IFMT == S_IFDIR {
-                    pending.append(full)
+                    if exists(full + "/.git") {
+                        result.append(String(full.dropFirst(root.count)))
+                    } else {
+                        pending.append(full)
+                    }
                 } else {
                     result.append(String(full.dropFirst(root.count)))
                 }

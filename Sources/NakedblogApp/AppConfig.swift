@@ -148,7 +148,8 @@ extension BrowseAction {
     static let names: [String: BrowseAction] = [
         "up": .up, "down": .down, "page-up": .pageUp, "page-down": .pageDown, "top": .top, "bottom": .bottom, "open": .open,
         "new": .newPost, "filter": .filter, "publish": .publish, "draft": .toggleDraft, "sync": .sync, "sort": .sort,
-        "section": .section, "external-editor": .externalEditor, "suspend": .suspend, "help": .help, "quit": .quit,
+        "section": .section, "external-editor": .externalEditor, "suspend": .suspend, "problems": .problems, "help": .help,
+        "quit": .quit,
     ]
 }
 

@@ -83,7 +83,7 @@ enum BrowseRender {
         if let publishing = state.publishing, publishing.isRunning { left += " · publishing…" }
         if let problem = state.git.problem { left += " · " + problem }
         let problems = state.browse.problems.count
-        let right = "sort: \(state.browse.sort.rawValue) · section: \(state.browse.section ?? "all")" + (problems > 0 ? " · \(problems) problem\(problems == 1 ? "" : "s")" : "")
+        let right = "sort: \(state.browse.sort.rawValue) · section: \(state.browse.section ?? "all")" + (problems > 0 ? " · \(problems) problem\(problems == 1 ? "" : "s") (!)" : "")
         StatusBar(left: left, right: right).render(into: &screen, area: area)
     }
 

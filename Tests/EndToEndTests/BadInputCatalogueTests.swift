@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// The bad-input catalogue: each gets a clear message, the right exit code, nothing changed on
+/// disk — and never a crash or a broken terminal.
+final class BadInputCatalogueTests: XCTestCase {
+    private var home: TestHome!
+    private var site: TemporaryDirectory!
+    private var session: TmuxSession?
+
+    override func setUpWithError() throws {
+        home = try TestHome()
+        site = try TemporaryDirectory(prefix: "nb-bad-input")
+        try Shell.check(["cp", "-R", PackageRoot.appending("demo") + "/.", site.path])
+    }
+
+    override func tearDown() {
+        session?.kill()
+        home.remove()
+        site.remove()
+    }
+
+    private func nakedblog(_ arguments: [String], environment extra: [String: String] = [:]) throws -> ProcessResult {
+        var environment = home.environment
+        environment.merge(extra) { $1 }
+        return try Shell.run([try Products.path("nakedblog")] + arguments, in: site.path, environment: environment, timeout: 60)
+    }
+
+    func testATenMegabytePostIsListedPreviewedAndEdited() throws {
+        let directory = site.appending("content/posts/huge")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let paragraph = String(repeating: "All work and no play makes a very long post. ", count: 20) + "\n\n"
+        let body = String(repeating: paragraph, count: 10_500_000 / paragraph.utf8.count)
+        try ("---\ntitle: \"Huge\"\ndate: 2024-01-01\n---\n" + body).write(toFile: directory + "/index.md", atomically: true, encoding: .utf8)
+        let list = try nakedblog(["list", "--json"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertTrue(list.stdout.contains("\"Huge\""))
+        let meta = try nakedblog(["meta", "content/posts/huge/index.md", "title", "Still huge"])
+        XCTAssertEqual(meta.status, 0, meta.stderr)
+        let preview = try nakedblog(["preview", "content/posts/huge/index.md", "--plain", "--width", "60"])
+        XCTAssertEqual(preview.status, 0, preview.stderr)
+    }
+
+    func testAFullFileSystemAtSaveChangesNothing() throws {
+        guard getuid() == 0, Shell.has("unshare") else { throw XCTSkip("needs root for a private tmpfs") }
+        let file = site.appending("content/posts/tea-in-kyoto/index.md")
+        let before = try String(contentsOfFile: file, encoding: .utf8)
+        let bundle = site.appending("content/posts/tea-in-kyoto")
+        // A tiny tmpfs over the bundle (in a private mount namespace), pre-filled with the post.
+        let script = """
+        cp -a \(TestHome.shellQuote(bundle)) /tmp/nb-full-copy-$$ && mount -t tmpfs -o size=12k tmpfs \(TestHome.shellQuote(bundle)) \
+        && cp -a /tmp/nb-full-copy-$$/. \(TestHome.shellQuote(bundle)) && rm -rf /tmp/nb-full-copy-$$ \
+        && (head -c 100000 /dev/zero > \(TestHome.shellQuote(bundle))/filler 2>/dev/null; true) \
+        && exec "$0" meta \(TestHome.shellQuote(file)) description "\(String(repeating: "x", count: 4000))"
+        """
+        let result = try Shell.run(["unshare", "-m", "sh", "-c", script, try Products.path("nakedblog")], environment: home.environment, timeout: 30)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("index.md"), result.stderr)
+        XCTAssertTrue(result.stderr.lowercased().contains("space"), result.stderr)
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), before, "the real file is untouched")
+    }
+
+    func testATitleCannotEscapeTheContentDirectory() throws {
+        let result = try nakedblog(["new", "../../../../tmp/escape attempt"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let created = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(created.contains("content/posts/"), created)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/escape attempt"))
+        XCTAssertFalse(created.contains(".."), created)
+    }
+
+    func testATinyTerminalTheCLocaleAndABinaryPostInTheApp() throws {
+        try requireProgram("tmux")
+        try Data([0x2D, 0x2D, 0x2D, 0x0A, 0x00, 0xFF, 0xFE, 0x00, 0x01]).write(to: URL(fileURLWithPath: site.appending("content/posts/cold-brew-ratios/index.md")))
+        var environment = home.environment
+        environment["LANG"] = "C"
+        environment["LC_ALL"] = "C"
+        let session = try TmuxSession([try Products.path("nakedblog"), site.path], width: 20, height: 5, environment: environment)
+        self.session = session
+        try session.waitFor("Terminal too", timeout: 15)
+        try session.resize(width: 80, height: 24)
+        try session.waitFor("1 problem (!)", timeout: 10)
+        XCTAssertTrue(try session.screen().contains { $0.contains("京都でお茶を") }, "wide characters draw even in the C locale")
+        try session.send(keys: "!")
+        try session.waitFor("cold-brew-ratios/index.md", timeout: 10)
+        try session.send(keys: "Enter", "q")
+        XCTAssertEqual(try session.waitForExit(), 0)
+        XCTAssertFalse(try session.isInAlternateScreen())
+    }
+}
