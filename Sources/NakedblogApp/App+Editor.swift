@@ -86,9 +86,7 @@ extension App {
         guard screen.previewRevision != screen.editor.revision || screen.previewWidth != width else { return }
         let root = state.site?.root ?? ""
         let bundle = (screen.file as NSString).deletingLastPathComponent
-        let context = PreviewContext(resourceExists: { name in
-            FileManager.default.fileExists(atPath: bundle + "/" + name) || FileManager.default.fileExists(atPath: root + "/static/" + name)
-        })
+        let context = PreviewContext.files(in: bundle, staticDirectory: root + "/static")
         if let page = try? PageText(text: screen.editor.text, file: screen.path) {
             screen.preview = MarkdownPreview.render(page, width: width, context: context)
         } else {

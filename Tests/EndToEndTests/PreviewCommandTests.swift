@@ -36,3 +36,19 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertEqual(width.status, 2, width.stderr)
     }
 }
+
+/// A Git LFS pointer standing in for an image is named as such.
+final class LFSPointerPreviewTests: XCTestCase {
+    func testAnLFSPointerImageIsFlagged() throws {
+        let directory = try TemporaryDirectory(prefix: "nb-lfs")
+        defer { directory.remove() }
+        try "---\ntitle: LFS\n---\n![A big photo](photo.jpg)\n\n![Here](real.png)\n".write(toFile: directory.appending("index.md"), atomically: true, encoding: .utf8)
+        try "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n"
+            .write(toFile: directory.appending("photo.jpg"), atomically: true, encoding: .utf8)
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: directory.appending("real.png")))
+        let result = try Shell.run([try Products.path("nakedblog"), "preview", directory.appending("index.md"), "--plain"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("[image: A big photo] photo.jpg (Git LFS pointer: run git lfs pull)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("[image: Here] real.png\n"), result.stdout)
+    }
+}

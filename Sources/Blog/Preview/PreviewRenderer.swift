@@ -93,9 +93,12 @@ struct PreviewRenderer {
             case .image(let url, let alt):
                 let file = url.split(separator: "/").last.map(String.init) ?? url
                 let local = !url.contains("://") && !url.hasPrefix("/")
-                let missing = local && !url.isEmpty && !context.resourceExists(url.removingPercentEncoding ?? url)
-                layout.add("[image: \(alt.isEmpty ? file : alt)]", PreviewStyle(missing ? .missing : .image))
-                layout.add(" " + file + (missing ? " (missing)" : ""), PreviewStyle(missing ? .missing : .url))
+                let name = url.removingPercentEncoding ?? url
+                let missing = local && !url.isEmpty && !context.resourceExists(name)
+                let pointer = local && !missing && !url.isEmpty && context.resourceIsLFSPointer(name)
+                layout.add("[image: \(alt.isEmpty ? file : alt)]", PreviewStyle(missing || pointer ? .missing : .image))
+                layout.add(" " + file + (missing ? " (missing)" : pointer ? " (Git LFS pointer: run git lfs pull)" : ""),
+                           PreviewStyle(missing || pointer ? .missing : .url))
             case .softBreak:
                 layout.softBreak(style)
             case .hardBreak:

@@ -1,3 +1,4 @@
+import Foundation
 /// What a piece of preview text is; colours come from the theme.
 public enum PreviewRole: String, Sendable, Equatable, CaseIterable {
     case text, heading1, heading2, heading3, code, codeBlock, codeLabel, link, url, quote, marker, image, missing
@@ -50,10 +51,38 @@ public struct PreviewContext: Sendable {
     public var resourceExists: @Sendable (String) -> Bool
     /// Whether a `ref`/`relref` target names a page of the site.
     public var refExists: @Sendable (String) -> Bool
+    /// Whether a bundle resource is a Git LFS pointer (the real file was never downloaded).
+    public var resourceIsLFSPointer: @Sendable (String) -> Bool
 
     public init(resourceExists: @escaping @Sendable (String) -> Bool = { _ in true },
-                refExists: @escaping @Sendable (String) -> Bool = { _ in true }) {
+                refExists: @escaping @Sendable (String) -> Bool = { _ in true },
+                resourceIsLFSPointer: @escaping @Sendable (String) -> Bool = { _ in false }) {
         self.resourceExists = resourceExists
         self.refExists = refExists
+        self.resourceIsLFSPointer = resourceIsLFSPointer
+    }
+
+    /// Checks against files under `directory` (a bundle), also noticing Git LFS pointers.
+    public static func files(in directory: String, staticDirectory: String? = nil) -> PreviewContext {
+        PreviewContext(
+            resourceExists: { name in
+                FileManager.default.fileExists(atPath: directory + "/" + name)
+                    || staticDirectory.map { FileManager.default.fileExists(atPath: $0 + "/" + name) } ?? false
+            },
+            resourceIsLFSPointer: { name in LFSPointer.isPointer(file: directory + "/" + name) })
+    }
+}
+
+/// Git LFS pointer files: small text files standing in for content that was not downloaded.
+public enum LFSPointer {
+    static let signature = Array("version https://git-lfs.github.com/spec/v1\n".utf8)
+
+    /// Whether the file at `path` is an LFS pointer (read only when small enough to be one).
+    public static func isPointer(file path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size < 1024, let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = handle.readData(ofLength: signature.count)
+        return Array(head) == signature
     }
 }

@@ -30,9 +30,8 @@ struct PreviewCommand: ParsableCommand {
         let directory = (URL(fileURLWithPath: file).standardizedFileURL.path as NSString).deletingLastPathComponent
         let site = try? Site.open(containing: directory)
         let absoluteFile = URL(fileURLWithPath: file).standardizedFileURL.path
-        let context = PreviewContext(
-            resourceExists: { FileManager.default.fileExists(atPath: directory + "/" + $0) },
-            refExists: { target in site.map { $0.pageExists(ref: target, from: $0.relative(absoluteFile)) } ?? true })
+        var context = PreviewContext.files(in: directory)
+        context.refExists = { target in site.map { $0.pageExists(ref: target, from: $0.relative(absoluteFile)) } ?? true }
         let lines = MarkdownPreview.render(page, width: width ?? TerminalSize.columns() ?? 80, context: context)
         let colour = !plain && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         var out = ""
