@@ -28,15 +28,17 @@ struct ContentScanner {
             let current = level
             // Each worker reads a contiguous share of this level's directories into its own arrays
             // (no per-directory allocations), then the shares are joined.
-            let shares = ParallelMap.shares(current.count) { range -> (results: [T], subdirectories: [(String, Root)], problems: [ContentError]) in
+            let shares = ParallelMap.shares(current.count) { range -> (results: [T], subdirectories: [(String, Bool, Root)], problems: [ContentError]) in
                 var found: [T] = []
-                var subdirectories: [(String, Root)] = []
+                var subdirectories: [(String, Bool, Root)] = []
                 var problems: [ContentError] = []
                 for index in range {
                     let scan = scanner.scanDirectory(current[index].dir, root: current[index].root)
                     problems += scan.problems
                     for location in scan.locations { found.append(visit(location)) }
-                    for subdirectory in scan.subdirectories { subdirectories.append((subdirectory, current[index].root)) }
+                    for subdirectory in scan.subdirectories {
+                        subdirectories.append((subdirectory.path, subdirectory.isSymbolicLink, current[index].root))
+                    }
                 }
                 return (found, subdirectories, problems)
             }
@@ -45,9 +47,9 @@ struct ContentScanner {
             for share in shares {
                 results.append(contentsOf: share.results)
                 problems += share.problems
-                for (subdirectory, root) in share.subdirectories {
-                    let absolute = site.absolute(subdirectory)
-                    if isSymbolicLink(absolute), !(DirectoryID(absolute).map { visited.insert($0).inserted } ?? false) {
+                for (subdirectory, isLink, root) in share.subdirectories {
+                    // readdir's d_type says which entries are links: only those need a look.
+                    if isLink, !(DirectoryID(site.absolute(subdirectory)).map { visited.insert($0).inserted } ?? false) {
                         problems.append(ContentError(file: subdirectory, problem: "this directory was already visited (a symbolic link loop?)",
                                                      hint: "Remove the symbolic link that points back into the content directory"))
                         continue
@@ -69,7 +71,8 @@ struct ContentScanner {
     /// What one directory holds: pages, subdirectories to walk, problems.
     struct DirectoryScan: Sendable {
         var locations: [PostReader.Location] = []
-        var subdirectories: [String] = []
+        /// Subdirectories to walk, and whether each is a symbolic link.
+        var subdirectories: [(path: String, isSymbolicLink: Bool)] = []
         var problems: [ContentError] = []
     }
 
@@ -101,7 +104,7 @@ struct ContentScanner {
         for entry in entries where !entry.name.hasPrefix(".") {
             let path = relative + "/" + entry.name
             if entry.isDirectory {
-                result.subdirectories.append(path)
+                result.subdirectories.append((path, entry.isSymbolicLink))
             } else if ContentFileName.isContent(entry.name) && !ContentFileName.isBranchIndex(entry.name) {
                 result.locations.append(makeLocation(path: path, root: tuple, isBundle: false, resources: []))
             }
@@ -142,12 +145,6 @@ struct ContentScanner {
 
     private func directoryHasLeafIndex(_ relative: String) -> Bool {
         (DirectoryListing.entries(site.absolute(relative)) ?? []).contains { ContentFileName.isLeafIndex($0.name) }
-    }
-
-    /// Only a symbolic link can lead back into a directory already walked.
-    private func isSymbolicLink(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     private func isDirectory(_ path: String) -> Bool {

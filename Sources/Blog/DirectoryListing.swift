@@ -7,6 +7,8 @@ enum DirectoryListing {
     struct Entry {
         let name: String
         let isDirectory: Bool
+        /// A symbolic link (only these can lead back into a directory already walked).
+        var isSymbolicLink = false
     }
 
     /// The entries of `path` (no `.`/`..`), sorted by name; nil if it cannot be read.
@@ -21,14 +23,17 @@ enum DirectoryListing {
             }
             if name == "." || name == ".." { continue }
             var isDirectory: Bool
+            var isLink = false
             switch Int32(pointer.pointee.d_type) {
             case Int32(DT_DIR): isDirectory = true
             case Int32(DT_REG): isDirectory = false
             default:
                 var info = stat()
-                isDirectory = stat(path + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+                let full = path + "/" + name
+                isLink = lstat(full, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+                isDirectory = stat(full, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
             }
-            entries.append(Entry(name: name, isDirectory: isDirectory))
+            entries.append(Entry(name: name, isDirectory: isDirectory, isSymbolicLink: isLink))
         }
         entries.sort { $0.name < $1.name }
         return entries
@@ -50,11 +55,19 @@ enum DirectoryListing {
 
     /// Reads a whole file; nil if it cannot be read.
     static func read(_ path: String) -> [UInt8]? {
+        readWithStamp(path)?.bytes
+    }
+
+    /// Reads a whole file with its modification time and size (from the same open file, so
+    /// no second lookup of the path).
+    static func readWithStamp(_ path: String) -> (bytes: [UInt8], stamp: FileStamp)? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
+        let stamp = FileStamp(modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9,
+                              size: Int(info.st_size))
         var capacity = max(Int(info.st_size), 0) + 1
         while true {
             var failed = false
@@ -68,7 +81,7 @@ enum DirectoryListing {
                 }
             }
             if failed { return nil }
-            if bytes.count < capacity { return bytes }
+            if bytes.count < capacity { return (bytes, stamp) }
             // The file grew while being read: read the rest into a bigger buffer.
             guard lseek(fd, 0, SEEK_SET) == 0 else { return nil }
             capacity *= 2

@@ -91,7 +91,18 @@ public struct PostIndex: Sendable {
     }
 
     private mutating func finish() {
-        posts.sort(by: Self.precedes)
+        // Sort positions by precomputed keys, then move each post once: sorting the large Post
+        // values directly copied (retained and released) every field at every swap.
+        let keys = posts.map { $0.date?.date.timeIntervalSince1970 }
+        let order = posts.indices.sorted { a, b in
+            switch (keys[a], keys[b]) {
+            case let (x?, y?) where x != y: return x > y
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return (posts[a].title, posts[a].path) < (posts[b].title, posts[b].path)
+            }
+        }
+        posts = order.map { posts[$0] }
         var groups: [TranslationGroup: [Int]] = [:]
         for (index, post) in posts.enumerated() { groups[TranslationGroup(section: post.section, key: post.translationKey), default: []].append(index) }
         for members in groups.values where members.count > 1 {

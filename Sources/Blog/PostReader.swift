@@ -16,13 +16,12 @@ enum PostReader {
 
     static func read(_ location: Location, site: Site) throws(ContentError) -> Post {
         let absolute = site.absolute(location.path)
-        guard let bytes = DirectoryListing.read(absolute) else {
+        guard let (bytes, stamp) = DirectoryListing.readWithStamp(absolute) else {
             throw ContentError(file: location.path, problem: "cannot read the file", hint: FileProblem.readHint(absolute))
         }
         let page = try PageText(bytes: bytes, file: location.path)
         let fields = try FastFrontMatter.fields(of: page, file: location.path)
-        return post(location, page: page, fields: fields, config: site.config,
-                    stamp: FileStamp.of(absolute) ?? FileStamp(modified: 0, size: bytes.count))
+        return post(location, page: page, fields: fields, config: site.config, stamp: stamp)
     }
 
     static func post(_ location: Location, page: PageText, fields: FrontMatterFields, config: SiteConfig,
