@@ -50,6 +50,8 @@ public final class TestHome: @unchecked Sendable {
         if !sshOptions.isEmpty {
             env["GIT_SSH_COMMAND"] = sshCommand.joined(separator: " ")
         }
+        // Sanitizer settings reach the programs under test (make check-sanitizers).
+        for key in ["ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"] where inherited[key] != nil { env[key] = inherited[key] }
         return env
     }
 
