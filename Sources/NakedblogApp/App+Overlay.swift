@@ -67,9 +67,6 @@ extension App {
             guard let clone = state.clone else { return [] }
             state.clone?.error = nil
             return [.trustHostKey(key), .startClone(url: clone.url, target: clone.target)]
-        case .reloadFromDisk:
-            guard let path = state.editor?.path else { return [] }
-            return [.openPost(path)]
         }
     }
 

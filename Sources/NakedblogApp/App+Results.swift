@@ -10,6 +10,7 @@ extension App {
         case .siteLoaded(let site, let index):
             let firstLoad = state.site == nil
             state.site = site
+            state.today = Date()
             state.browse.posts = index.posts
             state.browse.problems = index.problems
             state.browse.loading = false
@@ -92,17 +93,6 @@ extension App {
             return [.loadSite(state.site?.root ?? "")]
         case .editorReturned(let path):
             return [.openPost(path), .loadSite(state.site?.root ?? "")]
-        case .diskChanged(let path):
-            guard state.editor?.path == path else { return [] }
-            if state.editor?.editor.isDirty == true {
-                state.overlay = .confirm(Confirmation(
-                    title: "Changed on disk", lines: ["\(path) was changed by another program.",
-                                                      "Reload it (your unsaved edits are dropped)?",
-                                                      "No keeps your text; saving then overwrites theirs."],
-                    action: .reloadFromDisk))
-                return []
-            }
-            return [.openPost(path)]
         case .recoveryFound(let path, let text):
             guard state.editor?.path == path, state.editor?.editor.text != text else { return [.discardJournal(path: path)] }
             state.overlay = .recovery(path: path, text: text)

@@ -26,7 +26,6 @@ public enum AppMessage: Sendable {
     case cloneFailed(GitError)
     case draftToggled(path: String)
     case editorReturned(path: String)
-    case diskChanged(path: String)
     /// Unsaved text from an earlier session was found for the post just opened.
     case recoveryFound(path: String, text: String)
     /// Saving stopped: the file changed on disk since it was opened.
@@ -62,7 +61,6 @@ public enum AppEffect: Sendable, Equatable {
     case copyToClipboard(String)
     case runExternalEditor(String)
     case rememberSite(String)
-    case checkDisk(path: String)
     case suspend
     case setIdentity(name: String, email: String)
     case copyImage(source: String, post: String)

@@ -86,7 +86,7 @@ public struct HelpRow: Sendable, Equatable {
 /// A yes/no question and what "yes" does.
 public struct Confirmation: Sendable {
     public enum Action: Sendable, Equatable {
-        case quit, leaveEditor, cancelClone, trustHostKey(HostKey), reloadFromDisk
+        case quit, leaveEditor, cancelClone, trustHostKey(HostKey)
     }
     public var title: String
     public var lines: [String]

@@ -56,7 +56,6 @@ public final class EffectRunner: @unchecked Sendable {
         case .copyToClipboard(let text): copyToClipboard(text)
         case .runExternalEditor(let path): runExternalEditor(path)
         case .rememberSite(let path): background { RecentSites.remember(path, environment: self.environment) }
-        case .checkDisk(let path): background { self.checkDisk(path) }
         case .copyImage(let source, let post): background { self.copyImage(source, into: post) }
         case .setIdentity(let name, let email):
             background {
@@ -242,10 +241,5 @@ public final class EffectRunner: @unchecked Sendable {
         } catch {
             send(.postFailed("cannot copy \(source) into \(bundle): \(error.localizedDescription)"))
         }
-    }
-
-    private func checkDisk(_ path: String) {
-        guard let root else { return }
-        _ = FileStamp.of(root + "/" + path)
     }
 }
