@@ -202,6 +202,16 @@ final class AppEndToEndTests: XCTestCase {
         chmod(throttle, 0o755)
         let slow = ["GIT_SSH_COMMAND": throttle]
 
+        // An unknown host key is asked about on the clone screen itself; yes trusts it and goes on.
+        try "".write(toFile: home.sshDirectory + "/known_hosts", atomically: true, encoding: .utf8)
+        let first = try app(["clone", server.url(for: "blog"), "first"])
+        try waitFor(first, "Unknown SSH host")
+        let fingerprint = try Shell.check(["ssh-keygen", "-lf", "-"], input: Data(server.knownHostsLine.utf8)).split(separator: " ")[1]
+        XCTAssertTrue(try first.screen().contains { $0.contains(String(fingerprint)) }, "the fingerprint is shown")
+        try first.send(keys: "y")
+        try waitFor(first, "200 of 200 posts", timeout: 60)
+        XCTAssertTrue(try String(contentsOfFile: home.sshDirectory + "/known_hosts", encoding: .utf8).contains("ssh-ed25519"))
+
         let cancelled = try app(["clone", server.url(for: "blog"), "cancelled"], environment: slow)
         try waitFor(cancelled, "Receiving objects")
         try cancelled.send(keys: "Escape")
