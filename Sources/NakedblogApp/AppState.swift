@@ -40,6 +40,12 @@ public struct AppState: Sendable {
         self.page = page
     }
 
+    /// Shows a problem found while starting (e.g. a broken theme file) for ten seconds.
+    public mutating func showStartupProblem(_ text: String) {
+        toast = Toast(text, isError: true)
+        toastExpires = ProcessInfo.processInfo.systemUptime + 10
+    }
+
     /// The smallest size with a usable layout.
     public static let minimumSize = (columns: 60, rows: 16)
     public var isTooSmall: Bool { columns < Self.minimumSize.columns || rows < Self.minimumSize.rows }

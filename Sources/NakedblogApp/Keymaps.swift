@@ -32,7 +32,7 @@ public enum Keymaps {
         .init([.control("z")], .suspend, help: "suspend to the shell (fg comes back)"),
         .init([.character("!")], .problems, help: "files that could not be read, and why"),
         .init([.character("?")], .help, hint: "help", help: "this help"),
-        .init([.character("q")], .quit, hint: "quit", help: "quit"),
+        .init([.character("q"), .control("c")], .quit, hint: "quit", help: "quit"),
     ])
 
     public static let editor = Keymap<EditorAction>([

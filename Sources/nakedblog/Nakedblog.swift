@@ -33,6 +33,9 @@ struct Nakedblog: AsyncParsableCommand {
 struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Write debug detail to the log file.")
     var verbose = false
+
+    @Option(name: .long, help: "Colour theme for the full-screen app: default, light, high-contrast, mono, or a theme file.")
+    var theme: String?
 }
 
 /// Lets `main` find `--verbose` on whichever command was parsed.

@@ -83,3 +83,26 @@ final class AppHandOffTests: XCTestCase {
         try session.waitFor("no such file")
     }
 }
+
+/// Themes chosen with --theme: a broken file is named (file and line) and the default is used.
+final class ThemeChoiceTests: XCTestCase {
+    func testBrokenThemeFileIsNamedAndTheAppStillRuns() throws {
+        try requireProgram("tmux")
+        let home = try TestHome()
+        defer { home.remove() }
+        let broken = home.path + "/broken.toml"
+        try "[styles]\nheading = { fg = \"#e5c07b\", bold = tru }\n".write(toFile: broken, atomically: true, encoding: .utf8)
+        let session = try TmuxSession([try Products.path("nakedblog"), "--theme", broken, PackageRoot.appending("demo")],
+                                      environment: home.environment)
+        defer { session.kill() }
+        try session.waitFor("broken.toml:2", timeout: 15)
+        try session.waitFor("Plain Words")
+        try session.send(keys: "C-c")
+        XCTAssertEqual(try session.waitForExit(), 0, "Ctrl-C quits the browser")
+        let light = try TmuxSession([try Products.path("nakedblog"), "--theme", "light", PackageRoot.appending("demo")],
+                                    environment: home.environment)
+        defer { light.kill() }
+        try light.waitFor("Plain Words", timeout: 15)
+        XCTAssertFalse(try light.screen().contains { $0.contains("default theme is used") })
+    }
+}

@@ -45,7 +45,7 @@ struct CloneCommand: AsyncParsableCommand {
             // On a terminal: the clone screen, then the post browser of the new clone.
             var state = AppState(columns: 80, rows: 24)
             let effects = App.startClone(&state, url: remote.url, target: target, now: ProcessInfo.processInfo.systemUptime)
-            try FullScreen.run(state: state, initial: effects)
+            try FullScreen.run(state: state, initial: effects, theme: options.theme)
             return
         }
         let interactive = isatty(0) == 1 && isatty(2) == 1

@@ -34,10 +34,10 @@ struct DemoCommand: ParsableCommand {
         state.start.recent = RecentSites.load()
         if FileManager.default.fileExists(atPath: clone + "/hugo.toml") {
             state.page = .browse
-            try FullScreen.run(state: state, initial: [.loadSite(clone)])
+            try FullScreen.run(state: state, initial: [.loadSite(clone)], theme: options.theme)
         } else {
             let effects = App.startClone(&state, url: "file://" + remote, target: clone, now: ProcessInfo.processInfo.systemUptime)
-            try FullScreen.run(state: state, initial: effects)
+            try FullScreen.run(state: state, initial: effects, theme: options.theme)
         }
     }
 

@@ -5,7 +5,7 @@ import TUI
 /// Runs the full-screen app on the terminal, restoring it on every exit path.
 enum FullScreen {
     /// Starts the app with `state` and `initial` effects; returns when the user quits.
-    static func run(state initialState: AppState, initial: [AppEffect]) throws {
+    static func run(state initialState: AppState, initial: [AppEffect], theme themeOption: String? = nil) throws {
         let environment = ProcessInfo.processInfo.environment
         let config: AppConfig
         do {
@@ -16,7 +16,8 @@ enum FullScreen {
         var state = initialState
         state.keys = config.keys
         let terminal = NcursesTerminal()
-        let theme = ThemeChoice.load(environment: environment, configured: config.theme)
+        let (theme, themeProblem) = ThemeChoice.load(option: themeOption, environment: environment, configured: config.theme)
+        if let themeProblem { state.showStartupProblem(themeProblem) }
         do {
             try terminal.start(theme: theme, environment: environment)
         } catch {
@@ -40,11 +41,15 @@ enum FullScreen {
     }
 }
 
-/// The colour theme: `NAKEDBLOG_THEME`, else `theme` in the config file (a name from `themes/` or a
-/// path to a TOML file), else built in.
+/// The colour theme: `--theme`, `NAKEDBLOG_THEME` or `theme` in the config file (a name from
+/// `themes/` or a path to a TOML file), else built in.
 enum ThemeChoice {
-    static func load(environment: [String: String], configured: String? = nil) -> Theme {
-        guard let name = environment["NAKEDBLOG_THEME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? configured else { return .builtIn }
+    /// The theme named by `--theme`, else `NAKEDBLOG_THEME`, else the config file; a problem
+    /// (unknown name, broken file: file, line, what is wrong) comes back to be shown.
+    static func load(option: String?, environment: [String: String], configured: String? = nil) -> (Theme, String?) {
+        guard let name = option ?? environment["NAKEDBLOG_THEME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? configured else {
+            return (.builtIn, nil)
+        }
         var candidates = [name]
         if !name.contains("/") {
             let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
@@ -52,9 +57,13 @@ enum ThemeChoice {
                 + ["/usr/share/nakedblog/themes/\(name).toml"]
         }
         for path in candidates where FileManager.default.fileExists(atPath: path) {
-            if let theme = try? Theme.load(path: path) { return theme }
+            do {
+                return (try Theme.load(path: path), nil)
+            } catch {
+                return (.builtIn, error.description)
+            }
         }
-        return .builtIn
+        return (.builtIn, "no theme named “\(name)” (themes: default, light, high-contrast, mono, or a path to a .toml file); the default theme is used")
     }
 }
 

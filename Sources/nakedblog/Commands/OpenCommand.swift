@@ -22,6 +22,6 @@ struct OpenCommand: ParsableCommand {
         }
         var state = AppState(columns: 80, rows: 24, page: .browse)
         state.start.recent = RecentSites.load()
-        try FullScreen.run(state: state, initial: [.loadSite(path)])
+        try FullScreen.run(state: state, initial: [.loadSite(path)], theme: options.theme)
     }
 }
