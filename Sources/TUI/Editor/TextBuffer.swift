@@ -59,6 +59,15 @@ public struct TextBuffer: Sendable, Equatable {
         return parts.joined(separator: "\n")
     }
 
+    /// ASCII other than CR (which joins a following LF into one grapheme).
+    static func isPlainASCII(_ character: Character) -> Bool {
+        character.isASCII && character != "\r"
+    }
+
+    static func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    }
+
     /// Applies `edit` and returns the edit that undoes it.
     ///
     /// Lines are re-clustered after the change, so a combining mark typed after a letter joins
@@ -75,14 +84,18 @@ public struct TextBuffer: Sendable, Equatable {
         replacement[0] = head + replacement[0]
         let lastLength = replacement[replacement.count - 1].count
         replacement[replacement.count - 1] += tail
-        let normalized = replacement.map { Array(String($0)) }
+        // Lines are always kept clustered, so only the joins around the edit can regroup; plain
+        // ASCII on both sides of every join cannot (the common case: typing), so skip the work.
+        let joinsAreASCII = Self.isPlainASCII(edit.text) && (head.last.map(Self.isPlainASCII) ?? true)
+            && (tail.first.map(Self.isPlainASCII) ?? true)
+        let normalized = joinsAreASCII ? replacement : replacement.map { Array(String($0)) }
         let regrouped = normalized.first?.count != replacement.first?.count || normalized.last?.count != replacement.last?.count
-            || !lines[start.line...end.line].allSatisfy { Array(String($0)).count == $0.count }
         let originalLines = regrouped ? lines[start.line...end.line].map { String($0) }.joined(separator: "\n") : ""
         lines.replaceSubrange(start.line...end.line, with: normalized)
         let lastLine = start.line + inserted.count - 1
         let throughInsertion = inserted.count == 1 ? head + inserted[0] : inserted[inserted.count - 1]
-        lastInsertionEnd = TextPosition(line: lastLine, column: min(lines[lastLine].count, Array(String(throughInsertion)).count))
+        lastInsertionEnd = TextPosition(line: lastLine, column: min(lines[lastLine].count,
+                                                                    joinsAreASCII ? throughInsertion.count : Array(String(throughInsertion)).count))
         if regrouped {
             return TextEdit(range: TextPosition(line: start.line, column: 0)..<TextPosition(line: lastLine, column: lines[lastLine].count),
                             text: originalLines)
