@@ -87,6 +87,11 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     /// The visible screen, one string per row (trailing spaces trimmed by tmux).
+    /// The visible screen with its colour and attribute escape sequences (`capture-pane -e`).
+    public func screenWithEscapes() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", target])
+    }
+
     public func screen() throws -> [String] {
         let text = try tmux(["capture-pane", "-p", "-t", target])
         return text.components(separatedBy: "\n")

@@ -176,20 +176,44 @@ public final class NcursesTerminal: Terminal {
         wattrset(window, Int32(bitPattern: UInt32(truncatingIfNeeded: attributes)))
     }
 
+    /// Whether the terminal takes 24-bit colours directly (terminfo `RGB`, e.g. TERM=xterm-direct).
+    private var isDirectColor: Bool { depth == .trueColor && nb_colors() >= 1 << 24 }
+
     private func colorPair(_ entry: Theme.Entry) -> Int16? {
         guard depth != .monochrome else { return nil }
-        // ncurses colour pairs use palette colours: truecolor is shown through the 256 palette.
-        let paletteDepth = depth == .trueColor ? ColorDepth.palette256 : depth
-        let fg = entry.foreground.approximated(for: paletteDepth) ?? .terminalDefault
-        let bg = entry.background.approximated(for: paletteDepth) ?? .terminalDefault
+        // Direct-colour terminals get the theme's exact colours; a truecolor terminal whose
+        // terminfo only knows 256 colours (xterm-256color with COLORTERM=truecolor) gets the
+        // nearest palette colours, since ncurses can only send what terminfo describes.
+        let direct = isDirectColor
+        let targetDepth = direct ? ColorDepth.trueColor : (depth == .trueColor ? ColorDepth.palette256 : depth)
+        let fg = entry.foreground.approximated(for: targetDepth) ?? .terminalDefault
+        let bg = entry.background.approximated(for: targetDepth) ?? .terminalDefault
         if fg == .terminalDefault && bg == .terminalDefault { return nil }
         let key = PairKey(foreground: fg, background: bg)
         if let pair = pairs[key] { return pair }
         let number = Int16(pairs.count + 1)
-        guard Int32(number) < nb_color_pairs() else { return nil }
-        init_pair(number, Self.index(fg), Self.index(bg))
+        guard Int32(number) < nb_color_pairs(), number < 256 else { return nil }
+        if direct {
+            init_extended_pair(Int32(number), Self.directValue(fg), Self.directValue(bg))
+        } else {
+            init_pair(number, Self.index(fg), Self.index(bg))
+        }
         pairs[key] = number
         return number
+    }
+
+    /// A colour as a direct-colour terminal takes it: 0xRRGGBB, the 8 basic colours as 0–7.
+    private static func directValue(_ color: Color) -> Int32 {
+        func packed(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int32 {
+            // Values below 8 mean the basic colours; nudge near-black up so it stays a colour.
+            max(8, Int32(r) << 16 | Int32(g) << 8 | Int32(b))
+        }
+        switch color {
+        case .terminalDefault: return -1
+        case .basic(let i): return i < 8 ? Int32(i) : { let (r, g, b) = Color.rgbOfBasic(i); return packed(r, g, b) }()
+        case .indexed(let i): let (r, g, b) = Color.rgbOfIndex(i); return packed(r, g, b)
+        case .rgb(let r, let g, let b): return packed(r, g, b)
+        }
     }
 
     private static func index(_ color: Color) -> Int16 {

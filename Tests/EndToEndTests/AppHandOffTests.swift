@@ -106,3 +106,32 @@ final class ThemeChoiceTests: XCTestCase {
         XCTAssertFalse(try light.screen().contains { $0.contains("default theme is used") })
     }
 }
+
+/// Colour depth end to end: a direct-colour terminal gets the theme's exact 24-bit colours, a
+/// 256-colour one the nearest palette colours, and NO_COLOR none at all.
+final class ColourDepthTests: XCTestCase {
+    private func frame(term: String, extra: [String: String]) throws -> String {
+        let home = try TestHome()
+        defer { home.remove() }
+        var environment = home.environment
+        environment.merge(extra) { $1 }
+        let session = try TmuxSession([try Products.path("nakedblog"), PackageRoot.appending("demo")], environment: environment, term: term)
+        defer { session.kill() }
+        try session.waitFor("Plain Words", timeout: 15)
+        return try session.screenWithEscapes()
+    }
+
+    func testDirectColourPaletteAndNoColour() throws {
+        try requireProgram("tmux")
+        guard Shell.has("infocmp"), (try? Shell.check(["infocmp", "xterm-direct"])) != nil else {
+            throw XCTSkip("the xterm-direct terminfo entry is missing (make test installs ncurses-term)")
+        }
+        let direct = try frame(term: "xterm-direct", extra: [:])
+        XCTAssertTrue(direct.contains("38;2;") || direct.contains("48;2;"), "24-bit colours are sent")
+        let palette = try frame(term: "tmux-256color", extra: ["COLORTERM": "truecolor"])
+        XCTAssertFalse(palette.contains("38;2;"), "a 256-colour terminfo gets palette colours")
+        XCTAssertTrue(palette.contains("38;5;") || palette.contains("48;5;"), "palette colours are used")
+        let none = try frame(term: "tmux-256color", extra: ["NO_COLOR": "1"])
+        XCTAssertFalse(none.contains("38;5;") || none.contains("38;2;") || none.contains("48;5;"), "NO_COLOR: no colour at all")
+    }
+}

@@ -51,6 +51,13 @@ public enum Color: Sendable, Equatable, Hashable {
 
     static func nearestBasic(_ rgb: (UInt8, UInt8, UInt8)) -> Int { nearestBasic(rgb.0, rgb.1, rgb.2) }
 
+    /// The usual RGB of a bright basic colour (8–15), for direct-colour terminals.
+    static func rgbOfBasic(_ index: Int) -> (UInt8, UInt8, UInt8) {
+        let i = index % 8
+        let on: UInt8 = index >= 8 ? 255 : 205, off: UInt8 = index >= 8 ? 85 : 0
+        return (i & 1 != 0 ? on : off, i & 2 != 0 ? on : off, i & 4 != 0 ? on : off)
+    }
+
     static func nearestBasic(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
         // Each basic colour is on/off per channel: a channel counts when it is strong and close
         // to the strongest one (so orange becomes yellow, not white).
@@ -66,7 +73,7 @@ public enum ColorDepth: Sendable, Equatable {
     /// From the terminal's colour count and the environment (`COLORTERM`, `NO_COLOR`).
     public static func detect(colors: Int, environment: [String: String]) -> ColorDepth {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
-        if ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "") { return .trueColor }
+        if ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "") || colors >= 1 << 24 { return .trueColor }
         if colors >= 256 { return .palette256 }
         if colors >= 8 { return .basic8 }
         return .monochrome

@@ -47,9 +47,9 @@ enum ThemeChoice {
     /// The theme named by `--theme`, else `NAKEDBLOG_THEME`, else the config file; a problem
     /// (unknown name, broken file: file, line, what is wrong) comes back to be shown.
     static func load(option: String?, environment: [String: String], configured: String? = nil) -> (Theme, String?) {
-        guard let name = option ?? environment["NAKEDBLOG_THEME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? configured else {
-            return (.builtIn, nil)
-        }
+        let chosen = option ?? environment["NAKEDBLOG_THEME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? configured
+        // Nothing chosen: the shipped `default` theme, or the built-in one without complaint.
+        let name = chosen ?? "default"
         var candidates = [name]
         if !name.contains("/") {
             let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
@@ -63,6 +63,7 @@ enum ThemeChoice {
                 return (.builtIn, error.description)
             }
         }
+        if chosen == nil { return (.builtIn, nil) }
         return (.builtIn, "no theme named “\(name)” (themes: default, light, high-contrast, mono, or a path to a .toml file); the default theme is used")
     }
 }
