@@ -177,6 +177,18 @@ extension Repository {
         return (try? changedFiles(from: old, to: new)) ?? []
     }
 
+    /// Whether `path` (a file or directory relative to the work tree) is in HEAD's commit.
+    public func isInHead(_ path: String) -> Bool {
+        guard let head = try? headState(), let commit = try? headCommit(head) else { return false }
+        defer { git_commit_free(commit) }
+        guard let tree = (try? treeOf(commit)) ?? nil else { return false }
+        defer { git_tree_free(tree) }
+        var entry: OpaquePointer?
+        guard git_tree_entry_bypath(&entry, tree, Self.normalized(path)) == 0 else { git_error_clear(); return false }
+        git_tree_entry_free(entry)
+        return true
+    }
+
     /// The content of `path` (relative to the work tree) in HEAD's commit; nil when it is not there.
     public func contentAtHead(_ path: String) -> Data? {
         guard let head = try? headState(), let commit = try? headCommit(head) else { return nil }

@@ -55,6 +55,16 @@ final class PublishCommandTests: XCTestCase {
                        ["\(post)/extra.png", "\(post)/index.md"])
     }
 
+    func testPublishingADeletedPostCommitsTheDeletion() throws {
+        let clone = try clone("a")
+        let post = try firstPost(clone)
+        try FileManager.default.removeItem(atPath: "\(clone)/\(post)")
+        let result = try nakedblog(["publish", post], in: clone)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try home.git(["log", "-1", "--format=%s", "main"], in: remote), "Delete: \((post as NSString).lastPathComponent)")
+        XCTAssertEqual(try home.git(["ls-tree", "-r", "--name-only", "main", post], in: remote), "")
+    }
+
     func testStatusShowsUnpushedAndChangesAsTextAndJSON() throws {
         let clone = try clone("a")
         let post = try firstPost(clone)

@@ -49,7 +49,7 @@ struct PublishCommand: AsyncParsableCommand {
             throw UserFacingError("cannot publish: \(error.message).")
         }
         let workdir = repository.workingDirectory!
-        let relative = try paths.map { try PostPath.resolve($0, workdir: workdir) }
+        let relative = try paths.map { try PostPath.resolve($0, workdir: workdir, isTracked: repository.isInHead) }
         let posts = relative.map { PostPath.describe($0, workdir: workdir) }
         for post in posts where post.isDraft {
             FileHandleOutput.standardError.write("note: \(post.title) is a draft (draft: true): Hugo will not build it. Publish it with `nakedblog meta \(post.file) draft false` first if you meant to.\n")
@@ -83,7 +83,7 @@ struct PublishCommand: AsyncParsableCommand {
 enum PostPath {
     /// A post's relative path: a bundle's directory for `index.md` / `index.<lang>.md`, the file
     /// itself for a single-file page. Fails for paths outside the work tree or that do not exist.
-    static func resolve(_ path: String, workdir: String) throws -> String {
+    static func resolve(_ path: String, workdir: String, isTracked: (String) -> Bool = { _ in false }) throws -> String {
         let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let trimmed = workdir.hasSuffix("/") ? String(workdir.dropLast()) : workdir
         let root = URL(fileURLWithPath: trimmed).resolvingSymlinksInPath().path
@@ -95,7 +95,9 @@ enum PostPath {
         if name.hasPrefix("index.") || name.hasPrefix("_index.") {
             relative = (relative as NSString).deletingLastPathComponent
         }
-        if !FileManager.default.fileExists(atPath: root + "/" + relative) && !FileManager.default.fileExists(atPath: absolute) {
+        if !FileManager.default.fileExists(atPath: root + "/" + relative) && !FileManager.default.fileExists(atPath: absolute)
+            && !isTracked(relative) {
+            // A deleted post that the last commit has is publishable (its deletion is committed).
             throw UserFacingError("cannot publish \(path): no such file or directory.", exitCode: ExitCodes.usage)
         }
         return relative
@@ -130,6 +132,9 @@ enum PostPath {
     /// `Publish: <title>` (or `Update: <title>` when the post is already on the remote).
     static func defaultMessage(_ posts: [Description], all: Bool, repository: Repository) -> String {
         if all || posts.isEmpty { return "Update the blog" }
+        if posts.count == 1, !FileManager.default.fileExists(atPath: (repository.workingDirectory ?? "") + posts[0].relative) {
+            return "Delete: \(posts[0].title)"
+        }
         if posts.count == 1 {
             let verb = repository.existsOnRemote(path: posts[0].relative) ? "Update" : "Publish"
             return "\(verb): \(posts[0].title)"
