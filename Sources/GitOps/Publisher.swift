@@ -14,10 +14,11 @@ public enum Publisher {
         /// False: commit only.
         public var push: Bool
         /// When the remote's changes conflict with ours: nil stops with `.conflict` (nothing
-        /// changed); otherwise every conflicting file takes that side's version.
-        public var resolveConflicts: ConflictSide?
+        /// changed); otherwise the conflicting files are resolved as given.
+        public var resolveConflicts: ConflictResolution?
 
-        public init(paths: [String], all: Bool = false, message: String, push: Bool = true, resolveConflicts: ConflictSide? = nil) {
+        public init(paths: [String], all: Bool = false, message: String, push: Bool = true,
+                    resolveConflicts: ConflictResolution? = nil) {
             self.paths = paths
             self.all = all
             self.message = message
@@ -150,11 +151,23 @@ public enum Publisher {
     /// Replays local commits onto `upstreamRef` and moves the branch; on a conflict, changes
     /// nothing and throws `.conflict` naming the files (`outcome` says what became of the work).
     static func replay(_ repository: Repository, onto upstreamRef: String, options: RemoteOptions,
-                       session: PushSession, resolving side: ConflictSide?, outcome: String) throws(GitError) -> Int {
+                       session: PushSession, resolving resolution: ConflictResolution?, outcome: String) throws(GitError) -> Int {
         let rebase = try Rebase(repository: repository, upstreamRef: upstreamRef, environment: options.environment)
         var step = try rebase.run()
-        while let side, case .conflicts(let files) = step {
-            for file in files { try rebase.resolve(path: file.path, contents: side == .local ? file.local : file.remote) }
+        resolving: while let resolution, case .conflicts(let files) = step {
+            for file in files {
+                let choice: FileResolution?
+                switch resolution {
+                case .side(let side): choice = side == .local ? .local : .remote
+                case .files(let map): choice = map[file.path]
+                }
+                guard let choice else { break resolving }
+                switch choice {
+                case .local: try rebase.resolve(path: file.path, contents: file.local)
+                case .remote: try rebase.resolve(path: file.path, contents: file.remote)
+                case .content(let data): try rebase.resolve(path: file.path, contents: data)
+                }
+            }
             step = try rebase.continue()
         }
         if case .conflicts(let files) = step {

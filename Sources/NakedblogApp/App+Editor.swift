@@ -23,6 +23,9 @@ extension App {
                 // What is being saved needs no journal (a failed save resets this).
                 screen.journaledRevision = screen.editor.revision
             }
+            if let conflict = screen.resolvingConflict, action == .save || action == .back {
+                return finishConflictEdit(&state, &screen, path: conflict, keep: action == .save)
+            }
             switch action {
             case .save:
                 return [.save(path: screen.path, text: screen.editor.text, revision: screen.editor.revision, expected: screen.diskStamp)]
@@ -75,6 +78,35 @@ extension App {
             case .copyToClipboard(let text): return .copyToClipboard(text)
             }
         }
+    }
+
+    /// Leaves a conflict being edited by hand: with `keep`, its text becomes the file's resolution
+    /// (refused while conflict markers remain); the publish sheet comes back either way.
+    static func finishConflictEdit(_ state: inout AppState, _ screen: inout EditorScreen, path: String, keep: Bool) -> [AppEffect] {
+        guard var sheet = state.conflictSheet else { return [] }
+        if keep {
+            let text = screen.editor.text
+            if text.components(separatedBy: "\n").contains(where: { $0.hasPrefix("<<<<<<<") || $0.hasPrefix(">>>>>>>") }) {
+                screen.problem = "conflict markers remain: keep the lines you want and delete the <<<<<<< ======= >>>>>>> lines"
+                return []
+            }
+            sheet.resolutions[path] = .content(Data(text.utf8))
+        }
+        state.conflictSheet = nil
+        screen.editor.markSaved()
+        state.page = .browse
+        if case .conflict(let files, let selected) = sheet.phase {
+            if files.count == 1, keep {
+                sheet.phase = .running(step: "Publishing your resolution…", fraction: nil)
+                state.overlay = .publish(sheet)
+                state.publishing = sheet
+                return [.publish(commitPath: nil, post: sheet.post, message: sheet.message.text, setDraftFalse: false,
+                                 resolve: .files(sheet.resolutions))]
+            }
+            sheet.phase = .conflict(files: files, selected: selected)
+        }
+        state.overlay = .publish(sheet)
+        return []
     }
 
     /// Re-renders the preview when the text or the width changed and the preview is visible.

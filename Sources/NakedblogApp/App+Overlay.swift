@@ -122,7 +122,7 @@ extension App {
         case .escape:
             state.overlay = nil
             return
-        case .control("s"), .enter where form.form.fields[form.form.focus].kind != .toggle:
+        case let applying where applying == .control("s") || (applying == .enter && form.form.fields[form.form.focus].kind != .toggle):
             guard var screen = state.editor else { state.overlay = nil; return }
             if let invalid = form.form.fields.first(where: { $0.problem != nil }) {
                 form.problem = "\(invalid.label): \(invalid.problem!)"

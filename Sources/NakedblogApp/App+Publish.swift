@@ -36,21 +36,43 @@ extension App {
             default:
                 state.overlay = nil
             }
-        case .conflict:
-            let side: Publisher.ConflictSide?
+        case .conflict(let conflicted, var selected):
+            func publish(_ resolution: Publisher.ConflictResolution, _ step: String) -> [AppEffect] {
+                sheet.phase = .running(step: step, fraction: nil)
+                state.overlay = .publish(sheet)
+                state.publishing = sheet
+                return [.publish(commitPath: nil, post: sheet.post, message: sheet.message.text, setDraftFalse: false, resolve: resolution)]
+            }
+            let current: String? = conflicted.indices.contains(selected) ? conflicted[selected] : nil
             switch key {
-            case .character("m", false): side = .local
-            case .character("t", false): side = .remote
+            case .up(false), .character("k", false): selected = max(0, selected - 1)
+            case .down(false), .character("j", false): selected = min(conflicted.count - 1, selected + 1)
+            case .character("m", false), .character("t", false):
+                let choice: Publisher.FileResolution = key == .character("m") ? .local : .remote
+                if conflicted.count == 1 {
+                    return publish(.files([conflicted[0]: choice]), choice == .local ? "Keeping your version…" : "Taking the remote's version…")
+                }
+                if let current { sheet.resolutions[current] = choice }
+                selected = min(conflicted.count - 1, selected + 1)
+            case .character("M", false): return publish(.side(.local), "Keeping your version of every file…")
+            case .character("T", false): return publish(.side(.remote), "Taking the remote's version of every file…")
+            case .character("e", false):
+                guard let current else { return [] }
+                state.conflictSheet = sheet
+                state.overlay = nil
+                return [.loadConflict(path: current)]
+            case .enter:
+                if conflicted.allSatisfy({ sheet.resolutions[$0] != nil }) {
+                    return publish(.files(sheet.resolutions), "Publishing with your resolutions…")
+                }
             case .character("a", false), .escape:
                 state.overlay = nil
                 toast(&state, "Publish stopped: your commit is kept locally, nothing was pushed", now: now)
                 return []
             default: return []
             }
-            sheet.phase = .running(step: side == .local ? "Keeping your version…" : "Taking the remote's version…", fraction: nil)
+            sheet.phase = .conflict(files: conflicted, selected: selected)
             state.overlay = .publish(sheet)
-            state.publishing = sheet
-            return [.publish(commitPath: nil, post: sheet.post, message: sheet.message.text, setDraftFalse: false, resolve: side)]
         case .identity(var name, var email, var focus):
             switch key {
             case .escape:
@@ -122,7 +144,7 @@ extension App {
             return [.refreshGit]
         }
         if error.kind == .conflict {
-            sheet.phase = .conflict(files: error.paths)
+            sheet.phase = .conflict(files: error.paths, selected: 0)
         } else if error.kind == .identityMissing {
             sheet.phase = .identity(name: TextField(), email: TextField(), focus: 0)
         } else {

@@ -113,6 +113,20 @@ extension App {
             refreshPreview(&state)
             toast(&state, "Copied \(name) into the bundle", now: now)
             return []
+        case .conflictLoaded(let path, let text):
+            guard let sheet = state.conflictSheet else { return [] }
+            let prefix = sheet.commitPath.flatMap { commit in sheet.post.map { post in
+                commit.hasSuffix((post as NSString).deletingLastPathComponent) ? String(commit.dropLast((post as NSString).deletingLastPathComponent.count)) : "" } } ?? ""
+            let sitePath = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+            var screen = EditorScreen(path: sitePath, file: (state.site?.absolute(sitePath)) ?? path, text: text, stamp: nil)
+            screen.resolvingConflict = path
+            if let marker = text.components(separatedBy: "\n").firstIndex(where: { $0.hasPrefix("<<<<<<<") }) {
+                screen.editor.goToLine(marker + 1)
+            }
+            state.editor = screen
+            state.page = .editor
+            refreshPreview(&state)
+            return []
         case .terminated:
             state.shouldQuit = true
             return []

@@ -27,7 +27,8 @@ public enum App {
 
     /// Unsaved text goes to the recovery journal 2 s after the last keystroke.
     static func journalIfDue(_ state: inout AppState, now: TimeInterval) -> [AppEffect] {
-        guard var editor = state.editor, editor.editor.isDirty, editor.journaledRevision != editor.editor.revision,
+        guard var editor = state.editor, editor.resolvingConflict == nil, editor.editor.isDirty,
+              editor.journaledRevision != editor.editor.revision,
               now - editor.lastEditTime >= 2 else { return [] }
         editor.journaledRevision = editor.editor.revision
         state.editor = editor

@@ -33,6 +33,8 @@ public enum AppMessage: Sendable {
     case showMessage(title: String, lines: [String])
     /// SIGTERM / SIGHUP: keep unsaved text and leave.
     case terminated
+    /// A conflicting file (repository path) with its markers, ready to edit.
+    case conflictLoaded(path: String, text: String)
     /// An image was copied into the post's bundle: insert its reference.
     case imageCopied(path: String, name: String)
 }
@@ -53,7 +55,9 @@ public enum AppEffect: Sendable, Equatable {
     case showDiskDiff(path: String, text: String)
     case createPost(title: String, section: String, bundle: Bool, lang: String?)
     case preparePublish(post: String?)
-    case publish(commitPath: String?, post: String?, message: String, setDraftFalse: Bool, resolve: Publisher.ConflictSide?)
+    case publish(commitPath: String?, post: String?, message: String, setDraftFalse: Bool, resolve: Publisher.ConflictResolution?)
+    /// Loads a conflicting file with conflict markers, to resolve it by hand.
+    case loadConflict(path: String)
     case startClone(url: String, target: String)
     case cancelClone
     case trustHostKey(HostKey)

@@ -31,6 +31,8 @@ public struct AppState: Sendable {
     public var today = Date()
     /// The next opened post is a new one: put the cursor where its body starts.
     var cursorToBody = false
+    /// The publish sheet waiting while a conflict is edited by hand.
+    var conflictSheet: PublishSheet?
     /// A question to ask again once the message shown over it (a difference) is closed.
     var returnOverlay: Overlay?
 

@@ -13,7 +13,9 @@ enum EditorRender {
         let minutes = max(1, Int((Double(words) / 200).rounded(.up)))
         let position = "Ln \(editor.editor.cursor.line + 1), Col \(editor.editor.cursor.column + 1)"
         let right = "\(words) words · \(minutes) min read · \(position)"
-        Render.titleBar((editor.editor.isDirty ? "● " : "") + editor.path, right: right, into: &screen, width: width)
+        let title = editor.resolvingConflict.map { "Resolving \($0) — Ctrl-S keeps this text, Esc back" }
+            ?? (editor.editor.isDirty ? "● " : "") + editor.path
+        Render.titleBar(title, right: editor.resolvingConflict == nil ? right : position, into: &screen, width: width)
         let layout = EditorLayout(columns: width, rows: state.rows, showPreview: editor.showPreview)
         var cursor: (x: Int, y: Int)?
         if let area = layout.text {

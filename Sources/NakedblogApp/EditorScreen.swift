@@ -1,4 +1,5 @@
 import Blog
+import GitOps
 import Foundation
 import TUI
 
@@ -21,6 +22,9 @@ public struct EditorScreen: Sendable {
     public var find: TextField?
     public var lastFind = ""
     public var problem: String?
+    /// When set, this editor resolves a conflict in that file (repository path): saving keeps
+    /// the text as the resolution instead of writing the file.
+    public var resolvingConflict: String?
     /// When the text last changed, and the revision last written to the recovery journal.
     var lastEditTime: TimeInterval = 0
     var journaledRevision = 0
@@ -72,7 +76,8 @@ public struct PublishSheet: Sendable {
         case failed(String)
         /// git has no user.name / user.email: ask for them (written to ~/.gitconfig), then retry.
         case identity(name: TextField, email: TextField, focus: Int)
-        case conflict(files: [String])
+        /// Files both sides changed, the one selected, and how each is resolved so far.
+        case conflict(files: [String], selected: Int)
         case done(String)
     }
 
@@ -88,6 +93,8 @@ public struct PublishSheet: Sendable {
     public var message: TextField
     public var phase: Phase = .confirm
     public var remoteLines: [String] = []
+    /// Conflict resolutions chosen so far (repository paths).
+    public var resolutions: [String: Publisher.FileResolution] = [:]
 
     public init(post: String?, commitPath: String?, title: String, files: [(path: String, change: String)],
                 changedKeys: [String], wasDraft: Bool, message: String) {
@@ -111,6 +118,8 @@ public struct CloneState: Sendable {
     public var transfer: TransferSnapshot?
     public var checkout: (done: Int, total: Int, path: String?)?
     public var remoteLines: [String] = []
+    /// Conflict resolutions chosen so far (repository paths).
+    public var resolutions: [String: Publisher.FileResolution] = [:]
     public var error: String?
     public var finished = false
     public var started: TimeInterval = 0

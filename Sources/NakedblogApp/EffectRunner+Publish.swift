@@ -40,8 +40,23 @@ extension EffectRunner {
                                              wasDraft: draft, message: "\(verb): \(title)")))
     }
 
+    /// Sends a conflicting file's text with conflict markers, for editing by hand.
+    func loadConflict(_ path: String) {
+        guard let root = siteRootForPublish(), let repository = try? Repository.discover(from: root),
+              let workdir = repository.workingDirectory else { return }
+        do {
+            guard let file = try Publisher.conflictingFiles(repositoryAt: workdir).first(where: { $0.path == path }) else {
+                send(.postFailed("\(path) no longer conflicts; continue the publish."))
+                return
+            }
+            send(.conflictLoaded(path: path, text: file.textWithMarkers()))
+        } catch {
+            send(.postFailed("cannot load the conflict in \(path): \(error.message)"))
+        }
+    }
+
     /// Sets draft: false if asked, then commits and pushes; events go back as messages.
-    func publish(commitPath: String?, post: String?, message: String, setDraftFalse: Bool, resolve: Publisher.ConflictSide?) {
+    func publish(commitPath: String?, post: String?, message: String, setDraftFalse: Bool, resolve: Publisher.ConflictResolution?) {
         guard let root = siteRootForPublish(), let repository = try? Repository.discover(from: root),
               let workdir = repository.workingDirectory else { return }
         if setDraftFalse, let post {

@@ -49,6 +49,7 @@ public final class EffectRunner: @unchecked Sendable {
         case .preparePublish(let post): background { self.preparePublish(post) }
         case .publish(let commitPath, let post, let message, let setDraftFalse, let resolve):
             background { self.publish(commitPath: commitPath, post: post, message: message, setDraftFalse: setDraftFalse, resolve: resolve) }
+        case .loadConflict(let path): background { self.loadConflict(path) }
         case .startClone(let url, let target): startClone(url: url, target: target)
         case .cancelClone: lock.withLock { clone }?.cancel()
         case .trustHostKey(let key): try? HostKeys.trust(key)

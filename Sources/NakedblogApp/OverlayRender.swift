@@ -103,9 +103,21 @@ enum OverlayRender {
             lines = [step, "", ""] + sheet.remoteLines.suffix(3).map { "remote: " + $0 } + ["", "Esc hides this; publishing continues."]
         case .failed(let message):
             lines = App.wrap(message, width: 60) + ["", "Your commit is kept locally (shown as unpushed).", "r retries · Esc closes"]
-        case .conflict(let files):
-            lines = ["The remote changed the same lines:"] + files.map { "  " + $0 }
-            lines += ["", "m keep mine · t take the remote's · a abort (your commit stays local)"]
+        case .conflict(let files, let selected):
+            lines = ["The remote changed the same lines in:"]
+            for (index, file) in files.enumerated() {
+                let choice: String
+                switch sheet.resolutions[file] {
+                case .local?: choice = "mine"
+                case .remote?: choice = "remote's"
+                case .content?: choice = "edited"
+                case nil: choice = "—"
+                }
+                lines.append((index == selected ? "▸ " : "  ") + DisplayWidth.pad(choice, to: 9) + file)
+            }
+            lines += ["", "m keep mine · t take the remote's · e edit by hand (markers shown)",
+                      files.count > 1 ? "M / T all files · Enter continue · a abort (your commit stays local)"
+                                      : "a abort (your commit stays local)"]
         case .identity:
             lines = ["git does not know who you are yet. Your name and email go into", "every commit (saved in ~/.gitconfig, as git config --global does):",
                      "", "Name:", "", "Email:", "", "", "Enter saves and publishes · Tab next · Esc cancels"]

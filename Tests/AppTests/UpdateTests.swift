@@ -55,10 +55,39 @@ final class UpdateTests: XCTestCase {
         var state = try AppFixture.browsing()
         var sheet = PublishSheet(post: "content/posts/a/index.md", commitPath: "content/posts/a", title: "A", files: [], changedKeys: [],
                                  wasDraft: false, message: "Publish: A")
-        sheet.phase = .conflict(files: ["content/posts/a/index.md"])
+        sheet.phase = .conflict(files: ["content/posts/a/index.md"], selected: 0)
         _ = App.update(&state, .publishSheetReady(sheet), now: 0)
         XCTAssertEqual(AppFixture.send(&state, .character("m")),
-                       [.publish(commitPath: nil, post: "content/posts/a/index.md", message: "Publish: A", setDraftFalse: false, resolve: .local)])
+                       [.publish(commitPath: nil, post: "content/posts/a/index.md", message: "Publish: A", setDraftFalse: false,
+                                 resolve: .files(["content/posts/a/index.md": .local]))])
+    }
+
+    func testConflictsFileByFileAndByHand() throws {
+        var state = try AppFixture.browsing()
+        var sheet = PublishSheet(post: "content/posts/a/index.md", commitPath: "content/posts/a", title: "A", files: [], changedKeys: [],
+                                 wasDraft: false, message: "Publish: A")
+        sheet.phase = .conflict(files: ["content/posts/a/index.md", "content/posts/a/notes.txt"], selected: 0)
+        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        XCTAssertEqual(AppFixture.send(&state, .character("e")), [.loadConflict(path: "content/posts/a/index.md")])
+        let marked = "---\ntitle: A\n---\n<<<<<<< mine\nmy line\n=======\ntheir line\n>>>>>>> remote\n"
+        _ = App.update(&state, .conflictLoaded(path: "content/posts/a/index.md", text: marked), now: 0)
+        XCTAssertEqual(state.page, .editor)
+        XCTAssertTrue(AppFixture.lines(state)[0].contains("Resolving content/posts/a/index.md"))
+        XCTAssertEqual(state.editor?.editor.cursor.line, 3, "the cursor starts on the first marker")
+        XCTAssertEqual(AppFixture.send(&state, .control("s")), [], "markers left: not accepted")
+        XCTAssertTrue(state.editor?.problem?.contains("conflict markers remain") ?? false)
+        state.editor?.editor.replaceText(with: "---\ntitle: A\n---\nboth lines\n", now: 1)
+        XCTAssertEqual(AppFixture.send(&state, .control("s")), [])
+        guard case .publish(let back)? = state.overlay, case .conflict(_, let selected) = back.phase else { return XCTFail("the sheet is back") }
+        XCTAssertEqual(back.resolutions["content/posts/a/index.md"], .content(Data("---\ntitle: A\n---\nboth lines\n".utf8)))
+        XCTAssertEqual(selected, 0)
+        assertSnapshot(AppFixture.lines(state), named: "conflict-two-files")
+        XCTAssertEqual(AppFixture.send(&state, .enter), [], "every file needs a choice first")
+        _ = AppFixture.send(&state, .down(), .character("t"))
+        let effects = AppFixture.send(&state, .enter)
+        XCTAssertEqual(effects, [.publish(commitPath: nil, post: "content/posts/a/index.md", message: "Publish: A", setDraftFalse: false,
+                                          resolve: .files(["content/posts/a/index.md": .content(Data("---\ntitle: A\n---\nboth lines\n".utf8)),
+                                                           "content/posts/a/notes.txt": .remote]))])
     }
 
     func testFilterMatchesTitleTagsAndSlugAndKeepsTheSelection() throws {

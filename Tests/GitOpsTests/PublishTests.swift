@@ -282,3 +282,34 @@ final class PublishTests: XCTestCase {
         XCTAssertNil(try Repository.open(at: clone).status().remote)
     }
 }
+
+/// Resolving a conflict by hand: the markers git would write, and a resolution with new content.
+final class ConflictByHandTests: XCTestCase {
+    func testMarkersAndAHandWrittenResolutionArePublished() async throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        let world = try PublishWorld(server: try FileGitServer(), home: home)
+        defer { world.remove() }
+        let mine = try world.writer("mine"), theirs = try world.writer("theirs")
+        let post = try world.bundles(in: mine)[0] + "/index.md"
+        try world.append("\ntheir ending\n", to: "\(theirs)/\(post)")
+        try world.git("commit", "-qam", "Theirs", in: theirs)
+        try world.git("push", "-q", in: theirs)
+        try world.append("\nmy ending\n", to: "\(mine)/\(post)")
+        let error = await expectGitError { _ = try await world.publish(mine, paths: [post], message: "Publish: Mine") }
+        XCTAssertEqual(error?.kind, .conflict)
+        let files = try Publisher.conflictingFiles(repositoryAt: mine)
+        XCTAssertEqual(files.map(\.path), [post])
+        let marked = try XCTUnwrap(files.first).textWithMarkers()
+        XCTAssertTrue(marked.contains("<<<<<<< mine\nmy ending\n=======\ntheir ending\n>>>>>>> remote"), marked)
+        XCTAssertEqual(try world.git("status", "--porcelain", in: mine), "", "looking changed nothing")
+        let resolved = marked.replacingOccurrences(of: "<<<<<<< mine\nmy ending\n=======\ntheir ending\n>>>>>>> remote", with: "both endings")
+        let operation = Publisher.publish(repositoryAt: mine, .init(paths: [], message: "",
+                                                                   resolveConflicts: .files([post: .content(Data(resolved.utf8))])),
+                                          options: RemoteOptions(environment: home.environment))
+        for try await _ in operation.events {}
+        XCTAssertEqual(try world.git("show", "main:\(post)", in: world.remote) + "\n", resolved)
+        XCTAssertEqual(try String(contentsOfFile: "\(mine)/\(post)", encoding: .utf8), resolved, "the work tree has the resolution")
+        XCTAssertEqual(try world.git("status", "--porcelain", in: mine), "")
+    }
+}

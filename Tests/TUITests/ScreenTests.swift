@@ -58,3 +58,17 @@ final class ScreenTests: XCTestCase {
         assertSnapshot(screen.lines(), named: "title-and-cjk")
     }
 }
+
+/// Filling over half of a wide character leaves no orphan half behind.
+final class FillWideCharacterTests: XCTestCase {
+    func testFillCuttingAWideCharacterBlanksItsOtherHalf() {
+        var screen = Screen(width: 8, height: 1)
+        screen.put("a京都b", x: 0, y: 0)
+        screen.fill(Rect(x: 2, y: 0, width: 3, height: 1), with: "#")
+        XCTAssertEqual(screen.lines(), ["a ###b  "], "京 lost its right half: it became a space")
+        screen.fill(Rect(x: 0, y: 0, width: 8, height: 1))
+        screen.put("京都", x: 0, y: 0)
+        screen.fill(Rect(x: 0, y: 0, width: 3, height: 1), with: "-")
+        XCTAssertEqual(screen.lines(), ["---     "], "都 lost its left half: it became a space")
+    }
+}

@@ -59,7 +59,12 @@ public struct Screen: Sendable, Equatable {
     /// Fills `rect` with `character` in `style`.
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .normal) {
         for y in max(0, rect.y)..<min(height, rect.y + rect.height) {
-            for x in max(0, rect.x)..<min(width, rect.x + rect.width) { self[x, y] = Cell(String(character), style: style) }
+            let left = max(0, rect.x), right = min(width, rect.x + rect.width)
+            guard left < right else { continue }
+            // A wide character cut in half at either edge becomes a space, as with `put`.
+            clearWide(at: left, y: y)
+            clearWide(at: right - 1, y: y)
+            for x in left..<right { self[x, y] = Cell(String(character), style: style) }
         }
     }
 
