@@ -172,6 +172,13 @@ final class AppEndToEndTests: XCTestCase {
         try waitFor(session, "6 of 6 posts")
         try editAndPublish(posts[2], "\nmy ending\n")
         try waitFor(session, "The remote changed the same lines")
+        // Look at it by hand first: the markers show both endings; they must go before Ctrl-S keeps it.
+        try session.send(keys: "e")
+        try waitFor(session, "<<<<<<< mine")
+        try session.send(keys: "C-s")
+        try waitFor(session, "conflict markers remain")
+        try session.send(keys: "Escape")
+        try waitFor(session, "The remote changed the same lines")
         try session.send(keys: "m")
         try waitFor(session, "Published ")
         let text = try home.git(["show", "main:content/posts/\(posts[2])/index.md"], in: remote)
