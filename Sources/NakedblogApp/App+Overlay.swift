@@ -27,6 +27,23 @@ extension App {
             return handleRecoveryKey(&state, key, path: path, text: text)
         case .diskConflict(let path):
             return handleDiskConflictKey(&state, key, path: path)
+        case .signIn(var dialog):
+            switch key {
+            case .escape:
+                state.overlay = nil
+                return [.answerCredentials(username: nil, password: nil)]
+            case .enter where dialog.focus == 0:
+                dialog.focus = 1
+            case .enter:
+                state.overlay = nil
+                return [.answerCredentials(username: dialog.username.text, password: dialog.password.text)]
+            case .tab, .backTab, .up(false), .down(false):
+                dialog.focus = 1 - dialog.focus
+            default:
+                if dialog.focus == 0 { _ = dialog.username.handle(key) } else { _ = dialog.password.handle(key) }
+            }
+            state.overlay = .signIn(dialog)
+            return []
         case .imagePath(var field):
             switch key {
             case .escape: state.overlay = nil

@@ -127,6 +127,9 @@ extension App {
             state.page = .editor
             refreshPreview(&state)
             return []
+        case .credentialsNeeded(let url, let username):
+            state.overlay = .signIn(SignInDialog(url: url, username: username))
+            return []
         case .terminated:
             state.shouldQuit = true
             return []

@@ -33,6 +33,8 @@ public enum AppMessage: Sendable {
     case showMessage(title: String, lines: [String])
     /// SIGTERM / SIGHUP: keep unsaved text and leave.
     case terminated
+    /// A server asks for a username and password (HTTPS) and the helpers had none.
+    case credentialsNeeded(url: String, username: String?)
     /// A conflicting file (repository path) with its markers, ready to edit.
     case conflictLoaded(path: String, text: String)
     /// An image was copied into the post's bundle: insert its reference.
@@ -66,6 +68,8 @@ public enum AppEffect: Sendable, Equatable {
     case runExternalEditor(String)
     case rememberSite(String)
     case suspend
+    /// The sign-in dialog's answer (nil: cancelled).
+    case answerCredentials(username: String?, password: String?)
     case setIdentity(name: String, email: String)
     case copyImage(source: String, post: String)
     case quit

@@ -81,6 +81,7 @@ public enum Overlay: Sendable {
     /// The file changed on disk while it was being edited.
     case diskConflict(path: String)
     case frontMatter(FrontMatterForm)
+    case signIn(SignInDialog)
     /// "Add an image": the path of a file to copy into the post's bundle.
     case imagePath(TextField)
 }

@@ -23,10 +23,14 @@ public final class EffectRunner: @unchecked Sendable {
     public init(environment: [String: String] = ProcessInfo.processInfo.environment, send: @escaping @Sendable (AppMessage) -> Void) {
         self.environment = environment
         self.send = send
+        credentials = AppCredentialProvider { url, username in send(.credentialsNeeded(url: url, username: username)) }
     }
 
+    /// Asks for HTTPS credentials in the app when the helpers have none.
+    let credentials: AppCredentialProvider
+
     var remoteOptions: RemoteOptions {
-        RemoteOptions(credentials: GitCredentialHelper(allowPrompt: false), environment: environment)
+        RemoteOptions(credentials: credentials, environment: environment)
     }
 
     /// Starts `effect`. Effects that need the terminal (the external editor) run right here.
@@ -62,6 +66,8 @@ public final class EffectRunner: @unchecked Sendable {
             background {
                 do { try GitLibrary.setGlobalIdentity(name: name, email: email) } catch { self.send(.postFailed("cannot write ~/.gitconfig: \(error)")) }
             }
+        case .answerCredentials(let username, let password):
+            credentials.respond(username.flatMap { user in password.map { HTTPCredential(username: user, password: $0) } })
         case .suspend:
             // The default action stops the process; `fg` (SIGCONT) resumes here and the screen returns.
             withTerminalSuspended { signal(SIGTSTP, SIG_DFL); kill(getpid(), SIGTSTP) }

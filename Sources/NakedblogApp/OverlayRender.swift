@@ -34,6 +34,14 @@ enum OverlayRender {
             ], choices: [("o", "overwrite"), ("r", "reload theirs"), ("v", "view difference"), ("Esc", "cancel")])
                 .render(into: &screen, area: area)
             return nil
+        case .signIn(let dialog):
+            let host = URLComponents(string: dialog.url)?.host ?? dialog.url
+            let lines = ["\(host) asks you to sign in (for \(dialog.url)).", "Your git credential helpers had nothing for it.", "",
+                         "Username:", "", "Password:", "", "", "Enter signs in (stored by your credential helper) · Esc cancels"]
+            guard let inner = box(title: "Sign in", lines: lines, minWidth: 60, into: &screen, area: area) else { return nil }
+            let user = dialog.username.render(into: &screen, area: Rect(x: inner.x + 10, y: inner.y + 3, width: inner.width - 10, height: 1))
+            let pass = dialog.password.render(into: &screen, area: Rect(x: inner.x + 10, y: inner.y + 5, width: inner.width - 10, height: 1))
+            return dialog.focus == 0 ? (user, inner.y + 3) : (pass, inner.y + 5)
         case .imagePath(let field):
             let lines = ["Path of the image file (copied into this post's bundle, then", "a ![…](name) reference is inserted at the cursor):", "", "", "Enter adds · Esc cancels"]
             guard let inner = box(title: "Add an image", lines: lines, minWidth: 60, into: &screen, area: area) else { return nil }

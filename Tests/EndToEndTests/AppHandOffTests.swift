@@ -135,3 +135,41 @@ final class ColourDepthTests: XCTestCase {
         XCTAssertFalse(none.contains("38;5;") || none.contains("38;2;") || none.contains("48;5;"), "NO_COLOR: no colour at all")
     }
 }
+
+/// HTTPS credentials asked for inside the app (never a terminal prompt over the screen).
+final class SignInTests: XCTestCase {
+    func testCloneOverHTTPWithAuthAsksInTheAppAndTriesOnce() throws {
+        try requireProgram("tmux")
+        let home = try TestHome()
+        defer { home.remove() }
+        let work = try TemporaryDirectory(prefix: "nb-signin")
+        defer { work.remove() }
+        let server = try SmartHTTPServer(credentials: (user: "writer", password: "s3cret"))
+        defer { server.stop() }
+        let fixture = try BlogFixture.make(.init(posts: 6, imagesPerPost: 1, imageBytes: 2_000, commits: 3))
+        try server.createRepository(named: "blog", from: fixture.path)
+
+        let wrong = try TmuxSession([try Products.path("nakedblog"), "clone", server.url(for: "blog"), "wrong"],
+                                    environment: home.environment, directory: work.path)
+        defer { wrong.kill() }
+        try wrong.waitFor("Sign in", timeout: 15)
+        try wrong.type("writer")
+        try wrong.send(keys: "Tab")
+        try wrong.type("nope")
+        try wrong.send(keys: "Enter")
+        try wrong.waitFor("refused the credentials", timeout: 15)
+        XCTAssertFalse(try wrong.screen().contains { $0.contains("nope") }, "the password is never shown")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appending("wrong")))
+
+        let right = try TmuxSession([try Products.path("nakedblog"), "clone", server.url(for: "blog"), "blog"],
+                                    environment: home.environment, directory: work.path)
+        defer { right.kill() }
+        try right.waitFor("Sign in", timeout: 15)
+        try right.type("writer")
+        try right.send(keys: "Tab")
+        try right.type("s3cret")
+        XCTAssertTrue(try right.screen().contains { $0.contains("••••••") }, "the password field hides what is typed")
+        try right.send(keys: "Enter")
+        try right.waitFor("6 of 6 posts", timeout: 30)
+    }
+}
