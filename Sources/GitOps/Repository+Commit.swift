@@ -38,12 +38,13 @@ extension Repository {
         defer { git_tree_free(baseTree) }
 
         var treeID = git_oid()
+        var changed: [String]?
         if all {
             try stageAll(in: index!)
             try check(git_index_write_tree(&treeID, index), "git_index_write_tree")
         } else {
             try stage(paths, in: index!)
-            treeID = try updatedTree(base: baseTree!, paths: paths.map(Self.normalized), index: index!)
+            (treeID, changed) = try updatedTree(base: baseTree!, paths: paths.map(Self.normalized), index: index!)
         }
         try check(git_index_write(index), "git_index_write")
         if git_oid_equal(&treeID, git_tree_id(baseTree)) == 1 { return nil }
@@ -55,7 +56,10 @@ extension Repository {
         var commitID = try createCommit(message: cleanMessage, tree: tree!, parent: parent, signature: signature!,
                                         signer: signer)
         try moveBranch(head, to: &commitID, from: parent.map { git_commit_id($0).pointee }, reflog: "commit: \(cleanMessage)")
-        let files = try changedFiles(from: baseTree!, to: tree!)
+        // The files the commit changes: known from the update itself (a tree diff would walk
+        // every entry of a 20,000-post directory); `--all` diffs the trees.
+        let files: [String]
+        if let changed { files = changed } else { files = try changedFiles(from: baseTree!, to: tree!) }
         return CommitOutcome(commit: CommitSummary(id: commitID.hexString, summary: commitSummary(commitID)),
                              files: files, signed: signer != nil)
     }
@@ -109,8 +113,9 @@ extension Repository {
         return tree
     }
 
-    /// `base` with `paths` replaced by what the index holds for them (upserts and removals).
-    private func updatedTree(base: OpaquePointer, paths: [String], index: OpaquePointer) throws(GitError) -> git_oid {
+    /// `base` with `paths` replaced by what the index holds for them (upserts and removals), and
+    /// the paths that really differ from `base`.
+    private func updatedTree(base: OpaquePointer, paths: [String], index: OpaquePointer) throws(GitError) -> (git_oid, [String]) {
         var upserts: [(path: String, id: git_oid, mode: UInt32)] = []
         var staged = Set<String>()
         for path in paths {
@@ -152,7 +157,19 @@ extension Repository {
         }
         var result = git_oid()
         try check(git_tree_create_updated(&result, handle, base, updates.count, updates), "git_tree_create_updated")
-        return result
+        var changed = removals
+        for upsert in upserts {
+            var entry: OpaquePointer?
+            if git_tree_entry_bypath(&entry, base, upsert.path) == 0 {
+                defer { git_tree_entry_free(entry) }
+                var id = upsert.id
+                if git_oid_equal(git_tree_entry_id(entry), &id) == 1 && git_tree_entry_filemode(entry).rawValue == upsert.mode { continue }
+            } else {
+                git_error_clear()
+            }
+            changed.append(upsert.path)
+        }
+        return (result, changed.sorted())
     }
 
     /// Files in `tree` at or under each of `paths`.

@@ -36,7 +36,9 @@ final class PublishTests: XCTestCase {
 
         let (result, events) = try await world.publish(clone, paths: [post + "/"], message: "Publish: First")
         XCTAssertEqual(result.pushedCommits, 1)
-        XCTAssertTrue(events.contains { if case .committed = $0 { return true }; return false })
+        let committed = events.compactMap { if case .committed(let outcome) = $0 { return outcome }; return nil }.first
+        XCTAssertEqual(committed?.files, ["\(post)/image-1.jpg", "\(post)/index.md", "\(post)/new-photo.jpg"],
+                       "the changed files (a deletion included), known without a tree diff")
         let files = try world.git("show", "--name-status", "--format=", "main", in: world.remote)
         XCTAssertEqual(files.split(separator: "\n").sorted(), [
             "A\t\(post)/new-photo.jpg", "D\t\(post)/image-1.jpg", "M\t\(post)/index.md",
