@@ -54,7 +54,10 @@ public final class AppLoop {
                 needsFrame = false
             }
             let pending = queue.drain()
-            guard let keys = pending.isEmpty ? terminal.nextEvents(timeoutMilliseconds: 30) : terminal.nextEvents(timeoutMilliseconds: 0) else {
+            // Waiting for work in flight (loading, cloning, publishing): look for its results often;
+            // idle: wake rarely. Keys always wake the read at once.
+            let busy = state.browse.loading || state.page == .clone || state.publishing != nil || state.git.fetching
+            guard let keys = terminal.nextEvents(timeoutMilliseconds: pending.isEmpty ? (busy ? 10 : 50) : 0) else {
                 break  // input ended (stdin closed): leave cleanly instead of spinning
             }
             var messages = pending + keys.map { AppMessage.key($0) }
