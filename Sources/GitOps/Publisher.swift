@@ -43,7 +43,7 @@ public enum Publisher {
     public static func publish(repositoryAt path: String, _ request: Request,
                                options: RemoteOptions = RemoteOptions()) -> GitOperation<PublishEvent> {
         let (stream, continuation) = AsyncThrowingStream<PublishEvent, Error>.makeStream()
-        let session = PushSession(credentials: options.credentials, url: "") { continuation.yield($0) }
+        let session = PushSession(credentials: options.credentials) { continuation.yield($0) }
         return GitOperation.start(name: "nakedblog-publish", session: session, cancelOnTermination: false,
                                   continuation: continuation, events: stream) {
             .finished(try runPublish(path: path, request: request, session: session, options: options))
@@ -54,7 +54,7 @@ public enum Publisher {
     /// touches a file with uncommitted edits (stops naming them instead).
     public static func sync(repositoryAt path: String, options: RemoteOptions = RemoteOptions()) -> GitOperation<PublishEvent> {
         let (stream, continuation) = AsyncThrowingStream<PublishEvent, Error>.makeStream()
-        let session = PushSession(credentials: options.credentials, url: "") { continuation.yield($0) }
+        let session = PushSession(credentials: options.credentials) { continuation.yield($0) }
         return GitOperation.start(name: "nakedblog-sync", session: session, cancelOnTermination: true,
                                   continuation: continuation, events: stream) {
             .finished(try runSync(path: path, session: session, options: options))
@@ -196,7 +196,7 @@ extension Publisher {
     /// branch are untouched). The result's `head` is HEAD; compare with status for "behind".
     public static func fetch(repositoryAt path: String, options: RemoteOptions = RemoteOptions()) -> GitOperation<PublishEvent> {
         let (stream, continuation) = AsyncThrowingStream<PublishEvent, Error>.makeStream()
-        let session = PushSession(credentials: options.credentials, url: "") { continuation.yield($0) }
+        let session = PushSession(credentials: options.credentials) { continuation.yield($0) }
         return GitOperation.start(name: "nakedblog-fetch", session: session, cancelOnTermination: true,
                                   continuation: continuation, events: stream) {
             GitLibrary.initialize()

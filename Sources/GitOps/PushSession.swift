@@ -13,9 +13,9 @@ final class PushSession: RemoteSession, @unchecked Sendable {
     private var lastEmit: TimeInterval = 0
     private var pushStart: TimeInterval = 0
 
-    init(credentials: CredentialProvider?, url: String, emit: @escaping @Sendable (PublishEvent) -> Void) {
+    init(credentials: CredentialProvider?, emit: @escaping @Sendable (PublishEvent) -> Void) {
         self.emit = emit
-        super.init(credentials: credentials, url: url)
+        super.init(credentials: credentials)
     }
 
     /// Forgets the previous attempt's results.

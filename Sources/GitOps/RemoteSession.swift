@@ -7,14 +7,16 @@ import Synchronization
 /// the cancel flag is touched from other threads.
 class RemoteSession: @unchecked Sendable {
     let credentials: CredentialProvider?
-    let url: String
+    /// The URL credentials are for: the one libgit2 names when it asks (fetch and push sessions
+    /// do not know it up front), else the one given at the start.
+    private(set) var url: String
     private let cancelFlag = Atomic<Bool>(false)
     private var sidebandLines = SidebandLines()
     private(set) var offered: HTTPCredential?
     private(set) var credentialAttempts = 0
     var certificateInvalidHost: String?
 
-    init(credentials: CredentialProvider?, url: String) {
+    init(credentials: CredentialProvider?, url: String = "") {
         self.credentials = credentials
         self.url = url
     }
@@ -41,7 +43,8 @@ class RemoteSession: @unchecked Sendable {
     }
 
     /// One attempt per operation: a second request means the first credential was refused.
-    func credential(username: String?) -> HTTPCredential? {
+    func credential(for requestURL: String?, username: String?) -> HTTPCredential? {
+        if let requestURL, !requestURL.isEmpty, credentialAttempts == 0 { url = requestURL }
         credentialAttempts += 1
         if let offered, credentialAttempts > 1 {
             credentials?.reject(offered, for: url)
@@ -102,7 +105,8 @@ enum RemoteCallbacks {
                 git_error_set_str(Int32(GIT_ERROR_NET.rawValue), "the server asked for a kind of credential nakedblog cannot supply")
                 return GIT_EAUTH.rawValue
             }
-            guard let credential = session.credential(username: username.map { String(cString: $0) }) else {
+            guard let credential = session.credential(for: url.map { String(cString: $0) },
+                                                      username: username.map { String(cString: $0) }) else {
                 git_error_set_str(Int32(GIT_ERROR_HTTP.rawValue), "authentication failed")
                 return GIT_EAUTH.rawValue
             }

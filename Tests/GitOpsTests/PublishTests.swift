@@ -315,3 +315,42 @@ final class ConflictByHandTests: XCTestCase {
         XCTAssertEqual(try world.git("status", "--porcelain", in: mine), "")
     }
 }
+
+/// A push to a server that wants a password asks for it with the remote's real URL (so
+/// credential helpers can find what they stored), once.
+final class PushCredentialTests: XCTestCase {
+    final class Recorder: CredentialProvider, @unchecked Sendable {
+        private let lock = NSLock()
+        private var urls: [String] = []
+        var asked: [String] { lock.withLock { urls } }
+        func credential(for url: String, username: String?) -> HTTPCredential? {
+            lock.withLock { urls.append(url) }
+            return HTTPCredential(username: "writer", password: "s3cret")
+        }
+        func approve(_ credential: HTTPCredential, for url: String) {}
+        func reject(_ credential: HTTPCredential, for url: String) {}
+        var description: String { "a test recorder" }
+    }
+
+    func testThePushAsksWithTheRemoteURL() async throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        let server = try SmartHTTPServer(credentials: (user: "writer", password: "s3cret"))
+        defer { server.stop() }
+        let world = try PublishWorld(server: server, home: home)
+        defer { world.remove() }
+        let clone = world.work.appending("a")
+        let withPassword = server.url(for: "blog").replacingOccurrences(of: "http://", with: "http://writer:s3cret@")
+        try home.git(["clone", "--quiet", withPassword, clone])
+        try home.git(["remote", "set-url", "origin", server.url(for: "blog")], in: clone)
+        let post = try world.bundles(in: clone)[0]
+        try world.append("\nwith a password\n", to: "\(clone)/\(post)/index.md")
+        let recorder = Recorder()
+        let operation = Publisher.publish(repositoryAt: clone, .init(paths: [post], message: "Publish: auth"),
+                                          options: RemoteOptions(credentials: recorder, environment: home.environment))
+        for try await _ in operation.events {}
+        XCTAssertEqual(try world.git("log", "-1", "--format=%s", "main", in: world.remote), "Publish: auth")
+        XCTAssertFalse(recorder.asked.isEmpty)
+        XCTAssertTrue(recorder.asked.allSatisfy { $0.hasPrefix(server.url(for: "blog").components(separatedBy: "/blog")[0]) }, "\(recorder.asked)")
+    }
+}
