@@ -109,8 +109,8 @@ struct KnownFields {
 
 /// Words in a markdown body, counted as Hugo does by default: runs of non-space characters.
 /// Counts word starts eight bytes at a time (SWAR), twice as fast as a byte loop here.
-enum WordCount {
-    static func count(_ text: String) -> Int {
+public enum WordCount {
+    public static func count(_ text: String) -> Int {
         var text = text
         return text.withUTF8 { buffer in
             guard let start = buffer.baseAddress else { return 0 }

@@ -9,7 +9,7 @@ enum EditorRender {
         guard var editor = state.editor else { return nil }
         defer { state.editor = editor }
         let width = state.columns
-        let words = editor.wordCount
+        let words = editor.wordCount()
         let minutes = max(1, Int((Double(words) / 200).rounded(.up)))
         let position = "Ln \(editor.editor.cursor.line + 1), Col \(editor.editor.cursor.column + 1)"
         let right = "\(words) words · \(minutes) min read · \(position)"

@@ -36,12 +36,18 @@ public struct EditorScreen: Sendable {
         diskStamp = stamp
     }
 
-    /// Words in the body (front matter excluded) and minutes to read at 200 words a minute.
-    public var wordCount: Int {
-        let text = editor.text
-        let body = (try? PageText(text: text, file: path).body) ?? text
-        return body.split(whereSeparator: { $0.isWhitespace }).count
+    /// Words in the body (front matter excluded), counted as the post index counts them;
+    /// recounted only when the text changed (the title bar shows it on every frame).
+    public mutating func wordCount() -> Int {
+        if wordsRevision != editor.revision {
+            let text = editor.text
+            words = WordCount.count((try? PageText(text: text, file: path).body) ?? text)
+            wordsRevision = editor.revision
+        }
+        return words
     }
+    private var words = 0
+    private var wordsRevision = -1
 
     /// Columns at which the split layout (text and preview side by side) is used.
     public static let splitWidth = 100
