@@ -37,9 +37,7 @@ public struct AppConfig: Sendable {
     public init() {}
 
     public static func file(environment: [String: String]) -> String {
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.config"
-        return base + "/nakedblog/config.toml"
+        XDGDirectory.config(environment) + "/config.toml"
     }
 
     /// The settings from the config file; defaults when there is none.

@@ -48,9 +48,7 @@ extension EffectRunner {
 /// Recently opened sites, newest first, in `$XDG_STATE_HOME/nakedblog/recent-sites`.
 public enum RecentSites {
     static func file(environment: [String: String]) -> String {
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
-        return state + "/nakedblog/recent-sites"
+        XDGDirectory.state(environment) + "/recent-sites"
     }
 
     public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {

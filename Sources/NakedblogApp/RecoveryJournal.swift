@@ -7,9 +7,7 @@ import Foundation
 public enum RecoveryJournal {
     /// The journal file for `post` (site-relative) of the site at `root`.
     public static func file(root: String, post: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state"
-        return state + "/nakedblog/recovery/" + escape(root) + "/" + escape(post)
+        XDGDirectory.state(environment) + "/recovery/" + escape(root) + "/" + escape(post)
     }
 
     /// A path as one file name: `/` → `%2F`, `%` → `%25`.

@@ -1,18 +1,12 @@
 import Foundation
 import Logging
+import NakedblogApp
 
 /// Log set-up: everything goes to a file in the XDG state directory, never to the terminal the
 /// app draws on. Secrets (passwords, passphrases, tokens) are never passed to a logger.
 enum Logging {
     /// `$XDG_STATE_HOME/nakedblog` (default `~/.local/state/nakedblog`).
-    static var stateDirectory: String {
-        let environment = ProcessInfo.processInfo.environment
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return state + "/nakedblog"
-        }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/nakedblog" }
-        return NSHomeDirectory() + "/.local/state/nakedblog"
-    }
+    static var stateDirectory: String { XDGDirectory.state() }
 
     static var logFilePath: String { stateDirectory + "/nakedblog.log" }
 

@@ -42,9 +42,7 @@ struct DemoCommand: ParsableCommand {
     }
 
     static func defaultDirectory(_ environment: [String: String]) -> String {
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
-        return data + "/nakedblog/demo"
+        XDGDirectory.data(environment) + "/demo"
     }
 }
 
