@@ -70,21 +70,10 @@ public struct GitCredentialHelper: CredentialProvider {
     }
 
     private func run(_ action: String, _ input: String) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "credential", action]
         var environment = ProcessInfo.processInfo.environment
-        if !allowPrompt { environment["GIT_TERMINAL_PROMPT"] = "0"; environment["GIT_ASKPASS"] = "" ; environment["SSH_ASKPASS"] = "" }
-        process.environment = environment
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try? stdin.fileHandleForWriting.close()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+        if !allowPrompt { environment["GIT_TERMINAL_PROMPT"] = "0"; environment["GIT_ASKPASS"] = ""; environment["SSH_ASKPASS"] = "" }
+        guard let result = try? ExternalCommand.run(["git", "credential", action], input: Data(input.utf8), environment: environment),
+              result.status == 0 else { return nil }
+        return String(decoding: result.output, as: UTF8.self)
     }
 }

@@ -68,25 +68,10 @@ public enum HostKeys {
 
     private static func run(_ program: String, _ arguments: [String], input: String? = nil,
                             environment: [String: String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let inputPipe = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
-        try process.run()
-        if let input {
-            inputPipe.fileHandleForWriting.write(Data(input.utf8))
-            try? inputPipe.fileHandleForWriting.close()
+        let result = try ExternalCommand.run([program] + arguments, input: Data((input ?? "").utf8), environment: environment)
+        guard result.status == 0 else {
+            throw GitError(kind: .other, operation: program, message: "\(program) exited \(result.status)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw GitError(kind: .other, operation: program, message: "\(program) exited \(process.terminationStatus)")
-        }
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: result.output, as: UTF8.self)
     }
 }
