@@ -97,11 +97,7 @@ extension App {
         state.page = .browse
         if case .conflict(let files, let selected) = sheet.phase {
             if files.count == 1, keep {
-                sheet.phase = .running(step: "Publishing your resolution…", fraction: nil)
-                state.overlay = .publish(sheet)
-                state.publishing = sheet
-                return [.publish(commitPath: nil, post: sheet.post, message: sheet.message.text, setDraftFalse: false,
-                                 resolve: .files(sheet.resolutions))]
+                return startPublish(&state, &sheet, step: "Publishing your resolution…", resolve: .files(sheet.resolutions))
             }
             sheet.phase = .conflict(files: files, selected: selected)
         }

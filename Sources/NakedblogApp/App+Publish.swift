@@ -3,6 +3,17 @@ import GitOps
 import TUI
 
 extension App {
+    /// Shows `sheet` running `step` and starts its publish: the first commit with the sheet's
+    /// draft choice, or (`resolve` given) a retry that resolves conflicts as chosen.
+    static func startPublish(_ state: inout AppState, _ sheet: inout PublishSheet, step: String,
+                             firstAttempt: Bool = true, resolve: Publisher.ConflictResolution? = nil) -> [AppEffect] {
+        sheet.phase = .running(step: step, fraction: nil)
+        state.overlay = .publish(sheet)
+        state.publishing = sheet
+        return [.publish(commitPath: resolve == nil ? sheet.commitPath : nil, post: sheet.post, message: sheet.message.text,
+                         setDraftFalse: firstAttempt && resolve == nil && sheet.wasDraft && sheet.setDraftFalse, resolve: resolve)]
+    }
+
     static func handlePublishKey(_ state: inout AppState, _ sheet: inout PublishSheet, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
         switch sheet.phase {
         case .confirm:
@@ -10,11 +21,7 @@ extension App {
             case .escape:
                 state.overlay = nil
             case .enter:
-                sheet.phase = .running(step: "Committing…", fraction: nil)
-                state.overlay = .publish(sheet)
-                state.publishing = sheet
-                return [.publish(commitPath: sheet.commitPath, post: sheet.post, message: sheet.message.text,
-                                 setDraftFalse: sheet.wasDraft && sheet.setDraftFalse, resolve: nil)]
+                return startPublish(&state, &sheet, step: "Committing…")
             case .control("d"), .tab:
                 if sheet.wasDraft { sheet.setDraftFalse.toggle() }
                 state.overlay = .publish(sheet)
@@ -28,20 +35,13 @@ extension App {
         case .failed:
             switch key {
             case .character("r", false), .enter:
-                sheet.phase = .running(step: "Retrying…", fraction: nil)
-                state.overlay = .publish(sheet)
-                state.publishing = sheet
-                return [.publish(commitPath: sheet.commitPath, post: sheet.post, message: sheet.message.text,
-                                 setDraftFalse: false, resolve: nil)]
+                return startPublish(&state, &sheet, step: "Retrying…", firstAttempt: false)
             default:
                 state.overlay = nil
             }
         case .conflict(let conflicted, var selected):
             func publish(_ resolution: Publisher.ConflictResolution, _ step: String) -> [AppEffect] {
-                sheet.phase = .running(step: step, fraction: nil)
-                state.overlay = .publish(sheet)
-                state.publishing = sheet
-                return [.publish(commitPath: nil, post: sheet.post, message: sheet.message.text, setDraftFalse: false, resolve: resolution)]
+                startPublish(&state, &sheet, step: step, resolve: resolution)
             }
             let current: String? = conflicted.indices.contains(selected) ? conflicted[selected] : nil
             switch key {
@@ -85,12 +85,7 @@ extension App {
                 if n.isEmpty || !e.contains("@") {
                     focus = n.isEmpty ? 0 : 1
                 } else {
-                    sheet.phase = .running(step: "Committing…", fraction: nil)
-                    state.overlay = .publish(sheet)
-                    state.publishing = sheet
-                    return [.setIdentity(name: n, email: e),
-                            .publish(commitPath: sheet.commitPath, post: sheet.post, message: sheet.message.text,
-                                     setDraftFalse: sheet.wasDraft && sheet.setDraftFalse, resolve: nil)]
+                    return [.setIdentity(name: n, email: e)] + startPublish(&state, &sheet, step: "Committing…")
                 }
             default:
                 if focus == 0 { _ = name.handle(key) } else { _ = email.handle(key) }

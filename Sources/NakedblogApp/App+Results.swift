@@ -115,9 +115,7 @@ extension App {
             return []
         case .conflictLoaded(let path, let text):
             guard let sheet = state.conflictSheet else { return [] }
-            let prefix = sheet.commitPath.flatMap { commit in sheet.post.map { post in
-                commit.hasSuffix((post as NSString).deletingLastPathComponent) ? String(commit.dropLast((post as NSString).deletingLastPathComponent.count)) : "" } } ?? ""
-            let sitePath = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+            let sitePath = path.hasPrefix(sheet.sitePrefix) ? String(path.dropFirst(sheet.sitePrefix.count)) : path
             var screen = EditorScreen(path: sitePath, file: (state.site?.absolute(sitePath)) ?? path, text: text, stamp: nil)
             screen.resolvingConflict = path
             if let marker = text.components(separatedBy: "\n").firstIndex(where: { $0.hasPrefix("<<<<<<<") }) {

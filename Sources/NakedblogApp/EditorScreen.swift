@@ -99,6 +99,9 @@ public struct PublishSheet: Sendable {
     public var message: TextField
     public var phase: Phase = .confirm
     public var remoteLines: [String] = []
+    /// The site's directory inside the repository ("" when the site is the repository's root):
+    /// repository paths minus this are site paths.
+    public var sitePrefix = ""
     /// Conflict resolutions chosen so far (repository paths).
     public var resolutions: [String: Publisher.FileResolution] = [:]
 
@@ -124,6 +127,9 @@ public struct CloneState: Sendable {
     public var transfer: TransferSnapshot?
     public var checkout: (done: Int, total: Int, path: String?)?
     public var remoteLines: [String] = []
+    /// The site's directory inside the repository ("" when the site is the repository's root):
+    /// repository paths minus this are site paths.
+    public var sitePrefix = ""
     /// Conflict resolutions chosen so far (repository paths).
     public var resolutions: [String: Publisher.FileResolution] = [:]
     public var error: String?

@@ -36,8 +36,10 @@ extension EffectRunner {
             }
         }
         let verb = repository.existsOnRemote(path: prefix + post) ? "Update" : "Publish"
-        send(.publishSheetReady(PublishSheet(post: post, commitPath: commitPath, title: title, files: files, changedKeys: changedKeys,
-                                             wasDraft: draft, message: "\(verb): \(title)")))
+        var sheet = PublishSheet(post: post, commitPath: commitPath, title: title, files: files, changedKeys: changedKeys,
+                                 wasDraft: draft, message: "\(verb): \(title)")
+        sheet.sitePrefix = prefix
+        send(.publishSheetReady(sheet))
     }
 
     /// Sends a conflicting file's text with conflict markers, for editing by hand.
