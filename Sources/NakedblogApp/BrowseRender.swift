@@ -7,7 +7,7 @@ import TUI
 enum BrowseRender {
     static func draw(_ state: AppState, into screen: inout Screen) -> (x: Int, y: Int)? {
         let width = state.columns, browse = state.browse
-        let drafts = browse.posts.filter(\.draft).count
+        let drafts = browse.draftCount
         let counts = browse.loading ? "loading…" : "\(browse.visible.count) of \(browse.posts.count) posts · \(drafts) draft\(drafts == 1 ? "" : "s")"
         Render.titleBar("nakedblog · \(state.site?.config.title ?? "")", right: counts, into: &screen, width: width)
         let columns = Columns(width: width)

@@ -5,7 +5,11 @@ import Foundation
 public struct BrowseState: Sendable {
     public enum Sort: String, Sendable { case date, title }
 
-    public var posts: [Post] = []
+    public var posts: [Post] = [] {
+        didSet { draftCount = posts.reduce(0) { $0 + ($1.draft ? 1 : 0) } }
+    }
+    /// Drafts among `posts` (counted when they change, not on every frame).
+    public private(set) var draftCount = 0
     public var problems: [ContentError] = []
     public var loading = true
     public var sort: Sort = .date

@@ -38,8 +38,9 @@ public final class EffectRunner: @unchecked Sendable {
         switch effect {
         case .loadSite(let path): background { self.loadSite(path) }
         case .refreshGit: background { self.refreshGit() }
-        case .fetch: startFetch(sync: false)
-        case .sync: startFetch(sync: true)
+        // Finding the repository reads the disk: not on the loop thread.
+        case .fetch: background { self.startFetch(sync: false) }
+        case .sync: background { self.startFetch(sync: true) }
         case .openPost(let path): background { self.openPost(path) }
         case .save(let path, let text, let revision, let expected, let overwrite):
             background { self.save(path, text, revision, expected: expected, overwrite: overwrite) }
