@@ -48,37 +48,20 @@ struct CloneCommand: AsyncParsableCommand {
             try FullScreen.run(state: state, initial: effects, theme: options.theme)
             return
         }
-        let interactive = isatty(0) == 1 && isatty(2) == 1
-        var acceptedKey = false
-        while true {
-            let printer = ProgressPrinter(isTerminal: isatty(2) == 1)
-            let started = Date()
-            let operation = Cloner.clone(remote, into: target,
-                                         options: .init(credentials: GitCredentialHelper(allowPrompt: interactive)))
-            let signals = SignalCancellation { operation.cancel() }
-            defer { signals.stop() }
-            do {
-                for try await event in operation.events {
-                    if case .finished(let result) = event {
-                        printer.finish()
-                        printer.summary(result, seconds: Date().timeIntervalSince(started), display: DisplayPath.forUser(target))
-                    } else {
-                        printer.show(event)
-                    }
-                }
-                return
-            } catch let error as GitError {
-                printer.finish()
-                await operation.waitUntilFinished()
-                if error.kind == .hostKeyUnknown, !acceptedKey, let key = error.hostKey,
-                   try HostKeyPrompt.accept(key, url: remote, automatically: acceptNewHostKey, interactive: interactive) {
-                    try HostKeys.trust(key)
-                    acceptedKey = true
-                    continue
-                }
-                throw CloneFailure.explain(error, url: remote, target: target, interactive: interactive)
+        let started = Date()
+        _ = try await RemoteOperationRunner.run(url: remote, acceptNewHostKey: acceptNewHostKey, start: { options in
+            Cloner.clone(remote, into: target, options: options)
+        }, show: { event, printer -> CloneResult? in
+            guard case .finished(let result) = event else {
+                printer.show(event)
+                return nil
             }
-        }
+            printer.finish()
+            printer.summary(result, seconds: Date().timeIntervalSince(started), display: DisplayPath.forUser(target))
+            return result
+        }, explain: { error, interactive in
+            CloneFailure.explain(error, url: remote, target: target, interactive: interactive)
+        })
     }
 }
 

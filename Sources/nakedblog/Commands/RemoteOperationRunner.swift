@@ -1,13 +1,18 @@
 import Foundation
 import GitOps
 
-/// Runs a publish or sync with progress on stderr, asking about an unknown SSH host key (once)
-/// and turning errors into the user's message and exit code.
+/// Runs a clone, publish or sync with progress on stderr, asking about an unknown SSH host key
+/// (once, then starting again) and turning errors into the user's message and exit code.
 enum RemoteOperationRunner {
-    static func run(what: String, remoteURL: String?, acceptNewHostKey: Bool,
-                    start: (RemoteOptions) -> GitOperation<PublishEvent>) async throws -> PublishResult {
+    /// `show` prints an event and returns the result when the event is the last one;
+    /// `explain` words a failure (`interactive`: whether the user could have been asked).
+    static func run<Event: Sendable, Result>(
+        url: GitURL?, acceptNewHostKey: Bool,
+        start: (RemoteOptions) -> GitOperation<Event>,
+        show: (Event, ProgressPrinter) -> Result?,
+        explain: (GitError, _ interactive: Bool) -> UserFacingError
+    ) async throws -> Result {
         let interactive = isatty(0) == 1 && isatty(2) == 1
-        let url = remoteURL.flatMap { try? GitURL($0) }
         var acceptedKey = false
         while true {
             let printer = ProgressPrinter(isTerminal: isatty(2) == 1)
@@ -15,14 +20,13 @@ enum RemoteOperationRunner {
             let signals = SignalCancellation { operation.cancel() }
             defer { signals.stop() }
             do {
-                for try await event in operation.events {
-                    if case .finished(let result) = event {
-                        printer.finish()
-                        return result
-                    }
-                    printer.show(event)
+                var result: Result?
+                for try await event in operation.events where result == nil {
+                    result = show(event, printer)
                 }
-                throw UserFacingError("\(what): the operation ended without a result")
+                printer.finish()
+                guard let result else { throw UserFacingError("the operation ended without a result") }
+                return result
             } catch let error as GitError {
                 printer.finish()
                 await operation.waitUntilFinished()
@@ -32,8 +36,19 @@ enum RemoteOperationRunner {
                     acceptedKey = true
                     continue
                 }
-                throw GitFailure.explain(error, what: what, url: url, interactive: interactive)
+                throw explain(error, interactive)
             }
         }
+    }
+
+    /// Publish and sync: progress lines until `.finished`.
+    static func run(what: String, remoteURL: String?, acceptNewHostKey: Bool,
+                    start: (RemoteOptions) -> GitOperation<PublishEvent>) async throws -> PublishResult {
+        let url = remoteURL.flatMap { try? GitURL($0) }
+        return try await run(url: url, acceptNewHostKey: acceptNewHostKey, start: start, show: { event, printer in
+            if case .finished(let result) = event { return result }
+            printer.show(event)
+            return nil
+        }, explain: { error, interactive in GitFailure.explain(error, what: what, url: url, interactive: interactive) })
     }
 }
