@@ -120,10 +120,13 @@ struct TranslationGroup: Hashable {
 
 /// Maps over an array on all cores, keeping order.
 enum ParallelMap {
+    /// The number of cores (asked once: the question costs a system call).
+    static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
     /// Splits `0..<count` into one contiguous share per core and runs `body` on each in parallel;
     /// returns the shares' results in order.
     static func shares<R: Sendable>(_ count: Int, _ body: @Sendable (Range<Int>) -> R) -> [R] {
-        let workers = count > 64 ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1
+        let workers = count > 64 ? cores : 1
         let size = (count + workers - 1) / max(1, workers)
         let ranges = (0..<workers).map { min(count, $0 * size)..<min(count, ($0 + 1) * size) }
         if workers == 1 { return [body(0..<count)] }
@@ -136,7 +139,7 @@ enum ParallelMap {
         buffer.initialize(repeating: nil)
         defer { buffer.deallocate() }
         nonisolated(unsafe) let output = buffer
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let workers = cores
         let chunk = (items.count + workers - 1) / workers
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let start = worker * chunk

@@ -29,14 +29,105 @@ public enum DisplayWidth {
         return 1
     }
 
-    /// Width of a string.
-    public static func of<S: StringProtocol>(_ text: S) -> Int {
-        // Printable ASCII (the common case) is one column a byte.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+    /// Width of a string. Most text is measured scalar by scalar straight from its UTF-8 bytes;
+    /// only text with scalars that change how a grapheme cluster is measured (joiners,
+    /// variation selectors, flags, skin tones, spacing marks, format characters, Hangul leading
+    /// jamo) goes through grapheme segmentation — the result is the same either way.
+    public static func of(_ text: String) -> Int { measure(text) }
+
+    /// Width of a substring (see `of(_: String)`).
+    public static func of(_ text: Substring) -> Int { measure(text) }
+
+    @inline(__always)
+    private static func measure<S: StringProtocol>(_ text: S) -> Int {
+        if let width = text.utf8.withContiguousStorageIfAvailable({ scalarWidth(utf8: $0) }), let width {
+            return width
+        }
         var width = 0
         for character in text { width += of(character) }
         return width
     }
+
+    /// The width of text in which no character is wider than one column, or nil when some
+    /// character is wide (CJK, emoji) or the text needs grapheme segmentation to be measured.
+    public static func narrowWidth(_ text: Substring) -> Int? {
+        text.utf8.withContiguousStorageIfAvailable { scalarWidth(utf8: $0, narrowOnly: true) } ?? nil
+    }
+
+    /// The sum of the scalars' widths, or nil when the text holds a scalar for which that sum
+    /// could differ from the sum over grapheme clusters.
+    static func scalarWidth(utf8 bytes: UnsafeBufferPointer<UInt8>, narrowOnly: Bool = false) -> Int? {
+        var width = 0
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                if lead >= 0x20 && lead != 0x7F { width += 1 }
+                index += 1
+                continue
+            }
+            var value: UInt32
+            if lead < 0xE0 {
+                guard index + 1 < count else { return nil }
+                value = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                index += 2
+            } else if lead < 0xF0 {
+                guard index + 2 < count else { return nil }
+                value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                index += 3
+            } else {
+                guard index + 3 < count else { return nil }
+                value = UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                    | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+                index += 4
+            }
+            if value < 0x300 {
+                if value >= 0xA0 { width += 1 }
+                continue
+            }
+            // Punctuation, arrows and box drawing, common in prose and in the preview's own frames.
+            if (0x2010...0x2027).contains(value) || (0x2030...0x205E).contains(value) || (0x2190...0x2319).contains(value)
+                || (0x2500...0x25FC).contains(value) || (0x1E00...0x1EFF).contains(value) || (0x400...0x482).contains(value) {
+                width += 1
+                continue
+            }
+            // Han and Hangul syllables: the bulk of CJK text.
+            if (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) || (0x3041...0x30FF).contains(value) && value != 0x3099 && value != 0x309A {
+                if narrowOnly { return nil }
+                width += 2
+                continue
+            }
+            guard let scalar = Unicode.Scalar(value), !changesClusterWidth(scalar) else { return nil }
+            let scalarWidth = of(scalar)
+            if narrowOnly && scalarWidth > 1 { return nil }
+            width += scalarWidth
+        }
+        return width
+    }
+
+    /// Scalars that make a cluster's width differ from the sum of its scalars' widths.
+    private static func changesClusterWidth(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        switch value {
+        case 0x200D, 0xFE0F, 0x1F1E6...0x1F1FF, 0x1F3FB...0x1F3FF, 0x1100...0x115F, 0xA960...0xA97F, 0xD7B0...0xD7FF:
+            return true
+        // Letters that attach to the cluster before them (Thai and Lao AM, half-width voicing marks).
+        case 0x0E33, 0x0EB3, 0xFF9E...0xFF9F:
+            return true
+        // Prepended concatenation marks that are letters (the rest are format characters).
+        case 0x0D4E, 0x111C2...0x111C3, 0x1193F, 0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46:
+            return true
+        default:
+            switch scalar.properties.generalCategory {
+            case .spacingMark, .format: return true
+            default: return false
+            }
+        }
+    }
+
+    /// Width of a string.
+    public static func of<S: StringProtocol>(_ text: S) -> Int { measure(text) }
 
     private static let wideRanges: [ClosedRange<UInt32>] = [
         0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0, 0x23F3...0x23F3,

@@ -5,7 +5,7 @@ import TextWidth
 struct InlineLayout {
     /// A piece to place: a word (no spaces), a space, or a forced break.
     enum Atom {
-        case word(String, PreviewStyle)
+        case word(String, PreviewStyle, width: Int)
         case space(PreviewStyle)
         case lineBreak
     }
@@ -16,37 +16,49 @@ struct InlineLayout {
     private var offset = 0
 
     mutating func add(_ text: String, _ style: PreviewStyle) {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII: split on bytes, no grapheme segmentation needed.
-            var start = text.utf8.startIndex
-            var index = start
-            let utf8 = text.utf8
-            while index < utf8.endIndex {
-                let byte = utf8[index]
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A {
-                    if start < index { append(.word(String(Substring(utf8[start..<index])), style)) }
-                    append(.space(style))
-                    start = utf8.index(after: index)
-                }
-                index = utf8.index(after: index)
+        // Words are split on ASCII blanks; a word with no wide character is one atom, measured
+        // from its scalars. Only words with wide characters (CJK, emoji) are taken apart.
+        var text = text
+        // About one atom per three bytes of prose (a word and a space).
+        atoms.reserveCapacity(atoms.count + text.utf8.count / 3)
+        lineOffsets.reserveCapacity(atoms.capacity)
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in 0...bytes.count {
+                let atEnd = index == bytes.count
+                let byte: UInt8 = atEnd ? 0 : bytes[index]
+                guard atEnd || byte == 0x20 || byte == 0x09 || byte == 0x0A else { continue }
+                if start < index { addWord(UnsafeBufferPointer(rebasing: bytes[start..<index]), style) }
+                if !atEnd { append(.space(style)) }
+                start = index + 1
             }
-            if start < utf8.endIndex { append(.word(String(Substring(utf8[start...])), style)) }
+        }
+    }
+
+    private mutating func addWord(_ bytes: UnsafeBufferPointer<UInt8>, _ style: PreviewStyle) {
+        let word = String(decoding: bytes, as: UTF8.self)
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            append(.word(word, style, width: bytes.count))
             return
         }
-        var word = ""
-        for character in text {
-            if character == " " || character == "\t" || character == "\n" {
-                if !word.isEmpty { append(.word(word, style)); word = "" }
-                append(.space(style))
-            } else if DisplayWidth.of(character) == 2 {
+        if let width = DisplayWidth.narrowWidth(word[...]) {
+            append(.word(word, style, width: width))
+            return
+        }
+        var piece = ""
+        var pieceWidth = 0
+        for character in word {
+            let characterWidth = DisplayWidth.of(character)
+            if characterWidth == 2 {
                 // CJK text has no spaces: a line may break between any two wide characters.
-                if !word.isEmpty { append(.word(word, style)); word = "" }
-                append(.word(String(character), style))
+                if !piece.isEmpty { append(.word(piece, style, width: pieceWidth)); piece = ""; pieceWidth = 0 }
+                append(.word(String(character), style, width: 2))
             } else {
-                word.append(character)
+                piece.append(character)
+                pieceWidth += characterWidth
             }
         }
-        if !word.isEmpty { append(.word(word, style)) }
+        if !piece.isEmpty { append(.word(piece, style, width: pieceWidth)) }
     }
 
     mutating func softBreak(_ style: PreviewStyle) {
@@ -73,10 +85,25 @@ struct InlineLayout {
         var lineOffset = lineOffsets.first ?? 0
         var pendingSpace: PreviewStyle?
 
+        // The last span of the line is built in `tail` and added when the style changes or the
+        // line ends (appending to a local string is cheaper than to one inside the array).
+        var tail = ""
+        var tailStyle: PreviewStyle?
+        func flush() {
+            guard let style = tailStyle else { return }
+            line.append(PreviewSpan(tail, style))
+            tail = ""
+            tailStyle = nil
+        }
         func push(_ text: String, _ style: PreviewStyle) {
-            if let last = line.last, last.style == style { line[line.count - 1].text += text } else { line.append(PreviewSpan(text, style)) }
+            if tailStyle != style {
+                flush()
+                tailStyle = style
+            }
+            tail += text
         }
         func newLine(at nextOffset: Int) {
+            flush()
             result.append((line, lineOffset))
             line = []
             used = 0
@@ -90,8 +117,7 @@ struct InlineLayout {
                 newLine(at: lineOffsets[index])
             case .space(let style):
                 if used > 0 { pendingSpace = style }
-            case .word(let word, let style):
-                let wordWidth = DisplayWidth.of(word)
+            case .word(let word, let style, let wordWidth):
                 let spaceWidth = pendingSpace == nil ? 0 : 1
                 if used > 0 && used + spaceWidth + wordWidth > width {
                     newLine(at: lineOffsets[index])
@@ -122,6 +148,7 @@ struct InlineLayout {
                 }
             }
         }
+        flush()
         if !line.isEmpty || result.isEmpty { result.append((line, lineOffset)) }
         return result
     }

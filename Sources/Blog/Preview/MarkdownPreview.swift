@@ -11,15 +11,41 @@ public enum MarkdownPreview {
 
     /// Renders markdown whose first line is line `firstLine` of its file.
     public static func render(markdown: String, firstLine: Int = 1, width: Int, context: PreviewContext = PreviewContext()) -> [PreviewLine] {
+        render(markdown: markdown, firstLine: firstLine, width: width, context: context, parallelAbove: parallelThreshold)
+    }
+
+    /// Documents at least this long (UTF-8 bytes) are laid out on all cores.
+    static let parallelThreshold = 64 * 1024
+
+    /// The rendering; when the document is at least `parallelAbove` bytes, its top-level blocks
+    /// (independent once parsed) are laid out in `parts` runs on all cores. Tests lower the
+    /// threshold to check that this renders exactly like one run.
+    static func render(markdown: String, firstLine: Int, width: Int, context: PreviewContext, parallelAbove: Int,
+                       parts: Int = ParallelMap.cores) -> [PreviewLine] {
         let source = MarkdownSource(markdown)
+        let width = max(8, width)
         let blocks = CommonMarkParser.parse(source.text)
-        var renderer = PreviewRenderer(width: max(8, width), context: context, tables: source.tables, lineBase: firstLine - 1)
-        return renderer.render(blocks).map { clipped($0, to: max(8, width)) }
+        let tables = source.tables
+        let lineBase = firstLine - 1
+        guard source.text.utf8.count >= parallelAbove, parts > 1, blocks.count > 1 else {
+            var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: lineBase)
+            return renderer.render(blocks).map { clipped($0, to: width) }
+        }
+        let runs = min(parts, blocks.count)
+        let size = (blocks.count + runs - 1) / runs
+        let ranges = stride(from: 0, to: blocks.count, by: size).map { $0..<min(blocks.count, $0 + size) }
+        let rendered = ParallelMap.map(ranges) { range -> [PreviewLine] in
+            var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: lineBase)
+            return renderer.render(Array(blocks[range]), separatedFromPrevious: range.lowerBound > 0).map { clipped($0, to: width) }
+        }
+        return Array(rendered.joined())
     }
 
     /// The line cut to `width` columns (deep nesting at a narrow width can leave no room for
     /// the text itself; the promise that every line fits holds anyway).
     static func clipped(_ line: PreviewLine, to width: Int) -> PreviewLine {
+        // No character takes more columns than it has UTF-8 bytes: a short line fits unmeasured.
+        if line.spans.reduce(0, { $0 + $1.text.utf8.count }) <= width { return line }
         var used = 0
         var spans: [PreviewSpan] = []
         for span in line.spans {
@@ -36,3 +62,5 @@ public enum MarkdownPreview {
         return line
     }
 }
+
+

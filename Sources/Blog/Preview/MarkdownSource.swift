@@ -24,17 +24,53 @@ struct MarkdownSource {
     /// The last line that closes each shortcode name.
     private var lastClosing: [String: Int] = [:]
 
+    /// What one pass over the bytes tells about a line, so ordinary lines are passed over
+    /// without looking at them again.
+    private struct LineFacts {
+        /// The first byte that is not a space or tab (0 for a blank line).
+        var first: UInt8 = 0
+        var hasBrace = false
+        var hasPipe = false
+    }
+
+    private static func facts(_ markdown: String) -> [LineFacts] {
+        var markdown = markdown
+        return markdown.withUTF8 { bytes in
+            var all: [LineFacts] = []
+            var current = LineFacts()
+            for byte in bytes {
+                switch byte {
+                case 0x0A:
+                    all.append(current)
+                    current = LineFacts()
+                    continue
+                case 0x7B, 0x7D: current.hasBrace = true
+                case 0x7C: current.hasPipe = true
+                default: break
+                }
+                if current.first == 0 && byte != 0x20 && byte != 0x09 { current.first = byte }
+            }
+            all.append(current)
+            return all
+        }
+    }
+
     init(_ markdown: String) {
-        var lines = markdown.splitLines()
+        // Lines are slices of the markdown; only lines that are rewritten become new strings.
+        var lines = markdown.lineSlices()
+        let facts = Self.facts(markdown)
+        var changed = false
         // Escaped examples `{{</* x */>}}` become literal text after everything else is done.
-        for i in lines.indices where lines[i].containsText("/*") {
-            lines[i] = lines[i].replacingOccurrences(of: "{{</*", with: Self.escapedOpen + "<")
-                .replacingOccurrences(of: "*/>}}", with: ">" + Self.escapedClose)
-                .replacingOccurrences(of: "{{%/*", with: Self.escapedOpen + "%")
-                .replacingOccurrences(of: "*/%}}", with: "%" + Self.escapedClose)
+        for i in lines.indices where facts[i].hasBrace && lines[i].containsText("/*")
+            && (lines[i].containsText("{{") || lines[i].containsText("}}")) {
+            lines[i] = Substring(String(lines[i]).replacingText("{{</*", with: Self.escapedOpen + "<")
+                .replacingText("*/>}}", with: ">" + Self.escapedClose)
+                .replacingText("{{%/*", with: Self.escapedOpen + "%")
+                .replacingText("*/%}}", with: "%" + Self.escapedClose))
+            changed = true
         }
         // Where each shortcode is closed, so "is this one paired?" is a lookup, not a scan.
-        for (i, line) in lines.enumerated() where line.containsText("{{") {
+        for (i, line) in lines.enumerated() where facts[i].first == 0x7B && line.containsText("{{") {
             if let shortcode = Shortcode(line: line.trimmingBlanks()), shortcode.isClosing {
                 lastClosing[shortcode.name] = i
             }
@@ -43,48 +79,76 @@ struct MarkdownSource {
         var noteDepth: [String] = []
         var index = 0
         while index < lines.count {
+            let fact = facts[index]
+            // An ordinary line outside fences and notes: nothing to rewrite.
+            if fence == nil, noteDepth.isEmpty, !fact.hasBrace, !fact.hasPipe, fact.first != 0x60, fact.first != 0x7E {
+                index += 1
+                continue
+            }
+            if let open = fence, open != Self.highlightFence, noteDepth.isEmpty, fact.first != open.utf8.first {
+                index += 1
+                continue
+            }
+            changed = true
             let line = lines[index]
             let trimmed = line.trimmingBlanks()
             if let open = fence {
                 if open == Self.highlightFence {
                     // Inside a highlight shortcode: only its closing shortcode ends the block.
                     if let shortcode = Shortcode(line: trimmed), shortcode.isClosing, shortcode.name == "highlight" {
-                        lines[index] = (noteDepth.isEmpty ? "" : "> ") + "``````"
+                        lines[index] = noteDepth.isEmpty ? "``````" : "> ``````"
                         fence = nil
                     } else if !noteDepth.isEmpty {
-                        lines[index] = "> " + line
+                        lines[index] = Substring("> " + line)
                     }
                     index += 1
                     continue
                 }
-                if trimmed.hasPrefix(open) { fence = nil }
-                if !noteDepth.isEmpty { lines[index] = "> " + line }
+                if trimmed.startsWithText(open) { fence = nil }
+                if !noteDepth.isEmpty { lines[index] = Substring("> " + line) }
                 index += 1
                 continue
             }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+            if trimmed.startsWithText("```") || trimmed.startsWithText("~~~") {
                 fence = String(trimmed.prefix(3))
-                if !noteDepth.isEmpty { lines[index] = "> " + line }
+                if !noteDepth.isEmpty { lines[index] = Substring("> " + line) }
                 index += 1
                 continue
             }
-            if trimmed.hasPrefix("{{"), let shortcode = Shortcode(line: trimmed) {
-                lines[index] = rewrite(shortcode, at: index, notes: &noteDepth, fence: &fence)
+            if fact.first == 0x7B, trimmed.startsWithText("{{"), let shortcode = Shortcode(line: trimmed) {
+                lines[index] = Substring(rewrite(shortcode, at: index, notes: &noteDepth, fence: &fence))
                 index += 1
                 continue
             }
-            if noteDepth.isEmpty, let count = tableLength(lines, at: index) {
+            if noteDepth.isEmpty, fact.hasPipe, let count = tableLength(lines, at: index) {
                 tables.append(Self.parseTable(Array(lines[index..<(index + count)])))
-                lines[index] = "<!--nakedblog-table:\(tables.count - 1)-->"
+                lines[index] = Substring("<!--nakedblog-table:\(tables.count - 1)-->")
                 for k in (index + 1)..<(index + count) { lines[k] = "" }
                 index += count
                 continue
             }
-            if !noteDepth.isEmpty { lines[index] = "> " + line }
-            lines[index] = Self.inlineShortcodes(lines[index])
+            if !noteDepth.isEmpty { lines[index] = Substring("> " + line) }
+            if fact.hasBrace, lines[index].containsText("{{") { lines[index] = Substring(Self.inlineShortcodes(String(lines[index]))) }
             index += 1
         }
-        text = lines.joined(separator: "\n")
+        text = changed ? Self.joined(lines) : markdown
+    }
+
+    /// The lines joined with `\n`, copied straight into one buffer.
+    private static func joined(_ lines: [Substring]) -> String {
+        let total = lines.reduce(0) { $0 + $1.utf8.count } + max(0, lines.count - 1)
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            var offset = 0
+            for (index, line) in lines.enumerated() {
+                if index > 0 { buffer[offset] = 0x0A; offset += 1 }
+                var line = line
+                line.withUTF8 { bytes in
+                    if let base = bytes.baseAddress { (buffer.baseAddress! + offset).update(from: base, count: bytes.count) }
+                    offset += bytes.count
+                }
+            }
+            return offset
+        }
     }
 
     /// The replacement for a line that is a whole shortcode.
@@ -101,7 +165,7 @@ struct MarkdownSource {
         }
         switch shortcode.name {
         case "highlight":
-            let language = shortcode.arguments.split(separator: " ").first.map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } ?? ""
+            let language = shortcode.arguments.split(separator: " ").first.map { String($0).trimming(bytes: [0x22]) } ?? ""
             if hasClosing(shortcode.name, after: index) {
                 fence = Self.highlightFence
                 // Backticks inside the code must not end the fence early: use a long fence.
@@ -110,16 +174,16 @@ struct MarkdownSource {
         case "figure":
             let src = shortcode.attribute("src") ?? ""
             let alt = shortcode.attribute("alt") ?? shortcode.attribute("caption") ?? shortcode.attribute("title") ?? ""
-            return quote + "![\(alt)](\(src.replacingOccurrences(of: " ", with: "%20")))"
+            return quote + "![\(alt)](\(src.replacingText(" ", with: "%20")))"
         case let name where Self.noteShortcodes.contains(name) && hasClosing(name, after: index):
             notes.append(name)
             let label = shortcode.arguments.isEmpty ? name : name + " " + shortcode.arguments
-            return "> " + Self.notePrefix + label.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+            return "> " + Self.notePrefix + label.trimming(bytes: [0x22, 0x20])
         default:
             break
         }
         let label = shortcode.arguments.isEmpty ? shortcode.name : shortcode.name + " " + shortcode.arguments
-        return quote + "<!--nakedblog-shortcode:\(label.replacingOccurrences(of: "-->", with: "—>"))-->"
+        return quote + "<!--nakedblog-shortcode:\(label.replacingText("-->", with: "—>"))-->"
     }
 
     private func hasClosing(_ name: String, after index: Int) -> Bool {
@@ -132,17 +196,17 @@ struct MarkdownSource {
         guard line.containsText("{{") else { return line }
         var result = ""
         var rest = Substring(line)
-        while let open = rest.range(of: "{{") {
+        while let open = rest.rangeOfText("{{") {
             result += rest[..<open.lowerBound]
             let after = rest[open.lowerBound...]
             guard after.dropFirst(2).first == "<" || after.dropFirst(2).first == "%",
-                  let close = after.range(of: "}}"), let shortcode = Shortcode(line: String(after[..<close.upperBound])),
+                  let close = after.rangeOfText("}}"), let shortcode = Shortcode(line: Substring(after[..<close.upperBound])),
                   !shortcode.isClosing, shortcode.name == "ref" || shortcode.name == "relref" else {
                 result += "{{"
                 rest = after.dropFirst(2)
                 continue
             }
-            let target = shortcode.arguments.split(separator: " ").first.map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) } ?? ""
+            let target = shortcode.arguments.split(separator: " ").first.map { String($0).trimming(bytes: [0x22]) } ?? ""
             result += "ref:" + target
             rest = after[close.upperBound...]
         }
@@ -150,44 +214,69 @@ struct MarkdownSource {
     }
 
     /// The number of lines of a pipe table starting at `index` (header, delimiter, rows), or nil.
-    private func tableLength(_ lines: [String], at index: Int) -> Int? {
-        guard index + 1 < lines.count, lines[index].utf8.contains(0x7C), Self.isDelimiterRow(lines[index + 1]) else { return nil }
+    private func tableLength(_ lines: [Substring], at index: Int) -> Int? {
+        guard index + 1 < lines.count, lines[index].containsByte(0x7C), Self.isDelimiterRow(lines[index + 1]) else { return nil }
         let headerCells = Self.cells(lines[index]).count
         guard headerCells == Self.cells(lines[index + 1]).count else { return nil }
         var end = index + 2
-        while end < lines.count, lines[end].utf8.contains(0x7C), !lines[end].trimmingBlanks().isEmpty { end += 1 }
+        while end < lines.count, lines[end].containsByte(0x7C), !lines[end].trimmingBlanks().isEmpty { end += 1 }
         return end - index
     }
 
-    static func isDelimiterRow(_ line: String) -> Bool {
+    static func isDelimiterRow(_ line: Substring) -> Bool {
+        // Only `|`, `-`, `:` and blanks: checked on bytes before splitting into cells.
+        guard line.utf8.allSatisfy({ $0 == 0x7C || $0 == 0x2D || $0 == 0x3A || $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else { return false }
         let cells = cells(line)
         return !cells.isEmpty && cells.allSatisfy { cell in
             let c = cell.trimmingBlanks()
-            return c.count >= 1 && c.contains("-") && c.allSatisfy { $0 == "-" || $0 == ":" }
+            return c.utf8.count >= 1 && c.utf8.contains(0x2D) && c.utf8.allSatisfy { $0 == 0x2D || $0 == 0x3A }
         }
     }
 
-    /// Cells of a row: split on unescaped `|`, outer pipes dropped, trimmed.
-    static func cells(_ line: String) -> [String] {
-        var trimmed = line.trimmingBlanks()
-        if trimmed.hasPrefix("|") { trimmed.removeFirst() }
-        if trimmed.hasSuffix("|") && !trimmed.hasSuffix("\\|") { trimmed.removeLast() }
-        var cells: [String] = []
-        var current = ""
-        var escaped = false
-        var inCode = false
-        for c in trimmed {
-            if escaped { current.append(c); escaped = false; continue }
-            if c == "\\" { escaped = true; continue }
-            if c == "`" { inCode.toggle() }
-            if c == "|" && !inCode { cells.append(current.trimmingBlanks()); current = ""; continue }
-            current.append(c)
+    /// Cells of a row: split on unescaped `|` outside code spans, outer pipes dropped, trimmed.
+    static func cells(_ line: Substring) -> [String] {
+        var row = line.trimmingBlanks()
+        return row.withUTF8 { all in
+            var bytes = all[...]
+            if bytes.first == 0x7C { bytes = bytes.dropFirst() }
+            if bytes.last == 0x7C && !(bytes.count >= 2 && bytes[bytes.endIndex - 2] == 0x5C) { bytes = bytes.dropLast() }
+            var cells: [String] = []
+            var current: [UInt8] = []
+            var start = bytes.startIndex
+            var escapes = false
+            var inCode = false
+            var index = bytes.startIndex
+            func finish(_ end: Int) {
+                let text = escapes ? String(decoding: current, as: UTF8.self)
+                    : String(decoding: UnsafeBufferPointer(rebasing: all[start..<end]), as: UTF8.self)
+                cells.append(text.trimmingBlanks())
+                current.removeAll(keepingCapacity: true)
+                escapes = false
+            }
+            while index < bytes.endIndex {
+                let byte = bytes[index]
+                if byte == 0x5C {
+                    // A backslash escapes the next byte: from here on, the cell is copied.
+                    if !escapes { current = Array(all[start..<index]); escapes = true }
+                    if index + 1 < bytes.endIndex { current.append(bytes[index + 1]) }
+                    index += 2
+                    continue
+                }
+                if byte == 0x60 { inCode.toggle() }
+                if byte == 0x7C && !inCode {
+                    finish(index)
+                    start = index + 1
+                } else if escapes {
+                    current.append(byte)
+                }
+                index += 1
+            }
+            finish(bytes.endIndex)
+            return cells
         }
-        cells.append(current.trimmingBlanks())
-        return cells
     }
 
-    static func parseTable(_ lines: [String]) -> Table {
+    static func parseTable(_ lines: [Substring]) -> Table {
         let header = cells(lines[0])
         let alignments = cells(lines[1]).map { cell -> TableAlignment in
             let c = cell.trimmingBlanks()
@@ -205,8 +294,7 @@ struct MarkdownSource {
 
     /// Puts escaped shortcode examples back as the literal text Hugo shows.
     static func unescape(_ text: String) -> String {
-        guard text.containsText(escapedOpen) || text.containsText(escapedClose) else { return text }
-        return text.replacingOccurrences(of: escapedOpen, with: "{{").replacingOccurrences(of: escapedClose, with: "}}")
+        text.replacingText(escapedOpen, with: "{{").replacingText(escapedClose, with: "}}")
     }
 }
 
@@ -216,23 +304,42 @@ struct Shortcode {
     let arguments: String
     let isClosing: Bool
 
-    init?(line: String) {
-        guard line.hasPrefix("{{<") || line.hasPrefix("{{%"), line.hasSuffix(">}}") || line.hasSuffix("%}}"), line.count >= 6 else { return nil }
-        var inner = String(line.dropFirst(3).dropLast(3)).trimmingBlanks()
-        if inner.hasSuffix("/") { inner = String(inner.dropLast()).trimmingBlanks() }
-        isClosing = inner.hasPrefix("/")
-        if isClosing { inner = String(inner.dropFirst()).trimmingBlanks() }
-        guard let first = inner.first, first.isLetter || first == "_" else { return nil }
-        let name = inner.prefix { !$0.isWhitespace }
-        guard !name.contains("{") && !name.contains("}") else { return nil }
-        self.name = String(name)
-        arguments = String(inner.dropFirst(name.count)).trimmingBlanks()
+    init?(line: Substring) {
+        // Checked on bytes: most lines that start with `{{` are not whole shortcodes.
+        let bytes = Array(line.utf8)
+        let count = bytes.count
+        guard count >= 6, bytes[0] == 0x7B, bytes[1] == 0x7B, bytes[2] == 0x3C || bytes[2] == 0x25,
+              bytes[count - 1] == 0x7D, bytes[count - 2] == 0x7D, bytes[count - 3] == 0x3E || bytes[count - 3] == 0x25 else { return nil }
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        var start = 3, end = count - 3
+        func trim() {
+            while start < end, isBlank(bytes[start]) { start += 1 }
+            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+        }
+        trim()
+        if end > start, bytes[end - 1] == 0x2F { end -= 1; trim() }
+        isClosing = end > start && bytes[start] == 0x2F
+        if isClosing { start += 1; trim() }
+        guard start < end else { return nil }
+        let first = bytes[start]
+        let isLetter = (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first) || first == 0x5F
+            || (first >= 0x80 && String(decoding: bytes[start..<end], as: UTF8.self).first?.isLetter == true)
+        guard isLetter else { return nil }
+        var nameEnd = start
+        while nameEnd < end, !isBlank(bytes[nameEnd]), !(0x0A...0x0D).contains(bytes[nameEnd]) {
+            if bytes[nameEnd] == 0x7B || bytes[nameEnd] == 0x7D { return nil }
+            nameEnd += 1
+        }
+        name = String(decoding: bytes[start..<nameEnd], as: UTF8.self)
+        var argumentsStart = nameEnd
+        while argumentsStart < end, isBlank(bytes[argumentsStart]) || (0x0A...0x0D).contains(bytes[argumentsStart]) { argumentsStart += 1 }
+        arguments = String(decoding: bytes[argumentsStart..<end], as: UTF8.self)
     }
 
     /// `key="value"` from the arguments.
     func attribute(_ key: String) -> String? {
         var rest = Substring(arguments)
-        while let range = rest.range(of: key) {
+        while let range = rest.rangeOfText(key) {
             let before = rest[..<range.lowerBound].last
             var after = rest[range.upperBound...].drop { $0 == " " }
             rest = rest[range.upperBound...]

@@ -16,14 +16,16 @@ struct PreviewRenderer {
         self.lineBase = lineBase
     }
 
-    mutating func render(_ blocks: [MarkdownBlock]) -> [PreviewLine] {
-        renderBlocks(blocks, width: width)
+    /// The lines of top-level `blocks`; `separatedFromPrevious` when they follow other blocks
+    /// (a piece of a longer document), so the first gets the blank line between blocks too.
+    mutating func render(_ blocks: [MarkdownBlock], separatedFromPrevious: Bool = false) -> [PreviewLine] {
+        renderBlocks(blocks, width: width, separateFirst: separatedFromPrevious)
     }
 
-    private mutating func renderBlocks(_ blocks: [MarkdownBlock], width: Int, tight: Bool = false) -> [PreviewLine] {
+    private mutating func renderBlocks(_ blocks: [MarkdownBlock], width: Int, tight: Bool = false, separateFirst: Bool = false) -> [PreviewLine] {
         var out: [PreviewLine] = []
         for (index, block) in blocks.enumerated() {
-            if index > 0 && !tight { out.append(PreviewLine([], sourceLine: lineBase + block.line)) }
+            if (index > 0 || separateFirst) && !tight { out.append(PreviewLine([], sourceLine: lineBase + block.line)) }
             out += self.block(block, width: width)
         }
         return out
@@ -34,9 +36,9 @@ struct PreviewRenderer {
         switch block {
         case .heading(let level, let inlines, _):
             let role: PreviewRole = level == 1 ? .heading1 : level == 2 ? .heading2 : .heading3
-            let marker = String(repeating: "#", count: level) + " "
+            let marker = String.repeated("#", count: level) + " "
             var lines = paragraph(inlines, base: PreviewStyle(role, bold: true), width: width - marker.count, source: source)
-            for i in lines.indices { lines[i].spans.insert(PreviewSpan(i == 0 ? marker : String(repeating: " ", count: marker.count), PreviewStyle(.marker)), at: 0) }
+            for i in lines.indices { lines[i].spans.insert(PreviewSpan(i == 0 ? marker : String.repeated(" ", count: marker.count), PreviewStyle(.marker)), at: 0) }
             return lines
         case .paragraph(let inlines, _):
             return paragraph(inlines, base: PreviewStyle(.text), width: width, source: source)
@@ -49,7 +51,7 @@ struct PreviewRenderer {
         case .html(let text, _):
             return html(text, width: width, source: source)
         case .rule:
-            return [PreviewLine([PreviewSpan(String(repeating: "─", count: width), PreviewStyle(.rule))], sourceLine: source)]
+            return [PreviewLine([PreviewSpan(String.repeated("─", count: width), PreviewStyle(.rule))], sourceLine: source)]
         }
     }
 
@@ -122,11 +124,9 @@ struct PreviewRenderer {
         }
         let body = renderBlocks(inner, width: width - 2)
         return body.map { line in
-            PreviewLine([PreviewSpan("│ ", PreviewStyle(.quote))] + line.spans.map { span in
-                var s = span
-                if s.style.role == .text { s.style.role = .quote }
-                return s
-            }, sourceLine: line.sourceLine)
+            var spans = Self.prefixed(PreviewSpan("│ ", PreviewStyle(.quote)), line.spans)
+            for index in spans.indices.dropFirst() where spans[index].style.role == .text { spans[index].style.role = .quote }
+            return PreviewLine(spans, sourceLine: line.sourceLine)
         }
     }
 
@@ -134,14 +134,14 @@ struct PreviewRenderer {
         let body = renderBlocks(inner, width: width - 4)
         let title = " " + DisplayWidth.truncate(label, to: max(1, width - 6)) + " "
         var out = [PreviewLine([PreviewSpan("╭─", PreviewStyle(.border)), PreviewSpan(title, PreviewStyle(.note, bold: true)),
-                                PreviewSpan(String(repeating: "─", count: max(0, width - 3 - DisplayWidth.of(title))) + "╮", PreviewStyle(.border))],
+                                PreviewSpan(String.repeated("─", count: max(0, width - 3 - DisplayWidth.of(title))) + "╮", PreviewStyle(.border))],
                                sourceLine: source)]
         for line in body {
             let pad = max(0, width - 4 - DisplayWidth.of(line.text))
             out.append(PreviewLine([PreviewSpan("│ ", PreviewStyle(.border))] + line.spans
-                                   + [PreviewSpan(String(repeating: " ", count: pad) + " │", PreviewStyle(.border))], sourceLine: line.sourceLine))
+                                   + [PreviewSpan(String.repeated(" ", count: pad) + " │", PreviewStyle(.border))], sourceLine: line.sourceLine))
         }
-        out.append(PreviewLine([PreviewSpan("╰" + String(repeating: "─", count: max(0, width - 2)) + "╯", PreviewStyle(.border))],
+        out.append(PreviewLine([PreviewSpan("╰" + String.repeated("─", count: max(0, width - 2)) + "╯", PreviewStyle(.border))],
                                sourceLine: body.last?.sourceLine ?? source))
         return out
     }
@@ -160,16 +160,25 @@ struct PreviewRenderer {
                     marker = symbol
                 }
             }
-            marker = marker.padding(toLength: max(widest, DisplayWidth.of(marker) + 1), withPad: " ", startingAt: 0)
-            let indent = String(repeating: " ", count: DisplayWidth.of(marker))
+            marker += String.repeated(" ", count: max(1, widest - DisplayWidth.of(marker)))
+            let indent = String.repeated(" ", count: DisplayWidth.of(marker))
             let body = renderBlocks(blocksOfItem, width: width - indent.count, tight: true)
             for (lineIndex, line) in body.enumerated() {
                 let prefix = lineIndex == 0 ? PreviewSpan(marker, PreviewStyle(.marker)) : PreviewSpan(indent, PreviewStyle(.text))
-                out.append(PreviewLine([prefix] + line.spans, sourceLine: line.sourceLine))
+                out.append(PreviewLine(Self.prefixed(prefix, line.spans), sourceLine: line.sourceLine))
             }
             if body.isEmpty { out.append(PreviewLine([PreviewSpan(marker, PreviewStyle(.marker))], sourceLine: source)) }
         }
         return out
+    }
+
+    /// `first` followed by `spans`, in one allocation.
+    private static func prefixed(_ first: PreviewSpan, _ spans: [PreviewSpan]) -> [PreviewSpan] {
+        var result: [PreviewSpan] = []
+        result.reserveCapacity(spans.count + 1)
+        result.append(first)
+        result.append(contentsOf: spans)
+        return result
     }
 
     /// A labelled box; code is never wrapped: long lines are cut with a visible `→`.
@@ -177,7 +186,7 @@ struct PreviewRenderer {
         let inner = max(1, width - 2)
         let label = language.isEmpty ? "" : "─ " + DisplayWidth.truncate(language, to: max(1, width - 6)) + " "
         var out = [PreviewLine([PreviewSpan("┌" + label, PreviewStyle(.codeLabel)),
-                                PreviewSpan(String(repeating: "─", count: max(0, width - 1 - DisplayWidth.of(label))), PreviewStyle(.border))],
+                                PreviewSpan(String.repeated("─", count: max(0, width - 1 - DisplayWidth.of(label))), PreviewStyle(.border))],
                                sourceLine: source)]
         var lines = MarkdownSource.unescape(text).splitLines()
         if lines.last == "" { lines.removeLast() }
@@ -193,22 +202,22 @@ struct PreviewRenderer {
                     shown.append(character)
                     used += w
                 }
-                shown += String(repeating: " ", count: max(0, inner - 1 - used)) + "→"
+                shown += String.repeated(" ", count: max(0, inner - 1 - used)) + "→"
             }
             out.append(PreviewLine([PreviewSpan("│ ", PreviewStyle(.border)), PreviewSpan(shown, PreviewStyle(.codeBlock))],
                                    sourceLine: source + 1 + index))
         }
-        out.append(PreviewLine([PreviewSpan("└" + String(repeating: "─", count: max(0, width - 1)), PreviewStyle(.border))],
+        out.append(PreviewLine([PreviewSpan("└" + String.repeated("─", count: max(0, width - 1)), PreviewStyle(.border))],
                                sourceLine: source + lines.count + 1))
         return out
     }
 
     private func html(_ text: String, width: Int, source: Int) -> [PreviewLine] {
-        let trimmed = text.hasPrefix("<!--") ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text
+        let trimmed = text.hasPrefix("<!--") ? text.trimmingWhitespaceAndNewlines() : text
         if trimmed == "<!--more-->" {
             let label = " more "
             let side = max(0, (width - label.count) / 2)
-            return [PreviewLine([PreviewSpan(String(repeating: "┄", count: side) + label + String(repeating: "┄", count: max(0, width - side - label.count)),
+            return [PreviewLine([PreviewSpan(String.repeated("┄", count: side) + label + String.repeated("┄", count: max(0, width - side - label.count)),
                                              PreviewStyle(.divider))], sourceLine: source)]
         }
         if trimmed.hasPrefix("<!--nakedblog-table:"), let index = Int(trimmed.dropFirst(20).dropLast(3)), index < tables.count {
@@ -227,13 +236,13 @@ struct PreviewRenderer {
 /// Tabs to spaces, to the next multiple of four columns.
 enum Tabs {
     static func expand(_ line: String) -> String {
-        guard line.contains("\t") else { return line }
+        guard line.utf8.contains(0x09) else { return line }
         var out = ""
         var column = 0
         for character in line {
             if character == "\t" {
                 let spaces = 4 - column % 4
-                out += String(repeating: " ", count: spaces)
+                out += String.repeated(" ", count: spaces)
                 column += spaces
             } else {
                 out.append(character)

@@ -14,7 +14,7 @@ enum TableRenderer {
             widths[widest] -= 1
         }
         func border(_ left: String, _ middle: String, _ right: String) -> PreviewLine {
-            PreviewLine([PreviewSpan(left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle) + right,
+            PreviewLine([PreviewSpan(left + widths.map { String.repeated("─", count: $0 + 2) }.joined(separator: middle) + right,
                                      PreviewStyle(.border))], sourceLine: source)
         }
         func row(_ values: [String], header: Bool, line: Int) -> PreviewLine {
@@ -28,9 +28,13 @@ enum TableRenderer {
                 case .right: (left, right) = (free, 0)
                 case .center: (left, right) = (free / 2, free - free / 2)
                 }
-                spans.append(PreviewSpan(" " + String(repeating: " ", count: left), PreviewStyle(.text)))
-                spans.append(PreviewSpan(text, header ? PreviewStyle(.tableHeader, bold: true) : PreviewStyle(.text)))
-                spans.append(PreviewSpan(String(repeating: " ", count: right) + " ", PreviewStyle(.text)))
+                if header {
+                    spans.append(PreviewSpan(String.repeated(" ", count: left + 1), PreviewStyle(.text)))
+                    spans.append(PreviewSpan(text, PreviewStyle(.tableHeader, bold: true)))
+                    spans.append(PreviewSpan(String.repeated(" ", count: right + 1), PreviewStyle(.text)))
+                } else {
+                    spans.append(PreviewSpan(String.repeated(" ", count: left + 1) + text + String.repeated(" ", count: right + 1), PreviewStyle(.text)))
+                }
                 spans.append(PreviewSpan("│", PreviewStyle(.border)))
             }
             return PreviewLine(spans, sourceLine: line)
@@ -58,7 +62,9 @@ enum TableRenderer {
 
     /// A cell's inline markdown (emphasis, code, links) as parsed inlines.
     static func inlineCells(_ text: String) -> [MarkdownInline] {
-        guard text.contains(where: { "*_`[<&\\".contains($0) }) else { return [.text(text)] }
+        guard text.utf8.contains(where: { $0 == 0x2A || $0 == 0x5F || $0 == 0x60 || $0 == 0x5B || $0 == 0x3C || $0 == 0x26 || $0 == 0x5C }) else {
+            return [.text(text)]
+        }
         if case .paragraph(let inlines, _)? = CommonMarkParser.parse(text).first { return inlines }
         return [.text(text)]
     }

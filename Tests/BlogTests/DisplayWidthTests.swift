@@ -1,0 +1,38 @@
+import TestSupport
+import TextWidth
+import XCTest
+
+/// The scalar-by-scalar width of a string must equal the width summed over grapheme clusters.
+final class DisplayWidthTests: XCTestCase {
+    /// Scalars chosen to exercise every way a cluster can differ from its scalars.
+    static let pool: [String] = [
+        "a", " ", "\t", "\n", "\r", "\r\n", "\u{7F}", "\u{85}", "é", "e\u{301}", "\u{301}", "ß", "ñ", "Ω", "Ж",
+        "日", "本", "한", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{D7B0}", "\u{A960}", "ｶ", "\u{FF9E}",
+        "ก", "\u{E33}", "ກ", "\u{EB3}", "क", "\u{93E}", "\u{94D}", "\u{200B}", "\u{200C}", "\u{200D}", "\u{AD}",
+        "\u{600}", "\u{D4E}", "\u{FE0E}", "\u{FE0F}", "☺", "❤", "👍", "\u{1F3FD}", "🇫", "🇷", "👩", "💻", "🏴",
+        "\u{E0067}", "\u{E007F}", "#", "\u{20E3}", "\u{3099}", "が", "カ", "ー", "。", "｛", "😀", "𠀀", "\u{E000}",
+        "─", "│", "•", "☐", "→", "…", "’", "“", "↑", "⌚", "◽", "Ḁ", "Ѣ", "\u{483}", "\u{2028}", "\u{2060}", "ا", "ب", "\u{64B}", "א", "\u{5B4}",
+    ]
+
+    func testScalarWidthAgreesWithClusterWidth() {
+        var random = SeededRandom(seed: 7)
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<random.int(in: 0...8) { text += random.pick(Self.pool) }
+            let byClusters = text.reduce(0) { $0 + DisplayWidth.of($1) }
+            XCTAssertEqual(DisplayWidth.of(text), byClusters, text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+            XCTAssertEqual(DisplayWidth.of(text[...]), byClusters)
+        }
+    }
+
+    func testCommonWidths() {
+        XCTAssertEqual(DisplayWidth.of("hello"), 5)
+        XCTAssertEqual(DisplayWidth.of("日本語"), 6)
+        XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1)
+        XCTAssertEqual(DisplayWidth.of("👩‍💻"), 2)
+        XCTAssertEqual(DisplayWidth.of("🇫🇷"), 2)
+        XCTAssertEqual(DisplayWidth.of("❤\u{FE0F}"), 2)
+        XCTAssertEqual(DisplayWidth.of("한국어"), 6)
+        XCTAssertEqual(DisplayWidth.of("a\tb"), 2)
+    }
+}

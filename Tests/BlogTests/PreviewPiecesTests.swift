@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+@testable import Blog
+import TestSupport
+
+/// Long documents are laid out on several cores, a run of top-level blocks per core: the result
+/// must be exactly what one run gives (same lines, styles and source lines).
+final class PreviewPiecesTests: XCTestCase {
+    private func assertRunsMatchOne(_ markdown: String, firstLine: Int = 1, width: Int = 80, _ message: String,
+                                    file: StaticString = #filePath, line: UInt = #line) {
+        let one = MarkdownPreview.render(markdown: markdown, firstLine: firstLine, width: width, context: PreviewContext(), parallelAbove: .max)
+        for parts in [2, 3, 7] {
+            let runs = MarkdownPreview.render(markdown: markdown, firstLine: firstLine, width: width, context: PreviewContext(),
+                                              parallelAbove: 0, parts: parts)
+            if runs != one {
+                let index = (0..<min(runs.count, one.count)).first { runs[$0] != one[$0] } ?? min(runs.count, one.count)
+                XCTFail("\(message), \(parts) runs: first difference at line \(index): "
+                        + "\(index < runs.count ? runs[index].text : "-") / \(index < one.count ? one[index].text : "-")", file: file, line: line)
+                return
+            }
+        }
+    }
+
+    func testEveryCorpusPageRendersTheSameInRuns() throws {
+        for path in try Corpus.contentFiles() {
+            guard let page = try? PageText.read(path: path) else { continue }
+            assertRunsMatchOne(page.body, firstLine: page.bodyFirstLine, width: 72, path)
+        }
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/catalogue.md").path
+        let catalogue = try PageText.read(path: path)
+        assertRunsMatchOne(catalogue.body, firstLine: catalogue.bodyFirstLine, "catalogue")
+    }
+
+    func testGeneratedDocumentsRenderTheSameInRuns() {
+        var random = SeededRandom(seed: 17)
+        let blocks = ["Para one\nline two", "# Heading", "Setext\n===", "- item\n\n  continued\n- next", "1. one\n2. two",
+                      "> quote\n>\n> more", "    indented\n\n    code", "```go\nfunc main() {\n\nText at zero\n}\n```",
+                      "~~~~\n```\n\nNot a fence end\n~~~~", "<!-- comment\n\nInside\n-->", "<pre>\n\nPre text\n</pre>",
+                      "<div>\n\nDiv text\n</div>", "| a | b |\n|---|:-:|\n| 1 | 2 |", "{{< notice tip >}}\nNote body\n\nSecond\n{{< /notice >}}",
+                      "{{< highlight sh >}}\necho\n\nZero column\n{{< /highlight >}}", "Text with {{< ref \"x\" >}} inside",
+                      "***", "Word", "日本語の段落", "* [ ] task", "<!--more-->", "Lazy\n> quote"]
+        var split = 0
+        for round in 0..<300 {
+            var parts: [String] = []
+            for _ in 0..<random.int(in: 2...14) { parts.append(random.pick(blocks)) }
+            let text = parts.joined(separator: random.int(in: 0...3) == 0 ? "\n" : "\n\n")
+            if CommonMarkParser.parse(MarkdownSource(text).text).count > 1 { split += 1 }
+            assertRunsMatchOne(text, width: random.int(in: 20...90), "round \(round): \(text.debugDescription)")
+        }
+        XCTAssertGreaterThan(split, 200, "most generated documents have several top-level blocks")
+    }
+}
