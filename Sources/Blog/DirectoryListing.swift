@@ -66,8 +66,7 @@ enum DirectoryListing {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
-        let stamp = FileStamp(modified: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9,
-                              size: Int(info.st_size))
+        let stamp = FileStamp(info)
         var capacity = max(Int(info.st_size), 0) + 1
         while true {
             var failed = false

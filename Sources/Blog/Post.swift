@@ -54,21 +54,31 @@ public enum PostStatus: String, Sendable, Codable, CaseIterable {
     case draft, scheduled, expired, published
 }
 
-/// What a file looked like when it was read.
+/// What a file (or directory) looked like when it was read: enough to notice any change —
+/// the change time and inode move even when a tool restores the modification time and size.
 public struct FileStamp: Sendable, Equatable {
     public var modified: TimeInterval
     public var size: Int
+    /// Status change time (not settable by tools, unlike the modification time).
+    public var changed: TimeInterval
+    public var inode: UInt64
 
-    public init(modified: TimeInterval, size: Int) {
+    public init(modified: TimeInterval, size: Int, changed: TimeInterval = 0, inode: UInt64 = 0) {
         self.modified = modified
         self.size = size
+        self.changed = changed
+        self.inode = inode
+    }
+
+    init(_ info: stat) {
+        self.init(modified: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9, size: Int(info.st_size),
+                  changed: TimeInterval(info.st_ctim.tv_sec) + TimeInterval(info.st_ctim.tv_nsec) / 1e9, inode: UInt64(info.st_ino))
     }
 
     /// The stamp of the file at `path` now, or nil if it cannot be read.
     public static func of(_ path: String) -> FileStamp? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return FileStamp(modified: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9,
-                         size: Int(info.st_size))
+        return FileStamp(info)
     }
 }

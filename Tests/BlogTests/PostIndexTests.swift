@@ -58,6 +58,20 @@ final class PostIndexTests: XCTestCase {
         XCTAssertEqual(index.post(at: "content/posts/summit-in-the-fog/index.md")?.title, "Summit in the sun")
     }
 
+    /// A tool that replaces a file and restores its modification time (rsync -t, `touch -r`),
+    /// with the same size, is still noticed: the inode and change time moved.
+    func testRefreshChangedNoticesAReplacementWithTheOldTimeAndSize() throws {
+        var index = PostIndex.build(site)
+        let path = site.absolute("content/posts/summit-in-the-fog/index.md")
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "Summit in the fog", with: "Summit in the sun")
+        try Shell.check(["cp", "-p", path, path + ".orig"])
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try Shell.check(["touch", "-r", path + ".orig", path])
+        try FileManager.default.removeItem(atPath: path + ".orig")
+        index.refreshChanged()
+        XCTAssertEqual(index.post(at: "content/posts/summit-in-the-fog/index.md")?.title, "Summit in the sun")
+    }
+
     func testBadFilesAreReportedAndTheRestIsListed() throws {
         try "---\ntitle: [broken\n---\n".write(toFile: dir.appending("content/posts/broken.md"), atomically: true, encoding: .utf8)
         try Data([0x2B, 0x2B, 0x2B, 0x0A, 0xFF, 0xFE, 0x00]).write(to: URL(fileURLWithPath: dir.appending("content/posts/binary.md")))
