@@ -59,10 +59,11 @@ struct JSONBytes {
     }
 
     mutating func key(_ name: String) {
-        // One append per key: `,\n    "name": ` built once and kept.
-        let prefix = first ? Self.firstKeys : Self.keys
-        if let bytes = prefix[name] {
-            bytes.withUnsafeBufferPointer { bytesBuffer in self.bytes.append(contentsOf: bytesBuffer) }
+        // One append per key: `,\n    "name": ` built once and kept, found by a short scan
+        // (small-string comparison is cheaper than hashing the name).
+        let prefixes = first ? Self.firstKeys : Self.keys
+        if let index = Self.names.firstIndex(where: { $0.utf8.count == name.utf8.count && $0 == name }) {
+            prefixes[index].withUnsafeBufferPointer { bytesBuffer in self.bytes.append(contentsOf: bytesBuffer) }
         } else {
             raw(first ? "\n    \"" : ",\n    \"")
             raw(name)
@@ -74,8 +75,8 @@ struct JSONBytes {
     static let names = ["path", "title", "slug", "date", "lastmod", "publishDate", "expiryDate", "draft", "status", "lang",
                         "section", "bundle", "headless", "tags", "categories", "description", "wordCount", "resources",
                         "translations", "format"]
-    static let firstKeys = Dictionary(uniqueKeysWithValues: names.map { ($0, Array("\n    \"\($0)\": ".utf8)) })
-    static let keys = Dictionary(uniqueKeysWithValues: names.map { ($0, Array(",\n    \"\($0)\": ".utf8)) })
+    static let firstKeys = names.map { Array("\n    \"\($0)\": ".utf8) }
+    static let keys = names.map { Array(",\n    \"\($0)\": ".utf8) }
 
     mutating func string(_ name: String, _ value: String?) {
         key(name)
