@@ -95,3 +95,25 @@ final class PreviewFuzzRegressionTests: XCTestCase {
         }
     }
 }
+
+/// Pipe table rows split into cells the way GFM does.
+final class TableCellTests: XCTestCase {
+    func testCellsSplitOnUnescapedPipesOutsideCode() {
+        XCTAssertEqual(MarkdownSource.cells("| a | b |"), ["a", "b"])
+        XCTAssertEqual(MarkdownSource.cells("a|b"), ["a", "b"])
+        XCTAssertEqual(MarkdownSource.cells("| x \\| y | `a|b` |"), ["x | y", "`a|b`"])
+        XCTAssertEqual(MarkdownSource.cells("|  \t spaced\t  |  |"), ["spaced", ""])
+        XCTAssertEqual(MarkdownSource.cells("| 京都 | ☕ |"), ["京都", "☕"])
+        XCTAssertEqual(MarkdownSource.cells("| ends with \\|"), ["ends with |"])
+    }
+
+    func testATableNeedsADelimiterRowWithTheSameCells() {
+        let lines: [Substring] = ["| a | b |", "|:--|--:|", "| 1 | 2 |", "| 3 |", "", "after"]
+        let found = MarkdownSource.table(lines, at: 0)
+        XCTAssertEqual(found?.1, 4)
+        XCTAssertEqual(found?.0.alignments, [.left, .right])
+        XCTAssertEqual(found?.0.rows, [["1", "2"], ["3", ""]])
+        XCTAssertNil(MarkdownSource.table(["| a | b |", "|---|"], at: 0))
+        XCTAssertNil(MarkdownSource.table(["| a | b |", "| c | d |"], at: 0))
+    }
+}

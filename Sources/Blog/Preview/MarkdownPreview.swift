@@ -31,9 +31,13 @@ public enum MarkdownPreview {
             var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: lineBase)
             return renderer.render(blocks).map { clipped($0, to: width) }
         }
-        let runs = min(parts, blocks.count)
-        let size = (blocks.count + runs - 1) / runs
-        let ranges = stride(from: 0, to: blocks.count, by: size).map { $0..<min(blocks.count, $0 + size) }
+        // Runs of about as many source lines each (block counts say little about the work).
+        let lastLine = max(1, blocks[blocks.count - 1].line)
+        var starts = [0]
+        for (index, block) in blocks.enumerated() where index > 0 && starts.count < parts {
+            if block.line * parts >= lastLine * starts.count { starts.append(index) }
+        }
+        let ranges = starts.indices.map { starts[$0]..<(($0 + 1 < starts.count) ? starts[$0 + 1] : blocks.count) }
         let rendered = ParallelMap.map(ranges) { range -> [PreviewLine] in
             var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: lineBase)
             return renderer.render(Array(blocks[range]), separatedFromPrevious: range.lowerBound > 0).map { clipped($0, to: width) }

@@ -120,8 +120,8 @@ struct MarkdownSource {
                 index += 1
                 continue
             }
-            if noteDepth.isEmpty, fact.hasPipe, let count = tableLength(lines, at: index) {
-                tables.append(Self.parseTable(Array(lines[index..<(index + count)])))
+            if noteDepth.isEmpty, fact.hasPipe, let (table, count) = Self.table(lines, at: index) {
+                tables.append(table)
                 lines[index] = Substring("<!--nakedblog-table:\(tables.count - 1)-->")
                 for k in (index + 1)..<(index + count) { lines[k] = "" }
                 index += count
@@ -213,14 +213,26 @@ struct MarkdownSource {
         return result + rest
     }
 
-    /// The number of lines of a pipe table starting at `index` (header, delimiter, rows), or nil.
-    private func tableLength(_ lines: [Substring], at index: Int) -> Int? {
-        guard index + 1 < lines.count, lines[index].containsByte(0x7C), Self.isDelimiterRow(lines[index + 1]) else { return nil }
-        let headerCells = Self.cells(lines[index]).count
-        guard headerCells == Self.cells(lines[index + 1]).count else { return nil }
+    /// The pipe table starting at `index` (header, delimiter, rows) and its number of lines, or nil.
+    static func table(_ lines: [Substring], at index: Int) -> (Table, Int)? {
+        guard index + 1 < lines.count, lines[index].containsByte(0x7C), isDelimiterRow(lines[index + 1]) else { return nil }
+        let header = cells(lines[index])
+        let delimiters = cells(lines[index + 1])
+        guard header.count == delimiters.count else { return nil }
         var end = index + 2
         while end < lines.count, lines[end].containsByte(0x7C), !lines[end].trimmingBlanks().isEmpty { end += 1 }
-        return end - index
+        let alignments = delimiters.map { cell -> TableAlignment in
+            let c = cell.trimmingBlanks()
+            if c.hasPrefix(":") && c.hasSuffix(":") { return .center }
+            if c.hasSuffix(":") { return .right }
+            return .left
+        }
+        let rows = lines[(index + 2)..<end].map { line -> [String] in
+            var row = cells(line)
+            if row.count < header.count { row += Array(repeating: "", count: header.count - row.count) }
+            return Array(row.prefix(header.count))
+        }
+        return (Table(header: header, alignments: alignments, rows: rows), end - index)
     }
 
     static func isDelimiterRow(_ line: Substring) -> Bool {
@@ -246,10 +258,19 @@ struct MarkdownSource {
             var escapes = false
             var inCode = false
             var index = bytes.startIndex
+            func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
             func finish(_ end: Int) {
-                let text = escapes ? String(decoding: current, as: UTF8.self)
-                    : String(decoding: UnsafeBufferPointer(rebasing: all[start..<end]), as: UTF8.self)
-                cells.append(text.trimmingBlanks())
+                if escapes {
+                    var cell = current[...]
+                    while let first = cell.first, isBlank(first) { cell = cell.dropFirst() }
+                    while let last = cell.last, isBlank(last) { cell = cell.dropLast() }
+                    cells.append(String(decoding: cell, as: UTF8.self))
+                } else {
+                    var low = start, high = end
+                    while low < high, isBlank(all[low]) { low += 1 }
+                    while high > low, isBlank(all[high - 1]) { high -= 1 }
+                    cells.append(String(decoding: UnsafeBufferPointer(rebasing: all[low..<high]), as: UTF8.self))
+                }
                 current.removeAll(keepingCapacity: true)
                 escapes = false
             }
@@ -274,22 +295,6 @@ struct MarkdownSource {
             finish(bytes.endIndex)
             return cells
         }
-    }
-
-    static func parseTable(_ lines: [Substring]) -> Table {
-        let header = cells(lines[0])
-        let alignments = cells(lines[1]).map { cell -> TableAlignment in
-            let c = cell.trimmingBlanks()
-            if c.hasPrefix(":") && c.hasSuffix(":") { return .center }
-            if c.hasSuffix(":") { return .right }
-            return .left
-        }
-        let rows = lines.dropFirst(2).map { line -> [String] in
-            var row = cells(line)
-            if row.count < header.count { row += Array(repeating: "", count: header.count - row.count) }
-            return Array(row.prefix(header.count))
-        }
-        return Table(header: header, alignments: alignments, rows: rows)
     }
 
     /// Puts escaped shortcode examples back as the literal text Hugo shows.
