@@ -38,15 +38,47 @@ final class PreviewPiecesTests: XCTestCase {
                       "~~~~\n```\n\nNot a fence end\n~~~~", "<!-- comment\n\nInside\n-->", "<pre>\n\nPre text\n</pre>",
                       "<div>\n\nDiv text\n</div>", "| a | b |\n|---|:-:|\n| 1 | 2 |", "{{< notice tip >}}\nNote body\n\nSecond\n{{< /notice >}}",
                       "{{< highlight sh >}}\necho\n\nZero column\n{{< /highlight >}}", "Text with {{< ref \"x\" >}} inside",
-                      "***", "Word", "日本語の段落", "* [ ] task", "<!--more-->", "Lazy\n> quote"]
-        var split = 0
-        for round in 0..<300 {
+                      "***", "Word", "日本語の段落", "* [ ] task", "<!--more-->", "Lazy\n> quote", "<div>\n~~~\n\nText\n~~~",
+                      "- item\n  ```\n  open", "</span>\n```", "<img src=\"x\">\n\nAfter image", "[ref]: https://x", "See [ref]"]
+        var split = 0, chunked = 0
+        for round in 0..<1_000 {
             var parts: [String] = []
             for _ in 0..<random.int(in: 2...14) { parts.append(random.pick(blocks)) }
             let text = parts.joined(separator: random.int(in: 0...3) == 0 ? "\n" : "\n\n")
             if CommonMarkParser.parse(MarkdownSource(text).text).count > 1 { split += 1 }
+            if MarkdownChunks.split(MarkdownSource(text).text, parts: 2).count > 1 { chunked += 1 }
             assertRunsMatchOne(text, width: random.int(in: 20...90), "round \(round): \(text.debugDescription)")
         }
-        XCTAssertGreaterThan(split, 200, "most generated documents have several top-level blocks")
+        XCTAssertGreaterThan(split, 700, "most generated documents have several top-level blocks")
+        XCTAssertGreaterThan(chunked, 200, "many can be parsed in pieces")
+    }
+}
+
+/// Where markdown may be cut into pieces that parse alike.
+final class MarkdownChunksTests: XCTestCase {
+    func testAPlainDocumentIsSplitAtParagraphs() {
+        let text = (1...40).map { "Paragraph \($0) with some words.\n\n- a list\n- of items\n" }.joined(separator: "\n")
+        let pieces = MarkdownChunks.split(text, parts: 4)
+        XCTAssertEqual(pieces.count, 4)
+        XCTAssertTrue(pieces.dropFirst().allSatisfy { $0.text.hasPrefix("Paragraph") })
+        XCTAssertEqual(pieces.map(\.text).joined(separator: "\n"), text)
+    }
+
+    func testNoPieceStartsInsideFencesOrMarkerEndedHTML() {
+        let fenced = "Intro\n\n```\nfirst\n\nInside the fence\n\nstill inside\n```\n\nAfter\n"
+        XCTAssertFalse(MarkdownChunks.split(fenced, parts: 8).contains { $0.text.hasPrefix("Inside") || $0.text.hasPrefix("still") })
+        let comment = "Intro\n\n<!-- a comment\n\nInside the comment\n-->\n\nAfter\n"
+        XCTAssertFalse(MarkdownChunks.split(comment, parts: 8).contains { $0.text.hasPrefix("Inside") })
+    }
+
+    func testAmbiguousOrGlobalConstructsStopTheSplitting() {
+        let references = "See [the docs][d].\n\nMore text\n\nEven more\n\n[d]: https://example.org\n"
+        XCTAssertEqual(MarkdownChunks.split(references, parts: 3).count, 1)
+        // After `<div>` the fence-looking line is HTML, not a fence: no piece after it.
+        let html = "Intro\n\nOne\n\n<div>\n~~~\n\nNot a fence end\n\n~~~\n\nInside a real fence\n~~~\n"
+        XCTAssertFalse(MarkdownChunks.split(html, parts: 8).contains { $0.text.hasPrefix("Inside") || $0.text.hasPrefix("Not") })
+        // An indented fence may belong to a list item and close with it.
+        let listed = "- item\n  ```\n  code\n\nPara\n\n```\nreal\n\nInside real fence\n```\n"
+        XCTAssertFalse(MarkdownChunks.split(listed, parts: 8).contains { $0.text.hasPrefix("Inside") })
     }
 }

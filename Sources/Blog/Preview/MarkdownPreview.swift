@@ -17,17 +17,29 @@ public enum MarkdownPreview {
     /// Documents at least this long (UTF-8 bytes) are laid out on all cores.
     static let parallelThreshold = 64 * 1024
 
-    /// The rendering; when the document is at least `parallelAbove` bytes, its top-level blocks
-    /// (independent once parsed) are laid out in `parts` runs on all cores. Tests lower the
-    /// threshold to check that this renders exactly like one run.
+    /// The rendering; when the document is at least `parallelAbove` bytes it is parsed in pieces
+    /// on all cores (see `MarkdownChunks`), or, where it cannot be split safely, parsed whole and
+    /// its top-level blocks (independent once parsed) laid out in `parts` runs. Tests lower the
+    /// threshold to check that both render exactly like one run.
     static func render(markdown: String, firstLine: Int, width: Int, context: PreviewContext, parallelAbove: Int,
                        parts: Int = ParallelMap.cores) -> [PreviewLine] {
         let source = MarkdownSource(markdown)
         let width = max(8, width)
-        let blocks = CommonMarkParser.parse(source.text)
         let tables = source.tables
         let lineBase = firstLine - 1
-        guard source.text.utf8.count >= parallelAbove, parts > 1, blocks.count > 1 else {
+        let long = source.text.utf8.count >= parallelAbove && parts > 1
+        // Where the text splits into pieces CommonMark reads alike, pieces are parsed and laid
+        // out in parallel; otherwise the whole is parsed and its blocks are laid out in runs.
+        let pieces = long ? MarkdownChunks.split(source.text, parts: parts) : []
+        if pieces.count > 1 {
+            let rendered = ParallelMap.map(Array(pieces.enumerated())) { index, piece -> [PreviewLine] in
+                var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: lineBase + piece.firstLine)
+                return renderer.render(CommonMarkParser.parse(piece.text), separatedFromPrevious: index > 0).map { clipped($0, to: width) }
+            }
+            return Array(rendered.joined())
+        }
+        let blocks = CommonMarkParser.parse(source.text)
+        guard long, blocks.count > 1 else {
             var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: lineBase)
             return renderer.render(blocks).map { clipped($0, to: width) }
         }

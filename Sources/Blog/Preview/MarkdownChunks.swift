@@ -1,0 +1,132 @@
+/// Splits (rewritten) markdown into pieces that CommonMark parses exactly as it parses the
+/// whole, so a long document can be parsed, not only laid out, on several cores.
+///
+/// A piece may start only at a line that begins a new top-level paragraph or heading: it starts
+/// in column 0 with a letter, `#` or a non-ASCII character and follows a blank line, outside any
+/// top-level fenced code block and any HTML block that only ends at a marker (comments, `<pre>`,
+/// `<script>`, …). Every other container (list, quote, indented code, other HTML) has ended
+/// there. Where the reading is ambiguous — a fence or marker-ended HTML opening inside what may
+/// be an HTML block that ends at a blank line — no later piece is made. Link reference
+/// definitions apply to the whole document, so a document with anything that looks like one
+/// is never split.
+enum MarkdownChunks {
+    /// A piece of the text and the 0-based line of the whole text it starts at.
+    struct Piece: Sendable {
+        let text: String
+        let firstLine: Int
+    }
+
+    /// At most `parts` pieces of roughly equal size (one piece when there is no safe place).
+    static func split(_ text: String, parts: Int) -> [Piece] {
+        guard parts > 1 else { return [Piece(text: text, firstLine: 0)] }
+        var text = text
+        return text.withUTF8 { bytes in pieces(bytes, parts: parts) ?? [Piece(text: String(decoding: bytes, as: UTF8.self), firstLine: 0)] }
+    }
+
+    private static func pieces(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) -> [Piece]? {
+        // Link reference definitions (`[label]: url`) count for the whole document, also inside
+        // quotes and list items: any `]:` at all and the text stays whole.
+        guard !containsDefinitionMark(bytes) else { return nil }
+        let target = bytes.count / parts
+        var boundaries: [(offset: Int, line: Int)] = []
+        var fence: (byte: UInt8, length: Int)?
+        var htmlEnd: [UInt8]?
+        /// Inside lines that may form an HTML block ending at the next blank line.
+        var maybeHTML = false
+        var previousBlank = true
+        var line = 0
+        var start = 0
+        scanning: while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            let current = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            let indent = current.prefix { $0 == 0x20 }.count
+            let blank = current.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+            if let open = fence {
+                let run = current.dropFirst(indent).prefix { $0 == open.byte }.count
+                if indent <= 3, run >= open.length, current.dropFirst(indent + run).allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                    fence = nil
+                }
+            } else if let marker = htmlEnd {
+                if contains(current, marker) { htmlEnd = nil }
+            } else {
+                if blank { maybeHTML = false }
+                if indent == 0, previousBlank, !blank, let first = current.first, isParagraphStart(first),
+                   start >= target * (boundaries.count + 1), boundaries.count < parts - 1 {
+                    boundaries.append((start, line))
+                }
+                if indent <= 3 {
+                    let rest = UnsafeBufferPointer(rebasing: current[(current.startIndex + indent)...])
+                    if let first = rest.first, first == 0x60 || first == 0x7E {
+                        let run = rest.prefix { $0 == first }.count
+                        if run >= 3 && !(first == 0x60 && rest.dropFirst(run).contains(0x60)) {
+                            // Indented, it may belong to a list item and end with it: ambiguous.
+                            if maybeHTML || indent > 0 { break scanning }
+                            fence = (first, run)
+                        }
+                    } else if rest.first == 0x3C {
+                        if let marker = htmlBlockEnd(rest) {
+                            if maybeHTML || indent > 0 { break scanning }
+                            if !contains(rest.dropFirst(1), marker) { htmlEnd = marker }
+                        } else if rest.count > 1, rest[1] == 0x2F || isLetter(rest[1]) {
+                            maybeHTML = true
+                        }
+                    }
+                }
+            }
+            previousBlank = blank && fence == nil && htmlEnd == nil
+            start = end + 1
+            line += 1
+        }
+        guard !boundaries.isEmpty else { return nil }
+        var result: [Piece] = []
+        var pieceStart = 0, pieceLine = 0
+        for boundary in boundaries {
+            // The piece ends before the newline that precedes its boundary line.
+            result.append(Piece(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[pieceStart..<(boundary.offset - 1)]), as: UTF8.self),
+                                firstLine: pieceLine))
+            pieceStart = boundary.offset
+            pieceLine = boundary.line
+        }
+        result.append(Piece(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[pieceStart...]), as: UTF8.self), firstLine: pieceLine))
+        return result
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+
+    private static func isParagraphStart(_ byte: UInt8) -> Bool { isLetter(byte) || byte == 0x23 || byte >= 0x80 }
+
+    private static func containsDefinitionMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if previous == 0x5D && byte == 0x3A { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// The end marker of an HTML block that does not end at a blank line (CommonMark kinds 1–5).
+    private static func htmlBlockEnd(_ rest: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let lower = rest.prefix(12).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        func starts(_ prefix: String) -> Bool { lower.starts(with: Array(prefix.utf8)) }
+        for tag in ["script", "pre", "style", "textarea"] where starts("<" + tag) {
+            let next = lower.count > tag.utf8.count + 1 ? lower[tag.utf8.count + 1] : 0x20
+            if next == 0x20 || next == 0x09 || next == 0x3E || next == 0x0D { return Array("</\(tag)>".utf8) }
+        }
+        if starts("<!--") { return Array("-->".utf8) }
+        if starts("<?") { return Array("?>".utf8) }
+        if starts("<![cdata[") { return Array("]]>".utf8) }
+        if starts("<!"), lower.count > 2, isLetter(lower[2]) { return Array(">".utf8) }
+        return nil
+    }
+
+    /// Whether `marker` occurs in `bytes`, ignoring ASCII case (HTML end markers).
+    private static func contains<C: Collection<UInt8>>(_ bytes: C, _ marker: [UInt8]) -> Bool {
+        let lowered = bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        guard lowered.count >= marker.count else { return false }
+        for offset in 0...(lowered.count - marker.count) where lowered[offset] == marker[0] {
+            if Array(lowered[offset..<(offset + marker.count)]) == marker { return true }
+        }
+        return false
+    }
+}
