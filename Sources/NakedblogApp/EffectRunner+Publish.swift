@@ -76,7 +76,8 @@ extension EffectRunner {
         let operation = Publisher.publish(repositoryAt: workdir, request, options: remoteOptions)
         keep(operation)
         let send = self.send
-        Task.detached {
+        Task.detached { [self] in
+            defer { forget(operation) }
             do {
                 for try await event in operation.events {
                     if case .finished(let result) = event { send(.publishFinished(result)) } else { send(.publishEvent(event)) }

@@ -88,6 +88,10 @@ public final class EffectRunner: @unchecked Sendable {
     func siteRootForPublish() -> String? { root }
     func setClone(_ operation: CloneOperation) { lock.withLock { clone = operation } }
     func keep(_ operation: GitOperation<PublishEvent>) { lock.withLock { publishes.append(operation) } }
+    /// Lets go of a publish that has ended.
+    func forget(_ operation: GitOperation<PublishEvent>) { lock.withLock { publishes.removeAll { $0 === operation } } }
+    /// Publishes still running (kept alive by the runner, not by any screen).
+    var publishesInFlight: Int { lock.withLock { publishes.count } }
 
     private func loadSite(_ path: String) {
         do {
