@@ -120,6 +120,7 @@ extension App {
             screen.resolvingConflict = path
             if let marker = text.components(separatedBy: "\n").firstIndex(where: { $0.hasPrefix("<<<<<<<") }) {
                 screen.editor.goToLine(marker + 1)
+                screen.view.centreOnCursor()
             }
             state.editor = screen
             state.page = .editor

@@ -90,6 +90,24 @@ final class UpdateTests: XCTestCase {
                                                            "content/posts/a/notes.txt": .remote]))])
     }
 
+    /// A conflict far down a long post opens with its first marker in the middle of the editor,
+    /// so the lines before it are in view too.
+    func testAConflictFarDownOpensCentredOnItsFirstMarker() throws {
+        var state = try AppFixture.browsing()
+        var sheet = PublishSheet(post: "content/posts/a/index.md", commitPath: "content/posts/a", title: "A", files: [], changedKeys: [],
+                                 wasDraft: false, message: "Publish: A")
+        sheet.phase = .conflict(files: ["content/posts/a/index.md"], selected: 0)
+        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        _ = AppFixture.send(&state, .character("e"))
+        let body = (1...80).map { "Line \($0) of the post." }.joined(separator: "\n")
+        let marked = "---\ntitle: A\n---\n" + body + "\n<<<<<<< mine\nmy line\n=======\ntheir line\n>>>>>>> remote\n" + body + "\n"
+        _ = App.update(&state, .conflictLoaded(path: "content/posts/a/index.md", text: marked), now: 0)
+        let lines = AppFixture.lines(state)
+        let row = try XCTUnwrap(lines.firstIndex { $0.contains("<<<<<<< mine") })
+        XCTAssertTrue((8...15).contains(row), "the marker is on row \(row) of 24: \(lines.joined(separator: "\n"))")
+        XCTAssertTrue(lines.contains { $0.contains("Line 80 of the post.") }, "the lines just before the conflict show")
+    }
+
     func testFilterMatchesTitleTagsAndSlugAndKeepsTheSelection() throws {
         var state = try AppFixture.browsing()
         _ = AppFixture.send(&state, .character("/"))

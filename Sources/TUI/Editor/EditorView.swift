@@ -12,6 +12,8 @@ public struct EditorView: Sendable {
     /// Highlighting state at the start of each line, valid for `cachedRevision`.
     private var lineStates: [MarkdownHighlighter.State] = [MarkdownHighlighter.State()]
     private var cachedRevision = 0
+    /// Set by `centreOnCursor()`: the next render puts the cursor line in the middle.
+    private var centrePending = false
 
     /// The highlighting state at the start of `line`, from the cache (extended as needed).
     private mutating func highlightState(at line: Int, in state: EditorState) -> MarkdownHighlighter.State {
@@ -29,6 +31,10 @@ public struct EditorView: Sendable {
         return lineStates[min(line, lineStates.count - 1)]
     }
 
+    /// Asks the next render to scroll the cursor line to the middle of the area (after a jump,
+    /// so what comes before and after it are both in view).
+    public mutating func centreOnCursor() { centrePending = true }
+
     public init(softWrap: Bool = true, lineNumbers: Bool = false) {
         self.softWrap = softWrap
         self.lineNumbers = lineNumbers
@@ -40,6 +46,10 @@ public struct EditorView: Sendable {
         let buffer = state.buffer
         let gutter = lineNumbers ? String(buffer.lineCount).count + 1 : 0
         let textArea = Rect(x: area.x + gutter, y: area.y, width: max(1, area.width - gutter), height: area.height)
+        if centrePending {
+            centrePending = false
+            top = max(0, min(state.cursor.line - area.height / 2, buffer.lineCount - area.height))
+        }
         if state.cursor.line < top { top = state.cursor.line }
         // Jump close to the cursor first; the loop below only fine-tunes for wrapped lines.
         if state.cursor.line >= top + area.height { top = max(0, state.cursor.line - area.height + 1) }
