@@ -4,7 +4,7 @@ public enum PublishEvent: Sendable, Equatable {
     case committed(CommitOutcome)
     /// A line the remote printed (sideband), e.g. a hook's output.
     case remoteLine(String, isProgress: Bool)
-    /// Packing objects to send.
+    /// Packing objects to send; `total` is 0 while the objects are still being counted.
     case packing(current: Int, total: Int)
     /// Sending the pack.
     case sending(PushProgress)

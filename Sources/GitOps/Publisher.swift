@@ -61,10 +61,22 @@ public enum Publisher {
         }
     }
 
+    /// Starts reading the trees of the branch's upstream commit, if it has one.
+    private static func upstreamTreePrefetch(_ repository: Repository) -> TreePrefetch? {
+        guard let head = try? repository.headState(), let remote = repository.remoteName(for: head),
+              let upstream = repository.upstreamTrackingRef(remote: remote, head: head),
+              let commit = try? repository.resolve(upstream) else { return nil }
+        return TreePrefetch(repository: repository, commit: commit)
+    }
+
     /// The blocking publish (worker thread).
     static func runPublish(path: String, request: Request, session: PushSession, options: RemoteOptions) throws(GitError) -> PublishResult {
         GitLibrary.initialize()
         let repository = try Repository.open(at: path)
+        // While the commit is made and the connection opens, the second core reads the trees the
+        // push will walk (see TreePrefetch).
+        let prefetch = request.push ? upstreamTreePrefetch(repository) : nil
+        defer { prefetch?.finish() }
         var commit: CommitOutcome?
         if request.all || !request.paths.isEmpty {
             commit = try repository.commit(paths: request.paths, all: request.all, message: request.message,

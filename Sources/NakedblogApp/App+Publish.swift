@@ -103,7 +103,10 @@ extension App {
         switch event {
         case .committed(let outcome): sheet.phase = .running(step: "Committed \(outcome.commit.shortID); pushing…", fraction: nil)
         case .remoteLine(let line, let isProgress): if !isProgress { sheet.remoteLines.append(line) }
-        case .packing(let current, let total): sheet.phase = .running(step: "Packing \(current)/\(total)", fraction: total > 0 ? Double(current) / Double(total) : nil)
+        case .packing(let current, let total):
+            // Total 0: libgit2 is still counting the objects to send.
+            sheet.phase = .running(step: total > 0 ? "Packing \(current)/\(total)" : "Counting objects: \(current)",
+                                   fraction: total > 0 ? Double(current) / Double(total) : nil)
         case .sending(let p): sheet.phase = .running(step: "Sending \(p.current)/\(p.total) objects", fraction: p.total > 0 ? Double(p.current) / Double(p.total) : nil)
         case .fetching(let p): sheet.phase = .running(step: "The remote moved on: fetching…", fraction: p.totalObjects > 0 ? Double(p.receivedObjects) / Double(p.totalObjects) : nil)
         case .rebased(let commits, let onto): sheet.phase = .running(step: "Replayed \(commits) commit(s) onto \(onto); pushing again…", fraction: nil)

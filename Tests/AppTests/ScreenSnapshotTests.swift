@@ -61,6 +61,8 @@ final class ScreenSnapshotTests: XCTestCase {
         let effects = AppFixture.send(&state, .enter)
         XCTAssertEqual(effects, [.publish(commitPath: "content/posts/cold-brew-ratios", post: "content/posts/cold-brew-ratios/index.md",
                                           message: "Update: Cold brew ratios", setDraftFalse: true, resolve: nil)])
+        _ = App.update(&state, .publishEvent(.packing(current: 4, total: 0)), now: 0)
+        XCTAssertTrue(AppFixture.lines(state).contains { $0.contains("Counting objects: 4") }, "total 0: still counting")
         _ = App.update(&state, .publishEvent(.sending(PushProgress(current: 3, total: 6, bytes: 2048, bytesPerSecond: nil))), now: 0)
         assertSnapshot(AppFixture.lines(state), named: "publish-running")
         var conflict = GitError(kind: .conflict, operation: "publish", message: "conflict")

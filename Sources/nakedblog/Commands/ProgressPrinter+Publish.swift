@@ -10,6 +10,9 @@ extension ProgressPrinter {
             FileHandleOutput.standardError.write("Committed \(outcome.commit.shortID) \(outcome.commit.summary) (\(files)\(outcome.signed ? ", signed" : "")).\n")
         case .remoteLine(let line, let isProgress):
             update("remote: " + line, phase: "remote", final: !isProgress)
+        case .packing(let current, let total) where total == 0:
+            // libgit2 is still counting what to send (its first packing stage).
+            update("Counting objects: \(current)", phase: "counting", final: false)
         case .packing(let current, let total):
             update("Compressing objects: " + Self.count(current, total), phase: "packing", final: current == total)
         case .sending(let p):
