@@ -168,7 +168,9 @@ final class SignInTests: XCTestCase {
         try right.type("writer")
         try right.send(keys: "Tab")
         try right.type("s3cret")
-        XCTAssertTrue(try right.screen().contains { $0.contains("••••••") }, "the password field hides what is typed")
+        // The password field hides what is typed (waited for: a slow build redraws later).
+        try right.waitFor("••••••", timeout: 10)
+        XCTAssertFalse(try right.screen().contains { $0.contains("s3cret") }, "the password is never shown")
         try right.send(keys: "Enter")
         try right.waitFor("6 of 6 posts", timeout: 30)
     }
