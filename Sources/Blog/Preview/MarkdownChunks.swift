@@ -6,7 +6,8 @@
 /// top-level fenced code block and any HTML block that only ends at a marker (comments, `<pre>`,
 /// `<script>`, …). Every other container (list, quote, indented code, other HTML) has ended
 /// there. Where the reading is ambiguous — a fence or marker-ended HTML opening inside what may
-/// be an HTML block that ends at a blank line — no later piece is made. Link reference
+/// be an HTML block that ends at a blank line, or a line less indented than an indented fence
+/// (which may belong to a list item that this line ends) — no later piece is made. Link reference
 /// definitions apply to the whole document, so a document with anything that looks like one
 /// is never split.
 enum MarkdownChunks {
@@ -29,7 +30,7 @@ enum MarkdownChunks {
         guard !containsDefinitionMark(bytes) else { return nil }
         let target = bytes.count / parts
         var boundaries: [(offset: Int, line: Int)] = []
-        var fence: (byte: UInt8, length: Int)?
+        var fence: (byte: UInt8, length: Int, indent: Int)?
         var htmlEnd: [UInt8]?
         /// Inside lines that may form an HTML block ending at the next blank line.
         var maybeHTML = false
@@ -43,6 +44,10 @@ enum MarkdownChunks {
             let indent = current.prefix { $0 == 0x20 }.count
             let blank = current.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
             if let open = fence {
+                // An indented fence may belong to a list item, which a less indented line ends
+                // (the fence with it, and the line is read afresh); at top level the fence goes
+                // on or that line closes it: ambiguous either way.
+                if !blank, indent < open.indent { break scanning }
                 let run = current.dropFirst(indent).prefix { $0 == open.byte }.count
                 if indent <= 3, run >= open.length, current.dropFirst(indent + run).allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
                     fence = nil
@@ -60,14 +65,20 @@ enum MarkdownChunks {
                     if let first = rest.first, first == 0x60 || first == 0x7E {
                         let run = rest.prefix { $0 == first }.count
                         if run >= 3 && !(first == 0x60 && rest.dropFirst(run).contains(0x60)) {
-                            // Indented, it may belong to a list item and end with it: ambiguous.
-                            if maybeHTML || indent > 0 { break scanning }
-                            fence = (first, run)
+                            if maybeHTML { break scanning }
+                            fence = (first, run, indent)
                         }
                     } else if rest.first == 0x3C {
                         if let marker = htmlBlockEnd(rest) {
-                            if maybeHTML || indent > 0 { break scanning }
-                            if !contains(rest.dropFirst(1), marker) { htmlEnd = marker }
+                            let endsHere = contains(rest.dropFirst(1), marker)
+                            if maybeHTML || indent > 0 {
+                                // Inside what may be another HTML block (or a list item): harmless
+                                // if it ends on this line — what follows is read as HTML either way.
+                                guard endsHere else { break scanning }
+                                maybeHTML = true
+                            } else if !endsHere {
+                                htmlEnd = marker
+                            }
                         } else if rest.count > 1, rest[1] == 0x2F || isLetter(rest[1]) {
                             maybeHTML = true
                         }
