@@ -54,40 +54,41 @@ final class TreePrefetch: @unchecked Sendable {
 
     private func readTrees() {
         var commitID = root
-        guard let commit = read(&commitID), let tree = Self.treeOfCommit(commit) else { return }
+        guard let tree = read(&commitID, Self.treeOfCommit) ?? nil else { return }
         var pending = [tree]
         while var id = pending.popLast(), !stop.load(ordering: .relaxed) {
-            guard let data = read(&id) else { continue }
+            guard let subtrees = read(&id, Self.subtrees) else { continue }
             treesRead += 1
-            pending += Self.subtrees(data)
+            pending += subtrees
         }
     }
 
-    /// The raw bytes of an object (read through the cache, which keeps small objects).
-    private func read(_ id: inout git_oid) -> [UInt8]? {
+    /// Reads an object (through the cache, which keeps small objects) and looks at its bytes
+    /// in place.
+    private func read<T>(_ id: inout git_oid, _ body: (UnsafeRawBufferPointer) -> T) -> T? {
         var object: OpaquePointer?
         guard git_odb_read(&object, odb, &id) == 0, let object else { git_error_clear(); return nil }
         defer { git_odb_object_free(object) }
-        guard let data = git_odb_object_data(object) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: data, count: git_odb_object_size(object)))
+        return body(UnsafeRawBufferPointer(start: git_odb_object_data(object), count: git_odb_object_size(object)))
     }
 
     /// The `tree <hex>` line of a raw commit.
-    static func treeOfCommit(_ commit: [UInt8]) -> git_oid? {
+    static func treeOfCommit<Bytes: RandomAccessCollection<UInt8>>(_ commit: Bytes) -> git_oid? where Bytes.Index == Int {
         let prefix = Array("tree ".utf8)
-        guard commit.count >= prefix.count + 40, Array(commit[0..<prefix.count]) == prefix else { return nil }
+        guard commit.count >= prefix.count + 40, commit.starts(with: prefix) else { return nil }
         var oid = git_oid()
-        let hex = String(decoding: commit[prefix.count..<(prefix.count + 40)], as: UTF8.self)
+        let start = commit.startIndex + prefix.count
+        let hex = String(decoding: commit[start..<(start + 40)], as: UTF8.self)
         guard git_oid_fromstr(&oid, hex) == 0 else { git_error_clear(); return nil }
         return oid
     }
 
     /// The ids of the subtrees in a raw tree (`<mode> <name>\0<20-byte id>` entries; mode 40000).
-    static func subtrees(_ tree: [UInt8]) -> [git_oid] {
+    static func subtrees<Bytes: RandomAccessCollection<UInt8>>(_ tree: Bytes) -> [git_oid] where Bytes.Index == Int {
         var result: [git_oid] = []
-        var index = 0
-        while index < tree.count {
-            guard let space = tree[index...].firstIndex(of: 0x20), let nul = tree[space...].firstIndex(of: 0), nul + 21 <= tree.count else { break }
+        var index = tree.startIndex
+        while index < tree.endIndex {
+            guard let space = tree[index...].firstIndex(of: 0x20), let nul = tree[space...].firstIndex(of: 0), nul + 21 <= tree.endIndex else { break }
             let isTree = tree[index..<space].elementsEqual("40000".utf8)
             if isTree {
                 var oid = git_oid()

@@ -13,6 +13,12 @@ public enum PackageRoot {
     /// `<root>/relative`.
     public static func appending(_ relative: String) -> String { path + "/" + relative }
 
+    /// Copies the bundled demo blog's files into `directory` (created if needed), for a test or
+    /// benchmark to change freely.
+    public static func copyDemo(to directory: String) throws {
+        try Shell.check(["cp", "-R", appending("demo") + "/.", directory])
+    }
+
     /// The shared corpus of real Hugo content beside the checkout (`../shared/corpus`), if present.
     public static var sharedCorpus: String? {
         let candidates = [ProcessInfo.processInfo.environment["NAKEDBLOG_CORPUS"],

@@ -28,7 +28,7 @@ enum AppBench {
         // 120×40 (preview re-rendered on every key) and the text alone at 80×24.
         let site = try TemporaryDirectory(prefix: "nb-bench-app")
         defer { site.remove() }
-        try Shell.check(["cp", "-R", PackageRoot.appending("demo") + "/.", site.path])
+        try PackageRoot.copyDemo(to: site.path)
         let split = try typing(binary: binary, site: site.path, environment: environment, columns: 120, rows: 40, keystrokes: keystrokes)
         let narrow = try typing(binary: binary, site: site.path, environment: environment, columns: 80, rows: 24, keystrokes: keystrokes)
         let ours = split.latencies

@@ -12,7 +12,7 @@ final class EffectRunnerPublishTests: XCTestCase {
         defer { home.remove() }
         GitLibrary.setGlobalConfigDirectory(home.path)
         let site = home.path + "/site", remote = home.path + "/remote.git"
-        try Shell.check(["cp", "-R", PackageRoot.appending("demo"), site])
+        try PackageRoot.copyDemo(to: site)
         for command in [["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"],
                         ["git", "clone", "-q", "--bare", ".", remote], ["git", "remote", "add", "origin", "file://" + remote],
                         ["git", "fetch", "-q", "origin"], ["git", "branch", "-q", "--set-upstream-to=origin/main"]] {

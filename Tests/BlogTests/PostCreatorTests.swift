@@ -9,7 +9,7 @@ final class PostCreatorTests: XCTestCase {
 
     override func setUpWithError() throws {
         dir = try TemporaryDirectory(prefix: "nb-creator")
-        try Shell.check(["cp", "-R", PackageRoot.appending("demo") + "/.", dir.path])
+        try PackageRoot.copyDemo(to: dir.path)
         site = try Site.open(containing: dir.path)
     }
 

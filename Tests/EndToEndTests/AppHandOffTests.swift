@@ -12,7 +12,7 @@ final class AppHandOffTests: XCTestCase {
         try requireProgram("tmux")
         home = try TestHome()
         work = try TemporaryDirectory(prefix: "nb-handoff")
-        try Shell.check(["cp", "-R", PackageRoot.appending("demo") + "/.", work.appending("site")])
+        try PackageRoot.copyDemo(to: work.appending("site"))
     }
 
     override func tearDown() {
@@ -149,25 +149,31 @@ final class SignInTests: XCTestCase {
         let fixture = try BlogFixture.make(.init(posts: 6, imagesPerPost: 1, imageBytes: 2_000, commits: 3))
         try server.createRepository(named: "blog", from: fixture.path)
 
-        let wrong = try TmuxSession([try Products.path("nakedblog"), "clone", server.url(for: "blog"), "wrong"],
-                                    environment: home.environment, directory: work.path)
+        /// A clone into `directory` with the sign-in dialog filled in (not yet sent).
+        func clone(into directory: String, password: String) throws -> TmuxSession {
+            let session = try TmuxSession([try Products.path("nakedblog"), "clone", server.url(for: "blog"), directory],
+                                          environment: home.environment, directory: work.path)
+            do {
+                try session.waitFor("Sign in", timeout: 15)
+                try session.type("writer")
+                try session.send(keys: "Tab")
+                try session.type(password)
+            } catch {
+                session.kill()
+                throw error
+            }
+            return session
+        }
+
+        let wrong = try clone(into: "wrong", password: "nope")
         defer { wrong.kill() }
-        try wrong.waitFor("Sign in", timeout: 15)
-        try wrong.type("writer")
-        try wrong.send(keys: "Tab")
-        try wrong.type("nope")
         try wrong.send(keys: "Enter")
         try wrong.waitFor("refused the credentials", timeout: 15)
         XCTAssertFalse(try wrong.screen().contains { $0.contains("nope") }, "the password is never shown")
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.appending("wrong")))
 
-        let right = try TmuxSession([try Products.path("nakedblog"), "clone", server.url(for: "blog"), "blog"],
-                                    environment: home.environment, directory: work.path)
+        let right = try clone(into: "blog", password: "s3cret")
         defer { right.kill() }
-        try right.waitFor("Sign in", timeout: 15)
-        try right.type("writer")
-        try right.send(keys: "Tab")
-        try right.type("s3cret")
         // The password field hides what is typed (waited for: a slow build redraws later).
         try right.waitFor("••••••", timeout: 10)
         XCTAssertFalse(try right.screen().contains { $0.contains("s3cret") }, "the password is never shown")

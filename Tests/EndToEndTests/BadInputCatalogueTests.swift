@@ -12,7 +12,7 @@ final class BadInputCatalogueTests: XCTestCase {
     override func setUpWithError() throws {
         home = try TestHome()
         site = try TemporaryDirectory(prefix: "nb-bad-input")
-        try Shell.check(["cp", "-R", PackageRoot.appending("demo") + "/.", site.path])
+        try PackageRoot.copyDemo(to: site.path)
     }
 
     override func tearDown() {

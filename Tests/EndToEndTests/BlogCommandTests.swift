@@ -10,7 +10,7 @@ final class BlogCommandTests: XCTestCase {
     override func setUpWithError() throws {
         home = try TestHome()
         site = try TemporaryDirectory(prefix: "nb-cli-site")
-        try Shell.check(["cp", "-R", PackageRoot.appending("demo") + "/.", site.path])
+        try PackageRoot.copyDemo(to: site.path)
     }
 
     override func tearDown() {

@@ -14,7 +14,7 @@ final class ReliabilityEndToEndTests: XCTestCase {
         try requireProgram("tmux")
         home = try TestHome()
         work = try TemporaryDirectory(prefix: "nb-reliability")
-        try Shell.check(["cp", "-R", PackageRoot.appending("demo") + "/.", work.appending("site")])
+        try PackageRoot.copyDemo(to: work.appending("site"))
     }
 
     override func tearDown() {

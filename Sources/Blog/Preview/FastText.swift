@@ -2,50 +2,59 @@
 import Glibc
 #endif
 
-extension Substring {
-    /// Whether `needle` occurs, compared as UTF-8 bytes.
-    func containsText(_ needle: String) -> Bool {
-        var haystack = self
-        var needle = needle
-        return haystack.withUTF8 { h in needle.withUTF8 { n in bytes(h, contain: n) } }
-    }
+/// Byte-level text helpers for the preview's hot paths (on Linux, `String.contains(String)`,
+/// `range(of:)`, `trimmingCharacters(in:)` and `components(separatedBy:)` go through
+/// Foundation and dominated the render time). One search and one trim underlie them all.
 
-    /// Without leading and trailing spaces and tabs (a slice, not a copy).
-    func trimmingBlanks() -> Substring {
-        let bytes = utf8
-        var start = bytes.startIndex, end = bytes.endIndex
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
-        while end > start, bytes[bytes.index(before: end)] == 0x20 || bytes[bytes.index(before: end)] == 0x09 { end = bytes.index(before: end) }
-        return self[start..<end]
+/// The offset of the first occurrence of `needle` in `haystack` at or after `from`.
+private func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from: Int = 0) -> Int? {
+    guard needle.count > 0 else { return from }
+    guard haystack.count >= needle.count, let hb = haystack.baseAddress, let nb = needle.baseAddress else { return nil }
+    let last = haystack.count - needle.count
+    var offset = from
+    while offset <= last {
+        guard let hit = memchr(hb + offset, Int32(needle[0]), last - offset + 1) else { return nil }
+        let position = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - hb
+        if memcmp(hb + position, nb, needle.count) == 0 { return position }
+        offset = position + 1
     }
+    return nil
+}
+
+/// The first occurrence of `needle` in `text`, as an offset into its UTF-8.
+private func firstOffset<S: StringProtocol>(of needle: String, in text: S) -> Int? {
+    var needle = needle
+    return needle.withUTF8 { n in
+        text.utf8.withContiguousStorageIfAvailable { firstOffset(of: n, in: $0) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { firstOffset(of: n, in: $0) }
+    }
+}
+
+/// The UTF-8 bounds of `utf8` without leading and trailing bytes that satisfy `drop`.
+private func trimmedBounds<V: BidirectionalCollection<UInt8>>(_ utf8: V, dropping drop: (UInt8) -> Bool) -> Range<V.Index> {
+    var start = utf8.startIndex, end = utf8.endIndex
+    while start < end, drop(utf8[start]) { start = utf8.index(after: start) }
+    while end > start, drop(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+    return start..<end
+}
+
+private func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+extension StringProtocol {
+    /// Whether `needle` occurs, compared as UTF-8 bytes.
+    func containsText(_ needle: String) -> Bool { firstOffset(of: needle, in: self) != nil }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces and tabs (a slice, not a copy).
+    func trimmingBlanks() -> Substring { self[trimmedBounds(utf8, dropping: isBlank)] }
 
     /// Whether the text starts with `prefix`, compared as UTF-8 bytes.
-    func startsWithText(_ prefix: String) -> Bool {
-        var text = self
-        return text.withUTF8 { h in
-            prefix.utf8.count <= h.count && zip(h, prefix.utf8).allSatisfy { $0 == $1 }
-        }
-    }
+    func startsWithText(_ prefix: String) -> Bool { utf8.starts(with: prefix.utf8) }
 
     /// The first range where `needle` occurs, compared as UTF-8 bytes.
     func rangeOfText(_ needle: String) -> Range<String.Index>? {
-        var text = self
-        var needle = needle
-        let offset: Int? = text.withUTF8 { h in
-            needle.withUTF8 { n in
-                guard n.count > 0, h.count >= n.count, let hb = h.baseAddress, let nb = n.baseAddress else { return nil }
-                var offset = 0
-                let last = h.count - n.count
-                while offset <= last {
-                    guard let hit = memchr(hb + offset, Int32(n[0]), last - offset + 1) else { return nil }
-                    let position = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - hb
-                    if memcmp(hb + position, nb, n.count) == 0 { return position }
-                    offset = position + 1
-                }
-                return nil
-            }
-        }
-        guard let offset else { return nil }
+        guard let offset = firstOffset(of: needle, in: self) else { return nil }
         let lower = utf8.index(startIndex, offsetBy: offset)
         return lower..<utf8.index(lower, offsetBy: needle.utf8.count)
     }
@@ -57,36 +66,11 @@ extension Substring {
     }
 }
 
-/// Whether `n` occurs in `h`.
-private func bytes(_ h: UnsafeBufferPointer<UInt8>, contain n: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard n.count > 0 else { return true }
-    guard h.count >= n.count, let hb = h.baseAddress, let nb = n.baseAddress else { return false }
-    let first = Int32(n[0])
-    var offset = 0
-    let last = h.count - n.count
-    while offset <= last {
-        guard let hit = memchr(hb + offset, first, last - offset + 1) else { return false }
-        let position = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - hb
-        if memcmp(hb + position, nb, n.count) == 0 { return true }
-        offset = position + 1
-    }
-    return false
-}
-
-/// Byte-level text helpers for the preview's hot paths (on Linux, `String.contains(String)`
-/// and `components(separatedBy:)` go through Foundation and dominated the render time).
 extension String {
-    /// Whether `needle` occurs, compared as UTF-8 bytes.
-    func containsText(_ needle: String) -> Bool {
-        var haystack = self
-        var needle = needle
-        return haystack.withUTF8 { h in needle.withUTF8 { n in bytes(h, contain: n) } }
-    }
-
     /// The lines as slices of this string (split on `\n`, empty lines kept, `\r` kept).
     func lineSlices() -> [Substring] {
         var text = self
-        let offsets: [Int] = text.withUTF8 { bytes in
+        let ends: [Int] = text.withUTF8 { bytes in
             var ends: [Int] = []
             guard let base = bytes.baseAddress else { return ends }
             var offset = 0
@@ -98,9 +82,9 @@ extension String {
             return ends
         }
         var lines: [Substring] = []
-        lines.reserveCapacity(offsets.count + 1)
+        lines.reserveCapacity(ends.count + 1)
         var start = text.utf8.startIndex
-        for end in offsets {
+        for end in ends {
             let endIndex = text.utf8.index(text.utf8.startIndex, offsetBy: end)
             lines.append(text[start..<endIndex])
             start = text.utf8.index(after: endIndex)
@@ -115,22 +99,17 @@ extension String {
     }
 
     /// Without leading and trailing spaces and tabs.
-    func trimmingBlanks() -> String {
-        let bytes = utf8
-        var start = bytes.startIndex, end = bytes.endIndex
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
-        while end > start, bytes[bytes.index(before: end)] == 0x20 || bytes[bytes.index(before: end)] == 0x09 { end = bytes.index(before: end) }
-        return start == bytes.startIndex && end == bytes.endIndex ? self : String(Substring(bytes[start..<end]))
-    }
+    func trimmingBlanks() -> String { trimming(where: isBlank) }
 
     /// Without leading and trailing ASCII whitespace (spaces, tabs, line breaks).
-    func trimmingWhitespaceAndNewlines() -> String {
-        let bytes = utf8
-        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-        var start = bytes.startIndex, end = bytes.endIndex
-        while start < end, isBlank(bytes[start]) { start = bytes.index(after: start) }
-        while end > start, isBlank(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
-        return start == bytes.startIndex && end == bytes.endIndex ? self : String(Substring(bytes[start..<end]))
+    func trimmingWhitespaceAndNewlines() -> String { trimming { $0 == 0x20 || (0x09...0x0D).contains($0) } }
+
+    /// Without leading and trailing occurrences of the given ASCII bytes.
+    func trimming(bytes set: [UInt8]) -> String { trimming(where: set.contains) }
+
+    private func trimming(where drop: (UInt8) -> Bool) -> String {
+        let bounds = trimmedBounds(utf8, dropping: drop)
+        return bounds == utf8.startIndex..<utf8.endIndex ? self : String(Substring(utf8[bounds]))
     }
 
     /// Every occurrence of `target` replaced by `replacement`, compared as UTF-8 bytes.
@@ -142,17 +121,11 @@ extension String {
             target.withUTF8 { t in
                 var result = ""
                 result.reserveCapacity(h.count + replacement.utf8.count)
-                var start = 0, offset = 0
-                let last = h.count - t.count
-                while offset <= last {
-                    if h[offset] == t[0], memcmp(h.baseAddress! + offset, t.baseAddress!, t.count) == 0 {
-                        result += String(decoding: UnsafeBufferPointer(rebasing: h[start..<offset]), as: UTF8.self)
-                        result += replacement
-                        offset += t.count
-                        start = offset
-                    } else {
-                        offset += 1
-                    }
+                var start = 0
+                while let hit = firstOffset(of: t, in: h, from: start) {
+                    result += String(decoding: UnsafeBufferPointer(rebasing: h[start..<hit]), as: UTF8.self)
+                    result += replacement
+                    start = hit + t.count
                 }
                 result += String(decoding: UnsafeBufferPointer(rebasing: h[start...]), as: UTF8.self)
                 return result
@@ -174,14 +147,5 @@ extension String {
                 return bytes.count * count
             }
         }
-    }
-
-    /// Without leading and trailing occurrences of the given ASCII bytes.
-    func trimming(bytes set: [UInt8]) -> String {
-        let bytes = utf8
-        var start = bytes.startIndex, end = bytes.endIndex
-        while start < end, set.contains(bytes[start]) { start = bytes.index(after: start) }
-        while end > start, set.contains(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
-        return start == bytes.startIndex && end == bytes.endIndex ? self : String(Substring(bytes[start..<end]))
     }
 }

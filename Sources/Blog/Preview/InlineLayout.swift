@@ -19,9 +19,6 @@ struct InlineLayout {
         // Words are split on ASCII blanks; a word with no wide character is one atom, measured
         // from its scalars. Only words with wide characters (CJK, emoji) are taken apart.
         var text = text
-        // About one atom per three bytes of prose (a word and a space).
-        atoms.reserveCapacity(atoms.count + text.utf8.count / 3)
-        lineOffsets.reserveCapacity(atoms.capacity)
         text.withUTF8 { bytes in
             var start = 0
             for index in 0...bytes.count {

@@ -26,23 +26,22 @@ public enum MarkdownPreview {
         let source = MarkdownSource(markdown)
         let width = max(8, width)
         let tables = source.tables
-        let lineBase = firstLine - 1
+        /// Blocks laid out and clipped; `offset`: the 0-based line their text starts at.
+        @Sendable func layout(_ blocks: [MarkdownBlock], offset: Int, separated: Bool) -> [PreviewLine] {
+            var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: firstLine - 1 + offset)
+            return renderer.render(blocks, separatedFromPrevious: separated).map { clipped($0, to: width) }
+        }
         let long = source.text.utf8.count >= parallelAbove && parts > 1
         // Where the text splits into pieces CommonMark reads alike, pieces are parsed and laid
         // out in parallel; otherwise the whole is parsed and its blocks are laid out in runs.
         let pieces = long ? MarkdownChunks.split(source.text, parts: parts) : []
         if pieces.count > 1 {
-            let rendered = ParallelMap.map(Array(pieces.enumerated())) { index, piece -> [PreviewLine] in
-                var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: lineBase + piece.firstLine)
-                return renderer.render(CommonMarkParser.parse(piece.text), separatedFromPrevious: index > 0).map { clipped($0, to: width) }
-            }
-            return Array(rendered.joined())
+            return Array(ParallelMap.map(Array(pieces.enumerated())) { index, piece in
+                layout(CommonMarkParser.parse(piece.text), offset: piece.firstLine, separated: index > 0)
+            }.joined())
         }
         let blocks = CommonMarkParser.parse(source.text)
-        guard long, blocks.count > 1 else {
-            var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: lineBase)
-            return renderer.render(blocks).map { clipped($0, to: width) }
-        }
+        guard long, blocks.count > 1 else { return layout(blocks, offset: 0, separated: false) }
         // Runs of about as many source lines each (block counts say little about the work).
         let lastLine = max(1, blocks[blocks.count - 1].line)
         var starts = [0]
@@ -50,11 +49,9 @@ public enum MarkdownPreview {
             if block.line * parts >= lastLine * starts.count { starts.append(index) }
         }
         let ranges = starts.indices.map { starts[$0]..<(($0 + 1 < starts.count) ? starts[$0 + 1] : blocks.count) }
-        let rendered = ParallelMap.map(ranges) { range -> [PreviewLine] in
-            var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: lineBase)
-            return renderer.render(Array(blocks[range]), separatedFromPrevious: range.lowerBound > 0).map { clipped($0, to: width) }
-        }
-        return Array(rendered.joined())
+        return Array(ParallelMap.map(ranges) { range in
+            layout(Array(blocks[range]), offset: 0, separated: range.lowerBound > 0)
+        }.joined())
     }
 
     /// The line cut to `width` columns (deep nesting at a narrow width can leave no room for

@@ -15,30 +15,30 @@ enum PostJSON {
             }
             out.raw(index == 0 ? "\n  {" : ",\n  {")
             out.first = true
-            out.string("path", post.path)
-            out.string("title", post.title)
-            out.string("slug", post.slug)
+            out.string(.path, post.path)
+            out.string(.title, post.title)
+            out.string(.slug, post.slug)
             // lastmod and publishDate usually fall back to the same date: format it once.
             let date = post.date?.rfc3339
             func formatted(_ value: HugoDate?) -> String? { value == post.date ? date : value?.rfc3339 }
-            out.string("date", date)
-            out.string("lastmod", formatted(post.lastmod))
-            out.string("publishDate", formatted(post.publishDate))
-            out.string("expiryDate", formatted(post.expiryDate))
-            out.bool("draft", post.draft)
-            out.string("status", post.status(at: now).rawValue)
-            out.string("lang", post.lang)
-            out.string("section", post.section)
-            out.bool("bundle", post.isBundle)
-            out.bool("headless", post.headless)
-            out.strings("tags", post.tags)
-            out.strings("categories", post.categories)
-            out.string("description", post.description)
-            out.key("wordCount")
+            out.string(.date, date)
+            out.string(.lastmod, formatted(post.lastmod))
+            out.string(.publishDate, formatted(post.publishDate))
+            out.string(.expiryDate, formatted(post.expiryDate))
+            out.bool(.draft, post.draft)
+            out.string(.status, post.status(at: now).rawValue)
+            out.string(.lang, post.lang)
+            out.string(.section, post.section)
+            out.bool(.bundle, post.isBundle)
+            out.bool(.headless, post.headless)
+            out.strings(.tags, post.tags)
+            out.strings(.categories, post.categories)
+            out.string(.description, post.description)
+            out.key(.wordCount)
             out.raw(String(post.wordCount))
-            out.strings("resources", post.resources)
-            out.strings("translations", post.translations)
-            out.string("format", post.format?.rawValue)
+            out.strings(.resources, post.resources)
+            out.strings(.translations, post.translations)
+            out.string(.format, post.format?.rawValue)
             out.raw("\n  }")
         }
         out.raw(posts.isEmpty ? "]\n" : "\n]\n")
@@ -58,37 +58,32 @@ struct JSONBytes {
         if utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: utf8) }
     }
 
-    mutating func key(_ name: String) {
-        // One append per key: `,\n    "name": ` built once and kept, found by a short scan
-        // (small-string comparison is cheaper than hashing the name).
-        let prefixes = first ? Self.firstKeys : Self.keys
-        if let index = Self.names.firstIndex(where: { $0.utf8.count == name.utf8.count && $0 == name }) {
-            prefixes[index].withUnsafeBufferPointer { bytesBuffer in self.bytes.append(contentsOf: bytesBuffer) }
-        } else {
-            raw(first ? "\n    \"" : ",\n    \"")
-            raw(name)
-            raw("\": ")
-        }
+    /// The keys of a post object, in the order they are written.
+    enum Key: Int, CaseIterable {
+        case path, title, slug, date, lastmod, publishDate, expiryDate, draft, status, lang, section, bundle, headless
+        case tags, categories, description, wordCount, resources, translations, format
+    }
+
+    /// `\n    "name": ` (first key) and `,\n    "name": ` (the others), built once.
+    static let firstKeys = Key.allCases.map { Array("\n    \"\($0)\": ".utf8) }
+    static let keys = Key.allCases.map { Array(",\n    \"\($0)\": ".utf8) }
+
+    mutating func key(_ key: Key) {
+        (first ? Self.firstKeys : Self.keys)[key.rawValue].withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
         first = false
     }
 
-    static let names = ["path", "title", "slug", "date", "lastmod", "publishDate", "expiryDate", "draft", "status", "lang",
-                        "section", "bundle", "headless", "tags", "categories", "description", "wordCount", "resources",
-                        "translations", "format"]
-    static let firstKeys = names.map { Array("\n    \"\($0)\": ".utf8) }
-    static let keys = names.map { Array(",\n    \"\($0)\": ".utf8) }
-
-    mutating func string(_ name: String, _ value: String?) {
+    mutating func string(_ name: Key, _ value: String?) {
         key(name)
         if let value { quoted(value) } else { raw("null") }
     }
 
-    mutating func bool(_ name: String, _ value: Bool) {
+    mutating func bool(_ name: Key, _ value: Bool) {
         key(name)
         raw(value ? "true" : "false")
     }
 
-    mutating func strings(_ name: String, _ values: [String]) {
+    mutating func strings(_ name: Key, _ values: [String]) {
         key(name)
         bytes.append(0x5B)
         for (i, value) in values.enumerated() {
