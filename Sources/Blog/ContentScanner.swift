@@ -6,13 +6,15 @@ import Foundation
 struct ContentScanner {
     let site: Site
 
-    /// Walks the content directories level by level; each level's directories are read in
-    /// parallel, and `visit` runs on every page location found (on the same worker thread).
-    func scan<T: Sendable>(_ visit: @escaping @Sendable (PostReader.Location) -> T) -> (results: [T], problems: [ContentError]) {
-        var results: [T] = []
+    /// Walks the content directories level by level (each level's directories read in parallel)
+    /// and calls `visit` on every page found, on the worker that found it, with the page's
+    /// directory still open (so the page can be opened relative to it). Returns the visits'
+    /// results in batches (one per worker and level, in walking order) and the problems met.
+    func scan<T: Sendable>(_ visit: @escaping @Sendable (PostReader.Location, DirectoryHandle) -> T) -> (batches: [[T]], problems: [ContentError]) {
+        var batches: [[T]] = []
         var problems: [ContentError] = []
         var visited = Set<DirectoryID>()
-        var level: [(dir: String, root: Root)] = []
+        var level: [Pending] = []
         for root in site.config.contentRoots {
             let absolute = site.absolute(root.dir)
             guard let id = DirectoryID(absolute), isDirectory(absolute) else {
@@ -21,45 +23,63 @@ struct ContentScanner {
                 continue
             }
             visited.insert(id)
-            level.append((root.dir, Root(dir: root.dir, language: root.language)))
+            level.append(Pending(parentDir: "", name: root.dir, parent: nil, root: Root(dir: root.dir, language: root.language)))
         }
         let scanner = self
         while !level.isEmpty {
             let current = level
-            // Each worker reads a contiguous share of this level's directories into its own arrays
-            // (no per-directory allocations), then the shares are joined.
-            let shares = ParallelMap.shares(current.count) { range -> (results: [T], subdirectories: [(String, Bool, Root)], problems: [ContentError]) in
+            level = []
+            // Each worker reads a contiguous share of this level's directories into its own arrays.
+            let shares = ParallelMap.shares(current.count) { range -> (found: [T], subdirectories: [(Pending, Bool)], problems: [ContentError]) in
                 var found: [T] = []
-                var subdirectories: [(String, Bool, Root)] = []
+                found.reserveCapacity(range.count)  // most directories hold one page: no regrowing
+                var subdirectories: [(Pending, Bool)] = []
                 var problems: [ContentError] = []
                 for index in range {
-                    let scan = scanner.scanDirectory(current[index].dir, root: current[index].root)
+                    let pending = current[index]
+                    guard let directory = pending.parent.map({ DirectoryHandle(name: pending.name, in: $0) })
+                            ?? DirectoryHandle(path: scanner.site.absolute(pending.dir)) else {
+                        problems.append(ContentError(file: pending.dir, problem: "cannot read this directory", hint: "Check its permissions"))
+                        continue
+                    }
+                    let dir = pending.dir
+                    let scan = scanner.scanDirectory(dir, root: pending.root, directory: directory)
                     problems += scan.problems
-                    for location in scan.locations { found.append(visit(location)) }
+                    for location in scan.locations { found.append(visit(location, directory)) }
                     for subdirectory in scan.subdirectories {
-                        subdirectories.append((subdirectory.path, subdirectory.isSymbolicLink, current[index].root))
+                        let child = Pending(parentDir: dir, name: subdirectory.name, parent: directory, root: pending.root)
+                        subdirectories.append((child, subdirectory.isSymbolicLink))
                     }
                 }
                 return (found, subdirectories, problems)
             }
-            var next: [(dir: String, root: Root)] = []
-            results.reserveCapacity(results.count + shares.reduce(0) { $0 + $1.results.count })
             for share in shares {
-                results.append(contentsOf: share.results)
+                batches.append(share.found)
                 problems += share.problems
-                for (subdirectory, isLink, root) in share.subdirectories {
+                for (subdirectory, isLink) in share.subdirectories {
                     // readdir's d_type says which entries are links: only those need a look.
-                    if isLink, !(DirectoryID(site.absolute(subdirectory)).map { visited.insert($0).inserted } ?? false) {
-                        problems.append(ContentError(file: subdirectory, problem: "this directory was already visited (a symbolic link loop?)",
+                    if isLink, !(DirectoryID(site.absolute(subdirectory.dir)).map { visited.insert($0).inserted } ?? false) {
+                        problems.append(ContentError(file: subdirectory.dir, problem: "this directory was already visited (a symbolic link loop?)",
                                                      hint: "Remove the symbolic link that points back into the content directory"))
                         continue
                     }
-                    next.append((subdirectory, root))
+                    level.append(subdirectory)
                 }
             }
-            level = next
         }
-        return (results, problems)
+        return (batches, problems)
+    }
+
+    /// A directory waiting to be walked: its parent's site-root-relative path, its name, and its
+    /// parent (held open until every child is walked) — nil for a content root, opened by path.
+    struct Pending: Sendable {
+        let parentDir: String
+        let name: String
+        let parent: DirectoryHandle?
+        let root: Root
+
+        /// Site-root-relative path (made by the worker that walks it, not while queueing 20,000 of them).
+        var dir: String { parentDir.isEmpty ? name : parentDir + "/" + name }
     }
 
     /// A content root and the language it fixes.
@@ -71,23 +91,22 @@ struct ContentScanner {
     /// What one directory holds: pages, subdirectories to walk, problems.
     struct DirectoryScan: Sendable {
         var locations: [PostReader.Location] = []
-        /// Subdirectories to walk, and whether each is a symbolic link.
-        var subdirectories: [(path: String, isSymbolicLink: Bool)] = []
+        /// Subdirectories to walk (names), and whether each is a symbolic link.
+        var subdirectories: [(name: String, isSymbolicLink: Bool)] = []
         var problems: [ContentError] = []
     }
 
-    /// Reads one directory: a leaf bundle (its index files and resources) or a list of pages
+    /// Reads one open directory: a leaf bundle (its index files and resources) or a list of pages
     /// and subdirectories.
-    func scanDirectory(_ relative: String, root: Root) -> DirectoryScan {
+    func scanDirectory(_ relative: String, root: Root, directory: DirectoryHandle) -> DirectoryScan {
         var result = DirectoryScan()
-        let absolute = site.absolute(relative)
-        guard let entries = DirectoryListing.entries(absolute) else {
-            result.problems.append(ContentError(file: relative, problem: "cannot read this directory", hint: "Check its permissions"))
-            return result
-        }
+        // Pages are ordered by the index: only a bundle's resources need the names sorted.
+        var entries = directory.entries(sorted: false)
         let tuple = (dir: root.dir, language: root.language)
-        let leafIndexes = entries.filter { !$0.isDirectory && ContentFileName.isLeafIndex($0.name) }
-        if !leafIndexes.isEmpty {
+        if entries.contains(where: { !$0.isDirectory && ContentFileName.isLeafIndex($0.name) }) {
+            entries.sort { $0.name < $1.name }
+            let leafIndexes = entries.filter { !$0.isDirectory && ContentFileName.isLeafIndex($0.name) }
+            let absolute = site.absolute(relative)
             var bundleResources: [String] = []
             for entry in entries where !entry.name.hasPrefix(".") {
                 if entry.isDirectory {
@@ -102,11 +121,10 @@ struct ContentScanner {
             return result
         }
         for entry in entries where !entry.name.hasPrefix(".") {
-            let path = relative + "/" + entry.name
             if entry.isDirectory {
-                result.subdirectories.append((path, entry.isSymbolicLink))
+                result.subdirectories.append((entry.name, entry.isSymbolicLink))
             } else if ContentFileName.isContent(entry.name) && !ContentFileName.isBranchIndex(entry.name) {
-                result.locations.append(makeLocation(path: path, root: tuple, isBundle: false, resources: []))
+                result.locations.append(makeLocation(path: relative + "/" + entry.name, root: tuple, isBundle: false, resources: []))
             }
         }
         return result

@@ -14,29 +14,7 @@ enum DirectoryListing {
     /// The entries of `path` (no `.`/`..`), sorted by name; nil if it cannot be read.
     /// Symbolic links are followed to decide whether an entry is a directory.
     static func entries(_ path: String) -> [Entry]? {
-        guard let dir = opendir(path) else { return nil }
-        defer { closedir(dir) }
-        var entries: [Entry] = []
-        while let pointer = readdir(dir) {
-            let name = withUnsafePointer(to: &pointer.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name == "." || name == ".." { continue }
-            var isDirectory: Bool
-            var isLink = false
-            switch Int32(pointer.pointee.d_type) {
-            case Int32(DT_DIR): isDirectory = true
-            case Int32(DT_REG): isDirectory = false
-            default:
-                var info = stat()
-                let full = path + "/" + name
-                isLink = lstat(full, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
-                isDirectory = stat(full, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-            }
-            entries.append(Entry(name: name, isDirectory: isDirectory, isSymbolicLink: isLink))
-        }
-        entries.sort { $0.name < $1.name }
-        return entries
+        DirectoryHandle(path: path)?.entries(sorted: true)
     }
 
     /// Files under `path`, relative to it, recursively (hidden entries skipped), sorted.
@@ -61,7 +39,16 @@ enum DirectoryListing {
     /// Reads a whole file with its modification time and size (from the same open file, so
     /// no second lookup of the path).
     static func readWithStamp(_ path: String) -> (bytes: [UInt8], stamp: FileStamp)? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        readWithStamp(opening: open(path, O_RDONLY | O_CLOEXEC))
+    }
+
+    /// The same for the file `name` in an open directory (the kernel looks up one name, not a path).
+    static func readWithStamp(_ name: String, in directory: DirectoryHandle) -> (bytes: [UInt8], stamp: FileStamp)? {
+        readWithStamp(opening: openat(directory.descriptor, name, O_RDONLY | O_CLOEXEC))
+    }
+
+    /// Reads the file open at `fd` and closes it.
+    private static func readWithStamp(opening fd: Int32) -> (bytes: [UInt8], stamp: FileStamp)? {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()

@@ -4,12 +4,18 @@
 enum FastFrontMatter {
     static func fields(of page: PageText, file: String) throws(ContentError) -> FrontMatterFields {
         guard let block = page.frontMatter else { return FrontMatterFields() }
-        switch block.format {
-        case .yaml: if let fields = SimpleYAML.parse(Array(block.content.utf8)) { return fields }
-        case .toml: if let fields = SimpleTOML.parse(Array(block.content.utf8)) { return fields }
-        case .json: break
-        }
+        if let fields = simpleFields(Array(block.content.utf8)[...], format: block.format) { return fields }
         return try FrontMatterReader.fields(of: block, file: file)
+    }
+
+    /// The fields of a block's content in `format`, read by the line scanner; nil when the block
+    /// needs the full parser (JSON always does).
+    static func simpleFields(_ content: Bytes, format: FrontMatterFormat) -> FrontMatterFields? {
+        switch format {
+        case .yaml: SimpleYAML.parse(content)
+        case .toml: SimpleTOML.parse(content)
+        case .json: nil
+        }
     }
 }
 
@@ -27,23 +33,22 @@ enum ASCII {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == dash
     }
 
-    /// Lines without their `\n` / `\r\n`.
-    static func lines(_ bytes: [UInt8]) -> [Bytes] {
-        var result: [Bytes] = []
-        var start = 0
-        for i in bytes.indices where bytes[i] == newline {
-            var end = i
-            if end > start, bytes[end - 1] == cr { end -= 1 }
-            result.append(bytes[start..<end])
-            start = i + 1
+    /// Lines without their `\n` / `\r\n`, one at a time (no array of lines is made).
+    struct Lines: Sequence, IteratorProtocol {
+        var rest: Bytes
+
+        mutating func next() -> Bytes? {
+            guard !rest.isEmpty else { return nil }
+            let newlineAt = rest.firstIndex(of: ASCII.newline)
+            var end = newlineAt ?? rest.endIndex
+            let line = rest[..<end]
+            rest = newlineAt.map { rest[($0 + 1)...] } ?? rest[rest.endIndex...]
+            if end > line.startIndex, line[end - 1] == ASCII.cr { end -= 1 }
+            return line[..<end]
         }
-        if start < bytes.count {
-            var end = bytes.count
-            if bytes[end - 1] == cr { end -= 1 }
-            result.append(bytes[start..<end])
-        }
-        return result
     }
+
+    static func lines(_ bytes: Bytes) -> Lines { Lines(rest: bytes) }
 
     static func dropBlanks(_ s: Bytes) -> Bytes { s.drop(while: isBlank) }
 
@@ -68,7 +73,7 @@ enum ASCII {
 /// YAML limited to top-level `key: scalar`, one-line flow lists and block lists of scalars.
 /// Returns nil for anything else (nested maps, block scalars, anchors, tags, duplicates…).
 enum SimpleYAML {
-    static func parse(_ bytes: [UInt8]) -> FrontMatterFields? {
+    static func parse(_ bytes: Bytes) -> FrontMatterFields? {
         var fields: [FrontMatterField] = []
         var openList: Int?
         for line in ASCII.lines(bytes) {
@@ -119,7 +124,13 @@ enum SimpleYAML {
             let after = ASCII.dropBlanks(rest)
             return after.isEmpty || (after.first == ASCII.hash && rest.first == ASCII.space) ? .string(value) : nil
         }
-        if "[]{}&*!|>%@`,?".utf8.contains(first) { return nil }
+        switch first {
+        case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "&"), UInt8(ascii: "*"),
+             UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"),
+             UInt8(ascii: ","), UInt8(ascii: "?"):
+            return nil
+        default: break
+        }
         var value = text
         var index = value.startIndex
         while index + 1 < value.endIndex {
@@ -159,7 +170,7 @@ enum SimpleYAML {
 
 /// TOML limited to root-level `key = scalar` and one-line arrays of scalars.
 enum SimpleTOML {
-    static func parse(_ bytes: [UInt8]) -> FrontMatterFields? {
+    static func parse(_ bytes: Bytes) -> FrontMatterFields? {
         var fields: [FrontMatterField] = []
         for line in ASCII.lines(bytes) {
             let trimmed = ASCII.dropBlanks(line)

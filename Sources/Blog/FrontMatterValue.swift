@@ -74,7 +74,8 @@ public struct FrontMatterFields: Sendable, Equatable {
 
     public init(_ fields: [FrontMatterField] = []) {
         self.fields = fields
-        lowercasedKeys = fields.map { $0.key.lowercased() }
+        // Most keys are lowercase already: only those with an upper-case ASCII letter or non-ASCII change.
+        lowercasedKeys = fields.map { $0.key.utf8.contains { $0 >= 0x41 && ($0 <= 0x5A || $0 >= 0x80) } ? $0.key.lowercased() : $0.key }
     }
 
     /// The value of `key` (exact match first, then case-insensitive).

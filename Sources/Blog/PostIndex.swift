@@ -8,21 +8,24 @@ public struct PostIndex: Sendable {
     /// Files and directories that could not be read; the rest of the site is still listed.
     public private(set) var problems: [ContentError]
 
-    /// Scans and reads the whole site.
+    /// Scans and reads the whole site: each page is read by the worker that finds it (opened
+    /// inside its directory), then moved — never copied — into the list, which is sorted in place.
     public static func build(_ site: Site) -> PostIndex {
-        var (results, scanProblems) = ContentScanner(site: site).scan { location -> Result<Post, ContentError> in
-            do throws(ContentError) { return .success(try PostReader.read(location, site: site)) } catch { return .failure(error) }
+        var (batches, problems) = ContentScanner(site: site).scan { location, directory -> Result<Post, ContentError> in
+            do throws(ContentError) { return .success(try PostReader.read(location, in: directory, site: site)) } catch { return .failure(error) }
         }
         var posts: [Post] = []
-        var problems = scanProblems
-        posts.reserveCapacity(results.count)
-        for result in results {
-            switch result {
-            case .success(let post): posts.append(post)
-            case .failure(let error): problems.append(error)
+        posts.reserveCapacity(batches.reduce(0) { $0 + $1.count })
+        // popLast moves each result out; the order does not matter before sorting.
+        for batch in batches.indices {
+            while let result = batches[batch].popLast() {
+                switch consume result {
+                case .success(let post): posts.append(post)
+                case .failure(let error): problems.append(error)
+                }
             }
+            batches[batch] = []
         }
-        results = []
         var index = PostIndex(site: site, posts: posts, problems: problems)
         index.finish()
         return index
@@ -90,25 +93,60 @@ public struct PostIndex: Sendable {
         }
     }
 
+    /// Sorts the posts, links language variants and orders the problems.
     private mutating func finish() {
-        // Sort positions by precomputed keys, then move each post once: sorting the large Post
-        // values directly copied (retained and released) every field at every swap.
-        let keys = posts.map { $0.date?.date.timeIntervalSince1970 }
-        let order = posts.indices.sorted { a, b in
-            switch (keys[a], keys[b]) {
-            case let (x?, y?) where x != y: return x > y
-            case (nil, _?): return false
-            case (_?, nil): return true
-            default: return (posts[a].title, posts[a].path) < (posts[b].title, posts[b].path)
+        // Sort positions by precomputed keys, then apply the permutation by swapping in place:
+        // sorting the large Post values directly copied (retained and released) every field at
+        // every swap, and a sorted copy doubled the memory.
+        let keys = posts.map { $0.date?.date.timeIntervalSince1970 ?? .nan }
+        var order = Array(posts.indices)
+        order.sort { a, b in
+            let (x, y) = (keys[a], keys[b])
+            if x.isNaN != y.isNaN { return y.isNaN }
+            if !x.isNaN && x != y { return x > y }
+            return posts[a].title != posts[b].title ? posts[a].title < posts[b].title : posts[a].path < posts[b].path
+        }
+        Self.permute(&posts, into: order)
+        // Most posts have no variants: remember each group's first post, and make member lists
+        // only for groups that turn out to have more than one.
+        var firsts: [TranslationGroup: Int] = [:]
+        firsts.reserveCapacity(posts.count)
+        var groups: [Int: [Int]] = [:]
+        for (index, post) in posts.enumerated() {
+            let group = TranslationGroup(section: post.section, key: post.translationKey)
+            if let first = firsts.updateValue(index, forKey: group) {
+                firsts[group] = first
+                groups[first, default: [first]].append(index)
             }
         }
-        posts = order.map { posts[$0] }
-        var groups: [TranslationGroup: [Int]] = [:]
-        for (index, post) in posts.enumerated() { groups[TranslationGroup(section: post.section, key: post.translationKey), default: []].append(index) }
-        for members in groups.values where members.count > 1 {
+        for members in groups.values {
             for index in members { posts[index].translations = members.filter { $0 != index }.map { posts[$0].path } }
         }
         problems.sort { ($0.file, $0.line ?? 0) < ($1.file, $1.line ?? 0) }
+    }
+}
+
+extension PostIndex {
+    /// Reorders `items` so that position i holds what was at `order[i]` (a permutation), by
+    /// following its cycles and moving each element once (`swapAt` copied and released them).
+    static func permute<T>(_ items: inout [T], into order: [Int]) {
+        precondition(items.count == order.count)
+        var placed = [Bool](repeating: false, count: order.count)
+        items.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for start in order.indices where !placed[start] {
+                placed[start] = true
+                guard order[start] != start else { continue }
+                let held = (base + start).move()
+                var position = start
+                while order[position] != start {
+                    (base + position).moveInitialize(from: base + order[position], count: 1)
+                    position = order[position]
+                    placed[position] = true
+                }
+                (base + position).initialize(to: held)
+            }
+        }
     }
 }
 
@@ -116,37 +154,4 @@ public struct PostIndex: Sendable {
 struct TranslationGroup: Hashable {
     let section: String
     let key: String
-}
-
-/// Maps over an array on all cores, keeping order.
-enum ParallelMap {
-    /// The number of cores (asked once: the question costs a system call).
-    static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
-
-    /// Splits `0..<count` into one contiguous share per core and runs `body` on each in parallel;
-    /// returns the shares' results in order.
-    static func shares<R: Sendable>(_ count: Int, _ body: @Sendable (Range<Int>) -> R) -> [R] {
-        let workers = count > 64 ? cores : 1
-        let size = (count + workers - 1) / max(1, workers)
-        let ranges = (0..<workers).map { min(count, $0 * size)..<min(count, ($0 + 1) * size) }
-        if workers == 1 { return [body(0..<count)] }
-        return map(ranges, body)
-    }
-
-    static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-        guard items.count > 1 else { return items.map(transform) }
-        let buffer = UnsafeMutableBufferPointer<R?>.allocate(capacity: items.count)
-        buffer.initialize(repeating: nil)
-        defer { buffer.deallocate() }
-        nonisolated(unsafe) let output = buffer
-        let workers = cores
-        let chunk = (items.count + workers - 1) / workers
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let start = worker * chunk
-            let end = min(items.count, start + chunk)
-            guard start < end else { return }
-            for i in start..<end { output[i] = transform(items[i]) }
-        }
-        return buffer.map { $0! }
-    }
 }

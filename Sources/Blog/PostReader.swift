@@ -12,20 +12,39 @@ enum PostReader {
         let lang: String
         let isBundle: Bool
         let resources: [String]
+
+        /// The file's name (the last part of the path).
+        var fileName: String {
+            path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(Substring(path.utf8[path.utf8.index(after: $0)...])) } ?? path
+        }
     }
 
-    static func read(_ location: Location, site: Site) throws(ContentError) -> Post {
-        let absolute = site.absolute(location.path)
-        guard let (bytes, stamp) = DirectoryListing.readWithStamp(absolute) else {
+    /// Reads the page at `location`, opened inside `directory` (its directory, already open) or
+    /// else by its path.
+    static func read(_ location: Location, in directory: DirectoryHandle? = nil, site: Site) throws(ContentError) -> Post {
+        let read = directory.map { DirectoryListing.readWithStamp(location.fileName, in: $0) }
+            ?? DirectoryListing.readWithStamp(site.absolute(location.path))
+        guard let (bytes, stamp) = read else {
+            let absolute = site.absolute(location.path)
             throw ContentError(file: location.path, problem: "cannot read the file", hint: FileProblem.readHint(absolute))
         }
-        let page = try PageText(bytes: bytes, file: location.path)
-        let fields = try FastFrontMatter.fields(of: page, file: location.path)
-        return post(location, page: page, fields: fields, config: site.config, stamp: stamp)
+        // The parts are found on the bytes; strings are made only of the values the listing keeps.
+        let text = try PageLayout.validated(bytes, file: location.path).text
+        let layout = try PageLayout(text, file: location.path)
+        var fields = FrontMatterFields()
+        if let format = layout.format {
+            if let simple = FastFrontMatter.simpleFields(text[layout.content], format: format) {
+                fields = simple
+            } else if let block = try PageText(bytes: bytes, file: location.path).frontMatter {
+                fields = try FrontMatterReader.fields(of: block, file: location.path)
+            }
+        }
+        return post(location, format: layout.format, wordCount: WordCount.count(text[layout.body]), fields: fields,
+                    config: site.config, stamp: stamp)
     }
 
-    static func post(_ location: Location, page: PageText, fields: FrontMatterFields, config: SiteConfig,
-                     stamp: FileStamp) -> Post {
+    static func post(_ location: Location, format: FrontMatterFormat?, wordCount: Int, fields: FrontMatterFields,
+                     config: SiteConfig, stamp: FileStamp) -> Post {
         // Path pieces by index (splitting and joining strings cost more than reading the file).
         let relative = location.path.utf8.dropFirst(location.contentRoot.utf8.count + 1)
         let slash = UInt8(ascii: "/")
@@ -39,7 +58,7 @@ enum PostReader {
         let defaultSlug = location.isBundle && !directory.isEmpty ? parentName : baseName
         let known = KnownFields(fields)
         func date(_ slots: [KnownFields.DateKey]) -> HugoDate? {
-            for slot in slots { if let date = known.dates[slot.rawValue] { return date } }
+            for slot in slots { if let date = known.dates[slot] { return date } }
             return nil
         }
         let groupPath = location.isBundle ? directory : (directory.isEmpty ? baseName : directory + "/" + baseName)
@@ -51,8 +70,8 @@ enum PostReader {
             expiryDate: date([.expirydate, .unpublishdate]),
             draft: known.draft, headless: known.headless, lang: location.lang,
             tags: known.tags, categories: known.categories, description: known.description,
-            wordCount: WordCount.count(page.body), isBundle: location.isBundle, resources: location.resources,
-            format: page.frontMatter?.format, translationKey: known.translationKey ?? groupPath, translations: [], stamp: stamp)
+            wordCount: wordCount, isBundle: location.isBundle, resources: location.resources,
+            format: format, translationKey: known.translationKey ?? groupPath, translations: [], stamp: stamp)
     }
 }
 
@@ -68,7 +87,8 @@ struct KnownFields {
         "modified": .modified, "expirydate": .expirydate, "unpublishdate": .unpublishdate,
     ]
 
-    var dates = [HugoDate?](repeating: nil, count: DateKey.allCases.count)
+    /// One slot per `DateKey` (held inline: an array cost an allocation per post).
+    var dates = DateSlots()
     var title: String?
     var slug: String?
     var description: String?
@@ -77,6 +97,37 @@ struct KnownFields {
     var headless = false
     var tags: [String] = []
     var categories: [String] = []
+
+    struct DateSlots {
+        private var date, publishdate, pubdate, published, lastmod, modified, expirydate, unpublishdate: HugoDate?
+
+        subscript(key: DateKey) -> HugoDate? {
+            get {
+                switch key {
+                case .date: date
+                case .publishdate: publishdate
+                case .pubdate: pubdate
+                case .published: published
+                case .lastmod: lastmod
+                case .modified: modified
+                case .expirydate: expirydate
+                case .unpublishdate: unpublishdate
+                }
+            }
+            set {
+                switch key {
+                case .date: date = newValue
+                case .publishdate: publishdate = newValue
+                case .pubdate: pubdate = newValue
+                case .published: published = newValue
+                case .lastmod: lastmod = newValue
+                case .modified: modified = newValue
+                case .expirydate: expirydate = newValue
+                case .unpublishdate: unpublishdate = newValue
+                }
+            }
+        }
+    }
 
     init(_ fields: FrontMatterFields) {
         let keys = fields.lowercasedKeyList
@@ -101,7 +152,7 @@ struct KnownFields {
                     }
                 }
             default:
-                if let slot = Self.dateKeys[key], let text = value.text { dates[slot.rawValue] = HugoDate.parse(text) }
+                if let slot = Self.dateKeys[key], let text = value.text { dates[slot] = HugoDate.parse(text) }
             }
         }
     }
@@ -112,32 +163,39 @@ struct KnownFields {
 public enum WordCount {
     public static func count(_ text: String) -> Int {
         var text = text
-        return text.withUTF8 { buffer in
-            guard let start = buffer.baseAddress else { return 0 }
-            let base = UnsafeRawPointer(start)
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            var count = 0
-            var carry: UInt64 = 0x80  // "the byte before was a space" for the first byte of the next word
-            var index = 0
-            while index + 8 <= buffer.count {
-                let x = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let space = zeroBytes(x ^ (ones &* 0x20)) | zeroBytes(x ^ (ones &* 0x0A))
-                    | zeroBytes(x ^ (ones &* 0x09)) | zeroBytes(x ^ (ones &* 0x0D))
-                let starts = ~space & ((space << 8) | carry) & 0x8080_8080_8080_8080
-                count += starts.nonzeroBitCount
-                carry = (space >> 56) & 0x80
-                index += 8
-            }
-            var previousSpace = carry != 0
-            while index < buffer.count {
-                let byte = buffer[index]
-                let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-                if !isSpace && previousSpace { count += 1 }
-                previousSpace = isSpace
-                index += 1
-            }
-            return count
+        return text.withUTF8(count)
+    }
+
+    /// The same over UTF-8 bytes.
+    static func count(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.withUnsafeBufferPointer(count)
+    }
+
+    private static func count(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let start = buffer.baseAddress else { return 0 }
+        let base = UnsafeRawPointer(start)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var count = 0
+        var carry: UInt64 = 0x80  // "the byte before was a space" for the first byte of the next word
+        var index = 0
+        while index + 8 <= buffer.count {
+            let x = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let space = zeroBytes(x ^ (ones &* 0x20)) | zeroBytes(x ^ (ones &* 0x0A))
+                | zeroBytes(x ^ (ones &* 0x09)) | zeroBytes(x ^ (ones &* 0x0D))
+            let starts = ~space & ((space << 8) | carry) & 0x8080_8080_8080_8080
+            count += starts.nonzeroBitCount
+            carry = (space >> 56) & 0x80
+            index += 8
         }
+        var previousSpace = carry != 0
+        while index < buffer.count {
+            let byte = buffer[index]
+            let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+            if !isSpace && previousSpace { count += 1 }
+            previousSpace = isSpace
+            index += 1
+        }
+        return count
     }
 
     /// 0x80 in each byte of `v` that is zero, else 0 (exact, no false positives).

@@ -16,11 +16,14 @@ enum YAMLScalar {
             && first != UInt8(ascii: "-") && first != UInt8(ascii: ".") {
             return .string(text)
         }
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON": return .bool(true)
-        case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF": return .bool(false)
-        default: break
+        // A digit cannot start null or a boolean: skip the word comparisons (dates take this path).
+        if !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
+            switch text {
+            case "~", "null", "Null", "NULL": return .null
+            case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON": return .bool(true)
+            case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF": return .bool(false)
+            default: break
+            }
         }
         if isTimestamp(text) { return .date(text) }
         guard let first = text.utf8.first, (first >= 0x30 && first <= 0x39) || first == 0x2B || first == 0x2D || first == 0x2E else {

@@ -54,4 +54,19 @@ enum ListBench {
                          reference: Measure.median(rebuildTimes), referenceName: "full re-read (ours)", unit: .seconds,
                          target: "≤ 10 ms", met: ours <= 0.010)]
     }
+
+    /// Building the index in this process (no process start, no output): the part of the
+    /// listing that the app's first frame waits for. Informational; best of `runs`.
+    static func inProcess(posts: Int, runs: Int) throws -> [BenchRow] {
+        let fixture = try BlogFixture.make(.init(posts: posts, commits: 20))
+        let site = try Site.open(containing: fixture.path)
+        var times: [Double] = []
+        for _ in 0..<max(3, runs) {
+            var index: PostIndex?
+            times.append(Measure.time { index = PostIndex.build(site) })
+            if ProcessInfo.processInfo.environment["BENCH_VERBOSE"] != nil { print(times.last!, index?.posts.count ?? 0) }
+        }
+        return [BenchRow(name: "index \(posts) posts in process (best run)", ours: times.min() ?? 0, reference: nil,
+                         referenceName: "—", unit: .seconds, target: "—", met: nil)]
+    }
 }

@@ -1,6 +1,6 @@
 // `make bench`: measures nakedblog against git / hugo / cmark in the same run and prints one
 // Markdown table. `--quick` uses smaller inputs and fewer runs (for a fast look, not for numbers);
-// `--only list|preview|editor|publish|app|clone` runs one section.
+// `--only list|index|preview|editor|publish|app|clone` runs one section.
 import Foundation
 import GitOps
 import Harness
@@ -44,6 +44,7 @@ run.section("list") {
         + (quick ? [] : ListBench.run(posts: 2_000, runs: runs, binary: binary, timeTarget: 0.05, speedupTarget: nil))
         + ListBench.refresh(posts: quick ? 2_000 : 20_000, runs: runs)
 }
+run.section("index") { try ListBench.inProcess(posts: quick ? 2_000 : 20_000, runs: runs) }
 run.section("preview") { try PreviewBench.run(runs: runs) }
 run.section("editor") { EditorBench.run(keystrokes: quick ? 200 : 2_000) }
 run.section("publish") { try PublishBench.run(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary) }

@@ -29,7 +29,9 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let site = try SiteLoading.open(site)
         let index = PostIndex.build(site)
-        let posts = index.posts.filter { post in
+        // Without a filter the index's own array is printed (a filtered copy retains every string).
+        let filtered = section != nil || drafts || lang != nil
+        let posts = !filtered ? index.posts : index.posts.filter { post in
             (section.map { post.section == $0 } ?? true) && (!drafts || post.draft)
                 && (lang.map { post.lang == $0.lowercased() } ?? true)
         }
@@ -39,6 +41,7 @@ struct ListCommand: ParsableCommand {
         } else {
             FileHandleOutput.standardOutput.write(PostTable.render(posts, now: now, width: TerminalSize.columns()))
         }
+        KeepUntilExit.keep(index)
         SiteLoading.report(index.problems)
         if !index.problems.isEmpty { throw ExitCode(ExitCodes.failure) }
     }

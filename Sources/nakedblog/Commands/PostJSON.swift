@@ -4,15 +4,26 @@ import Foundation
 /// The `--json` form of posts: keys in a fixed order, RFC 3339 dates or null. Written into a
 /// byte buffer by hand (Foundation's JSONEncoder took longer than reading the whole site).
 enum PostJSON {
-    /// Writes the array to `output` in chunks (the whole text of a large site is never held).
+    /// Writes the array to `output` in batches (the whole text of a large site is never held);
+    /// each batch is formatted on all cores.
     static func write(_ posts: [Post], now: Date, to output: FileHandleOutput) {
-        var out = JSONBytes()
-        out.raw("[")
-        for (index, post) in posts.enumerated() {
-            if out.bytes.count > 1 << 16 {
-                output.write(bytes: out.bytes)
-                out.bytes.removeAll(keepingCapacity: true)
+        let batch = 2_048
+        output.write(bytes: Array("[".utf8))
+        for start in stride(from: 0, to: posts.count, by: batch) {
+            let end = min(posts.count, start + batch)
+            for part in ParallelMap.shares(end - start, { range in format(posts, (range.lowerBound + start)..<(range.upperBound + start), now: now) }) {
+                output.write(bytes: part)
             }
+        }
+        output.write(bytes: Array((posts.isEmpty ? "]\n" : "\n]\n").utf8))
+    }
+
+    /// The objects of `posts[range]`, each preceded by its separator.
+    private static func format(_ posts: [Post], _ range: Range<Int>, now: Date) -> [UInt8] {
+        var out = JSONBytes()
+        out.bytes.reserveCapacity(range.count * 768)
+        for index in range {
+            let post = posts[index]
             out.raw(index == 0 ? "\n  {" : ",\n  {")
             out.first = true
             out.string(.path, post.path)
@@ -41,8 +52,7 @@ enum PostJSON {
             out.string(.format, post.format?.rawValue)
             out.raw("\n  }")
         }
-        out.raw(posts.isEmpty ? "]\n" : "\n]\n")
-        output.write(bytes: out.bytes)
+        return out.bytes
     }
 }
 

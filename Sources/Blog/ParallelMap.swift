@@ -1,0 +1,44 @@
+import Foundation
+
+/// Runs work on all cores in contiguous shares, keeping order.
+public enum ParallelMap {
+    /// The number of cores (asked once: the question costs a system call).
+    public static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// Splits `0..<count` into one contiguous share per core and runs `body` on each in parallel;
+    /// returns the shares' results in order.
+    public static func shares<R: Sendable>(_ count: Int, _ body: @Sendable (Range<Int>) -> R) -> [R] {
+        let workers = count > 64 ? cores : 1
+        if workers == 1 { return [body(0..<count)] }
+        let size = (count + workers - 1) / workers
+        let ranges = (0..<workers).map { min(count, $0 * size)..<min(count, ($0 + 1) * size) }
+        return map(ranges, body)
+    }
+
+    /// Calls `body` once for every index of `0..<count`, in parallel contiguous shares.
+    static func forEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
+        let workers = count > 1 ? min(cores, count) : 1
+        guard workers > 1 else {
+            for index in 0..<count { body(index) }
+            return
+        }
+        let size = (count + workers - 1) / workers
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in (worker * size)..<min(count, (worker + 1) * size) { body(index) }
+        }
+    }
+
+    /// `items.map(transform)` on all cores. The results are moved out of the work buffer, never
+    /// copied, so each result is owned exactly once.
+    static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+        guard items.count > 1 else { return items.map(transform) }
+        let slots = UnsafeMutablePointer<R>.allocate(capacity: items.count)
+        defer { slots.deallocate() }
+        nonisolated(unsafe) let output = slots
+        forEach(items.count) { (output + $0).initialize(to: transform(items[$0])) }
+        return Array(unsafeUninitializedCapacity: items.count) { buffer, count in
+            buffer.baseAddress!.moveInitialize(from: slots, count: items.count)
+            count = items.count
+        }
+    }
+}
