@@ -36,7 +36,7 @@ let package = Package(
 
         // Libraries. They never import each other.
         .target(name: "GitOps", dependencies: ["CGit2", "CGitSSH"]),
-        .target(name: "Blog", dependencies: ["CCmark", "TextWidth", "Yams", "TOMLKit"]),
+        .target(name: "Blog", dependencies: ["CCmark", "CShims", "TextWidth", "Yams", "TOMLKit"]),
         .target(name: "TUI", dependencies: ["CNcursesw", "CShims", "TextWidth", "TOMLKit"]),
 
         // The full-screen app: state, update, render, effects (a library so tests can drive it).

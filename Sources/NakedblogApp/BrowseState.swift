@@ -6,8 +6,17 @@ public struct BrowseState: Sendable {
     public enum Sort: String, Sendable { case date, title }
 
     public var posts: [Post] = [] {
-        didSet { draftCount = posts.reduce(0) { $0 + ($1.draft ? 1 : 0) } }
+        didSet {
+            draftCount = posts.indices.reduce(0) { $0 + (posts[$1].draft ? 1 : 0) }
+            haystacks = nil
+            titleKeys = nil
+        }
     }
+    /// Each post's lower-cased title, slug and tags: made on the first filtering after the posts
+    /// change, not on every keystroke of the filter.
+    private var haystacks: [String]?
+    /// Each post's `TitleOrder` key: made on the first sort by title after the posts change.
+    private var titleKeys: [String]?
     /// Drafts among `posts` (counted when they change, not on every frame).
     public private(set) var draftCount = 0
     public var problems: [ContentError] = []
@@ -40,23 +49,33 @@ public struct BrowseState: Sendable {
         let words = filter.lowercased().split(separator: " ").map(String.init)
         var result: [Int] = []
         result.reserveCapacity(posts.count)
-        for (index, post) in posts.enumerated() {
-            if let section, post.section != section { continue }
-            if !words.isEmpty {
-                let haystack = (post.title + " " + post.slug + " " + post.tags.joined(separator: " ")).lowercased()
-                if !words.allSatisfy({ haystack.contains($0) }) { continue }
-            }
+        // By index: binding each post copied (retained) all of its fields.
+        if !words.isEmpty && haystacks == nil {
+            haystacks = posts.indices.map { (posts[$0].title + " " + posts[$0].slug + " " + posts[$0].tags.joined(separator: " ")).lowercased() }
+        }
+        for index in posts.indices {
+            if let section, posts[index].section != section { continue }
+            if let haystacks, !words.isEmpty, !words.allSatisfy({ haystacks[index].contains($0) }) { continue }
             result.append(index)
         }
         switch sort {
         case .date:
-            result.sort { a, b in
-                let (x, y) = (posts[a], posts[b])
-                if x.date != y.date { return (x.date?.date.timeIntervalSince1970 ?? -.infinity) > (y.date?.date.timeIntervalSince1970 ?? -.infinity) }
-                return x.title.localizedStandardCompare(y.title) == .orderedAscending
+            // Keys first: comparing whole posts copied (retained) every field of both at each
+            // comparison, 300,000 comparisons for 20,000 posts.
+            let keys = result.map { posts[$0].date?.date.timeIntervalSince1970 ?? -.infinity }
+            var order = Array(result.indices)
+            order.sort { a, b in
+                if keys[a] != keys[b] { return keys[a] > keys[b] }
+                return TitleOrder.precedes(posts[result[a]].title, posts[result[b]].title)
             }
+            result = order.map { result[$0] }
         case .title:
-            result.sort { posts[$0].title.localizedStandardCompare(posts[$1].title) == .orderedAscending }
+            if titleKeys == nil { titleKeys = posts.indices.map { TitleOrder.key(posts[$0].title) } }
+            let keys = titleKeys ?? []
+            result.sort { a, b in
+                if keys[a] != keys[b] { return keys[a] < keys[b] }
+                return posts[a].title != posts[b].title ? posts[a].title < posts[b].title : posts[a].path < posts[b].path
+            }
         }
         visible = result
         if let keep, let position = visible.firstIndex(where: { posts[$0].path == keep }) {

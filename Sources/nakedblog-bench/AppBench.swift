@@ -5,6 +5,11 @@ import Harness
 /// large site, and keystroke-to-frame latency in the editor split at 120×40.
 enum AppBench {
     static func run(posts: Int, runs: Int, keystrokes: Int, binary: String) throws -> [BenchRow] {
+        try firstFrame(posts: posts, runs: runs, binary: binary) + keystrokeRows(runs: runs, keystrokes: keystrokes, binary: binary)
+    }
+
+    /// The browser's first frame with every post listed, from process start.
+    static func firstFrame(posts: Int, runs: Int, binary: String) throws -> [BenchRow] {
         let fixture = try BlogFixture.make(.init(posts: posts, commits: 20))
         let home = try TestHome()
         defer { home.remove() }
@@ -23,7 +28,17 @@ enum AppBench {
                 }
             },
             reference: { try Shell.check(["hugo", "list", "all", "--source", fixture.path], timeout: 600) })
+        return [BenchRow(name: "first browser frame, \(posts) posts, from process start (pty 80×24)", ours: frame.ours,
+                         reference: frame.reference, referenceName: "hugo list all", unit: .seconds, target: "≤ 300 ms",
+                         met: frame.ours <= 0.3)]
+    }
 
+    /// Keystroke-to-frame latency and bytes per keystroke in the editor.
+    static func keystrokeRows(runs: Int, keystrokes: Int, binary: String) throws -> [BenchRow] {
+        let home = try TestHome()
+        defer { home.remove() }
+        var environment = home.environment
+        environment["TERM"] = "xterm-256color"
         // Keystrokes in the editor (a demo post), each timed until its frame arrives: the split at
         // 120×40 (preview re-rendered on every key) and the text alone at 80×24.
         let site = try TemporaryDirectory(prefix: "nb-bench-app")
@@ -46,9 +61,6 @@ enum AppBench {
         }
         let p99 = percentile(ours, 0.99), median = Measure.median(ours)
         return [
-            BenchRow(name: "first browser frame, \(posts) posts, from process start (pty 80×24)", ours: frame.ours,
-                     reference: frame.reference, referenceName: "hugo list all", unit: .seconds, target: "≤ 300 ms",
-                     met: frame.ours <= 0.3),
             BenchRow(name: "keystroke → frame, editor split 120×40 (pty, median)", ours: median, reference: Measure.median(baseline),
                      referenceName: "pty echo (cat)", unit: .seconds, target: "≤ 16 ms", met: median <= 0.016),
             BenchRow(name: "keystroke → frame, editor split 120×40 (pty, p99)", ours: p99, reference: percentile(baseline, 0.99),

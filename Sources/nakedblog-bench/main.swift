@@ -1,6 +1,6 @@
 // `make bench`: measures nakedblog against git / hugo / cmark in the same run and prints one
 // Markdown table. `--quick` uses smaller inputs and fewer runs (for a fast look, not for numbers);
-// `--only list|index|preview|editor|publish|app|clone` runs one section.
+// `--only list|index|preview|editor|publish|app|clone` runs one section (`--only frame`: the app's first frame alone).
 import Foundation
 import GitOps
 import Harness
@@ -23,8 +23,10 @@ struct BenchRun {
         return args[i + 1]
     }()
 
-    mutating func section(_ name: String, _ body: () throws -> [BenchRow]) {
+    /// `whenAsked` sections run only with `--only NAME` (a part of another section, for quick checks).
+    mutating func section(_ name: String, whenAsked: Bool = false, _ body: () throws -> [BenchRow]) {
         if let only, only != name { return }
+        if whenAsked && only == nil { return }
         FileHandle.standardError.write(Data("bench: \(name)…\n".utf8))
         do { rows += try body() } catch { failures.append("\(name): \(error)") }
     }
@@ -49,6 +51,7 @@ run.section("preview") { try PreviewBench.run(runs: runs) }
 run.section("editor") { EditorBench.run(keystrokes: quick ? 200 : 2_000) }
 run.section("publish") { try PublishBench.run(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary) }
 run.section("app") { try AppBench.run(posts: quick ? 2_000 : 20_000, runs: runs, keystrokes: quick ? 50 : 300, binary: binary) }
+run.section("frame", whenAsked: true) { try AppBench.firstFrame(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary) }
 run.section("clone") { try CloneBench.run(posts: quick ? 200 : 2_000, runs: runs, binary: binary) }
 let rows = run.rows, failures = run.failures
 
