@@ -29,13 +29,14 @@ struct ContentScanner {
         while !level.isEmpty {
             let current = level
             level = []
-            // Each worker reads a contiguous share of this level's directories into its own arrays.
-            let shares = ParallelMap.shares(current.count) { range -> (found: [T], subdirectories: [(Pending, Bool)], problems: [ContentError]) in
+            // Each worker claims chunks of this level's directories and keeps what it finds in its
+            // own arrays (the order is the index's to decide).
+            let shares = ParallelMap.claiming(current.count, chunk: 64) { next -> (found: [T], subdirectories: [(Pending, Bool)], problems: [ContentError]) in
                 var found: [T] = []
-                found.reserveCapacity(range.count)  // most directories hold one page: no regrowing
+                found.reserveCapacity(current.count / ParallelMap.cores + 64)  // most directories hold one page: no regrowing
                 var subdirectories: [(Pending, Bool)] = []
                 var problems: [ContentError] = []
-                for index in range {
+                while let range = next() { for index in range {
                     let pending = current[index]
                     guard let directory = pending.parent.map({ DirectoryHandle(name: pending.name, in: $0) })
                             ?? DirectoryHandle(path: scanner.site.absolute(pending.dir)) else {
@@ -45,12 +46,18 @@ struct ContentScanner {
                     let dir = pending.dir
                     let scan = scanner.scanDirectory(dir, root: pending.root, directory: directory)
                     problems += scan.problems
-                    for location in scan.locations { found.append(visit(location, directory)) }
+                    if scan.locations.count > 64 {
+                        // A flat section (thousands of single-file pages in one directory): its pages
+                        // are read on every core, not by the one worker that listed it.
+                        found += ParallelMap.map(scan.locations) { visit($0, directory) }
+                    } else {
+                        for location in scan.locations { found.append(visit(location, directory)) }
+                    }
                     for subdirectory in scan.subdirectories {
                         let child = Pending(parentDir: dir, name: subdirectory.name, parent: directory, root: pending.root)
                         subdirectories.append((child, subdirectory.isSymbolicLink))
                     }
-                }
+                } }
                 return (found, subdirectories, problems)
             }
             for share in shares {

@@ -15,6 +15,26 @@ public enum ParallelMap {
         return map(ranges, body)
     }
 
+    /// Runs `body` once per core; each run claims chunks of `0..<count` through `next` until none
+    /// are left, so a core whose chunks cost more does not end up working alone while the others
+    /// wait (fixed halves did: one core read the last fifth of a site by itself). Returns each
+    /// run's result, in no particular order.
+    public static func claiming<R: Sendable>(_ count: Int, chunk: Int, _ body: @Sendable (_ next: () -> Range<Int>?) -> R) -> [R] {
+        let workers = count > chunk ? cores : 1
+        let lock = NSLock()
+        nonisolated(unsafe) var claimed = 0
+        let next: @Sendable () -> Range<Int>? = {
+            lock.withLock {
+                guard claimed < count else { return nil }
+                let range = claimed..<min(count, claimed + chunk)
+                claimed = range.upperBound
+                return range
+            }
+        }
+        if workers == 1 { return [body(next)] }
+        return map(Array(0..<workers)) { _ in body(next) }
+    }
+
     /// Calls `body` once for every index of `0..<count`, in parallel contiguous shares.
     static func forEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
         let workers = count > 1 ? min(cores, count) : 1

@@ -45,6 +45,26 @@ final class BlogCommandTests: XCTestCase {
         XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(drafts.stdout.utf8)) as! [Any]).count, 1)
     }
 
+    func testJSONEscapesEveryTitleAndSpansItsBatches() throws {
+        // Titles that need escaping, and enough posts for several batches on every core.
+        let titles = ["Quote \" and back\\slash", "Tab\there", "New\nline", "Bell \u{1}", "京都 🍣 — \"mixed\""]
+        for (index, title) in titles.enumerated() {
+            let yaml = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t").replacingOccurrences(of: "\u{1}", with: "\\x01")
+            try "---\ntitle: \"\(yaml)\"\ndate: 2030-01-0\(index + 1)\n---\n".write(toFile: site.appending("content/posts/escape-\(index).md"), atomically: true, encoding: .utf8)
+        }
+        for index in 0..<2_500 {
+            try "---\ntitle: Filler \(index)\ndate: 2001-01-01T00:00:00Z\n---\nword\n".write(toFile: site.appending("content/posts/filler-\(index).md"), atomically: true, encoding: .utf8)
+        }
+        let json = try run(["list", "--json"])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let posts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(posts.count, 2_500 + titles.count + 9)
+        XCTAssertEqual(Array(posts.prefix(titles.count).compactMap { $0["title"] as? String }), titles.reversed(), "newest first, every title intact")
+        XCTAssertEqual(Set(posts.compactMap { $0["path"] as? String }).count, posts.count, "no post twice")
+        XCTAssertEqual(posts.filter { ($0["title"] as? String)?.hasPrefix("Filler") ?? false }.count, 2_500)
+    }
+
     func testListReportsBrokenFilesWithLineAndStillLists() throws {
         try "---\ntitle: ok\ntags: [a, b\n---\n".write(toFile: site.appending("content/posts/bad.md"), atomically: true, encoding: .utf8)
         let result = try run(["list"])

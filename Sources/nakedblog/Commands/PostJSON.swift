@@ -20,66 +20,105 @@ enum PostJSON {
 
     /// The objects of `posts[range]`, each preceded by its separator.
     private static func format(_ posts: [Post], _ range: Range<Int>, now: Date) -> [UInt8] {
-        var out = JSONBytes()
-        out.bytes.reserveCapacity(range.count * 768)
-        for index in range {
-            let post = posts[index]
-            out.raw(index == 0 ? "\n  {" : ",\n  {")
-            out.first = true
-            out.string(.path, post.path)
-            out.string(.title, post.title)
-            out.string(.slug, post.slug)
-            // lastmod and publishDate usually fall back to the same date: format it once.
-            let date = post.date?.rfc3339
-            func formatted(_ value: HugoDate?) -> String? { value == post.date ? date : value?.rfc3339 }
-            out.string(.date, date)
-            out.string(.lastmod, formatted(post.lastmod))
-            out.string(.publishDate, formatted(post.publishDate))
-            out.string(.expiryDate, formatted(post.expiryDate))
-            out.bool(.draft, post.draft)
-            out.string(.status, post.status(at: now).rawValue)
-            out.string(.lang, post.lang)
-            out.string(.section, post.section)
-            out.bool(.bundle, post.isBundle)
-            out.bool(.headless, post.headless)
-            out.strings(.tags, post.tags)
-            out.strings(.categories, post.categories)
-            out.string(.description, post.description)
-            out.key(.wordCount)
-            out.raw(String(post.wordCount))
-            out.strings(.resources, post.resources)
-            out.strings(.translations, post.translations)
-            out.string(.format, post.format?.rawValue)
-            out.raw("\n  }")
+        var out = JSONBytes(capacity: range.count * 768)
+        // Through the buffer: an element read from the array is a copy (every field retained).
+        posts.withUnsafeBufferPointer { posts in
+            for index in range { object(posts[index], first: index == 0, now: now, into: &out) }
         }
-        return out.bytes
+        return out.finish()
+    }
+
+    /// One post's object, preceded by its separator. `post` is borrowed: a copy of the element
+    /// retained and released every field of it.
+    private static func object(_ post: borrowing Post, first: Bool, now: Date, into out: inout JSONBytes) {
+        out.raw(first ? "\n  {" : ",\n  {")
+        out.first = true
+        out.string(.path, post.path)
+        out.string(.title, post.title)
+        out.string(.slug, post.slug)
+        // lastmod and publishDate usually fall back to the same date: format it once.
+        let date = post.date?.rfc3339
+        let postDate = post.date
+        func formatted(_ value: HugoDate?) -> String? { value == postDate ? date : value?.rfc3339 }
+        out.string(.date, date)
+        out.string(.lastmod, formatted(post.lastmod))
+        out.string(.publishDate, formatted(post.publishDate))
+        out.string(.expiryDate, formatted(post.expiryDate))
+        out.bool(.draft, post.draft)
+        out.string(.status, post.status(at: now).rawValue)
+        out.string(.lang, post.lang)
+        out.string(.section, post.section)
+        out.bool(.bundle, post.isBundle)
+        out.bool(.headless, post.headless)
+        out.strings(.tags, post.tags)
+        out.strings(.categories, post.categories)
+        out.string(.description, post.description)
+        out.key(.wordCount)
+        out.raw(String(post.wordCount))
+        out.strings(.resources, post.resources)
+        out.strings(.translations, post.translations)
+        out.string(.format, post.format?.rawValue)
+        out.raw("\n  }")
     }
 }
 
-/// A JSON writer into bytes.
-struct JSONBytes {
-    var bytes: [UInt8] = []
+/// A JSON writer into one growing buffer (appending to an Array checked capacity and uniqueness
+/// for each of the ~60 pieces of a post).
+struct JSONBytes: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
     var first = true
 
-    mutating func raw(_ text: String) { append(text.utf8) }
-
-    /// Appends through contiguous storage (the generic `append(contentsOf:)` goes byte by byte).
-    private mutating func append(_ utf8: String.UTF8View) {
-        if utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: utf8) }
+    init(capacity: Int = 4_096) {
+        self.capacity = max(64, capacity)
+        base = .allocate(capacity: self.capacity)
     }
 
-    /// The keys of a post object, in the order they are written.
-    enum Key: Int, CaseIterable {
+    deinit { base.deallocate() }
+
+    /// The bytes written.
+    consuming func finish() -> [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(capacity * 2, count + extra))
+        grown.update(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = max(capacity * 2, count + extra)
+    }
+
+    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let source = buffer.baseAddress, !buffer.isEmpty else { return }
+        reserve(buffer.count)
+        (base + count).update(from: source, count: buffer.count)
+        count += buffer.count
+    }
+
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    mutating func raw(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// The keys of a post object, in the order they are written (the raw value is the name).
+    enum Key: String {
         case path, title, slug, date, lastmod, publishDate, expiryDate, draft, status, lang, section, bundle, headless
         case tags, categories, description, wordCount, resources, translations, format
     }
 
-    /// `\n    "name": ` (first key) and `,\n    "name": ` (the others), built once.
-    static let firstKeys = Key.allCases.map { Array("\n    \"\($0)\": ".utf8) }
-    static let keys = Key.allCases.map { Array(",\n    \"\($0)\": ".utf8) }
-
+    /// `\n    "name": ` (first key) or `,\n    "name": ` (the others), from literals: no table to
+    /// look up (a shared table of byte arrays was retained and released for every key).
     mutating func key(_ key: Key) {
-        (first ? Self.firstKeys : Self.keys)[key.rawValue].withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+        raw(first ? "\n    \"" : ",\n    \"")
+        raw(key.rawValue)
+        raw("\": ")
         first = false
     }
 
@@ -95,36 +134,33 @@ struct JSONBytes {
 
     mutating func strings(_ name: Key, _ values: [String]) {
         key(name)
-        bytes.append(0x5B)
+        append(0x5B)
         for (i, value) in values.enumerated() {
             if i > 0 { raw(", ") }
             quoted(value)
         }
-        bytes.append(0x5D)
+        append(0x5D)
     }
 
     mutating func quoted(_ value: String) {
-        bytes.append(0x22)
-        let plain = value.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
-            for byte in buffer where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
-            return true
-        } ?? false
-        if plain {
-            append(value.utf8)
-            bytes.append(0x22)
-            return
-        }
-        for byte in value.utf8 {
-            switch byte {
-            case 0x22: raw("\\\"")
-            case 0x5C: raw("\\\\")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case 0..<0x20: raw(String(format: "\\u%04x", byte))
-            default: bytes.append(byte)
+        var value = value
+        value.withUTF8 { utf8 in
+            append(0x22)
+            var plainStart = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                append(UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
+                plainStart = index + 1
+                switch byte {
+                case 0x22: raw("\\\"")
+                case 0x5C: raw("\\\\")
+                case 0x0A: raw("\\n")
+                case 0x0D: raw("\\r")
+                case 0x09: raw("\\t")
+                default: raw(String(format: "\\u%04x", byte))
+                }
             }
+            append(UnsafeBufferPointer(rebasing: utf8[plainStart...]))
+            append(0x22)
         }
-        bytes.append(0x22)
     }
 }
