@@ -75,6 +75,7 @@ enum ASCII {
 enum SimpleYAML {
     static func parse(_ bytes: Bytes) -> FrontMatterFields? {
         var fields: [FrontMatterField] = []
+        fields.reserveCapacity(8)
         var openList: Int?
         for line in ASCII.lines(bytes) {
             let trimmed = ASCII.dropBlanks(line)

@@ -17,6 +17,13 @@ enum YAMLScalar {
             return .string(text)
         }
         // A digit cannot start null or a boolean: skip the word comparisons (dates take this path).
+        // Other short words are compared only if, case folded, they are one of the YAML 1.1 words
+        // (packed into an integer: most tags such as "tech" or "notes" stop here).
+        if (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z") {
+            var packed: UInt64 = 0
+            for byte in text.utf8 { packed = packed << 8 | UInt64(byte | 0x20) }
+            guard Self.foldedWords.contains(packed) else { return .string(text) }
+        }
         if !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
             switch text {
             case "~", "null", "Null", "NULL": return .null
@@ -33,6 +40,11 @@ enum YAMLScalar {
         if isDecimalInteger(text), let int = Int(digits) { return .int(int) }
         if isFloat(text), let double = Double(digits) { return .double(double) }
         return .string(text)
+    }
+
+    /// null, true, false, yes, no, on, off: lower-case ASCII bytes packed as in `resolve`.
+    private static let foldedWords: [UInt64] = ["null", "true", "false", "yes", "no", "on", "off"].map { word in
+        word.utf8.reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     private static func isDecimalInteger(_ text: String) -> Bool {

@@ -54,10 +54,12 @@ public final class AppLoop {
                 needsFrame = false
             }
             let pending = queue.drain()
-            // Waiting for work in flight (loading, cloning, publishing): look for its results often;
-            // idle: wake rarely. Keys always wake the read at once.
-            let busy = state.browse.loading || state.page == .clone || state.publishing != nil || state.git.fetching
-            guard let keys = terminal.nextEvents(timeoutMilliseconds: pending.isEmpty ? (busy ? 10 : 50) : 0) else {
+            // Waiting for work in flight (cloning, publishing): look for its results often; the
+            // site loading for the first frame: very often (its result is the frame everyone waits
+            // for); idle: wake rarely. Keys always wake the read at once.
+            let busy = state.page == .clone || state.publishing != nil || state.git.fetching
+            let wait: Int32 = state.page == .browse && state.browse.loading ? 2 : (busy ? 10 : 50)
+            guard let keys = terminal.nextEvents(timeoutMilliseconds: pending.isEmpty ? wait : 0) else {
                 break  // input ended (stdin closed): leave cleanly instead of spinning
             }
             var messages = pending + keys.map { AppMessage.key($0) }

@@ -3,7 +3,7 @@ import XCTest
 import TestSupport
 
 final class WordCountTests: XCTestCase {
-    /// The eight-bytes-at-a-time counter agrees with the obvious loop on random text.
+    /// The vectorized counter agrees with the obvious loop on random text.
     func testMatchesAByteLoopOnRandomText() {
         var random = SeededRandom(seed: 7)
         let pieces = ["a", "word", " ", "  ", "\n", "\t", "\r\n", "京都", "😀", "é", "-", ".", "x y"]

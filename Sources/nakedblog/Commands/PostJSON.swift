@@ -147,9 +147,13 @@ struct JSONBytes: ~Copyable {
         value.withUTF8 { utf8 in
             append(0x22)
             var plainStart = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                append(UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
-                plainStart = index + 1
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                index += 1
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+                append(UnsafeBufferPointer(rebasing: utf8[plainStart..<(index - 1)]))
+                plainStart = index
                 switch byte {
                 case 0x22: raw("\\\"")
                 case 0x5C: raw("\\\\")
