@@ -16,9 +16,16 @@ public struct HugoDate: Sendable, Equatable, Comparable {
     /// Parses the layouts Hugo accepts: RFC 3339 (with or without offset and fraction), `T` or
     /// a space between date and time, `±hhmm` offsets, date only. Nil when it is not a date.
     public static func parse(_ raw: String) -> HugoDate? {
-        var b = Array(raw.utf8)
+        var bytes = raw
+        return bytes.withUTF8 { parse(raw, $0) }
+    }
+
+    /// Parses `all` (the UTF-8 of `raw`) without copying it.
+    private static func parse(_ raw: String, _ all: UnsafeBufferPointer<UInt8>) -> HugoDate? {
+        var b = all[...]
         while b.last == 0x20 || b.last == 0x09 { b.removeLast() }
         while b.first == 0x20 || b.first == 0x09 { b.removeFirst() }
+        b = UnsafeBufferPointer(rebasing: b)[...]
         func digits(_ start: Int, _ count: Int) -> Int? {
             guard start + count <= b.count else { return nil }
             var value = 0

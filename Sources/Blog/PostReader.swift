@@ -58,17 +58,13 @@ enum PostReader {
         let parentName = directory.utf8.lastIndex(of: slash).map { String(Substring(directory.utf8[directory.utf8.index(after: $0)...])) } ?? directory
         let defaultSlug = location.isBundle && !directory.isEmpty ? parentName : baseName
         let known = KnownFields(fields)
-        func date(_ slots: [KnownFields.DateKey]) -> HugoDate? {
-            for slot in slots { if let date = known.dates[slot] { return date } }
-            return nil
-        }
         let groupPath = location.isBundle ? directory : (directory.isEmpty ? baseName : directory + "/" + baseName)
         return Post(
             path: location.path, section: section, slug: known.slug ?? defaultSlug, title: known.title ?? "",
-            date: date([.date, .publishdate, .pubdate, .published, .lastmod, .modified]),
-            lastmod: date([.lastmod, .modified, .date, .publishdate, .pubdate, .published]),
-            publishDate: date([.publishdate, .pubdate, .published, .date]),
-            expiryDate: date([.expirydate, .unpublishdate]),
+            date: known.dates.first(.date, .publishdate, .pubdate, .published, .lastmod, .modified),
+            lastmod: known.dates.first(.lastmod, .modified, .date, .publishdate, .pubdate, .published),
+            publishDate: known.dates.first(.publishdate, .pubdate, .published, .date),
+            expiryDate: known.dates.first(.expirydate, .unpublishdate),
             draft: known.draft, headless: known.headless, lang: location.lang,
             tags: known.tags, categories: known.categories, description: known.description,
             wordCount: wordCount, isBundle: location.isBundle, resources: location.resources,
@@ -101,6 +97,12 @@ struct KnownFields {
 
     struct DateSlots {
         private var date, publishdate, pubdate, published, lastmod, modified, expirydate, unpublishdate: HugoDate?
+
+        /// The first of `keys` that was given (a method: a local function capturing the fields copied them all).
+        func first(_ keys: DateKey...) -> HugoDate? {
+            for key in keys { if let date = self[key] { return date } }
+            return nil
+        }
 
         subscript(key: DateKey) -> HugoDate? {
             get {

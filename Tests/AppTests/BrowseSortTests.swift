@@ -23,6 +23,11 @@ final class BrowseSortTests: XCTestCase {
         browse.posts = PostIndex.build(try Site.open(containing: dir.path)).posts
         browse.refilter()
         XCTAssertEqual(browse.visible.map { browse.posts[$0].title }, ["Mango", "apple", "banana", "Zebra", "Post 9", "Post 10", "Undated"])
+        // Posts in any order (not the index's) sort the same.
+        var shuffled = BrowseState()
+        shuffled.posts = browse.posts.reversed()
+        shuffled.refilter()
+        XCTAssertEqual(shuffled.visible.map { shuffled.posts[$0].title }, browse.visible.map { browse.posts[$0].title })
         browse.sort = .title
         browse.refilter()
         XCTAssertEqual(browse.visible.map { browse.posts[$0].title }, ["apple", "banana", "Mango", "Post 9", "Post 10", "Undated", "Zebra"])

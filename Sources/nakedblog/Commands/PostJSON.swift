@@ -21,43 +21,44 @@ enum PostJSON {
     /// The objects of `posts[range]`, each preceded by its separator.
     private static func format(_ posts: [Post], _ range: Range<Int>, now: Date) -> [UInt8] {
         var out = JSONBytes(capacity: range.count * 768)
-        // Through the buffer: an element read from the array is a copy (every field retained).
+        // Through pointers: an element read from the array (or its buffer) is a copy, every field retained.
         posts.withUnsafeBufferPointer { posts in
-            for index in range { object(posts[index], first: index == 0, now: now, into: &out) }
+            guard let base = posts.baseAddress else { return }
+            for index in range { object(base + index, first: index == 0, now: now, into: &out) }
         }
         return out.finish()
     }
 
-    /// One post's object, preceded by its separator. `post` is borrowed: a copy of the element
-    /// retained and released every field of it.
-    private static func object(_ post: borrowing Post, first: Bool, now: Date, into out: inout JSONBytes) {
+    /// One post's object, preceded by its separator. Fields are read through the pointer: a copy
+    /// of the post retained and released every one of them.
+    private static func object(_ post: UnsafePointer<Post>, first: Bool, now: Date, into out: inout JSONBytes) {
         out.raw(first ? "\n  {" : ",\n  {")
         out.first = true
-        out.string(.path, post.path)
-        out.string(.title, post.title)
-        out.string(.slug, post.slug)
+        out.string(.path, post.pointee.path)
+        out.string(.title, post.pointee.title)
+        out.string(.slug, post.pointee.slug)
         // lastmod and publishDate usually fall back to the same date: format it once.
-        let date = post.date?.rfc3339
-        let postDate = post.date
+        let date = post.pointee.date?.rfc3339
+        let postDate = post.pointee.date
         func formatted(_ value: HugoDate?) -> String? { value == postDate ? date : value?.rfc3339 }
         out.string(.date, date)
-        out.string(.lastmod, formatted(post.lastmod))
-        out.string(.publishDate, formatted(post.publishDate))
-        out.string(.expiryDate, formatted(post.expiryDate))
-        out.bool(.draft, post.draft)
-        out.string(.status, post.status(at: now).rawValue)
-        out.string(.lang, post.lang)
-        out.string(.section, post.section)
-        out.bool(.bundle, post.isBundle)
-        out.bool(.headless, post.headless)
-        out.strings(.tags, post.tags)
-        out.strings(.categories, post.categories)
-        out.string(.description, post.description)
+        out.string(.lastmod, formatted(post.pointee.lastmod))
+        out.string(.publishDate, formatted(post.pointee.publishDate))
+        out.string(.expiryDate, formatted(post.pointee.expiryDate))
+        out.bool(.draft, post.pointee.draft)
+        out.string(.status, post.pointee.status(at: now).rawValue)
+        out.string(.lang, post.pointee.lang)
+        out.string(.section, post.pointee.section)
+        out.bool(.bundle, post.pointee.isBundle)
+        out.bool(.headless, post.pointee.headless)
+        out.strings(.tags, post.pointee.tags)
+        out.strings(.categories, post.pointee.categories)
+        out.string(.description, post.pointee.description)
         out.key(.wordCount)
-        out.raw(String(post.wordCount))
-        out.strings(.resources, post.resources)
-        out.strings(.translations, post.translations)
-        out.string(.format, post.format?.rawValue)
+        out.raw(String(post.pointee.wordCount))
+        out.strings(.resources, post.pointee.resources)
+        out.strings(.translations, post.pointee.translations)
+        out.string(.format, post.pointee.format?.rawValue)
         out.raw("\n  }")
     }
 }
@@ -103,8 +104,8 @@ struct JSONBytes: ~Copyable {
     }
 
     mutating func raw(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        // Contiguous for native and literal strings alike; copying into a `var` retained each one.
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil { var copy = text; copy.withUTF8 { append($0) } }
     }
 
     /// The keys of a post object, in the order they are written (the raw value is the name).
@@ -143,28 +144,29 @@ struct JSONBytes: ~Copyable {
     }
 
     mutating func quoted(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            append(0x22)
-            var plainStart = 0
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                index += 1
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
-                append(UnsafeBufferPointer(rebasing: utf8[plainStart..<(index - 1)]))
-                plainStart = index
-                switch byte {
-                case 0x22: raw("\\\"")
-                case 0x5C: raw("\\\\")
-                case 0x0A: raw("\\n")
-                case 0x0D: raw("\\r")
-                case 0x09: raw("\\t")
-                default: raw(String(format: "\\u%04x", byte))
-                }
+        if value.utf8.withContiguousStorageIfAvailable({ quoted(utf8: $0) }) == nil { var copy = value; copy.withUTF8 { quoted(utf8: $0) } }
+    }
+
+    private mutating func quoted(utf8: UnsafeBufferPointer<UInt8>) {
+        append(0x22)
+        var plainStart = 0
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            index += 1
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+            append(UnsafeBufferPointer(rebasing: utf8[plainStart..<(index - 1)]))
+            plainStart = index
+            switch byte {
+            case 0x22: raw("\\\"")
+            case 0x5C: raw("\\\\")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            default: raw(String(format: "\\u%04x", byte))
             }
-            append(UnsafeBufferPointer(rebasing: utf8[plainStart...]))
-            append(0x22)
         }
+        append(UnsafeBufferPointer(rebasing: utf8[plainStart...]))
+        append(0x22)
     }
 }
