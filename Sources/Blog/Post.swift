@@ -42,16 +42,22 @@ public struct Post: Sendable, Equatable, Identifiable {
 
     /// Hugo's verdict at `now`: draft, expired, scheduled (future publish date) or published.
     public func status(at now: Date = Date()) -> PostStatus {
-        if draft { return .draft }
-        if let expiry = expiryDate, expiry.date <= now { return .expired }
-        if let publish = publishDate ?? date, publish.date > now { return .scheduled }
-        return .published
+        PostStatus.of(draft: draft, expiry: expiryDate?.date, publish: (publishDate ?? date)?.date, at: now)
     }
 }
 
 /// Whether Hugo would publish a post now.
 public enum PostStatus: String, Sendable, Codable, CaseIterable {
     case draft, scheduled, expired, published
+
+    /// The verdict from the fields it depends on (for callers that read a post's fields through a
+    /// pointer: calling a method on the post made a copy of it).
+    public static func of(draft: Bool, expiry: Date?, publish: Date?, at now: Date) -> PostStatus {
+        if draft { return .draft }
+        if let expiry, expiry <= now { return .expired }
+        if let publish, publish > now { return .scheduled }
+        return .published
+    }
 }
 
 /// What a file (or directory) looked like when it was read: enough to notice any change —

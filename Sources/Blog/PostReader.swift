@@ -34,7 +34,8 @@ enum PostReader {
         let layout = try PageLayout(text, file: location.path)
         var fields = FrontMatterFields()
         if let format = layout.format {
-            if let simple = FastFrontMatter.simpleFields(text[layout.content], format: format) {
+            // `layout` indexes the file's array (the BOM-less `text` is a slice of it).
+            if let simple = bytes.withUnsafeBufferPointer({ FastFrontMatter.simpleFields($0[layout.content], format: format) }) {
                 fields = simple
             } else if let block = try PageText(bytes: bytes, file: location.path).frontMatter {
                 fields = try FrontMatterReader.fields(of: block, file: location.path)

@@ -39,14 +39,13 @@ enum PostJSON {
         out.string(.slug, post.pointee.slug)
         // lastmod and publishDate usually fall back to the same date: format it once.
         let date = post.pointee.date?.rfc3339
-        let postDate = post.pointee.date
-        func formatted(_ value: HugoDate?) -> String? { value == postDate ? date : value?.rfc3339 }
         out.string(.date, date)
-        out.string(.lastmod, formatted(post.pointee.lastmod))
-        out.string(.publishDate, formatted(post.pointee.publishDate))
-        out.string(.expiryDate, formatted(post.pointee.expiryDate))
+        out.string(.lastmod, post.pointee.lastmod == post.pointee.date ? date : post.pointee.lastmod?.rfc3339)
+        out.string(.publishDate, post.pointee.publishDate == post.pointee.date ? date : post.pointee.publishDate?.rfc3339)
+        out.string(.expiryDate, post.pointee.expiryDate?.rfc3339)
         out.bool(.draft, post.pointee.draft)
-        out.string(.status, post.pointee.status(at: now).rawValue)
+        let publish = post.pointee.publishDate?.date ?? post.pointee.date?.date
+        out.string(.status, PostStatus.of(draft: post.pointee.draft, expiry: post.pointee.expiryDate?.date, publish: publish, at: now).rawValue)
         out.string(.lang, post.pointee.lang)
         out.string(.section, post.pointee.section)
         out.bool(.bundle, post.pointee.isBundle)
