@@ -20,7 +20,8 @@ final class DirectoryHandle: Sendable {
 
     /// Opens the directory `name` inside `parent`; nil if it cannot be opened.
     init?(name: String, in parent: DirectoryHandle) {
-        descriptor = openat(parent.descriptor, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // withCString: passing the String straight to C made a copy of it (`utf8CString`).
+        descriptor = name.withCString { openat(parent.descriptor, $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if descriptor < 0 { return nil }
     }
 

@@ -44,7 +44,7 @@ enum DirectoryListing {
 
     /// The same for the file `name` in an open directory (the kernel looks up one name, not a path).
     static func readWithStamp(_ name: String, in directory: DirectoryHandle) -> (bytes: [UInt8], stamp: FileStamp)? {
-        readWithStamp(opening: openat(directory.descriptor, name, O_RDONLY | O_CLOEXEC))
+        readWithStamp(opening: name.withCString { openat(directory.descriptor, $0, O_RDONLY | O_CLOEXEC) })
     }
 
     /// Reads the file open at `fd` and closes it.

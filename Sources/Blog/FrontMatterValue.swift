@@ -25,7 +25,12 @@ public indirect enum FrontMatterValue: Sendable, Equatable {
     /// A list of strings (a single string counts as a one-item list, as Hugo treats taxonomies).
     public var strings: [String] {
         switch self {
-        case .list(let items): return items.compactMap(\.text)
+        case .list(let items):
+            // A loop, not compactMap(\.text): this runs for the tags and categories of every post.
+            var result: [String] = []
+            result.reserveCapacity(items.count)
+            for item in items { if let text = item.text { result.append(text) } }
+            return result
         case .string(let s): return [s]
         default: return []
         }
@@ -69,28 +74,29 @@ public struct FrontMatterField: Sendable, Equatable {
 /// All fields of a front matter block, in file order. Keys match case-insensitively, as in Hugo.
 public struct FrontMatterFields: Sendable, Equatable {
     public let fields: [FrontMatterField]
-    /// Lowercased keys, computed once: lookups are case-insensitive like Hugo's.
-    private let lowercasedKeys: [String]
+    /// Lowercased keys, computed once when some key is not lowercase already (nil: the keys are):
+    /// lookups are case-insensitive like Hugo's, and most blocks need no second array.
+    private let lowercasedKeys: [String]?
 
     public init(_ fields: [FrontMatterField] = []) {
         self.fields = fields
-        // Most keys are lowercase already: only those with an upper-case ASCII letter or non-ASCII change.
-        lowercasedKeys = fields.map { $0.key.utf8.contains { $0 >= 0x41 && ($0 <= 0x5A || $0 >= 0x80) } ? $0.key.lowercased() : $0.key }
+        // Only keys with an upper-case ASCII letter or non-ASCII bytes can change.
+        let lowering = fields.contains { $0.key.utf8.contains { $0 >= 0x41 && ($0 <= 0x5A || $0 >= 0x80) } }
+        lowercasedKeys = lowering ? fields.map { $0.key.lowercased() } : nil
     }
 
     /// The value of `key` (exact match first, then case-insensitive).
     public subscript(key: String) -> FrontMatterValue? {
         if let exact = fields.first(where: { $0.key == key }) { return exact.value }
-        let lower = key.lowercased()
-        return lowercasedKeys.firstIndex(of: lower).map { fields[$0].value }
+        return value(lowercased: key.lowercased())
     }
 
-    /// The lowercased keys, in order.
-    var lowercasedKeyList: [String] { lowercasedKeys }
+    /// The lowercased key of the field at `index`.
+    func lowercasedKey(at index: Int) -> String { lowercasedKeys?[index] ?? fields[index].key }
 
     /// The value of an already-lowercased key (the fast path for fixed key names).
     func value(lowercased key: String) -> FrontMatterValue? {
-        lowercasedKeys.firstIndex(of: key).map { fields[$0].value }
+        fields.indices.first { lowercasedKey(at: $0) == key }.map { fields[$0].value }
     }
 
     /// The first of `keys` that is present.

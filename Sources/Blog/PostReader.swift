@@ -134,10 +134,10 @@ struct KnownFields {
     }
 
     init(_ fields: FrontMatterFields) {
-        let keys = fields.lowercasedKeyList
-        for (index, key) in keys.enumerated() {
+        for index in fields.fields.indices {
+            let key = fields.lowercasedKey(at: index)
             // The first of duplicate keys (possible only in formats that allow them) wins.
-            if index > 0, keys[..<index].contains(key) { continue }
+            if index > 0, (0..<index).contains(where: { fields.lowercasedKey(at: $0) == key }) { continue }
             let value = fields.fields[index].value
             switch key {
             case "title": title = value.text

@@ -66,7 +66,12 @@ enum YAMLScalar {
     /// `YYYY-MM-DD`, optionally followed by `T` or spaces and `HH:MM:SS[.frac][ ][Z|±HH[:MM]]`.
     static func isTimestamp(_ text: String) -> Bool {
         guard text.utf8.count >= 10, let first = text.utf8.first, first >= 0x30, first <= 0x39 else { return false }
-        let bytes = Array(text.utf8)
+        var copy = text
+        return copy.withUTF8(isTimestamp)
+    }
+
+    /// The same on the text's UTF-8 (read in place: an array of it cost an allocation per date).
+    private static func isTimestamp(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         func digit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 }
         guard bytes.count >= 10, (0..<4).allSatisfy(digit), bytes[4] == 0x2D, digit(5), digit(6), bytes[7] == 0x2D,
               digit(8), digit(9) else { return false }
