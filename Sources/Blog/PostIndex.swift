@@ -112,8 +112,9 @@ public struct PostIndex: Sendable {
         var firsts: [TranslationGroup: Int] = [:]
         firsts.reserveCapacity(posts.count)
         var groups: [Int: [Int]] = [:]
-        for (index, post) in posts.enumerated() {
-            let group = TranslationGroup(section: post.section, key: post.translationKey)
+        for index in posts.indices {
+            // By index: binding each post copied (retained) all of its fields.
+            let group = TranslationGroup(section: posts[index].section, key: posts[index].translationKey)
             if let first = firsts.updateValue(index, forKey: group) {
                 firsts[group] = first
                 groups[first, default: [first]].append(index)
