@@ -23,7 +23,10 @@ public enum FrontMatterReader {
     static func yaml(_ block: FrontMatterBlock, file: String) throws(ContentError) -> FrontMatterFields {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: block.content)
+            // The basic resolver: plain scalars are typed by `YAMLScalar` (as go-yaml types them),
+            // and Yams' default rules compile ICU regular expressions on first use — milliseconds
+            // added to any listing that meets one block the fast reader hands over.
+            node = try Yams.compose(yaml: block.content, .basic)
         } catch let error as YamlError {
             throw yamlError(error, block: block, file: file)
         } catch {

@@ -12,7 +12,7 @@ enum Main {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            let parsed = try Nakedblog.parseAsRoot(arguments)
+            let parsed = try QuickParse.command(arguments) ?? Nakedblog.parseAsRoot(arguments)
             Logging.bootstrap(verbose: (parsed as? VerboseOption)?.verboseEnabled ?? arguments.contains("--verbose"))
             Logger(label: "nakedblog").debug("nakedblog started", metadata: [
                 "version": "\(NakedblogVersion.description)", "command": "\(type(of: parsed).configuration.commandName ?? "")"])
