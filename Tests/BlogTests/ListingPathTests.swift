@@ -108,6 +108,39 @@ final class ListingPathTests: XCTestCase {
         XCTAssertEqual(index.problems.map(\.file), ["content/posts/locked"])
     }
 
+    func testLanguageVariantsAndTranslationKeysAreLinkedWithinASection() throws {
+        let dir = try TemporaryDirectory(prefix: "nb-variants")
+        defer { dir.remove() }
+        try """
+        title = 'Variants'
+        defaultContentLanguage = 'en'
+        [languages.en]
+        weight = 1
+        [languages.fr]
+        weight = 2
+        [languages.de]
+        weight = 3
+        """.write(toFile: dir.appending("hugo.toml"), atomically: true, encoding: .utf8)
+        let pages = [
+            ("content/posts/bread/index.md", ""), ("content/posts/bread/index.fr.md", ""), ("content/posts/bread/index.de.md", ""),
+            ("content/posts/alone/index.md", ""),
+            ("content/posts/one.md", "translationKey: shared\n"), ("content/posts/two.md", "translationKey: shared\n"),
+            ("content/notes/three.md", "translationKey: shared\n"),
+        ]
+        for (path, extra) in pages {
+            try FileManager.default.createDirectory(atPath: dir.appending((path as NSString).deletingLastPathComponent), withIntermediateDirectories: true)
+            try "---\ntitle: \(path)\n\(extra)---\n".write(toFile: dir.appending(path), atomically: true, encoding: .utf8)
+        }
+        let index = PostIndex.build(try Site.open(containing: dir.path))
+        func translations(_ path: String) -> [String]? { index.post(at: path)?.translations }
+        XCTAssertEqual(Set(translations("content/posts/bread/index.md") ?? []), ["content/posts/bread/index.fr.md", "content/posts/bread/index.de.md"])
+        XCTAssertEqual(Set(translations("content/posts/bread/index.fr.md") ?? []), ["content/posts/bread/index.md", "content/posts/bread/index.de.md"])
+        XCTAssertEqual(translations("content/posts/alone/index.md"), [])
+        XCTAssertEqual(translations("content/posts/one.md"), ["content/posts/two.md"])
+        XCTAssertEqual(translations("content/notes/three.md"), [], "another section is another group")
+        XCTAssertNotEqual(PostIndex.groupHash(section: "a", key: "bc"), PostIndex.groupHash(section: "ab", key: "c"))
+    }
+
     func testPermuteMovesEveryElementOnceIntoItsPlace() {
         final class Counted { let value: Int; nonisolated(unsafe) static var alive = 0
             init(_ value: Int) { self.value = value; Counted.alive += 1 }
