@@ -14,7 +14,7 @@ struct ContentScanner {
         var batches: [[T]] = []
         var problems: [ContentError] = []
         var visited = Set<DirectoryID>()
-        var level: [Pending] = []
+        var level: [Siblings] = []
         for root in site.config.contentRoots {
             let absolute = site.absolute(root.dir)
             guard let id = DirectoryID(absolute), isDirectory(absolute) else {
@@ -23,28 +23,37 @@ struct ContentScanner {
                 continue
             }
             visited.insert(id)
-            level.append(Pending(parentDir: "", name: root.dir, parent: nil, root: Root(dir: root.dir, language: root.language)))
+            level.append(Siblings(parentDir: "", parent: nil, root: Root(dir: root.dir, language: root.language), names: [root.dir]))
         }
         let scanner = self
         while !level.isEmpty {
+            // This level's directories by position, (group, name): no value per directory.
             let current = level
             level = []
+            var positions: [(group: Int32, name: Int32)] = []
+            positions.reserveCapacity(current.reduce(0) { $0 + $1.names.count })
+            for (group, siblings) in current.enumerated() {
+                for name in siblings.names.indices { positions.append((Int32(group), Int32(name))) }
+            }
+            let places = positions
             // Each worker claims chunks of this level's directories and keeps what it finds in its
             // own arrays (the order is the index's to decide).
-            let shares = ParallelMap.claiming(current.count, chunk: 64) { next -> (found: [T], subdirectories: [(Pending, Bool)], problems: [ContentError]) in
+            let shares = ParallelMap.claiming(places.count, chunk: 64) { next -> (found: [T], children: [Siblings], links: [String], problems: [ContentError]) in
                 var found: [T] = []
-                found.reserveCapacity(current.count / ParallelMap.cores + 64)  // most directories hold one page: no regrowing
-                var subdirectories: [(Pending, Bool)] = []
+                found.reserveCapacity(places.count / ParallelMap.cores + 64)  // most directories hold one page: no regrowing
+                var children: [Siblings] = []
+                var links: [String] = []
                 var problems: [ContentError] = []
                 while let range = next() { for index in range {
-                    let pending = current[index]
-                    guard let directory = pending.parent.map({ DirectoryHandle(name: pending.name, in: $0) })
-                            ?? DirectoryHandle(path: scanner.site.absolute(pending.dir)) else {
-                        problems.append(ContentError(file: pending.dir, problem: "cannot read this directory", hint: "Check its permissions"))
+                    let siblings = current[Int(places[index].group)]
+                    let name = siblings.names[Int(places[index].name)]
+                    let dir = siblings.parentDir.isEmpty ? name : siblings.parentDir + "/" + name
+                    guard let directory = siblings.parent.map({ DirectoryHandle(name: name, in: $0) })
+                            ?? DirectoryHandle(path: scanner.site.absolute(dir)) else {
+                        problems.append(ContentError(file: dir, problem: "cannot read this directory", hint: "Check its permissions"))
                         continue
                     }
-                    let dir = pending.dir
-                    let scan = scanner.scanDirectory(dir, root: pending.root, directory: directory)
+                    let scan = scanner.scanDirectory(dir, root: siblings.root, directory: directory)
                     problems += scan.problems
                     if scan.locations.count > 64 {
                         // A flat section (thousands of single-file pages in one directory): its pages
@@ -53,40 +62,43 @@ struct ContentScanner {
                     } else {
                         for location in scan.locations { found.append(visit(location, directory)) }
                     }
-                    for subdirectory in scan.subdirectories {
-                        let child = Pending(parentDir: dir, name: subdirectory.name, parent: directory, root: pending.root)
-                        subdirectories.append((child, subdirectory.isSymbolicLink))
-                    }
+                    guard !scan.subdirectories.isEmpty else { continue }
+                    children.append(Siblings(parentDir: dir, parent: directory, root: siblings.root, names: scan.subdirectories.map(\.name)))
+                    for subdirectory in scan.subdirectories where subdirectory.isSymbolicLink { links.append(dir + "/" + subdirectory.name) }
                 } }
-                return (found, subdirectories, problems)
+                return (found, children, links, problems)
+            }
+            // readdir's d_type says which entries are links: only those need a look, made here,
+            // where `visited` is kept.
+            var loops = Set<String>()
+            for share in shares {
+                for link in share.links where !(DirectoryID(site.absolute(link)).map { visited.insert($0).inserted } ?? false) {
+                    problems.append(ContentError(file: link, problem: "this directory was already visited (a symbolic link loop?)",
+                                                 hint: "Remove the symbolic link that points back into the content directory"))
+                    loops.insert(link)
+                }
             }
             for share in shares {
                 batches.append(share.found)
                 problems += share.problems
-                for (subdirectory, isLink) in share.subdirectories {
-                    // readdir's d_type says which entries are links: only those need a look.
-                    if isLink, !(DirectoryID(site.absolute(subdirectory.dir)).map { visited.insert($0).inserted } ?? false) {
-                        problems.append(ContentError(file: subdirectory.dir, problem: "this directory was already visited (a symbolic link loop?)",
-                                                     hint: "Remove the symbolic link that points back into the content directory"))
-                        continue
-                    }
-                    level.append(subdirectory)
+                for var siblings in share.children {
+                    if !loops.isEmpty { siblings.names.removeAll { loops.contains(siblings.parentDir + "/" + $0) } }
+                    level.append(siblings)
                 }
             }
         }
         return (batches, problems)
     }
 
-    /// A directory waiting to be walked: its parent's site-root-relative path, its name, and its
-    /// parent (held open until every child is walked) — nil for a content root, opened by path.
-    struct Pending: Sendable {
+    /// Subdirectories of one walked directory, waiting for the next level: their parent's
+    /// site-root-relative path, the parent itself (held open until every child is walked; nil for
+    /// the content roots, opened by path), and their names. One value per parent, not per child:
+    /// queueing 20,000 directories a value each was much of the walk's single-threaded time.
+    struct Siblings: Sendable {
         let parentDir: String
-        let name: String
         let parent: DirectoryHandle?
         let root: Root
-
-        /// Site-root-relative path (made by the worker that walks it, not while queueing 20,000 of them).
-        var dir: String { parentDir.isEmpty ? name : parentDir + "/" + name }
+        var names: [String]
     }
 
     /// A content root and the language it fixes.
@@ -115,7 +127,7 @@ struct ContentScanner {
             let leafIndexes = entries.filter { !$0.isDirectory && ContentFileName.isLeafIndex($0.name) }
             let absolute = site.absolute(relative)
             var bundleResources: [String] = []
-            for entry in entries where !entry.name.hasPrefix(".") {
+            for entry in entries where entry.name.utf8.first != UInt8(ascii: ".") {
                 if entry.isDirectory {
                     bundleResources += DirectoryListing.files(under: absolute + "/" + entry.name, prefix: entry.name + "/")
                 } else if !ContentFileName.isLeafIndex(entry.name) {
@@ -127,7 +139,7 @@ struct ContentScanner {
             }
             return result
         }
-        for entry in entries where !entry.name.hasPrefix(".") {
+        for entry in entries where entry.name.utf8.first != UInt8(ascii: ".") {
             if entry.isDirectory {
                 result.subdirectories.append((entry.name, entry.isSymbolicLink))
             } else if ContentFileName.isContent(entry.name) && !ContentFileName.isBranchIndex(entry.name) {

@@ -21,7 +21,7 @@ enum DirectoryListing {
     static func files(under path: String, prefix: String = "") -> [String] {
         guard let entries = entries(path) else { return [] }
         var files: [String] = []
-        for entry in entries where !entry.name.hasPrefix(".") {
+        for entry in entries where entry.name.utf8.first != UInt8(ascii: ".") {
             if entry.isDirectory {
                 files += Self.files(under: path + "/" + entry.name, prefix: prefix + entry.name + "/")
             } else {

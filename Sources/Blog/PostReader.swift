@@ -217,10 +217,10 @@ enum ContentFileName {
     }
 
     static func isLeafIndex(_ name: String) -> Bool {
-        (name.hasPrefix("index.")) && isContent(name)
+        name.utf8.starts(with: "index.".utf8) && isContent(name)
     }
 
     static func isBranchIndex(_ name: String) -> Bool {
-        name.hasPrefix("_index.") && isContent(name)
+        name.utf8.starts(with: "_index.".utf8) && isContent(name)
     }
 }
