@@ -18,6 +18,15 @@ struct PageLayout {
     /// 1-based line of the file where `content` starts.
     var firstContentLine: Int
 
+    /// The front matter block of `text` (the slice this layout was found in), or nil.
+    func frontMatter(in text: ArraySlice<UInt8>) -> FrontMatterBlock? {
+        func string(_ range: Range<Int>) -> String { String(decoding: text[range], as: UTF8.self) }
+        return format.map { format in
+            FrontMatterBlock(format: format, opening: string(opening), content: string(content), closing: string(closing),
+                             firstContentLine: firstContentLine)
+        }
+    }
+
     /// The file's text without its BOM, after the checks every page must pass: no NUL byte
     /// (a binary file) and valid UTF-8, each reported with its line.
     static func validated(_ all: [UInt8], file: String) throws(ContentError) -> (text: ArraySlice<UInt8>, hasBOM: Bool) {

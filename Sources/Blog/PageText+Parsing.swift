@@ -25,10 +25,7 @@ extension PageText {
         self.hasBOM = hasBOM
         leading = text(layout.leading)
         body = text(layout.body)
-        frontMatter = layout.format.map { format in
-            FrontMatterBlock(format: format, opening: text(layout.opening), content: text(layout.content),
-                             closing: text(layout.closing), firstContentLine: layout.firstContentLine)
-        }
+        frontMatter = layout.frontMatter(in: b)
     }
 
     /// Reads and splits the file at `path`; `display` names it in errors.

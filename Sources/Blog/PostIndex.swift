@@ -66,9 +66,13 @@ public struct PostIndex: Sendable {
     }
 
     private mutating func relinkTranslations(section: String, key: String) {
-        let members = posts.indices.filter { posts[$0].translationKey == key && posts[$0].section == section }
+        link(posts.indices.filter { posts[$0].translationKey == key && posts[$0].section == section })
+    }
+
+    /// Makes each of `members` (language variants of one page) list the others' paths.
+    private mutating func link(_ members: [Int]) {
         let paths = members.map { posts[$0].path }
-        for index in members { posts[index].translations = paths.filter { $0 != posts[index].path } }
+        for (member, index) in members.enumerated() { posts[index].translations = paths.enumerated().filter { $0.offset != member }.map(\.element) }
     }
 
     /// Stats every known post and re-reads those whose file changed or vanished.
@@ -95,7 +99,7 @@ public struct PostIndex: Sendable {
 
     /// Sorts the posts, links language variants and orders the problems.
     private mutating func finish() {
-        // Sort positions by precomputed keys, then apply the permutation by swapping in place:
+        // Sort positions by precomputed keys, then move each post once into its place:
         // sorting the large Post values directly copied (retained and released) every field at
         // every swap, and a sorted copy doubled the memory.
         let keys = posts.map { $0.date?.date.timeIntervalSince1970 ?? .nan }
@@ -120,9 +124,7 @@ public struct PostIndex: Sendable {
                 var remaining = hashed[start..<end].map(\.index)  // in the posts' order
                 while let first = remaining.first {
                     let members = remaining.filter { posts[$0].section == posts[first].section && posts[$0].translationKey == posts[first].translationKey }
-                    if members.count > 1 {
-                        for index in members { posts[index].translations = members.filter { $0 != index }.map { posts[$0].path } }
-                    }
+                    if members.count > 1 { link(members) }
                     remaining.removeAll { members.contains($0) }
                 }
             }

@@ -37,7 +37,7 @@ enum PostReader {
             // `layout` indexes the file's array (the BOM-less `text` is a slice of it).
             if let simple = bytes.withUnsafeBufferPointer({ FastFrontMatter.simpleFields($0[layout.content], format: format) }) {
                 fields = simple
-            } else if let block = try PageText(bytes: bytes, file: location.path).frontMatter {
+            } else if let block = layout.frontMatter(in: text) {
                 fields = try FrontMatterReader.fields(of: block, file: location.path)
             }
         }

@@ -6,8 +6,7 @@ import ArgumentParser
 /// (help, version, completion scripts, a parse error), goes through the root as before, so
 /// messages and help are the root's.
 enum QuickParse {
-    private static let special: Set<String> = ["-h", "--help", "help", "--version", "--generate-completion-script",
-                                               "--experimental-dump-help"]
+    private static let special: Set<String> = ["-h", "--help", "help", "--version", "--experimental-dump-help"]
 
     /// The parsed command, or nil when the root must parse `arguments`.
     static func command(_ arguments: [String]) -> ParsableCommand? {

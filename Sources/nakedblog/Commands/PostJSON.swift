@@ -8,14 +8,14 @@ enum PostJSON {
     /// each batch is formatted on all cores.
     static func write(_ posts: [Post], now: Date, to output: FileHandleOutput) {
         let batch = 2_048
-        output.write(bytes: Array("[".utf8))
+        output.write("[")
         for start in stride(from: 0, to: posts.count, by: batch) {
             let end = min(posts.count, start + batch)
             for part in ParallelMap.shares(end - start, { range in format(posts, (range.lowerBound + start)..<(range.upperBound + start), now: now) }) {
                 output.write(bytes: part)
             }
         }
-        output.write(bytes: Array((posts.isEmpty ? "]\n" : "\n]\n").utf8))
+        output.write(posts.isEmpty ? "]\n" : "\n]\n")
     }
 
     /// The objects of `posts[range]`, each preceded by its separator.
