@@ -26,7 +26,8 @@ let package = Package(
                        providers: [.apt(["libncurses-dev"])]),
 
         // libgit2's SSH transport replaced by one that runs the system ssh (C glue for GitOps).
-        .target(name: "CGitSSH", dependencies: ["CGit2"]),
+        // Also SHA-1 and deflate for the packs GitOps writes itself (thin pushes over ssh).
+        .target(name: "CGitSSH", dependencies: ["CGit2"], linkerSettings: [.linkedLibrary("z")]),
 
         // Async-signal-safe terminal restoration (C: signal handlers must be).
         .target(name: "CShims"),

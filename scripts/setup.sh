@@ -6,7 +6,7 @@
 # Test hook: NAKEDBLOG_SETUP_EXTRA_PACKAGES="a b" adds package names to the check.
 set -euo pipefail
 
-PACKAGES=(libgit2-dev libcmark-dev libncurses-dev ncurses-term pkg-config git tmux
+PACKAGES=(libgit2-dev zlib1g-dev libcmark-dev libncurses-dev ncurses-term pkg-config git tmux
           openssh-server openssh-client hugo cmark python3 openssl)
 read -r -a EXTRA <<<"${NAKEDBLOG_SETUP_EXTRA_PACKAGES:-}"
 PACKAGES+=("${EXTRA[@]}")

@@ -206,7 +206,7 @@ static char *shell_quote(const char *text) {
     return out;
 }
 
-static int spawn_ssh(nb_ssh_stream **out, nb_ssh_subtransport *t, const char *url, const char *service) {
+int nb_ssh_process_start(const char *url, const char *service, nb_ssh_process *out) {
     char *userhost, *port, *path;
     if (parse_url(url, &userhost, &port, &path) < 0) {
         git_error_set_str(GIT_ERROR_NET, "ssh: cannot understand this URL (expected ssh://[user@]host[:port]/path or [user@]host:path)");
@@ -276,15 +276,58 @@ static int spawn_ssh(nb_ssh_stream **out, nb_ssh_subtransport *t, const char *ur
         return -1;
     }
     track_child(pid, 1);
+    out->pid = pid;
+    out->to_child = in_pipe[1];
+    out->from_child = out_pipe[0];
+    out->stderr_file = err_fd;
+    return 0;
+}
+
+void nb_ssh_process_close_input(nb_ssh_process *process) {
+    if (process->to_child >= 0) { close(process->to_child); process->to_child = -1; }
+}
+
+int nb_ssh_process_finish(nb_ssh_process *process) {
+    nb_ssh_process_close_input(process);
+    if (process->from_child >= 0) { close(process->from_child); process->from_child = -1; }
+    int status = 0, finished = 0;
+    // Give ssh a moment to exit after its stdin closed, then stop it.
+    for (int i = 0; i < 50 && !finished; i++) {
+        pid_t r = waitpid(process->pid, &status, WNOHANG);
+        if (r == process->pid) finished = 1; else usleep(2000);
+    }
+    if (!finished) {
+        kill(-process->pid, SIGTERM);
+        while (waitpid(process->pid, &status, 0) < 0 && errno == EINTR) {}
+    }
+    track_child(process->pid, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+void nb_ssh_process_close_stderr(nb_ssh_process *process) {
+    if (process->stderr_file >= 0) { close(process->stderr_file); process->stderr_file = -1; }
+}
+
+size_t nb_ssh_process_stderr(const nb_ssh_process *process, char *buffer, size_t size) {
+    if (size == 0 || process->stderr_file < 0) return 0;
+    ssize_t n = pread(process->stderr_file, buffer, size - 1, 0);
+    if (n < 0) n = 0;
+    buffer[n] = 0;
+    return (size_t)n;
+}
+
+static int spawn_ssh(nb_ssh_stream **out, nb_ssh_subtransport *t, const char *url, const char *service) {
+    nb_ssh_process process;
+    if (nb_ssh_process_start(url, service, &process) < 0) return -1;
     nb_ssh_stream *s = calloc(1, sizeof(nb_ssh_stream));
     s->parent.subtransport = &t->parent;
     s->parent.read = stream_read;
     s->parent.write = stream_write;
     s->parent.free = stream_free;
-    s->pid = pid;
-    s->to_child = in_pipe[1];
-    s->from_child = out_pipe[0];
-    s->stderr_file = err_fd;
+    s->pid = process.pid;
+    s->to_child = process.to_child;
+    s->from_child = process.from_child;
+    s->stderr_file = process.stderr_file;
     *out = s;
     return 0;
 }

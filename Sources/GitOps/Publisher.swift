@@ -73,9 +73,9 @@ public enum Publisher {
     static func runPublish(path: String, request: Request, session: PushSession, options: RemoteOptions) throws(GitError) -> PublishResult {
         GitLibrary.initialize()
         let repository = try Repository.open(at: path)
-        // While the commit is made and the connection opens, the second core reads the trees the
-        // push will walk (see TreePrefetch).
-        let prefetch = request.push ? upstreamTreePrefetch(repository) : nil
+        // While the commit is made and the connection opens, the second core reads the trees
+        // libgit2's push will walk (see TreePrefetch); a thin push over ssh walks none.
+        let prefetch = request.push && !repository.pushesThin(environment: options.environment) ? upstreamTreePrefetch(repository) : nil
         defer { prefetch?.finish() }
         var commit: CommitOutcome?
         if request.all || !request.paths.isEmpty {

@@ -12,6 +12,8 @@ final class PushSession: RemoteSession, @unchecked Sendable {
     private var rate = TransferRate()
     private var lastEmit: TimeInterval = 0
     private var pushStart: TimeInterval = 0
+    /// How the last thin push over ssh ended (nil: none was tried), for tests and diagnostics.
+    var thinPushOutcome: ThinPushOutcome?
 
     init(credentials: CredentialProvider?, emit: @escaping @Sendable (PublishEvent) -> Void) {
         self.emit = emit

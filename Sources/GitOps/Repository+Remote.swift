@@ -48,16 +48,36 @@ extension Repository {
 
     /// Pushes `branch` to `mergeRef` on `remote` (never forced). A refusal by the remote (reported
     /// only through `push_update_reference`) is thrown with its reason and the remote's output;
-    /// a non-fast-forward throws `.nonFastForward`.
+    /// a non-fast-forward throws `.nonFastForward`. Over ssh the objects are found and sent the
+    /// way git does (`thinPush`); libgit2's push does everything else.
     func push(branch: String, to mergeRef: String, remote name: String, session: PushSession,
               options: RemoteOptions) throws(GitError) {
         var remote: OpaquePointer?
         try check(git_remote_lookup(&remote, handle, name), "git_remote_lookup")
         defer { git_remote_free(remote) }
-        let url = prepareTransport(git_remote_url(remote).map { String(cString: $0) } ?? "", options: options)
+        let urlText = (git_remote_pushurl(remote) ?? git_remote_url(remote)).map { String(cString: $0) } ?? ""
+        let url = prepareTransport(urlText, options: options)
+        session.beginAttempt()
+        if url?.transport == .ssh, Self.thinPushEnabled(options.environment) {
+            let outcome: ThinPushOutcome
+            do {
+                outcome = try thinPush(branch: branch, to: mergeRef, remote: name, url: urlText, session: session)
+            } catch {
+                var error = session.refine(error, transport: url, environment: options.environment)
+                error.remoteMessages = session.remoteLines
+                throw error
+            }
+            session.thinPushOutcome = outcome
+            if case .fellBack = outcome {
+                session.beginAttempt()
+            } else {
+                try throwIfRefused(session)
+                rememberUpstream(branch: branch, remote: name, mergeRef: mergeRef)
+                return
+            }
+        }
         var pushOptions = git_push_options()
         try check(git_push_options_init(&pushOptions, UInt32(GIT_PUSH_OPTIONS_VERSION)), "git_push_options_init")
-        session.beginAttempt()
         let refspec = "refs/heads/\(branch):\(mergeRef)"
         let status: Int32 = withExtendedLifetime(session) {
             session.install(on: &pushOptions.callbacks, payload: Unmanaged.passUnretained(session).toOpaque())
@@ -73,18 +93,36 @@ extension Repository {
             error.remoteMessages = session.remoteLines
             throw error
         }
-        if let rejection = session.rejections.first {
-            let reason = rejection.reason
-            let lower = reason.lowercased()
-            let retryable = lower.contains("non-fast-forward") || lower.contains("fetch first") || lower.contains("stale")
-                || lower.contains("lock") || lower.contains("failed to update ref")
-            var error = GitError(kind: retryable ? .nonFastForward : .rejectedByRemote, operation: "push",
-                                 message: "the remote refused \(rejection.ref): \(reason)")
-            error.remoteMessages = session.remoteLines
-            throw error
-        }
+        try throwIfRefused(session)
         session.approveOffered()
         rememberUpstream(branch: branch, remote: name, mergeRef: mergeRef)
+    }
+
+    /// Whether publishing from this repository pushes thin (its branch's remote is reached over ssh).
+    func pushesThin(environment: [String: String]) -> Bool {
+        guard Self.thinPushEnabled(environment), let head = try? headState(), let name = remoteName(for: head) else { return false }
+        var remote: OpaquePointer?
+        guard git_remote_lookup(&remote, handle, name) == 0 else { git_error_clear(); return false }
+        defer { git_remote_free(remote) }
+        guard let url = (git_remote_pushurl(remote) ?? git_remote_url(remote)).map({ String(cString: $0) }) else { return false }
+        return (try? GitURL(url, relativeTo: workingDirectory ?? "/"))?.transport == .ssh
+    }
+
+    /// `NAKEDBLOG_THIN_PUSH=0` pushes with libgit2 only (for comparison and diagnosis).
+    static func thinPushEnabled(_ environment: [String: String]) -> Bool { environment["NAKEDBLOG_THIN_PUSH"] != "0" }
+
+    /// Throws the first ref the remote refused: `.nonFastForward` when fetching and replaying
+    /// may help, `.rejectedByRemote` (with the remote's own words) otherwise.
+    private func throwIfRefused(_ session: PushSession) throws(GitError) {
+        guard let rejection = session.rejections.first else { return }
+        let reason = rejection.reason
+        let lower = reason.lowercased()
+        let retryable = lower.contains("non-fast-forward") || lower.contains("fetch first") || lower.contains("stale")
+            || lower.contains("lock") || lower.contains("failed to update ref")
+        var error = GitError(kind: retryable ? .nonFastForward : .rejectedByRemote, operation: "push",
+                             message: "the remote refused \(rejection.ref): \(reason)")
+        error.remoteMessages = session.remoteLines
+        throw error
     }
 
     /// Sets `branch.<name>.remote/merge` after a first push (like `git push -u`), if unset.

@@ -46,12 +46,23 @@ enum PublishBench {
                 try Shell.check(["git", "commit", "-q", "-m", "Bench"], in: theirs, environment: env)
                 try Shell.check(["git", "push", "-q"], in: theirs, environment: env, timeout: 120)
             })
+        // The same publish with libgit2's own push (which walks the remote's whole tree), for the
+        // gain of the thin push over ssh in this run.
+        var libgit2Env = env
+        libgit2Env["NAKEDBLOG_THIN_PUSH"] = "0"
+        let thin = try Measure.alternating(
+            runs: runs,
+            setUp: { try edit(ours) },
+            ours: { try Shell.check([binary, "publish", post, "-m", "Bench"], in: ours, environment: env, timeout: 120) },
+            reference: { try Shell.check([binary, "publish", post, "-m", "Bench"], in: ours, environment: libgit2Env, timeout: 120) })
         return [
             BenchRow(name: "commit one edited post (\(posts)-post repo)", ours: commit.ours, reference: commit.reference,
                      referenceName: "git add + git commit", unit: .seconds, target: "≤ 1.0× git", met: commit.ours <= commit.reference),
             BenchRow(name: "commit + push one post over ssh (\(posts)-post repo)", ours: push.ours, reference: push.reference,
                      referenceName: "git add + commit + push", unit: .seconds, target: "≤ 1.0× git",
                      met: push.ours <= push.reference),
+            BenchRow(name: "commit + push over ssh: thin push vs libgit2's push (ours both)", ours: thin.ours, reference: thin.reference,
+                     referenceName: "NAKEDBLOG_THIN_PUSH=0", unit: .seconds, target: "—", met: nil),
         ]
     }
 }

@@ -22,4 +22,30 @@ void nb_ssh_transport_set_environment(const char *const *environment);
 /// that is blocked connecting or reading then fails at once instead of waiting.
 void nb_ssh_transport_cancel_all(void);
 
+/// One running `ssh … git-receive-pack '<path>'` (or another service) whose pipes the caller
+/// reads and writes itself; stopped by `nb_ssh_transport_cancel_all` like the transport's own.
+typedef struct {
+    int pid;
+    int to_child;      // the remote service's standard input
+    int from_child;    // its standard output
+    int stderr_file;   // an unlinked file holding what ssh wrote on stderr (-1: none)
+} nb_ssh_process;
+
+/// Starts `service` on the host of the ssh `url` with the transport's command and environment.
+/// Returns 0, or -1 with a libgit2 error set (read it on the same thread).
+int nb_ssh_process_start(const char *url, const char *service, nb_ssh_process *out);
+
+/// Closes the service's standard input (it then sees the end of the request).
+void nb_ssh_process_close_input(nb_ssh_process *process);
+
+/// Closes the pipes, waits briefly for ssh to exit (then stops it), and returns its exit status
+/// (128 + signal when killed). Call exactly once; stderr stays readable until closed.
+int nb_ssh_process_finish(nb_ssh_process *process);
+
+/// Closes the file holding ssh's stderr.
+void nb_ssh_process_close_stderr(nb_ssh_process *process);
+
+/// Copies what ssh wrote on stderr so far into `buffer` (NUL-terminated); returns its length.
+size_t nb_ssh_process_stderr(const nb_ssh_process *process, char *buffer, size_t size);
+
 #endif
