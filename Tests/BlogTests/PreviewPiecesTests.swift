@@ -53,6 +53,50 @@ final class PreviewPiecesTests: XCTestCase {
         XCTAssertGreaterThan(split, 700, "most generated documents have several top-level blocks")
         XCTAssertGreaterThan(chunked, 150, "many can be parsed in pieces")
     }
+
+    func testDefinitionsReachEveryPiece() {
+        var random = SeededRandom(seed: 29)
+        let blocks = ["[a]: https://one", "[A]: https://two", "[b  c]: </path with space>", "[amp]: http://x?a=1&amp;b=2&lt;",
+                      "[esc]: http://x/\\*y\\\\z", "[ang]: <http://x/\\<z\\>>", "> [q]: https://quote\n> text", "- [l]: https://list",
+                      "```\n[fake]: https://code\n```", "    [ind]: https://indented", "[ti]: https://t \"title\"", "[^1]: footnote text",
+                      "[ref]: https://x\nStill a paragraph", "See [a] and [A][] and [text][b c] and [ b\n c ].",
+                      "Use [amp], [esc], [ang], [q], [l], [fake], [ind], [ti], [^1] and [ref].", "![img][a] ![other][nothing]",
+                      "Plain words only", "# Heading [a]", "Para\n\nAnother para", "* [ ] task [ref]", "<!-- c [a]: x -->"]
+        var chunked = 0
+        for round in 0..<1_000 {
+            var parts: [String] = []
+            for _ in 0..<random.int(in: 3...16) { parts.append(random.pick(blocks)) }
+            let text = parts.joined(separator: "\n\n")
+            if MarkdownChunks.split(MarkdownSource(text).text, parts: 2).count > 1,
+               PieceDefinitions.candidateLabels(MarkdownSource(text).text) != nil { chunked += 1 }
+            assertRunsMatchOne(text, width: random.int(in: 20...90), "round \(round): \(text.debugDescription)")
+        }
+        XCTAssertGreaterThan(chunked, 500, "documents with definitions are parsed in pieces")
+    }
+}
+
+/// Link reference definitions across pieces (`PieceDefinitions`).
+final class PieceDefinitionsTests: XCTestCase {
+    func testWrittenDefinitionsReadBackAsTheSameURL() {
+        for url in ["https://x", "", "/path with space", "http://x?a=1&amp;b=2", "a&b", "c:\\dir\\*x", "<>", "\\<", "日本", "%20&#38;"] {
+            let blocks = CommonMarkParser.parse(PieceDefinitions.preamble([(label: "x", url: url)]) + "[x]")
+            guard case .paragraph(let inlines, _)? = blocks.first, case .link(let read, _)? = inlines.first else {
+                XCTFail("\(url.debugDescription) did not make a link: \(blocks)")
+                continue
+            }
+            XCTAssertEqual(read, url)
+        }
+    }
+
+    func testLabelsAreFoundNormalizedAndUnusualOnesDecline() {
+        XCTAssertEqual(PieceDefinitions.candidateLabels("[Foo  Bar]: x\n\nText [not]\n\n> [q]: y\n[foo bar]: z"), ["foo bar", "q"])
+        XCTAssertEqual(PieceDefinitions.candidateLabels("No definitions here."), [])
+        XCTAssertEqual(PieceDefinitions.candidateLabels("\\[a]: x and a[1]: y"), ["1"])
+        XCTAssertNil(PieceDefinitions.candidateLabels("[a*b]: x"), "emphasis characters: the whole is parsed")
+        XCTAssertNil(PieceDefinitions.candidateLabels("[Straße]: x"), "non-ASCII case folding: the whole is parsed")
+        XCTAssertTrue(PieceDefinitions.mayRefer(to: "b c", in: "see [ B\n c ]"))
+        XCTAssertFalse(PieceDefinitions.mayRefer(to: "id", in: "an idea, a video"))
+    }
 }
 
 /// Where markdown may be cut into pieces that parse alike.
@@ -72,9 +116,7 @@ final class MarkdownChunksTests: XCTestCase {
         XCTAssertFalse(MarkdownChunks.split(comment, parts: 8).contains { $0.text.hasPrefix("Inside") })
     }
 
-    func testAmbiguousOrGlobalConstructsStopTheSplitting() {
-        let references = "See [the docs][d].\n\nMore text\n\nEven more\n\n[d]: https://example.org\n"
-        XCTAssertEqual(MarkdownChunks.split(references, parts: 3).count, 1)
+    func testAmbiguousConstructsStopTheSplitting() {
         // After `<div>` the fence-looking line is HTML, not a fence: no piece after it.
         let html = "Intro\n\nOne\n\n<div>\n~~~\n\nNot a fence end\n\n~~~\n\nInside a real fence\n~~~\n"
         XCTAssertFalse(MarkdownChunks.split(html, parts: 8).contains { $0.text.hasPrefix("Inside") || $0.text.hasPrefix("Not") })

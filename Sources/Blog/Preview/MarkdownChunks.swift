@@ -8,8 +8,7 @@
 /// there. Where the reading is ambiguous — a fence or marker-ended HTML opening inside what may
 /// be an HTML block that ends at a blank line, or a line less indented than an indented fence
 /// (which may belong to a list item that this line ends) — no later piece is made. Link reference
-/// definitions apply to the whole document, so a document with anything that looks like one
-/// is never split.
+/// definitions apply to the whole document: `PieceDefinitions` gives each piece the ones it needs.
 enum MarkdownChunks {
     /// A piece of the text and the 0-based line of the whole text it starts at.
     struct Piece: Sendable {
@@ -25,9 +24,6 @@ enum MarkdownChunks {
     }
 
     private static func pieces(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) -> [Piece]? {
-        // Link reference definitions (`[label]: url`) count for the whole document, also inside
-        // quotes and list items: any `]:` at all and the text stays whole.
-        guard !containsDefinitionMark(bytes) else { return nil }
         let target = bytes.count / parts
         var boundaries: [(offset: Int, line: Int)] = []
         var fence: (byte: UInt8, length: Int, indent: Int)?
@@ -106,15 +102,6 @@ enum MarkdownChunks {
     private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
 
     private static func isParagraphStart(_ byte: UInt8) -> Bool { isLetter(byte) || byte == 0x23 || byte >= 0x80 }
-
-    private static func containsDefinitionMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var previous: UInt8 = 0
-        for byte in bytes {
-            if previous == 0x5D && byte == 0x3A { return true }
-            previous = byte
-        }
-        return false
-    }
 
     /// The end marker of an HTML block that does not end at a blank line (CommonMark kinds 1–5).
     private static func htmlBlockEnd(_ rest: UnsafeBufferPointer<UInt8>) -> [UInt8]? {

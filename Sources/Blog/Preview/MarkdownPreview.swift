@@ -35,12 +35,14 @@ public enum MarkdownPreview {
         // Where the text splits into pieces CommonMark reads alike, pieces are parsed and laid
         // out in parallel; otherwise the whole is parsed and its blocks are laid out in runs.
         let pieces = long ? MarkdownChunks.split(source.text, parts: parts) : []
-        if pieces.count > 1 {
-            return Array(ParallelMap.map(Array(pieces.enumerated())) { index, piece in
-                layout(CommonMarkParser.parse(piece.text), offset: piece.firstLine, separated: index > 0)
+        if pieces.count > 1, let parsed = parse(pieces, of: source.text) {
+            // A piece of definitions alone has no blocks: the next is then not separated from any.
+            let separated = parsed.indices.map { index in parsed[..<index].contains { !$0.isEmpty } }
+            return Array(ParallelMap.map(Array(parsed.enumerated())) { index, piece in
+                layout(piece.take(), offset: piece.offset, separated: separated[index])
             }.joined())
         }
-        let blocks = CommonMarkParser.parse(source.text)
+        var blocks = CommonMarkParser.parse(source.text)
         guard long, blocks.count > 1 else { return layout(blocks, offset: 0, separated: false) }
         // Runs of about as many source lines each (block counts say little about the work).
         let lastLine = max(1, blocks[blocks.count - 1].line)
@@ -48,10 +50,56 @@ public enum MarkdownPreview {
         for (index, block) in blocks.enumerated() where index > 0 && starts.count < parts {
             if block.line * parts >= lastLine * starts.count { starts.append(index) }
         }
-        let ranges = starts.indices.map { starts[$0]..<(($0 + 1 < starts.count) ? starts[$0 + 1] : blocks.count) }
-        return Array(ParallelMap.map(ranges) { range in
-            layout(Array(blocks[range]), offset: 0, separated: range.lowerBound > 0)
+        let runs = starts.indices.map { index in
+            ParsedPiece(Array(blocks[starts[index]..<((index + 1 < starts.count) ? starts[index + 1] : blocks.count)]), offset: 0)
+        }
+        blocks = []
+        return Array(ParallelMap.map(Array(runs.enumerated())) { index, run in
+            layout(run.take(), offset: 0, separated: index > 0)
         }.joined())
+    }
+
+    /// The pieces parsed on all cores; nil when the whole must be parsed instead (see
+    /// `PieceDefinitions`).
+    static func parse(_ pieces: [MarkdownChunks.Piece], of text: String) -> [ParsedPiece]? {
+        guard let labels = PieceDefinitions.candidateLabels(text) else { return nil }
+        if labels.isEmpty {
+            return ParallelMap.map(pieces) { piece in ParsedPiece(CommonMarkParser.parse(piece.text), offset: piece.firstLine) }
+        }
+        let probe = PieceDefinitions.probe(labels)
+        let probed = ParallelMap.map(pieces) { piece in
+            PieceDefinitions.readProbe(CommonMarkParser.parse(probe + piece.text), labels: labels)
+        }
+        guard probed.allSatisfy({ $0 != nil }) else { return nil }
+        let missing = PieceDefinitions.missing(pieces: pieces.map(\.text), own: probed.map { $0!.definitions }, labels: labels)
+        let probeLines = PieceDefinitions.probeLines(labels.count)
+        return ParallelMap.map(Array(pieces.indices)) { index in
+            guard !missing[index].isEmpty else { return ParsedPiece(probed[index]!.blocks, offset: pieces[index].firstLine - probeLines) }
+            // Definitions written before the piece: its lines start that many lines later.
+            let preamble = PieceDefinitions.preamble(missing[index])
+            return ParsedPiece(CommonMarkParser.parse(preamble + pieces[index].text), offset: pieces[index].firstLine - missing[index].count - 1)
+        }
+    }
+
+    /// A parsed part of the document, handed from the worker that parsed it to the one that lays
+    /// it out — which takes the blocks, so they are freed there, in parallel, not by the caller.
+    final class ParsedPiece: @unchecked Sendable {
+        private var blocks: [MarkdownBlock]
+        /// The 0-based line of the whole that the blocks' lines count from.
+        let offset: Int
+
+        init(_ blocks: [MarkdownBlock], offset: Int) {
+            self.blocks = blocks
+            self.offset = offset
+        }
+
+        var isEmpty: Bool { blocks.isEmpty }
+
+        /// The blocks, leaving none here (one worker calls this once).
+        func take() -> [MarkdownBlock] {
+            defer { blocks = [] }
+            return blocks
+        }
     }
 
     /// The line cut to `width` columns (deep nesting at a narrow width can leave no room for

@@ -1,0 +1,158 @@
+/// Link reference definitions (`[label]: url`) count for the whole document, wherever they
+/// stand, so pieces of a long document that are parsed apart must still see each other's.
+///
+/// Each piece is parsed with a probe before it: one paragraph `[label]` per label that may be
+/// defined anywhere (found in the text), which cmark turns into a link exactly when the piece
+/// itself defines that label — so the probe tells, with cmark's own reading, which definitions
+/// each piece really has (not ones inside code or HTML) and their URLs. The first piece to define
+/// a label wins, as in the whole document. A piece that may refer to a label whose winning
+/// definition it lacks (or defines differently) is parsed again with that definition written
+/// before it, where it beats the piece's own. Labels this cannot reason about exactly (non-ASCII
+/// case folding, characters that inline syntax reads) make the caller parse the whole instead.
+enum PieceDefinitions {
+    /// Most labels probed; a document with more is parsed whole.
+    static let maximumLabels = 200
+
+    /// The labels that may be defined in `text`, normalized as cmark matches them (lowercase,
+    /// blanks collapsed); empty when there is no `]:`; nil when a label is one this does not handle.
+    static func candidateLabels(_ text: String) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            var labels: [String] = []
+            var seen = Set<String>()
+            var index = 1
+            while index < bytes.count {
+                defer { index += 1 }
+                guard bytes[index] == 0x3A, bytes[index - 1] == 0x5D, !escaped(bytes, index - 1) else { continue }
+                // Back from `]` to its `[`: a label has no unescaped brackets and no blank line.
+                var start = index - 2
+                var previousNewline = false
+                while start >= 0 {
+                    let byte = bytes[start]
+                    if byte == 0x5B, !escaped(bytes, start) { break }
+                    if byte == 0x5D, !escaped(bytes, start) { start = -1; break }
+                    if byte == 0x0A { if previousNewline { start = -1; break }; previousNewline = true } else if byte != 0x20 && byte != 0x09 && byte != 0x0D { previousNewline = false }
+                    if index - start > 1000 { start = -1; break }
+                    start -= 1
+                }
+                guard start >= 0 else { continue }  // not a definition's label
+                let label = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(index - 1)])
+                guard label.allSatisfy(isPlainLabelByte) else { return nil }
+                let normalized = normalize(label)
+                guard !normalized.isEmpty else { continue }
+                if seen.insert(normalized).inserted {
+                    labels.append(normalized)
+                    if labels.count > maximumLabels { return nil }
+                }
+            }
+            return labels
+        }
+    }
+
+    /// The probe for `labels`, to write before a piece: one paragraph a label, then a blank
+    /// line. A piece starts at a top-level paragraph after a blank line, so after the probe it
+    /// is read as in the whole document; and its end stays the end of what is parsed.
+    static func probe(_ labels: [String]) -> String {
+        labels.map { "[" + $0 + "]" }.joined(separator: "\n\n") + "\n\n"
+    }
+
+    /// Lines the probe for `count` labels takes before the piece.
+    static func probeLines(_ count: Int) -> Int { 2 * count }
+
+    /// Reads the probe back from the blocks of `probe + piece` (parsed): the piece's own blocks
+    /// and label → URL for every label the piece defines; nil if the probe did not come back as
+    /// its own paragraphs (then the whole is parsed instead).
+    static func readProbe(_ blocks: [MarkdownBlock], labels: [String]) -> (blocks: [MarkdownBlock], definitions: [String: String])? {
+        guard blocks.count >= labels.count else { return nil }
+        var definitions: [String: String] = [:]
+        for (k, label) in labels.enumerated() {
+            guard case .paragraph(let inlines, let line) = blocks[k], line == 2 * k + 1 else { return nil }
+            if inlines.count == 1, case .link(let url, _) = inlines[0] { definitions[label] = url }
+        }
+        let own = Array(blocks.dropFirst(labels.count))
+        if let first = own.first, first.line <= probeLines(labels.count) { return nil }
+        return (own, definitions)
+    }
+
+    /// For each piece (its own definitions given), the definitions to write before it so that
+    /// it reads every label as the whole document does; empty where none are needed.
+    static func missing(pieces: [String], own: [[String: String]], labels: [String]) -> [[(label: String, url: String)]] {
+        var winner: [String: String] = [:]
+        for definitions in own {
+            for (label, url) in definitions where winner[label] == nil { winner[label] = url }
+        }
+        return pieces.indices.map { index in
+            labels.compactMap { label -> (label: String, url: String)? in
+                guard let url = winner[label], own[index][label] != url, mayRefer(to: label, in: pieces[index]) else { return nil }
+                return (label, url)
+            }
+        }
+    }
+
+    /// Definition lines that cmark reads back as exactly `url` (entities are decoded before
+    /// backslash escapes there, so `&` is written as an entity), and a blank line after them.
+    static func preamble(_ definitions: [(label: String, url: String)]) -> String {
+        var text = ""
+        for definition in definitions {
+            var url = ""
+            for character in definition.url.unicodeScalars {
+                switch character {
+                case "&": url += "&#38;"
+                case "\\", "<", ">": url += "\\" + String(character)
+                default: url.unicodeScalars.append(character)
+                }
+            }
+            text += "[" + definition.label + "]: <" + url + ">\n"
+        }
+        return text + "\n"
+    }
+
+    /// Whether `text` may use `label` as a link label: `[`, optional blanks, then the label's
+    /// first word, ignoring case (more than the references there are — never fewer).
+    static func mayRefer(to label: String, in text: String) -> Bool {
+        let word = Array(label.utf8.prefix { $0 != 0x20 })
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                defer { index += 1 }
+                guard bytes[index] == 0x5B else { continue }
+                var start = index + 1
+                while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0A || bytes[start] == 0x0D { start += 1 }
+                guard start + word.count <= bytes.count else { continue }
+                if word.indices.allSatisfy({ lower(bytes[start + $0]) == word[$0] }) { return true }
+            }
+            return false
+        }
+    }
+
+    /// Letters, digits, blanks and punctuation that inline syntax does not read inside `[…]`.
+    private static func isPlainLabelByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x20, 0x09, 0x0A, 0x0D: return true
+        default: return Array("-.:/#^+,'\"()?!=%@;~$".utf8).contains(byte)
+        }
+    }
+
+    private static func normalize(_ label: UnsafeBufferPointer<UInt8>) -> String {
+        var out: [UInt8] = []
+        var blank = false
+        for byte in label {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { blank = !out.isEmpty; continue }
+            if blank { out.append(0x20); blank = false }
+            out.append(lower(byte))
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+
+    /// Whether the byte at `index` is escaped by an odd run of backslashes before it.
+    private static func escaped(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+        var count = 0
+        var at = index - 1
+        while at >= 0, bytes[at] == 0x5C { count += 1; at -= 1 }
+        return count % 2 == 1
+    }
+
+}
