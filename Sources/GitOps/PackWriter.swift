@@ -16,12 +16,14 @@ struct PackWriter {
 
     private(set) var objectCount = 0
     private var body: [UInt8] = []
+    /// Where each object ends in the finished pack (for progress while it is sent).
+    private(set) var objectEnds: [Int] = []
 
     /// Adds a whole object.
     mutating func add(_ type: ObjectType, data: UnsafeRawBufferPointer) {
         appendHeader(type: type.rawValue, size: data.count)
         appendDeflated(data)
-        objectCount += 1
+        objectAdded()
     }
 
     /// Adds an object as a delta against `base` (20 raw id bytes).
@@ -30,8 +32,16 @@ struct PackWriter {
         appendHeader(type: ObjectType.referenceDelta, size: delta.count)
         body += base
         delta.withUnsafeBytes { appendDeflated($0) }
-        objectCount += 1
+        objectAdded()
     }
+
+    private mutating func objectAdded() {
+        objectCount += 1
+        objectEnds.append(Self.headerSize + body.count)
+    }
+
+    /// The pack's 12-byte header: "PACK", version, object count.
+    static let headerSize = 12
 
     /// The pack: header, objects, and the SHA-1 of both.
     func finish() -> [UInt8] {

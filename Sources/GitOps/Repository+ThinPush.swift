@@ -63,17 +63,24 @@ extension Repository {
             try check(git_tree_lookup(&tree, handle, &id), "git_tree_lookup")
             return tree!
         }
-        let pack = try writePack(plan)
+        let (pack, objectEnds) = try writePack(plan)
         let objects = plan.commits.count + plan.entries.count
         guard session.packing(current: objects, total: objects) == 0 else { throw Self.cancelled }
 
         let sideband = advertised.capabilities.contains("side-band-64k")
         let capabilities = " report-status" + (sideband ? " side-band-64k" : "") + " agent=nakedblog"
         let command = PktLine.encode(Array("\(remoteHex) \(Self.hex(head)) \(mergeRef)".utf8) + [0] + Array(capabilities.utf8))
-        guard service.write(command + PktLine.flush), service.write(pack) else {
-            throw connectionError("the connection closed while sending")
+        guard service.write(command + PktLine.flush) else { throw connectionError("the connection closed while sending") }
+        // In chunks, with progress after each (a gallery over a slow link takes a while); only
+        // an explicit cancel stops it.
+        var sent = 0, objectsSent = 0
+        while sent < pack.count {
+            let end = min(pack.count, sent + Self.sendChunk)
+            guard service.write(Array(pack[sent..<end])) else { throw connectionError("the connection closed while sending") }
+            sent = end
+            while objectsSent < objectEnds.count, objectEnds[objectsSent] <= sent { objectsSent += 1 }
+            guard session.sending(current: objectsSent, total: objects, bytes: sent) == 0 else { throw Self.cancelled }
         }
-        guard session.sending(current: objects, total: objects, bytes: pack.count) == 0 else { throw Self.cancelled }
         let report: ReceivePackReport
         do {
             report = try ReceivePackReport.read(&reader, sideband: sideband) { _ = session.sideband($0) }
@@ -116,9 +123,12 @@ extension Repository {
         return chain.reversed()
     }
 
-    /// The plan's objects as a pack: commits whole, trees and blobs as deltas where that is
-    /// less than half their size.
-    private func writePack(_ plan: ThinPackPlan) throws(GitError) -> [UInt8] {
+    /// Bytes written to the remote between progress reports.
+    static let sendChunk = 64 * 1024
+
+    /// The plan's objects as a pack (and where each object ends in it): commits whole, trees
+    /// and blobs as deltas where that is less than half their size.
+    private func writePack(_ plan: ThinPackPlan) throws(GitError) -> (pack: [UInt8], objectEnds: [Int]) {
         var odb: OpaquePointer?
         try check(git_repository_odb(&odb, handle), "git_repository_odb")
         defer { git_odb_free(odb) }
@@ -152,7 +162,7 @@ extension Repository {
             }
             writer.add(type, data: data)
         }
-        return writer.finish()
+        return (writer.finish(), writer.objectEnds)
     }
 
     /// Moves `refs/remotes/<remote>/<branch>` to what the remote now has (as a push does).

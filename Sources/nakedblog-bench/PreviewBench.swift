@@ -29,8 +29,9 @@ enum PreviewBench {
         defer { scratch.remove() }
         let file = scratch.appending("big.md")
         try megabyte.write(toFile: file, atomically: true, encoding: .utf8)
+        // Each side takes tens of milliseconds on a shared machine: more runs steady the medians.
         let big = try Measure.alternating(
-            runs: runs,
+            runs: runs * 4 + 1,
             ours: { _ = MarkdownPreview.render(markdown: megabyte, width: 100) },
             reference: { try Shell.check(["sh", "-c", "cmark \(file) > /dev/null"]) })
         return [

@@ -17,14 +17,8 @@ final class DroppedConnectionTests: XCTestCase {
         server = try SSHServer()
         try server.trust(in: home)
         world = try PublishWorld(server: server, home: home)
-        // ssh through a throttle in both directions (~0.8 MB/s), marked so the test can kill it.
-        throttle = world.work.appending("slow-ssh")
-        let slow = "python3 -c 'import sys,time\nwhile True:\n d=sys.stdin.buffer.read1(16384)\n if not d: break\n sys.stdout.buffer.write(d); sys.stdout.buffer.flush(); time.sleep(0.02)' nakedblog-throttle"
-        try """
-        #!/bin/sh
-        \(slow) | \(home.sshCommand.map(TestHome.shellQuote).joined(separator: " ")) "$@" | \(slow)
-        """.write(toFile: throttle, atomically: true, encoding: .utf8)
-        chmod(throttle, 0o755)
+        // ssh through a throttle in both directions, marked so the test can kill it.
+        throttle = try throttledSSH(home: home, in: world.work)
     }
 
     override func tearDown() {

@@ -67,6 +67,19 @@ final class PublishWorld {
     func remove() { work.remove() }
 }
 
+/// An ssh command (for GIT_SSH_COMMAND) that passes both directions through a throttle of
+/// about 0.8 MB/s; its processes carry "nakedblog-throttle" in their command line.
+func throttledSSH(home: TestHome, in directory: TemporaryDirectory) throws -> String {
+    let path = directory.appending("slow-ssh")
+    let slow = "python3 -c 'import sys,time\nwhile True:\n d=sys.stdin.buffer.read1(16384)\n if not d: break\n sys.stdout.buffer.write(d); sys.stdout.buffer.flush(); time.sleep(0.02)' nakedblog-throttle"
+    try """
+    #!/bin/sh
+    \(slow) | \(home.sshCommand.map(TestHome.shellQuote).joined(separator: " ")) "$@" | \(slow)
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    chmod(path, 0o755)
+    return path
+}
+
 /// Expects `body` to throw a `GitError`; returns it.
 func expectGitError(_ body: () async throws -> Void, file: StaticString = #filePath, line: UInt = #line) async -> GitError? {
     do {

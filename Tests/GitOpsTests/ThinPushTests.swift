@@ -179,6 +179,27 @@ final class ThinPushTests: XCTestCase {
         try assertRemoteMatches(clone)
     }
 
+    func testABigUploadReportsProgressAsItGoes() throws {
+        let world = try makeWorld()
+        let clone = try world.writer("a")
+        var random = SeededRandom(seed: 3)
+        let image = Data((0..<1_500_000).map { _ in UInt8(truncatingIfNeeded: random.next()) })
+        try image.write(to: URL(fileURLWithPath: "\(clone)/\(try world.bundles(in: clone)[0])/gallery.jpg"))
+        try commitAll(clone, "Publish: gallery")
+        let events = LockedEvents()
+        let session = PushSession(credentials: nil) { events.append($0) }
+        var environment = home.environment
+        environment["GIT_SSH_COMMAND"] = try throttledSSH(home: home, in: world.work)
+        try Repository.open(at: clone).push(branch: "main", to: "refs/heads/main", remote: "origin", session: session,
+                                            options: RemoteOptions(environment: environment))
+        guard case .answered(_, let bytes)? = session.thinPushOutcome else { return XCTFail("\(String(describing: session.thinPushOutcome))") }
+        let sent = events.all.compactMap { event -> Int? in if case .sending(let progress) = event { return progress.bytes }; return nil }
+        XCTAssertGreaterThanOrEqual(sent.count, 4, "progress while the pack goes out, not only at the end: \(sent)")
+        XCTAssertEqual(sent, sent.sorted())
+        XCTAssertEqual(sent.last, bytes)
+        try assertRemoteMatches(clone)
+    }
+
     func testAnUnreachableServerIsReportedOnceWithSSHsWords() throws {
         _ = try makeWorld()
         let clone = try cloneWithOneCommit("Offline")
@@ -194,4 +215,13 @@ final class ThinPushTests: XCTestCase {
         XCTAssertNil(session.thinPushOutcome, "a failed connection is not retried through libgit2")
         XCTAssertLessThan(Date().timeIntervalSince(started), 10)
     }
+}
+
+/// Events collected from the thread that pushes.
+private final class LockedEvents: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [PublishEvent] = []
+
+    func append(_ event: PublishEvent) { lock.lock(); events.append(event); lock.unlock() }
+    var all: [PublishEvent] { lock.lock(); defer { lock.unlock() }; return events }
 }
