@@ -48,17 +48,34 @@ public enum ParallelMap {
         }
     }
 
-    /// `items.map(transform)` on all cores. The results are moved out of the work buffer, never
-    /// copied, so each result is owned exactly once.
+    /// `items.map(transform)` on all cores, in contiguous shares. The results are moved out of
+    /// the work buffer, never copied, so each result is owned exactly once.
     static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-        guard items.count > 1 else { return items.map(transform) }
-        let slots = UnsafeMutablePointer<R>.allocate(capacity: items.count)
+        collect(items.count) { slots in
+            nonisolated(unsafe) let output = slots
+            forEach(items.count) { (output + $0).initialize(to: transform(items[$0])) }
+        }
+    }
+
+    /// `items.map(transform)` with each item claimed by the next free core: for items of uneven
+    /// cost, and so a core slowed by other work takes fewer of them.
+    static func mapClaimingEach<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+        guard cores > 1 else { return items.map(transform) }
+        return collect(items.count) { slots in
+            nonisolated(unsafe) let output = slots
+            DispatchQueue.concurrentPerform(iterations: items.count) { (output + $0).initialize(to: transform(items[$0])) }
+        }
+    }
+
+    /// An array of `count` results that `fill` initializes in place (every slot exactly once).
+    private static func collect<R>(_ count: Int, _ fill: (UnsafeMutablePointer<R>) -> Void) -> [R] {
+        guard count > 0 else { return [] }
+        let slots = UnsafeMutablePointer<R>.allocate(capacity: count)
         defer { slots.deallocate() }
-        nonisolated(unsafe) let output = slots
-        forEach(items.count) { (output + $0).initialize(to: transform(items[$0])) }
-        return Array(unsafeUninitializedCapacity: items.count) { buffer, count in
-            buffer.baseAddress!.moveInitialize(from: slots, count: items.count)
-            count = items.count
+        fill(slots)
+        return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: slots, count: count)
+            initialized = count
         }
     }
 }

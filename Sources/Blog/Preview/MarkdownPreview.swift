@@ -17,12 +17,16 @@ public enum MarkdownPreview {
     /// Documents at least this long (UTF-8 bytes) are laid out on all cores.
     static let parallelThreshold = 64 * 1024
 
+    /// Parts a long document is cut into: several per core, each claimed by the next free core,
+    /// so parts of uneven cost — or a core slowed by other work — do not leave a core waiting.
+    static let defaultParts = ParallelMap.cores > 1 ? ParallelMap.cores * 4 : 1
+
     /// The rendering; when the document is at least `parallelAbove` bytes it is parsed in pieces
     /// on all cores (see `MarkdownChunks`), or, where it cannot be split safely, parsed whole and
     /// its top-level blocks (independent once parsed) laid out in `parts` runs. Tests lower the
     /// threshold to check that both render exactly like one run.
     static func render(markdown: String, firstLine: Int, width: Int, context: PreviewContext, parallelAbove: Int,
-                       parts: Int = ParallelMap.cores) -> [PreviewLine] {
+                       parts: Int = defaultParts) -> [PreviewLine] {
         let source = MarkdownSource(markdown)
         let width = max(8, width)
         let tables = source.tables
@@ -38,7 +42,7 @@ public enum MarkdownPreview {
         if pieces.count > 1, let parsed = parse(pieces, of: source.text) {
             // A piece of definitions alone has no blocks: the next is then not separated from any.
             let separated = parsed.indices.map { index in parsed[..<index].contains { !$0.isEmpty } }
-            return Array(ParallelMap.map(Array(parsed.enumerated())) { index, piece in
+            return Array(ParallelMap.mapClaimingEach(Array(parsed.enumerated())) { index, piece in
                 layout(piece.take(), offset: piece.offset, separated: separated[index])
             }.joined())
         }
@@ -54,7 +58,7 @@ public enum MarkdownPreview {
             ParsedPiece(Array(blocks[starts[index]..<((index + 1 < starts.count) ? starts[index + 1] : blocks.count)]), offset: 0)
         }
         blocks = []
-        return Array(ParallelMap.map(Array(runs.enumerated())) { index, run in
+        return Array(ParallelMap.mapClaimingEach(Array(runs.enumerated())) { index, run in
             layout(run.take(), offset: 0, separated: index > 0)
         }.joined())
     }
@@ -64,20 +68,21 @@ public enum MarkdownPreview {
     static func parse(_ pieces: [MarkdownChunks.Piece], of text: String) -> [ParsedPiece]? {
         guard let labels = PieceDefinitions.candidateLabels(text) else { return nil }
         if labels.isEmpty {
-            return ParallelMap.map(pieces) { piece in ParsedPiece(CommonMarkParser.parse(piece.text), offset: piece.firstLine) }
+            return ParallelMap.mapClaimingEach(pieces) { piece in ParsedPiece(CommonMarkParser.parse(piece.text), offset: piece.firstLine) }
         }
         let probe = PieceDefinitions.probe(labels)
-        let probed = ParallelMap.map(pieces) { piece in
+        let probed = ParallelMap.mapClaimingEach(pieces) { piece in
             PieceDefinitions.readProbe(CommonMarkParser.parse(probe + piece.text), labels: labels)
         }
         guard probed.allSatisfy({ $0 != nil }) else { return nil }
-        let missing = PieceDefinitions.missing(pieces: pieces.map(\.text), own: probed.map { $0!.definitions }, labels: labels)
+        let winners = PieceDefinitions.winners(probed.map { $0!.definitions })
         let probeLines = PieceDefinitions.probeLines(labels.count)
-        return ParallelMap.map(Array(pieces.indices)) { index in
-            guard !missing[index].isEmpty else { return ParsedPiece(probed[index]!.blocks, offset: pieces[index].firstLine - probeLines) }
+        return ParallelMap.mapClaimingEach(Array(pieces.indices)) { index in
+            let piece = pieces[index], own = probed[index]!
+            let missing = PieceDefinitions.missing(in: piece.text, own: own.definitions, winners: winners, labels: labels)
+            guard !missing.isEmpty else { return ParsedPiece(own.blocks, offset: piece.firstLine - probeLines) }
             // Definitions written before the piece: its lines start that many lines later.
-            let preamble = PieceDefinitions.preamble(missing[index])
-            return ParsedPiece(CommonMarkParser.parse(preamble + pieces[index].text), offset: pieces[index].firstLine - missing[index].count - 1)
+            return ParsedPiece(CommonMarkParser.parse(PieceDefinitions.preamble(missing) + piece.text), offset: piece.firstLine - missing.count - 1)
         }
     }
 

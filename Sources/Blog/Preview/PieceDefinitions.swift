@@ -74,18 +74,24 @@ enum PieceDefinitions {
         return (own, definitions)
     }
 
-    /// For each piece (its own definitions given), the definitions to write before it so that
-    /// it reads every label as the whole document does; empty where none are needed.
-    static func missing(pieces: [String], own: [[String: String]], labels: [String]) -> [[(label: String, url: String)]] {
+    /// The definition that wins for each label: the first piece's to define it (`own`: each
+    /// piece's definitions, in order).
+    static func winners(_ own: [[String: String]]) -> [String: String] {
         var winner: [String: String] = [:]
         for definitions in own {
             for (label, url) in definitions where winner[label] == nil { winner[label] = url }
         }
-        return pieces.indices.map { index in
-            labels.compactMap { label -> (label: String, url: String)? in
-                guard let url = winner[label], own[index][label] != url, mayRefer(to: label, in: pieces[index]) else { return nil }
-                return (label, url)
-            }
+        return winner
+    }
+
+    /// The definitions to write before `piece` (which defines `own`) so that it reads every
+    /// label as the whole document does; empty when none are needed.
+    static func missing(in piece: String, own: [String: String], winners: [String: String], labels: [String]) -> [(label: String, url: String)] {
+        let lacking = labels.filter { label in winners[label].map { own[label] != $0 } ?? false }
+        guard !lacking.isEmpty else { return [] }
+        let words = bracketedWords(in: piece)
+        return lacking.compactMap { label in
+            words.contains(String(label.prefix { $0 != " " })) ? (label, winners[label]!) : nil
         }
     }
 
@@ -107,24 +113,32 @@ enum PieceDefinitions {
         return text + "\n"
     }
 
-    /// Whether `text` may use `label` as a link label: `[`, optional blanks, then the label's
-    /// first word, ignoring case (more than the references there are — never fewer).
-    static func mayRefer(to label: String, in text: String) -> Bool {
-        let word = Array(label.utf8.prefix { $0 != 0x20 })
+    /// The first word after every `[` (and any blanks), lowercased: a piece can use a label
+    /// only if its first word is among them (more than the references there are — never fewer).
+    static func bracketedWords(in text: String) -> Set<String> {
         var text = text
         return text.withUTF8 { bytes in
+            var words = Set<String>()
             var index = 0
             while index < bytes.count {
                 defer { index += 1 }
                 guard bytes[index] == 0x5B else { continue }
                 var start = index + 1
-                while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x0A || bytes[start] == 0x0D { start += 1 }
-                guard start + word.count <= bytes.count else { continue }
-                if word.indices.allSatisfy({ lower(bytes[start + $0]) == word[$0] }) { return true }
+                while start < bytes.count, isBlank(bytes[start]) { start += 1 }
+                var end = start
+                while end < bytes.count, end - start < 1000, !isBlank(bytes[end]), bytes[end] != 0x5D { end += 1 }
+                words.insert(String(decoding: bytes[start..<end].map(lower), as: UTF8.self))
             }
-            return false
+            return words
         }
     }
+
+    /// Whether `text` may use `label` as a link label (see `bracketedWords`).
+    static func mayRefer(to label: String, in text: String) -> Bool {
+        bracketedWords(in: text).contains(String(label.prefix { $0 != " " }))
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     /// Letters, digits, blanks and punctuation that inline syntax does not read inside `[…]`.
     private static func isPlainLabelByte(_ byte: UInt8) -> Bool {
