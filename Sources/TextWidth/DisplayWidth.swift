@@ -54,6 +54,11 @@ public enum DisplayWidth {
         text.utf8.withContiguousStorageIfAvailable { scalarWidth(utf8: $0, narrowOnly: true) } ?? nil
     }
 
+    /// `narrowWidth` of UTF-8 bytes.
+    public static func narrowWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        scalarWidth(utf8: bytes, narrowOnly: true)
+    }
+
     /// The sum of the scalars' widths, or nil when the text holds a scalar for which that sum
     /// could differ from the sum over grapheme clusters.
     static func scalarWidth(utf8 bytes: UnsafeBufferPointer<UInt8>, narrowOnly: Bool = false) -> Int? {

@@ -2,75 +2,85 @@ import TextWidth
 
 /// Wraps styled inline text into lines of at most `width` display columns, breaking at spaces
 /// (or inside a word longer than a line), never inside a grapheme.
+///
+/// The text is kept as one byte buffer and words as ranges of it (no string a word, nothing to
+/// count references of); a span's string is made once, from its bytes, when its line is done.
 struct InlineLayout {
     /// A piece to place: a word (no spaces), a space, or a forced break.
-    enum Atom {
-        case word(String, PreviewStyle, width: Int)
-        case space(PreviewStyle)
-        case lineBreak
+    private enum Kind: UInt8 { case word, space, lineBreak }
+
+    private struct Atom {
+        var start: Int32
+        var end: Int32
+        var width: Int32
+        /// Source line offset (soft breaks advance it), for scroll sync.
+        var offset: Int32
+        var kind: Kind
+        var style: PreviewStyle
     }
 
-    private(set) var atoms: [Atom] = []
-    /// Source line offset of each atom (soft breaks advance it), for scroll sync.
-    private(set) var lineOffsets: [Int] = []
-    private var offset = 0
+    private var bytes: [UInt8] = []
+    private var atoms: [Atom] = []
+    private var offset: Int32 = 0
 
     mutating func add(_ text: String, _ style: PreviewStyle) {
         // Words are split on ASCII blanks; a word with no wide character is one atom, measured
         // from its scalars. Only words with wide characters (CJK, emoji) are taken apart.
         var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8 { raw in
+            let base = bytes.count
+            bytes.append(contentsOf: raw)
             var start = 0
-            for index in 0...bytes.count {
-                let atEnd = index == bytes.count
-                let byte: UInt8 = atEnd ? 0 : bytes[index]
+            for index in 0...raw.count {
+                let atEnd = index == raw.count
+                let byte: UInt8 = atEnd ? 0 : raw[index]
                 guard atEnd || byte == 0x20 || byte == 0x09 || byte == 0x0A else { continue }
-                if start < index { addWord(UnsafeBufferPointer(rebasing: bytes[start..<index]), style) }
-                if !atEnd { append(.space(style)) }
+                if start < index { addWord(UnsafeBufferPointer(rebasing: raw[start..<index]), at: base + start, style) }
+                if !atEnd { append(.space, base + index, base + index, width: 0, style) }
                 start = index + 1
             }
         }
     }
 
-    private mutating func addWord(_ bytes: UnsafeBufferPointer<UInt8>, _ style: PreviewStyle) {
-        let word = String(decoding: bytes, as: UTF8.self)
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            append(.word(word, style, width: bytes.count))
+    private mutating func addWord(_ word: UnsafeBufferPointer<UInt8>, at start: Int, _ style: PreviewStyle) {
+        if word.allSatisfy({ $0 < 0x80 }) {
+            append(.word, start, start + word.count, width: word.count, style)
             return
         }
-        if let width = DisplayWidth.narrowWidth(word[...]) {
-            append(.word(word, style, width: width))
+        if let width = DisplayWidth.narrowWidth(utf8: word) {
+            append(.word, start, start + word.count, width: width, style)
             return
         }
-        var piece = ""
-        var pieceWidth = 0
-        for character in word {
+        var pieceStart = start, pieceWidth = 0, position = start
+        for character in String(decoding: word, as: UTF8.self) {
+            let length = character.utf8.count
             let characterWidth = DisplayWidth.of(character)
             if characterWidth == 2 {
                 // CJK text has no spaces: a line may break between any two wide characters.
-                if !piece.isEmpty { append(.word(piece, style, width: pieceWidth)); piece = ""; pieceWidth = 0 }
-                append(.word(String(character), style, width: 2))
+                if position > pieceStart { append(.word, pieceStart, position, width: pieceWidth, style) }
+                append(.word, position, position + length, width: 2, style)
+                pieceStart = position + length
+                pieceWidth = 0
             } else {
-                piece.append(character)
                 pieceWidth += characterWidth
             }
+            position += length
         }
-        if !piece.isEmpty { append(.word(piece, style, width: pieceWidth)) }
+        if position > pieceStart { append(.word, pieceStart, position, width: pieceWidth, style) }
     }
 
     mutating func softBreak(_ style: PreviewStyle) {
         offset += 1
-        append(.space(style))
+        append(.space, 0, 0, width: 0, style)
     }
 
     mutating func hardBreak() {
-        append(.lineBreak)
+        append(.lineBreak, 0, 0, width: 0, PreviewStyle(.text))
         offset += 1
     }
 
-    private mutating func append(_ atom: Atom) {
-        atoms.append(atom)
-        lineOffsets.append(offset)
+    private mutating func append(_ kind: Kind, _ start: Int, _ end: Int, width: Int, _ style: PreviewStyle) {
+        atoms.append(Atom(start: Int32(start), end: Int32(end), width: Int32(width), offset: offset, kind: kind, style: style))
     }
 
     /// The wrapped lines (spans merged where styles repeat) with each line's source offset.
@@ -79,25 +89,32 @@ struct InlineLayout {
         var result: [(spans: [PreviewSpan], offset: Int)] = []
         var line: [PreviewSpan] = []
         var used = 0
-        var lineOffset = lineOffsets.first ?? 0
+        var lineOffset = Int(atoms.first?.offset ?? 0)
         var pendingSpace: PreviewStyle?
 
-        // The last span of the line is built in `tail` and added when the style changes or the
-        // line ends (appending to a local string is cheaper than to one inside the array).
-        var tail = ""
+        // The last span of the line is gathered as bytes in `tail` and becomes a string when
+        // the style changes or the line ends.
+        var tail: [UInt8] = []
         var tailStyle: PreviewStyle?
         func flush() {
             guard let style = tailStyle else { return }
-            line.append(PreviewSpan(tail, style))
-            tail = ""
+            line.append(PreviewSpan(String(decoding: tail, as: UTF8.self), style))
+            tail.removeAll(keepingCapacity: true)
             tailStyle = nil
         }
-        func push(_ text: String, _ style: PreviewStyle) {
+        func push(_ range: Range<Int>, _ style: PreviewStyle) {
             if tailStyle != style {
                 flush()
                 tailStyle = style
             }
-            tail += text
+            tail.append(contentsOf: bytes[range])
+        }
+        func pushSpace(_ style: PreviewStyle) {
+            if tailStyle != style {
+                flush()
+                tailStyle = style
+            }
+            tail.append(0x20)
         }
         func newLine(at nextOffset: Int) {
             flush()
@@ -108,40 +125,41 @@ struct InlineLayout {
             lineOffset = nextOffset
         }
 
-        for (index, atom) in atoms.enumerated() {
-            switch atom {
+        for atom in atoms {
+            switch atom.kind {
             case .lineBreak:
-                newLine(at: lineOffsets[index])
-            case .space(let style):
-                if used > 0 { pendingSpace = style }
-            case .word(let word, let style, let wordWidth):
+                newLine(at: Int(atom.offset))
+            case .space:
+                if used > 0 { pendingSpace = atom.style }
+            case .word:
+                let wordWidth = Int(atom.width)
                 let spaceWidth = pendingSpace == nil ? 0 : 1
                 if used > 0 && used + spaceWidth + wordWidth > width {
-                    newLine(at: lineOffsets[index])
+                    newLine(at: Int(atom.offset))
                 } else if let space = pendingSpace {
-                    push(" ", space)
+                    pushSpace(space)
                     used += 1
                     pendingSpace = nil
                 }
+                let range = Int(atom.start)..<Int(atom.end)
                 if wordWidth <= width - used {
-                    push(word, style)
+                    push(range, atom.style)
                     used += wordWidth
                 } else {
                     // A word longer than the line: split it by grapheme.
-                    var piece = ""
-                    var pieceWidth = 0
-                    for character in word {
+                    var pieceStart = range.lowerBound, position = range.lowerBound, pieceWidth = 0
+                    for character in String(decoding: bytes[range], as: UTF8.self) {
                         let w = DisplayWidth.of(character)
                         if used + pieceWidth + w > width {
-                            if !piece.isEmpty { push(piece, style) }
-                            newLine(at: lineOffsets[index])
-                            piece = ""
+                            if position > pieceStart { push(pieceStart..<position, atom.style) }
+                            newLine(at: Int(atom.offset))
+                            pieceStart = position
                             pieceWidth = 0
                         }
-                        piece.append(character)
+                        position += character.utf8.count
                         pieceWidth += w
                     }
-                    if !piece.isEmpty { push(piece, style); used += pieceWidth }
+                    if position > pieceStart { push(pieceStart..<position, atom.style); used += pieceWidth }
                 }
             }
         }
