@@ -72,6 +72,13 @@ public enum DisplayWidth {
                 index += 1
                 continue
             }
+            // Box drawing, block elements and shapes U+2500–U+25BF (the preview's frames): one
+            // column each, and never part of a wider cluster.
+            if lead == 0xE2, index + 2 < count, (0x94...0x96).contains(bytes[index + 1]) {
+                width += 1
+                index += 3
+                continue
+            }
             var value: UInt32
             if lead < 0xE0 {
                 guard index + 1 < count else { return nil }

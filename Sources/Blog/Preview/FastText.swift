@@ -95,7 +95,19 @@ extension String {
 
     /// The lines (split on `\n`, empty lines kept; a `\r` before the `\n` is kept too).
     func splitLines() -> [String] {
-        utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
+        var text = self
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return [""] }
+            var lines: [String] = []
+            var start = 0
+            while true {
+                let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
+                    ?? bytes.count
+                lines.append(String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
+                guard end < bytes.count else { return lines }
+                start = end + 1
+            }
+        }
     }
 
     /// Without leading and trailing spaces and tabs.
@@ -140,11 +152,18 @@ extension String {
         var unit = unit
         return unit.withUTF8 { bytes in
             guard let base = bytes.baseAddress, bytes.count > 0 else { return "" }
-            return String(unsafeUninitializedCapacity: bytes.count * count) { buffer in
-                for index in 0..<count {
-                    UnsafeMutableRawPointer(buffer.baseAddress! + index * bytes.count).copyMemory(from: base, byteCount: bytes.count)
+            let total = bytes.count * count
+            return String(unsafeUninitializedCapacity: total) { buffer in
+                // One unit, then doubling what is there: log2(count) copies, not count.
+                let out = UnsafeMutableRawPointer(buffer.baseAddress!)
+                out.copyMemory(from: base, byteCount: bytes.count)
+                var filled = bytes.count
+                while filled < total {
+                    let chunk = Swift.min(filled, total - filled)
+                    (out + filled).copyMemory(from: out, byteCount: chunk)
+                    filled += chunk
                 }
-                return bytes.count * count
+                return total
             }
         }
     }

@@ -5,7 +5,7 @@ enum TableRenderer {
     static func render(_ table: MarkdownSource.Table, width: Int, source: Int) -> [PreviewLine] {
         let columns = table.header.count
         guard columns > 0 else { return [] }
-        let cells = ([table.header] + table.rows).map { $0.map { PlainText.of(inlineCells($0)) } }
+        let cells = plainCells([table.header] + table.rows)
         guard 4 * columns + 1 <= width else { return records(cells, width: width, source: source) }
         var widths = (0..<columns).map { column in cells.map { DisplayWidth.of($0[column]) }.max() ?? 1 }
         widths = widths.map { max(1, $0) }
@@ -60,12 +60,48 @@ enum TableRenderer {
         return out
     }
 
+    /// Every cell's text with its inline markdown (emphasis, code, links) read. Cells that can
+    /// only be a paragraph are parsed together, one paragraph each (one parse a table, not one a
+    /// cell); the others alone, as before.
+    static func plainCells(_ rows: [[String]]) -> [[String]] {
+        var result = rows
+        var together: [(row: Int, column: Int)] = []
+        for (row, cells) in rows.enumerated() {
+            for (column, cell) in cells.enumerated() where hasInlineMarkup(cell) {
+                if isOnlyAParagraph(cell) { together.append((row, column)) } else { result[row][column] = PlainText.of(inlineCells(cell)) }
+            }
+        }
+        guard !together.isEmpty else { return result }
+        let blocks = CommonMarkParser.parse(together.map { rows[$0.row][$0.column] }.joined(separator: "\n\n"))
+        guard blocks.count == together.count else {
+            for cell in together { result[cell.row][cell.column] = PlainText.of(inlineCells(rows[cell.row][cell.column])) }
+            return result
+        }
+        for (cell, block) in zip(together, blocks) {
+            if case .paragraph(let inlines, _) = block { result[cell.row][cell.column] = PlainText.of(inlines) }
+        }
+        return result
+    }
+
     /// A cell's inline markdown (emphasis, code, links) as parsed inlines.
     static func inlineCells(_ text: String) -> [MarkdownInline] {
-        guard text.utf8.contains(where: { $0 == 0x2A || $0 == 0x5F || $0 == 0x60 || $0 == 0x5B || $0 == 0x3C || $0 == 0x26 || $0 == 0x5C }) else {
-            return [.text(text)]
-        }
+        guard hasInlineMarkup(text) else { return [.text(text)] }
         if case .paragraph(let inlines, _)? = CommonMarkParser.parse(text).first { return inlines }
         return [.text(text)]
+    }
+
+    private static func hasInlineMarkup(_ text: String) -> Bool {
+        text.utf8.contains { $0 == 0x2A || $0 == 0x5F || $0 == 0x60 || $0 == 0x5B || $0 == 0x3C || $0 == 0x26 || $0 == 0x5C }
+    }
+
+    /// Whether a one-line cell is a paragraph whatever follows it after a blank line: it starts
+    /// with a letter, or a single backtick (a code span, not a fence), and holds no line break.
+    /// (Block markers, digits that may start a list, and `[` — a link reference definition
+    /// would reach the other cells — are parsed alone.)
+    private static func isOnlyAParagraph(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, !bytes.contains(0x0A), !bytes.contains(0x0D) else { return false }
+        if (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first) { return true }
+        return first == 0x60 && bytes.dropFirst().first != 0x60
     }
 }
