@@ -112,15 +112,15 @@ public enum MarkdownPreview {
     static func clipped(_ line: PreviewLine, to width: Int) -> PreviewLine {
         // No character takes more columns than it has UTF-8 bytes: a short line fits unmeasured.
         if line.spans.reduce(0, { $0 + $1.text.utf8.count }) <= width { return line }
+        // Measured first; only a line that does not fit is copied and cut.
         var used = 0
-        var spans: [PreviewSpan] = []
-        for span in line.spans {
+        for (index, span) in line.spans.enumerated() {
             let spanWidth = DisplayWidth.of(span.text)
             if used + spanWidth <= width {
-                spans.append(span)
                 used += spanWidth
                 continue
             }
+            var spans = Array(line.spans[..<index])
             let room = width - used
             if room > 0 { spans.append(PreviewSpan(DisplayWidth.truncate(span.text, to: room), span.style)) }
             return PreviewLine(spans, sourceLine: line.sourceLine)
