@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Harness"], path: "Tests/TestSupport"),
 
         .testTarget(name: "GitOpsTests", dependencies: ["GitOps", "CGit2", "TestSupport"]),
-        .testTarget(name: "BlogTests", dependencies: ["Blog", "CCmark", "TextWidth", "TestSupport"], exclude: ["__Snapshots__", "Fixtures"]),
+        .testTarget(name: "BlogTests", dependencies: ["Blog", "CCmark", "CShims", "TextWidth", "TestSupport"], exclude: ["__Snapshots__", "Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "AppTests", dependencies: ["NakedblogApp", "GitOps", "Blog", "TUI", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "TestSupport"], exclude: ["__Snapshots__"]),

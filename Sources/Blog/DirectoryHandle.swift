@@ -11,11 +11,15 @@ import Glibc
 final class DirectoryHandle: Sendable {
     /// The directory's file descriptor, for `openat`.
     let descriptor: Int32
+    /// Whether a short read of its entries was the last (see `LocalFilesystem`): one system call
+    /// fewer per directory. Decided where a tree is opened by path, inherited below.
+    let shortReadEnds: Bool
 
     /// Opens the directory at `path`; nil if it cannot be opened.
     init?(path: String) {
         descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if descriptor < 0 { return nil }
+        shortReadEnds = LocalFilesystem.fillsDirectoryReads(descriptor: descriptor, path: path)
     }
 
     /// Opens the directory `name` inside `parent`; nil if it cannot be opened.
@@ -23,6 +27,7 @@ final class DirectoryHandle: Sendable {
         // withCString: passing the String straight to C made a copy of it (`utf8CString`).
         descriptor = name.withCString { openat(parent.descriptor, $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if descriptor < 0 { return nil }
+        shortReadEnds = parent.shortReadEnds
     }
 
     deinit { close(descriptor) }
@@ -62,6 +67,8 @@ final class DirectoryHandle: Sendable {
                 }
                 entries.append(DirectoryListing.Entry(name: name, isDirectory: isDirectory, isSymbolicLink: isLink))
             }
+            // Room left for the largest entry (280 bytes): on a filling filesystem that was all.
+            if shortReadEnds && count < capacity - 512 { break }
         }
         if sorted { entries.sort { $0.name < $1.name } }
         return entries

@@ -47,6 +47,34 @@ enum DirectoryListing {
         readWithStamp(opening: name.withCString { openat(directory.descriptor, $0, O_RDONLY | O_CLOEXEC) })
     }
 
+    /// Reads the whole file `name` in an open directory whose filesystem ends a regular file's
+    /// reads only at its end (`directory.shortReadEnds`): no `fstat` for its size, reads until
+    /// one comes back short. Nil if it cannot be read (or is a directory).
+    static func readWhole(_ name: String, in directory: DirectoryHandle) -> [UInt8]? {
+        precondition(directory.shortReadEnds, "only where a short read is the end")
+        let fd = name.withCString { openat(directory.descriptor, $0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var capacity = 16 * 1024
+        var whole: [UInt8] = []
+        while true {
+            var failed = false, short = false
+            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = 0
+                while count < buffer.count {
+                    let n = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                    if n < 0 { if errno == EINTR { continue }; failed = true; return }
+                    count += n
+                    if n == 0 || count < buffer.count { short = true; return }
+                }
+            }
+            if failed { return nil }
+            if whole.isEmpty { whole = chunk } else { whole += chunk }
+            if short { return whole }
+            capacity *= 2
+        }
+    }
+
     /// Reads the file open at `fd` and closes it.
     private static func readWithStamp(opening fd: Int32) -> (bytes: [UInt8], stamp: FileStamp)? {
         guard fd >= 0 else { return nil }

@@ -76,6 +76,9 @@ public struct FileStamp: Sendable, Equatable {
         self.inode = inode
     }
 
+    /// No stamp: the file was read for a one-shot listing that is never refreshed.
+    public static let unknown = FileStamp(modified: 0, size: -1)
+
     init(_ info: stat) {
         self.init(modified: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9, size: Int(info.st_size),
                   changed: TimeInterval(info.st_ctim.tv_sec) + TimeInterval(info.st_ctim.tv_nsec) / 1e9, inode: UInt64(info.st_ino))

@@ -10,9 +10,11 @@ public struct PostIndex: Sendable {
 
     /// Scans and reads the whole site: each page is read by the worker that finds it (opened
     /// inside its directory), then moved — never copied — into the list, which is sorted in place.
-    public static func build(_ site: Site) -> PostIndex {
+    /// `stamps: false` is for a listing printed once: its posts carry no file stamps, so such an
+    /// index must not be refreshed.
+    public static func build(_ site: Site, stamps: Bool = true) -> PostIndex {
         var (batches, problems) = ContentScanner(site: site).scan { location, directory -> Result<Post, ContentError> in
-            do throws(ContentError) { return .success(try PostReader.read(location, in: directory, site: site)) } catch { return .failure(error) }
+            do throws(ContentError) { return .success(try PostReader.read(location, in: directory, site: site, stamps: stamps)) } catch { return .failure(error) }
         }
         var posts: [Post] = []
         posts.reserveCapacity(batches.reduce(0) { $0 + $1.count })

@@ -7,4 +7,8 @@
 /// 0 at the end of the directory, or -1 with errno set.
 long nb_getdents64(int fd, void *buffer, unsigned long length);
 
+/// The filesystem type (`statfs.f_type`) of the open file `fd`, or -1 (Swift's Glibc does not
+/// show `fstatfs`).
+long nb_filesystem_type(int fd);
+
 #endif

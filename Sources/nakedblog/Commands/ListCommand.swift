@@ -28,7 +28,8 @@ struct ListCommand: ParsableCommand {
 
     func run() throws {
         let site = try SiteLoading.open(site)
-        let index = PostIndex.build(site)
+        // Printed once and never refreshed: no file stamps needed.
+        let index = PostIndex.build(site, stamps: false)
         // Without a filter the index's own array is printed (a filtered copy retains every string).
         let filtered = section != nil || drafts || lang != nil
         let posts = !filtered ? index.posts : index.posts.filter { post in
