@@ -5,14 +5,19 @@ import Foundation
 /// per-language content directories. `_index.md` files are sections, not pages.
 struct ContentScanner {
     let site: Site
+    /// Directory listings remembered from earlier runs (see `ListingCache`); nil reads every directory.
+    var listings: ListingCache? = nil
 
     /// Walks the content directories level by level (each level's directories read in parallel)
     /// and calls `visit` on every page found, on the worker that found it, with the page's
     /// directory still open (so the page can be opened relative to it). Returns the visits'
-    /// results in batches (one per worker and level, in walking order) and the problems met.
-    func scan<T: Sendable>(_ visit: @escaping @Sendable (PostReader.Location, DirectoryHandle) -> T) -> (batches: [[T]], problems: [ContentError]) {
+    /// results in batches (one per worker and level, in walking order), the problems met, and
+    /// the listings read (for `ListingCache.save`).
+    func scan<T: Sendable>(_ visit: @escaping @Sendable (PostReader.Location, DirectoryHandle) -> T)
+        -> (batches: [[T]], problems: [ContentError], listings: [ListingRecords]) {
         var batches: [[T]] = []
         var problems: [ContentError] = []
+        var records: [ListingRecords] = []
         var visited = Set<DirectoryID>()
         var level: [Siblings] = []
         for root in site.config.contentRoots {
@@ -38,22 +43,24 @@ struct ContentScanner {
             let places = positions
             // Each worker claims chunks of this level's directories and keeps what it finds in its
             // own arrays (the order is the index's to decide).
-            let shares = ParallelMap.claiming(places.count, chunk: 64) { next -> (found: [T], children: [Siblings], links: [String], problems: [ContentError]) in
+            let shares = ParallelMap.claiming(places.count, chunk: 64) { next -> (found: [T], children: [Siblings], links: [String], problems: [ContentError], records: ListingRecords) in
                 var found: [T] = []
-                found.reserveCapacity(places.count / ParallelMap.cores + 64)  // most directories hold one page: no regrowing
+                // Most directories hold one page, and a worker may claim most of them: room for all, so
+                // the array never regrows (a copy while the old one lives); pages never filled are never touched.
+                found.reserveCapacity(places.count + 64)
                 var children: [Siblings] = []
                 var links: [String] = []
                 var problems: [ContentError] = []
+                var records = ListingRecords()
                 while let range = next() { for index in range {
                     let siblings = current[Int(places[index].group)]
                     let name = siblings.names[Int(places[index].name)]
                     let dir = siblings.parentDir.isEmpty ? name : siblings.parentDir + "/" + name
-                    guard let directory = siblings.parent.map({ DirectoryHandle(name: name, in: $0) })
-                            ?? DirectoryHandle(path: scanner.site.absolute(dir)) else {
+                    guard let (directory, entries) = scanner.enter(name, at: dir, in: siblings.parent, records: &records) else {
                         problems.append(ContentError(file: dir, problem: "cannot read this directory", hint: "Check its permissions"))
                         continue
                     }
-                    let scan = scanner.scanDirectory(dir, root: siblings.root, directory: directory)
+                    let scan = scanner.scanDirectory(dir, root: siblings.root, entries: entries)
                     problems += scan.problems
                     if scan.locations.count > 64 {
                         // A flat section (thousands of single-file pages in one directory): its pages
@@ -66,7 +73,7 @@ struct ContentScanner {
                     children.append(Siblings(parentDir: dir, parent: directory, root: siblings.root, names: scan.subdirectories.map(\.name)))
                     for subdirectory in scan.subdirectories where subdirectory.isSymbolicLink { links.append(dir + "/" + subdirectory.name) }
                 } }
-                return (found, children, links, problems)
+                return (found, children, links, problems, records)
             }
             // readdir's d_type says which entries are links: only those need a look, made here,
             // where `visited` is kept.
@@ -81,13 +88,40 @@ struct ContentScanner {
             for share in shares {
                 batches.append(share.found)
                 problems += share.problems
+                records.append(share.records)
                 for var siblings in share.children {
                     if !loops.isEmpty { siblings.names.removeAll { loops.contains(siblings.parentDir + "/" + $0) } }
                     level.append(siblings)
                 }
             }
         }
-        return (batches, problems)
+        return (batches, problems, records)
+    }
+
+    /// The directory `name` (at `dir`, inside `parent`; a content root when `parent` is nil) and
+    /// its entries. When the listing cache knows the directory unchanged its entries come from
+    /// there and it is not even opened (only `stat`ed); else it is opened and read, and its
+    /// listing goes into `records`. Nil if it cannot be opened.
+    func enter(_ name: String, at dir: String, in parent: DirectoryHandle?,
+               records: inout ListingRecords) -> (DirectoryHandle, [DirectoryListing.Entry])? {
+        if let parent, let listings, parent.shortReadEnds, let info = parent.status(of: name),
+           let known = listings.entries(for: info) {
+            listings.keep(known.record, in: &records)
+            return (DirectoryHandle(reaching: name, in: parent), known.entries)
+        }
+        guard let directory = parent.map({ DirectoryHandle(name: name, in: $0) }) ?? DirectoryHandle(path: site.absolute(dir)) else {
+            return nil
+        }
+        // Its times are taken from the open directory, before its entries are read: a change
+        // made meanwhile moves them past what is recorded, so the record is never trusted again.
+        let info = listings != nil && directory.shortReadEnds ? directory.status() : nil
+        if let info, let listings, let known = listings.entries(for: info) {
+            listings.keep(known.record, in: &records)
+            return (directory, known.entries)
+        }
+        let listing = directory.listing()
+        if let info, let listings, listings.canRemember(info, plain: listing.plain) { records.add(info, entries: listing.entries) }
+        return (directory, listing.entries)
     }
 
     /// Subdirectories of one walked directory, waiting for the next level: their parent's
@@ -115,15 +149,15 @@ struct ContentScanner {
         var problems: [ContentError] = []
     }
 
-    /// Reads one open directory: a leaf bundle (its index files and resources) or a list of pages
-    /// and subdirectories.
-    func scanDirectory(_ relative: String, root: Root, directory: DirectoryHandle) -> DirectoryScan {
+    /// Sorts one directory's entries (in the directory's own order: pages are ordered by the
+    /// index, only a bundle's resources need the names sorted) into a leaf bundle (its index files
+    /// and resources) or a list of pages and subdirectories.
+    func scanDirectory(_ relative: String, root: Root, entries: [DirectoryListing.Entry]) -> DirectoryScan {
         var result = DirectoryScan()
-        // Pages are ordered by the index: only a bundle's resources need the names sorted.
-        var entries = directory.entries(sorted: false)
+        var entries = entries
         let tuple = (dir: root.dir, language: root.language)
         if entries.contains(where: { !$0.isDirectory && ContentFileName.isLeafIndex($0.name) }) {
-            entries.sort { $0.name < $1.name }
+            if entries.count > 1 { entries.sort { $0.name < $1.name } }  // (a copy: the caller holds them too)
             let leafIndexes = entries.filter { !$0.isDirectory && ContentFileName.isLeafIndex($0.name) }
             let absolute = site.absolute(relative)
             var bundleResources: [String] = []

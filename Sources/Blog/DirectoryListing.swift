@@ -44,7 +44,7 @@ enum DirectoryListing {
 
     /// The same for the file `name` in an open directory (the kernel looks up one name, not a path).
     static func readWithStamp(_ name: String, in directory: DirectoryHandle) -> (bytes: [UInt8], stamp: FileStamp)? {
-        readWithStamp(opening: name.withCString { openat(directory.descriptor, $0, O_RDONLY | O_CLOEXEC) })
+        readWithStamp(opening: directory.open(name, flags: O_RDONLY | O_CLOEXEC))
     }
 
     /// Reads the whole file `name` in an open directory whose filesystem ends a regular file's
@@ -52,7 +52,7 @@ enum DirectoryListing {
     /// one comes back short. Nil if it cannot be read (or is a directory).
     static func readWhole(_ name: String, in directory: DirectoryHandle) -> [UInt8]? {
         precondition(directory.shortReadEnds, "only where a short read is the end")
-        let fd = name.withCString { openat(directory.descriptor, $0, O_RDONLY | O_CLOEXEC) }
+        let fd = directory.open(name, flags: O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var capacity = 16 * 1024

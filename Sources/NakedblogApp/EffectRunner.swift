@@ -97,7 +97,7 @@ public final class EffectRunner: @unchecked Sendable {
         do {
             let site = try Site.open(containing: path)
             lock.withLock { siteRoot = site.root }
-            send(.siteLoaded(site, PostIndex.build(site)))
+            send(.siteLoaded(site, PostIndex.build(site, listings: SiteListings.cache(for: site))))
         } catch {
             send(.siteFailed(String(describing: error)))
         }

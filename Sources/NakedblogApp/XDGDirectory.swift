@@ -2,7 +2,8 @@ import Foundation
 
 /// nakedblog's directories under the XDG base directories: `$XDG_STATE_HOME/nakedblog`
 /// (logs, recovery journals, recent sites), `$XDG_CONFIG_HOME/nakedblog` (config.toml) and
-/// `$XDG_DATA_HOME/nakedblog` (the demo). Relative values are ignored, as the spec says.
+/// `$XDG_DATA_HOME/nakedblog` (the demo) and `$XDG_CACHE_HOME/nakedblog` (directory listings).
+/// Relative values are ignored, as the spec says.
 public enum XDGDirectory {
     public static func state(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         directory("XDG_STATE_HOME", default: ".local/state", environment)
@@ -14,6 +15,10 @@ public enum XDGDirectory {
 
     public static func data(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         directory("XDG_DATA_HOME", default: ".local/share", environment)
+    }
+
+    public static func cache(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        directory("XDG_CACHE_HOME", default: ".cache", environment)
     }
 
     private static func directory(_ variable: String, default relative: String, _ environment: [String: String]) -> String {

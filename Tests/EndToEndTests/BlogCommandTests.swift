@@ -65,6 +65,26 @@ final class BlogCommandTests: XCTestCase {
         XCTAssertEqual(posts.filter { ($0["title"] as? String)?.hasPrefix("Filler") ?? false }.count, 2_500)
     }
 
+    func testListRemembersUnchangedDirectoriesAndSeesEveryChange() throws {
+        Thread.sleep(forTimeInterval: 2.2)  // only directories that have settled are remembered
+        let first = try run(["list", "--json"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let listings = home.path + "/.cache/nakedblog/listings"
+        let files = try FileManager.default.contentsOfDirectory(atPath: listings)
+        XCTAssertEqual(files.count, 1, "one cache file for the site")
+        XCTAssertEqual(try run(["list", "--json"]).stdout, first.stdout, "listed from what was remembered")
+        try FileManager.default.createDirectory(atPath: site.appending("content/posts/late-addition"), withIntermediateDirectories: true)
+        try "---\ntitle: Late addition\ndate: 2026-11-20\n---\nNew.\n".write(toFile: site.appending("content/posts/late-addition/index.md"), atomically: true, encoding: .utf8)
+        try Data("png".utf8).write(to: URL(fileURLWithPath: site.appending("content/posts/summit-in-the-fog/valley.png")))
+        let after = try run(["list", "--json"])
+        XCTAssertTrue(after.stdout.contains("content/posts/late-addition/index.md"), after.stdout)
+        XCTAssertTrue(after.stdout.contains("\"valley.png\""), after.stdout)
+        var uncached = home.environment
+        uncached["NAKEDBLOG_LISTING_CACHE"] = "0"
+        let read = try Shell.run([try Products.path("nakedblog"), "list", "--json"], in: site.path, environment: uncached, timeout: 30)
+        XCTAssertEqual(after.stdout, read.stdout)
+    }
+
     func testListReportsBrokenFilesWithLineAndStillLists() throws {
         try "---\ntitle: ok\ntags: [a, b\n---\n".write(toFile: site.appending("content/posts/bad.md"), atomically: true, encoding: .utf8)
         let result = try run(["list"])

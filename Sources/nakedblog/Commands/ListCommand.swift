@@ -1,5 +1,6 @@
 import ArgumentParser
 import Blog
+import NakedblogApp
 import Foundation
 
 /// `nakedblog list`: the site's posts as a table or JSON.
@@ -29,7 +30,7 @@ struct ListCommand: ParsableCommand {
     func run() throws {
         let site = try SiteLoading.open(site)
         // Printed once and never refreshed: no file stamps needed.
-        let index = PostIndex.build(site, stamps: false)
+        let index = PostIndex.build(site, stamps: false, listings: SiteListings.cache(for: site))
         // Without a filter the index's own array is printed (a filtered copy retains every string).
         let filtered = section != nil || drafts || lang != nil
         let posts = !filtered ? index.posts : index.posts.filter { post in
