@@ -10,8 +10,9 @@ struct MetaCommand: ParsableCommand {
         discussion: """
         meta FILE              print every field
         meta FILE KEY          print one value (list items one per line)
-        meta FILE KEY VALUE    set it; the value takes the existing value's type (or --string,
-                               --bool, --date, --list; lists are comma-separated)
+        meta FILE KEY VALUE    set it, typed like the existing value (or with
+                               --string, --bool, --date or --list; lists are
+                               comma-separated)
         meta FILE --unset KEY  remove it
         Every other byte of the file stays as it was.
         """)
