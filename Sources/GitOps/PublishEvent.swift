@@ -21,10 +21,12 @@ public enum PublishEvent: Sendable, Equatable {
 public struct PushProgress: Sendable, Equatable {
     public var current: Int
     public var total: Int
-    public var bytes: Int
+    /// Pack bytes sent so far; nil where no pack is sent (a push to a repository on this machine
+    /// copies objects, and libgit2's count there means nothing).
+    public var bytes: Int?
     public var bytesPerSecond: Double?
 
-    public init(current: Int, total: Int, bytes: Int, bytesPerSecond: Double?) {
+    public init(current: Int, total: Int, bytes: Int?, bytesPerSecond: Double?) {
         self.current = current
         self.total = total
         self.bytes = bytes

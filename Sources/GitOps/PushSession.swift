@@ -14,6 +14,8 @@ final class PushSession: RemoteSession, @unchecked Sendable {
     private var pushStart: TimeInterval = 0
     /// How the last thin push over ssh ended (nil: none was tried), for tests and diagnostics.
     var thinPushOutcome: ThinPushOutcome?
+    /// False for a push to a repository on this machine: objects are copied, no pack is sent.
+    var sendsPack = true
 
     init(credentials: CredentialProvider?, emit: @escaping @Sendable (PublishEvent) -> Void) {
         self.emit = emit
@@ -55,8 +57,8 @@ final class PushSession: RemoteSession, @unchecked Sendable {
         if now - lastEmit >= Self.interval || current == total {
             lastEmit = now
             let elapsed = now - pushStart
-            emit(.sending(PushProgress(current: current, total: total, bytes: bytes,
-                                       bytesPerSecond: elapsed > 0.2 ? Double(bytes) / elapsed : nil)))
+            emit(.sending(PushProgress(current: current, total: total, bytes: sendsPack ? bytes : nil,
+                                       bytesPerSecond: sendsPack && elapsed > 0.2 ? Double(bytes) / elapsed : nil)))
         }
         return isCancelled ? -1 : 0
     }

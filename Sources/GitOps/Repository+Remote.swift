@@ -58,6 +58,7 @@ extension Repository {
         let urlText = (git_remote_pushurl(remote) ?? git_remote_url(remote)).map { String(cString: $0) } ?? ""
         let url = prepareTransport(urlText, options: options)
         session.beginAttempt()
+        session.sendsPack = url?.transport != .file
         if url?.transport == .ssh, Self.thinPushEnabled(options.environment) {
             let outcome: ThinPushOutcome
             do {

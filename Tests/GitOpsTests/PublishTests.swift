@@ -36,6 +36,10 @@ final class PublishTests: XCTestCase {
 
         let (result, events) = try await world.publish(clone, paths: [post + "/"], message: "Publish: First")
         XCTAssertEqual(result.pushedCommits, 1)
+        let sent = events.compactMap { if case .sending(let progress) = $0 { return progress }; return nil }
+        XCTAssertFalse(sent.isEmpty, "push progress is reported")
+        XCTAssertTrue(sent.allSatisfy { $0.bytes == nil && $0.bytesPerSecond == nil },
+                      "a push on this machine copies objects and sends no pack: no byte count (libgit2 said 4 bytes): \(sent)")
         let committed = events.compactMap { if case .committed(let outcome) = $0 { return outcome }; return nil }.first
         XCTAssertEqual(committed?.files, ["\(post)/image-1.jpg", "\(post)/index.md", "\(post)/new-photo.jpg"],
                        "the changed files (a deletion included), known without a tree diff")
@@ -203,7 +207,8 @@ final class PublishTests: XCTestCase {
         let (result, events) = try await world.publish(clone, paths: [post], message: "Publish: SSH")
         XCTAssertEqual(result.pushedCommits, 1)
         XCTAssertEqual(try world.git("log", "-1", "--format=%s", "main", in: world.remote), "Publish: SSH")
-        XCTAssertTrue(events.contains { if case .sending = $0 { return true }; return false }, "push progress is reported")
+        XCTAssertTrue(events.contains { if case .sending(let progress) = $0 { return (progress.bytes ?? 0) > 0 }; return false },
+                      "push progress with the pack's bytes is reported")
     }
 
     func testOverSmartHTTP() async throws {

@@ -16,9 +16,7 @@ extension ProgressPrinter {
         case .packing(let current, let total):
             update("Compressing objects: " + Self.count(current, total), phase: "packing", final: current == total)
         case .sending(let p):
-            var text = "Writing objects: " + Self.count(p.current, p.total) + ", " + Self.bytes(Double(p.bytes))
-            if let rate = p.bytesPerSecond { text += " | " + Self.bytes(rate) + "/s" }
-            update(text, phase: "sending", final: p.current == p.total)
+            update(Self.sendingText(p), phase: "sending", final: p.current == p.total)
         case .fetching(let progress):
             show(CloneEvent.transfer(progress))
         case .rebased(let commits, let onto):
@@ -31,5 +29,13 @@ extension ProgressPrinter {
         case .finished:
             break
         }
+    }
+
+    /// `Writing objects: 50% (3/6), 2.0 KiB | 1.0 KiB/s`, without the bytes where none are sent.
+    static func sendingText(_ p: PushProgress) -> String {
+        var text = "Writing objects: " + count(p.current, p.total)
+        if let bytes = p.bytes { text += ", " + Self.bytes(Double(bytes)) }
+        if let rate = p.bytesPerSecond { text += " | " + Self.bytes(rate) + "/s" }
+        return text
     }
 }
