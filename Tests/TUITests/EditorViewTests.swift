@@ -29,6 +29,31 @@ final class EditorViewTests: XCTestCase {
         }
     }
 
+    func testSoftWrapBreaksBetweenWords() {
+        func rows(_ text: String, _ width: Int) -> [String] {
+            let characters = Array(text)
+            let starts = EditorView.rowStarts(characters, width: width)
+            return starts.indices.map { String(characters[starts[$0]..<(($0 + 1 < starts.count) ? starts[$0 + 1] : characters.count)]) }
+        }
+        XCTAssertEqual(rows("hello world", 8), ["hello ", "world"], "the word moves down whole")
+        XCTAssertEqual(rows("hello world foo", 11), ["hello world ", "foo"], "a space that does not fit hangs")
+        XCTAssertEqual(rows("abcdefghij", 4), ["abcd", "efgh", "ij"], "a word wider than a row is cut")
+        XCTAssertEqual(rows("a verylongwordindeed", 8), ["a ", "verylong", "wordinde", "ed"])
+        XCTAssertEqual(rows("    indented code", 6), ["    in", "dented ", "code"], "indentation alone is no word to break after")
+        XCTAssertEqual(rows("雨の日の京都は静か", 6), ["雨の日", "の京都", "は静か"], "CJK breaks between characters")
+        XCTAssertEqual(rows("short", 10), ["short"])
+        XCTAssertEqual(rows("", 10), [""])
+
+        var state = EditorState(text: "Three tea houses, one rainy afternoon")
+        _ = state.handle(.end, now: 0)
+        var screen = Screen(width: 20, height: 3)
+        var view = EditorView()
+        let cursor = view.render(state, into: &screen, area: screen.bounds)
+        XCTAssertEqual(screen.lines(trimmingTrailingSpaces: true), ["Three tea houses,", "one rainy afternoon", ""])
+        XCTAssertEqual(cursor.y, 1)
+        XCTAssertEqual(cursor.x, 19)
+    }
+
     func testHighlightingRoles() {
         var screen = Screen(width: 80, height: 24)
         var view = EditorView()

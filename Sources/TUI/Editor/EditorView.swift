@@ -71,16 +71,23 @@ public struct EditorView: Sendable {
                     screen.put(String(repeating: " ", count: gutter - 1 - number.count) + number, x: area.x, y: area.y + row,
                                style: Style(lineIndex == state.cursor.line ? .marker : .dim))
                 }
-                // Lay the line out into rows.
+                // Lay the line out into rows (wrapped between words where it can be).
+                let starts = softWrap ? Self.rowStarts(characters, width: textArea.width) : [0]
+                var nextStart = 1
                 var x = 0
                 for (column, character) in characters.enumerated() {
                     let width = DisplayWidth.of(character)
-                    if softWrap, x + width > textArea.width, x > 0 {
+                    if nextStart < starts.count, column == starts[nextStart] {
+                        nextStart += 1
                         row += 1
                         x = 0
                         if row >= area.height { break }
                     }
-                    if column == state.cursor.column && lineIndex == state.cursor.line { cursorPosition = (textArea.x + x - (softWrap ? 0 : left), area.y + row) }
+                    if column == state.cursor.column && lineIndex == state.cursor.line {
+                        // A space left hanging past the row's end (see `rowStarts`) keeps the cursor on the last cell.
+                        let shown = softWrap ? min(x, textArea.width - 1) : x - left
+                        cursorPosition = (textArea.x + shown, area.y + row)
+                    }
                     var style = styles[column]
                     if let selection = state.selection, selection.contains(TextPosition(line: lineIndex, column: column)) { style = Style(.selection) }
                     let screenX = textArea.x + x - (softWrap ? 0 : left)
@@ -110,5 +117,51 @@ public struct EditorView: Sendable {
             }
             return cursorPosition ?? (textArea.x, area.y)
         }
+    }
+
+    /// Where each display row of a soft-wrapped line starts (character indices, the first 0).
+    /// A row ends after the last space that fits, as prose editors wrap; a space that does not
+    /// fit hangs at the end of its row (the next row starts with the word after it); a word
+    /// wider than a row, or a row with no space after its first word (CJK text, indentation
+    /// only), is cut where it reaches the edge.
+    static func rowStarts(_ characters: [Character], width: Int) -> [Int] {
+        var starts = [0]
+        var x = 0
+        var breakAfterSpace: Int?  // the index after the last space in this row that follows a word
+        var rowHasWord = false
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            let characterWidth = DisplayWidth.of(character)
+            let isSpace = character == " " || character == "\t"
+            if x + characterWidth > width, x > 0 {
+                if isSpace {
+                    // Hangs: the next row starts after it.
+                    starts.append(index + 1)
+                    x = 0
+                    breakAfterSpace = nil
+                    rowHasWord = false
+                    index += 1
+                    continue
+                }
+                if let start = breakAfterSpace, start > starts[starts.count - 1] {
+                    starts.append(start)
+                    x = characters[start..<index].reduce(0) { $0 + DisplayWidth.of($1) }
+                } else {
+                    starts.append(index)
+                    x = 0
+                }
+                breakAfterSpace = nil
+                rowHasWord = x > 0
+            }
+            if isSpace {
+                if rowHasWord { breakAfterSpace = index + 1 }
+            } else {
+                rowHasWord = true
+            }
+            x += characterWidth
+            index += 1
+        }
+        return starts
     }
 }
