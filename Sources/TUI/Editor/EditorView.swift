@@ -72,11 +72,12 @@ public struct EditorView: Sendable {
                                style: Style(lineIndex == state.cursor.line ? .marker : .dim))
                 }
                 // Lay the line out into rows (wrapped between words where it can be).
-                let starts = softWrap ? Self.rowStarts(characters, width: textArea.width) : [0]
+                let widths = characters.map(DisplayWidth.of)
+                let starts = softWrap ? Self.rowStarts(characters, widths: widths, width: textArea.width) : [0]
                 var nextStart = 1
                 var x = 0
                 for (column, character) in characters.enumerated() {
-                    let width = DisplayWidth.of(character)
+                    let width = widths[column]
                     if nextStart < starts.count, column == starts[nextStart] {
                         nextStart += 1
                         row += 1
@@ -124,7 +125,8 @@ public struct EditorView: Sendable {
     /// fit hangs at the end of its row (the next row starts with the word after it); a word
     /// wider than a row, or a row with no space after its first word (CJK text, indentation
     /// only), is cut where it reaches the edge.
-    static func rowStarts(_ characters: [Character], width: Int) -> [Int] {
+    static func rowStarts(_ characters: [Character], widths: [Int]? = nil, width: Int) -> [Int] {
+        let widths = widths ?? characters.map(DisplayWidth.of)
         var starts = [0]
         var x = 0
         var breakAfterSpace: Int?  // the index after the last space in this row that follows a word
@@ -132,7 +134,7 @@ public struct EditorView: Sendable {
         var index = 0
         while index < characters.count {
             let character = characters[index]
-            let characterWidth = DisplayWidth.of(character)
+            let characterWidth = widths[index]
             let isSpace = character == " " || character == "\t"
             if x + characterWidth > width, x > 0 {
                 if isSpace {
@@ -146,7 +148,7 @@ public struct EditorView: Sendable {
                 }
                 if let start = breakAfterSpace, start > starts[starts.count - 1] {
                     starts.append(start)
-                    x = characters[start..<index].reduce(0) { $0 + DisplayWidth.of($1) }
+                    x = widths[start..<index].reduce(0, +)
                 } else {
                     starts.append(index)
                     x = 0
