@@ -37,7 +37,7 @@ extension App {
             var screen = EditorScreen(path: path, file: site.absolute(path), text: text, stamp: stamp)
             if let previous = state.editor, previous.path == path {
                 // Reloaded (after a publish or an external edit): stay where the user was.
-                screen.editor.goToLine(previous.editor.cursor.line + 1)
+                screen.editor.goTo(previous.editor.cursor)
                 screen.view = previous.view
                 screen.showPreview = previous.showPreview
             }

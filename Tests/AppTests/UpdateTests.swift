@@ -118,6 +118,20 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(state.browse.selectedPost?.title.contains("Kyoto"), true, "the selected post stays selected")
     }
 
+    func testAReloadedPostKeepsTheCursorsLineAndColumn() throws {
+        var state = try AppFixture.editing()
+        for _ in 0..<9 { _ = AppFixture.send(&state, .down()) }
+        for _ in 0..<5 { _ = AppFixture.send(&state, .right()) }
+        let before = try XCTUnwrap(state.editor?.editor.cursor)
+        XCTAssertEqual(before.column, 5)
+        // A publish set `draft: false` on disk and the post is read again.
+        let text = try XCTUnwrap(state.editor?.editor.text)
+        _ = App.update(&state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: text, stamp: nil), now: 0)
+        XCTAssertEqual(state.editor?.editor.cursor, before)
+        _ = App.update(&state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: "short", stamp: nil), now: 0)
+        XCTAssertEqual(state.editor?.editor.cursor, TextPosition(line: 0, column: 5), "clamped to a shorter text")
+    }
+
     func testNewPostCursorGoesToTheBody() {
         XCTAssertEqual(App.firstBodyLine("---\ntitle: x\n---\n"), 3)
         XCTAssertEqual(App.firstBodyLine("---\ntitle: x\n---\nText\n\nMore"), 4)

@@ -75,4 +75,9 @@ extension EditorState {
     public mutating func goToLine(_ number: Int) {
         moveCursor(to: TextPosition(line: max(0, min(buffer.lineCount - 1, number - 1)), column: 0))
     }
+
+    /// Moves to `position`, clamped to the text (where the cursor was before the text was reloaded).
+    public mutating func goTo(_ position: TextPosition) {
+        moveCursor(to: position)
+    }
 }
