@@ -29,6 +29,21 @@ final class FormTests: XCTestCase {
         XCTAssertFalse(form.handle(.enter), "Enter is for the caller (save)")
     }
 
+    func testALongValueShowsItsBeginningUntilFocused() {
+        var form = Form(fields: [
+            .init(label: "title", kind: .text, value: "Short"),
+            .init(label: "description", kind: .text, value: "A short walk that turned into a long one, with two pictures."),
+        ])
+        var screen = Screen(width: 40, height: 2)
+        form.render(into: &screen, area: screen.bounds)
+        XCTAssertEqual(screen.lines(trimmingTrailingSpaces: true)[1], "description  A short walk that turned i…")
+        _ = form.handle(.down())
+        let cursor = form.render(into: &screen, area: screen.bounds)
+        XCTAssertEqual(screen.lines(trimmingTrailingSpaces: true)[1], "description  ng one, with two pictures.",
+                       "focused, it scrolls to the cursor at its end")
+        XCTAssertEqual(cursor?.y, 1)
+    }
+
     func testFormAndHelpSnapshots() {
         var screen = Screen(width: 50, height: 6)
         form().render(into: &screen, area: screen.bounds)

@@ -90,7 +90,7 @@ public struct Form: Sendable {
                 screen.put(field.isOn ? "[x]" : "[ ]", x: valueArea.x, y: y, style: Style(focused ? .selection : .normal), clip: valueArea)
             default:
                 let style = field.problem != nil ? Style(.error, underline: true) : Style(.normal, underline: focused)
-                let column = field.editor.render(into: &screen, area: valueArea, style: style)
+                let column = field.editor.render(into: &screen, area: valueArea, style: style, focused: focused)
                 if focused { cursor = (column, y) }
             }
         }

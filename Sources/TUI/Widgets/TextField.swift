@@ -53,10 +53,17 @@ public struct TextField: Sendable, Equatable {
     }
 
     /// Draws the field and returns the cursor's column (the backend places the terminal cursor there).
+    /// A field without focus too long for its area shows its beginning, cut with `…`; the focused
+    /// one scrolls to keep the cursor in view.
     @discardableResult
-    public func render(into screen: inout Screen, area: Rect, style: Style = Style(.normal, underline: true)) -> Int {
+    public func render(into screen: inout Screen, area: Rect, style: Style = Style(.normal, underline: true), focused: Bool = true) -> Int {
         let shown = secret ? String(repeating: "•", count: text.count) : text
         let characters = Array(shown)
+        if !focused, DisplayWidth.of(shown) > area.width {
+            screen.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), style: style)
+            screen.put(DisplayWidth.truncate(shown, to: area.width), x: area.x, y: area.y, style: style, clip: area)
+            return area.x
+        }
         let beforeCursor = String(characters.prefix(cursor))
         // Scroll so the cursor stays visible.
         var start = 0
