@@ -31,7 +31,10 @@ enum BrowseRender {
             var title = post.title.isEmpty ? post.slug : post.title
             if multilingual { title += " [\(post.lang)\(post.translations.isEmpty ? "" : "+\(post.translations.count)")]" }
             var x = screen.put(isSelected ? "▸" : " ", x: 0, y: y, style: base)
-            x = screen.put(DisplayWidth.pad(DisplayWidth.truncate(title, to: columns.title), to: columns.title), x: x, y: y, style: base) + 1
+            let shownTitle = DisplayWidth.truncate(title, to: columns.title)
+            screen.put(DisplayWidth.pad(shownTitle, to: columns.title), x: x, y: y, style: base)
+            markMatches(of: browse.filter, in: shownTitle, x: x, y: y, selected: isSelected, into: &screen)
+            x += columns.title + 1
             let date = post.date.map { String($0.text.prefix(10)) } ?? "—"
             x = screen.put(DisplayWidth.pad(date, to: 10), x: x, y: y, style: isSelected ? base : Style(.dim)) + 1
             let status = post.status(at: now)
@@ -48,6 +51,20 @@ enum BrowseRender {
             return (min(x, width - 1), state.rows - 2)
         }
         return nil
+    }
+
+    /// Underlines, in bold, where the filter's words occur in a shown title (case ignored, as the
+    /// filter matches), so it is plain why a post is listed (a tag or the slug may be why, too).
+    static func markMatches(of filter: String, in title: String, x: Int, y: Int, selected: Bool, into screen: inout Screen) {
+        let style = Style(selected ? .selection : .marker, bold: true, underline: true)
+        for word in filter.split(separator: " ") {
+            var from = title.startIndex
+            while let range = title.range(of: word, options: .caseInsensitive, range: from..<title.endIndex),
+                  !range.isEmpty {
+                screen.put(String(title[range]), x: x + DisplayWidth.of(String(title[..<range.lowerBound])), y: y, style: style)
+                from = range.upperBound
+            }
+        }
     }
 
     struct Columns {

@@ -132,6 +132,22 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(state.editor?.editor.cursor, TextPosition(line: 0, column: 5), "clamped to a shorter text")
     }
 
+    func testTheFiltersWordsAreMarkedInTheTitles() throws {
+        var state = try AppFixture.browsing()
+        _ = AppFixture.send(&state, .character("/"))
+        AppFixture.type(&state, "KYOTO tea")
+        var copy = state
+        let screen = Render.frame(&copy).screen
+        let lines = screen.lines()
+        let row = try XCTUnwrap(lines.firstIndex { $0.contains("tea in Kyoto") })
+        let line = lines[row]
+        let column = DisplayWidth.of(String(line[..<line.range(of: "Kyoto")!.lowerBound]))
+        for offset in 0..<5 { XCTAssertTrue(screen[column + offset, row].style.underline, "Kyoto, column \(offset)") }
+        XCTAssertFalse(screen[column - 2, row].style.underline, "the space before it")
+        let tea = DisplayWidth.of(String(line[..<line.range(of: "tea")!.lowerBound]))
+        XCTAssertTrue(screen[tea, row].style.underline, "every word of the filter")
+    }
+
     func testNewPostCursorGoesToTheBody() {
         XCTAssertEqual(App.firstBodyLine("---\ntitle: x\n---\n"), 3)
         XCTAssertEqual(App.firstBodyLine("---\ntitle: x\n---\nText\n\nMore"), 4)
