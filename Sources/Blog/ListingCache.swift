@@ -104,6 +104,23 @@ public final class ListingCache: Sendable {
         let directory = (file as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try? AtomicFile.write(Data(out), to: file, permissions: 0o600)
+        Self.removeUnused(in: directory)
+    }
+
+    /// Sites not listed for this long lose their cache file (sites deleted or moved would
+    /// otherwise leave theirs forever).
+    static let unusedAfter: TimeInterval = 30 * 24 * 3600
+
+    /// Removes the cache files in `directory` that no listing has read or written for
+    /// `unusedAfter` (read: the access time, which `relatime` mounts update once a day).
+    static func removeUnused(in directory: String, now: Date = Date()) {
+        for entry in DirectoryListing.entries(directory) ?? [] where !entry.isDirectory && entry.name.hasSuffix(".listing") {
+            let path = directory + "/" + entry.name
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            let used = max(TimeInterval(info.st_atim.tv_sec), TimeInterval(info.st_mtim.tv_sec))
+            if now.timeIntervalSince1970 - used > unusedAfter { unlink(path) }
+        }
     }
 
     // MARK: - File format

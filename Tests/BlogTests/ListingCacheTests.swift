@@ -162,6 +162,23 @@ final class ListingCacheTests: XCTestCase {
         try assertListedAlike("with a symbolic link")
     }
 
+    func testFilesOfSitesNotListedForAMonthAreRemoved() throws {
+        let old = cacheDir.appending("0123456789abcdef.listing"), recent = cacheDir.appending("fedcba9876543210.listing")
+        let other = cacheDir.appending("notes.txt")
+        for path in [old, recent, other] { try Data("x".utf8).write(to: URL(fileURLWithPath: path)) }
+        let longAgo = Date().addingTimeInterval(-ListingCache.unusedAfter - 3_600)
+        for path in [old, other] {
+            var times = [timespec(tv_sec: Int(longAgo.timeIntervalSince1970), tv_nsec: 0), timespec(tv_sec: Int(longAgo.timeIntervalSince1970), tv_nsec: 0)]
+            XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0, "read and written a month ago")
+        }
+        _ = scanCounts(try settledCache())  // a save
+        XCTAssertFalse(FileManager.default.fileExists(atPath: old), "a site not listed for a month")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: recent), "read or written lately")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: recent))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: other), "only cache files are removed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: try settledCache().file))
+    }
+
     func testACacheThatCannotBeWrittenOnlyCostsSpeed() throws {
         let cache = try XCTUnwrap(ListingCache(root: site.root, directory: "/dev/null/listings", settle: 0, now: Date().addingTimeInterval(1)))
         XCTAssertEqual(PostIndex.build(site, listings: cache).posts, PostIndex.build(site).posts)
