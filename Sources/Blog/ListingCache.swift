@@ -56,7 +56,7 @@ public final class ListingCache: Sendable {
     }
 
     /// The remembered entries of the directory `info` describes, if it has not changed, and its
-    /// record (for `ListingRecords.keep`).
+    /// record (for `keep(_:in:)`).
     func entries(for info: stat) -> (entries: [DirectoryListing.Entry], record: Range<Int>)? {
         guard count > 0, UInt64(info.st_dev) == device else { return nil }
         let key = DirectoryKey(info)

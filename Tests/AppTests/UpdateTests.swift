@@ -132,6 +132,20 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(state.editor?.editor.cursor, TextPosition(line: 0, column: 5), "clamped to a shorter text")
     }
 
+    func testDownInALongParagraphGoesToItsNextRowOnScreen() throws {
+        var state = try AppFixture.browsing()
+        let paragraph = Array(repeating: "a few words that wrap", count: 12).joined(separator: " ")
+        _ = App.update(&state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: paragraph + "\nnext", stamp: nil), now: 0)
+        _ = Render.frame(&state)  // the view learns the width it wraps at
+        _ = AppFixture.send(&state, .down())
+        XCTAssertEqual(state.editor?.editor.cursor.line, 0, "still in the paragraph, one row down")
+        XCTAssertGreaterThan(state.editor?.editor.cursor.column ?? 0, 60)
+        _ = AppFixture.send(&state, .control("w"))  // soft wrap off: whole lines
+        _ = Render.frame(&state)
+        _ = AppFixture.send(&state, .down())
+        XCTAssertEqual(state.editor?.editor.cursor.line, 1)
+    }
+
     func testTheFiltersWordsAreMarkedInTheTitles() throws {
         var state = try AppFixture.browsing()
         _ = AppFixture.send(&state, .character("/"))

@@ -47,6 +47,34 @@ final class EditorTests: XCTestCase {
         check("|abc", [.end], "abc|")
     }
 
+    func testUpAndDownGoThroughWrappedRowsAsTheyAreShown() {
+        // At width 12 the first line shows as "One two " / "three four " / "five", then "six".
+        func check(_ before: String, _ keys: [KeyEvent], _ after: String, wrap: Int? = 12, line: UInt = #line) {
+            var state = editor(before)
+            state.wrapWidth = wrap
+            for key in keys { _ = state.handle(key, now: 0) }
+            XCTAssertEqual(marked(state), after, line: line)
+        }
+        let text = "One two three four five\nsix"
+        check("On|e two three four five\nsix", [.down()], "One two th|ree four five\nsix", line: #line)
+        check("On|e two three four five\nsix", [.down(), .down()], "One two three four fi|ve\nsix")
+        check("On|e two three four five\nsix", [.down(), .down(), .down()], "One two three four five\nsi|x")
+        check("One two three four five\nsi|x", [.up()], "One two three four fi|ve\nsix")
+        check("One two three four five\nsi|x", [.up(), .up(), .up()], "On|e two three four five\nsix")
+        check("One two|", [.down(), .up()], "One| two", wrap: 4)
+        check("One two three four fiv|e\nsix", [.up()], "One two thr|ee four five\nsix", line: #line)
+        check("One two three four five\n|six", [.pageUp], "|One two three four five\nsix")
+        XCTAssertEqual(text.count, 27)
+        // The column is kept across a shorter row; without wrapping, whole lines as before.
+        check("One two three fou|r five\nsix", [.down(), .up()], "One two three fou|r five\nsix")
+        check("On|e two three four five\nsix", [.down()], "One two three four five\nsi|x", wrap: nil)
+        // Shift keeps the selection's anchor.
+        var state = editor("On|e two three four five")
+        state.wrapWidth = 12
+        _ = state.handle(.down(shift: true), now: 0)
+        XCTAssertEqual(state.selection, TextPosition(line: 0, column: 2)..<TextPosition(line: 0, column: 10))
+    }
+
     func testListContinuationAndEnding() {
         check("- item|", [.enter], "- item\n- |")
         check("  * nested|", [.enter], "  * nested\n  * |")

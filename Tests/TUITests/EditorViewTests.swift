@@ -32,7 +32,7 @@ final class EditorViewTests: XCTestCase {
     func testSoftWrapBreaksBetweenWords() {
         func rows(_ text: String, _ width: Int) -> [String] {
             let characters = Array(text)
-            let starts = EditorView.rowStarts(characters, width: width)
+            let starts = SoftWrap.rowStarts(characters, width: width)
             return starts.indices.map { String(characters[starts[$0]..<(($0 + 1 < starts.count) ? starts[$0 + 1] : characters.count)]) }
         }
         XCTAssertEqual(rows("hello world", 8), ["hello ", "world"], "the word moves down whole")

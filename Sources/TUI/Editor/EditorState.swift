@@ -12,8 +12,12 @@ public struct EditorState: Sendable {
     public private(set) var clipboard = ""
     /// True when the text differs from what was last saved.
     public private(set) var isDirty = false
-    /// The display column up/down try to keep.
+    /// The display column up/down try to keep (within the row, when lines are soft-wrapped).
     private var preferredColumn: Int?
+    /// The width lines are soft-wrapped at on screen, if they are: up/down and page up/down then
+    /// move through display rows, as the text is seen, not through whole lines (a paragraph is
+    /// often one long line). Set by the app from the view before each key.
+    public var wrapWidth: Int?
     /// Counts changes to the text; with `lastEditLine` it lets views cache per-line work.
     public private(set) var revision = 0
     /// The first line the most recent change touched.
@@ -225,6 +229,7 @@ public struct EditorState: Sendable {
     }
 
     private mutating func moveVertically(by lines: Int, selecting: Bool) {
+        if let width = wrapWidth, width > 0 { return moveThroughRows(by: lines, width: width, selecting: selecting) }
         let column = preferredColumn ?? DisplayWidth.of(String(buffer.line(cursor.line).prefix(cursor.column)))
         let target = min(max(0, cursor.line + lines), buffer.lineCount - 1)
         var index = 0, width = 0
@@ -235,6 +240,37 @@ public struct EditorState: Sendable {
             index += 1
         }
         move(to: TextPosition(line: target, column: index), selecting: selecting)
+        preferredColumn = column
+    }
+
+    /// Moves `rows` display rows of lines wrapped at `width`, keeping the display column within
+    /// the row.
+    private mutating func moveThroughRows(by rows: Int, width: Int, selecting: Bool) {
+        func layout(_ line: Int) -> (characters: [Character], widths: [Int], starts: [Int]) {
+            let characters = Array(buffer.line(line))
+            let widths = characters.map(DisplayWidth.of)
+            return (characters, widths, SoftWrap.rowStarts(characters, widths: widths, width: width))
+        }
+        var line = cursor.line
+        var current = layout(line)
+        var row = SoftWrap.row(of: cursor.column, in: current.starts)
+        let column = preferredColumn ?? current.widths[current.starts[row]..<cursor.column].reduce(0, +)
+        var remaining = rows
+        while remaining != 0 {
+            if remaining > 0 {
+                if row + 1 < current.starts.count { row += 1 } else if line + 1 < buffer.lineCount { line += 1; current = layout(line); row = 0 } else { break }
+                remaining -= 1
+            } else {
+                if row > 0 { row -= 1 } else if line > 0 { line -= 1; current = layout(line); row = current.starts.count - 1 } else { break }
+                remaining += 1
+            }
+        }
+        // The character at `column` in the target row; a row that wraps ends before the next one starts.
+        let start = current.starts[row]
+        let end = row + 1 < current.starts.count ? current.starts[row + 1] - 1 : current.characters.count
+        var index = start, x = 0
+        while index < end, x + current.widths[index] <= column { x += current.widths[index]; index += 1 }
+        move(to: TextPosition(line: line, column: index), selecting: selecting)
         preferredColumn = column
     }
 

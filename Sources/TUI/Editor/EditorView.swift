@@ -9,6 +9,9 @@ public struct EditorView: Sendable {
     public private(set) var top = 0
     /// First display column shown when soft wrap is off.
     public private(set) var left = 0
+    /// The width lines were wrapped at in the last render (nil when soft wrap is off): what the
+    /// editor needs to move through display rows (`EditorState.wrapWidth`).
+    public private(set) var wrapWidth: Int?
     /// Highlighting state at the start of each line, valid for `cachedRevision`.
     private var lineStates: [MarkdownHighlighter.State] = [MarkdownHighlighter.State()]
     private var cachedRevision = 0
@@ -46,6 +49,7 @@ public struct EditorView: Sendable {
         let buffer = state.buffer
         let gutter = lineNumbers ? String(buffer.lineCount).count + 1 : 0
         let textArea = Rect(x: area.x + gutter, y: area.y, width: max(1, area.width - gutter), height: area.height)
+        wrapWidth = softWrap ? textArea.width : nil
         if centrePending {
             centrePending = false
             top = max(0, min(state.cursor.line - area.height / 2, buffer.lineCount - area.height))
@@ -73,7 +77,7 @@ public struct EditorView: Sendable {
                 }
                 // Lay the line out into rows (wrapped between words where it can be).
                 let widths = characters.map(DisplayWidth.of)
-                let starts = softWrap ? Self.rowStarts(characters, widths: widths, width: textArea.width) : [0]
+                let starts = softWrap ? SoftWrap.rowStarts(characters, widths: widths, width: textArea.width) : [0]
                 var nextStart = 1
                 var x = 0
                 for (column, character) in characters.enumerated() {
@@ -85,7 +89,7 @@ public struct EditorView: Sendable {
                         if row >= area.height { break }
                     }
                     if column == state.cursor.column && lineIndex == state.cursor.line {
-                        // A space left hanging past the row's end (see `rowStarts`) keeps the cursor on the last cell.
+                        // A space left hanging past the row's end (see `SoftWrap.rowStarts`) keeps the cursor on the last cell.
                         let shown = softWrap ? min(x, textArea.width - 1) : x - left
                         cursorPosition = (textArea.x + shown, area.y + row)
                     }
@@ -118,52 +122,5 @@ public struct EditorView: Sendable {
             }
             return cursorPosition ?? (textArea.x, area.y)
         }
-    }
-
-    /// Where each display row of a soft-wrapped line starts (character indices, the first 0).
-    /// A row ends after the last space that fits, as prose editors wrap; a space that does not
-    /// fit hangs at the end of its row (the next row starts with the word after it); a word
-    /// wider than a row, or a row with no space after its first word (CJK text, indentation
-    /// only), is cut where it reaches the edge.
-    static func rowStarts(_ characters: [Character], widths: [Int]? = nil, width: Int) -> [Int] {
-        let widths = widths ?? characters.map(DisplayWidth.of)
-        var starts = [0]
-        var x = 0
-        var breakAfterSpace: Int?  // the index after the last space in this row that follows a word
-        var rowHasWord = false
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            let characterWidth = widths[index]
-            let isSpace = character == " " || character == "\t"
-            if x + characterWidth > width, x > 0 {
-                if isSpace {
-                    // Hangs: the next row starts after it.
-                    starts.append(index + 1)
-                    x = 0
-                    breakAfterSpace = nil
-                    rowHasWord = false
-                    index += 1
-                    continue
-                }
-                if let start = breakAfterSpace, start > starts[starts.count - 1] {
-                    starts.append(start)
-                    x = widths[start..<index].reduce(0, +)
-                } else {
-                    starts.append(index)
-                    x = 0
-                }
-                breakAfterSpace = nil
-                rowHasWord = x > 0
-            }
-            if isSpace {
-                if rowHasWord { breakAfterSpace = index + 1 }
-            } else {
-                rowHasWord = true
-            }
-            x += characterWidth
-            index += 1
-        }
-        return starts
     }
 }
