@@ -130,7 +130,9 @@ extension App {
         if case .publish = state.overlay { state.overlay = nil }
         toast(&state, text, now: now)
         var effects: [AppEffect] = [.loadSite(state.site?.root ?? "")]
-        if let editor = state.editor, !editor.editor.isDirty { effects.append(.openPost(editor.path)) }
+        // The publish may have changed the post (draft: false): read it again, but never switch
+        // to the editor if the user has left it meanwhile (`postReloaded`).
+        if let editor = state.editor, !editor.editor.isDirty { effects.append(.reloadPost(editor.path)) }
         return effects
     }
 

@@ -36,10 +36,8 @@ extension App {
             guard let site = state.site else { return [] }
             var screen = EditorScreen(path: path, file: site.absolute(path), text: text, stamp: stamp)
             if let previous = state.editor, previous.path == path {
-                // Reloaded (after a publish or an external edit): stay where the user was.
-                screen.editor.goTo(previous.editor.cursor)
-                screen.view = previous.view
-                screen.showPreview = previous.showPreview
+                // Opened again (after an external edit, or from the list): stay where the user was.
+                screen.keepPlace(of: previous)
             }
             if state.cursorToBody {
                 state.cursorToBody = false
@@ -47,6 +45,17 @@ extension App {
             }
             state.editor = screen
             state.page = .editor
+            refreshPreview(&state)
+            return []
+        case .postReloaded(let path, let text, let stamp):
+            // Only into the same post, and only if nothing was typed since the reload was asked
+            // for (that text is the user's; a save then notices the file changed on disk). The
+            // page stays what it is: a publish that ends after the user left the editor does not
+            // bring the editor back.
+            guard let site = state.site, let previous = state.editor, previous.path == path, !previous.editor.isDirty else { return [] }
+            var screen = EditorScreen(path: path, file: site.absolute(path), text: text, stamp: stamp)
+            screen.keepPlace(of: previous)
+            state.editor = screen
             refreshPreview(&state)
             return []
         case .postFailed(let problem):

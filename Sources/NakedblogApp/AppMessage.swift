@@ -13,6 +13,8 @@ public enum AppMessage: Sendable {
     case gitStatus(GitSummary)
     case fetched(behind: Int, problem: String?)
     case postOpened(path: String, text: String, stamp: FileStamp?)
+    /// The post in the editor, read again after a publish changed it on disk.
+    case postReloaded(path: String, text: String, stamp: FileStamp?)
     case postFailed(String)
     case saved(path: String, stamp: FileStamp?, revision: Int)
     case saveFailed(String)
@@ -49,6 +51,8 @@ public enum AppEffect: Sendable, Equatable {
     case fetch
     case sync
     case openPost(String)
+    /// Reads the post in the editor again without showing it (`postReloaded`).
+    case reloadPost(String)
     /// Saves atomically; refuses (`saveConflict`) when the file on disk is no longer `expected`,
     /// unless `overwrite`.
     case save(path: String, text: String, revision: Int, expected: FileStamp? = nil, overwrite: Bool = false)

@@ -49,6 +49,13 @@ public struct EditorScreen: Sendable {
     private var words = 0
     private var wordsRevision = -1
 
+    /// Takes the cursor, scrolling and preview choice of `previous` (the same post, read again).
+    mutating func keepPlace(of previous: EditorScreen) {
+        editor.goTo(previous.editor.cursor)
+        view = previous.view
+        showPreview = previous.showPreview
+    }
+
     /// Columns at which the split layout (text and preview side by side) is used.
     public static let splitWidth = 100
 }

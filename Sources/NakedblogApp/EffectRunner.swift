@@ -42,6 +42,7 @@ public final class EffectRunner: @unchecked Sendable {
         case .fetch: background { self.startFetch(sync: false) }
         case .sync: background { self.startFetch(sync: true) }
         case .openPost(let path): background { self.openPost(path) }
+        case .reloadPost(let path): background { self.openPost(path, reload: true) }
         case .save(let path, let text, let revision, let expected, let overwrite):
             background { self.save(path, text, revision, expected: expected, overwrite: overwrite) }
         case .writeJournal(let path, let text):
@@ -159,7 +160,7 @@ public final class EffectRunner: @unchecked Sendable {
         }
     }
 
-    private func openPost(_ path: String) {
+    private func openPost(_ path: String, reload: Bool = false) {
         guard let root else { return }
         let file = root + "/" + path
         guard let data = FileManager.default.contents(atPath: file) else {
@@ -170,6 +171,7 @@ public final class EffectRunner: @unchecked Sendable {
             send(.postFailed("\(path): is not UTF-8 text (a binary file, or another encoding). Convert it to UTF-8 to edit it here."))
             return
         }
+        if reload { return send(.postReloaded(path: path, text: text, stamp: FileStamp.of(file))) }
         send(.postOpened(path: path, text: text, stamp: FileStamp.of(file)))
         if let journal = RecoveryJournal.read(root: root, post: path, environment: environment) {
             send(journal == text ? .recoveryFound(path: path, text: text) : .recoveryFound(path: path, text: journal))

@@ -49,6 +49,24 @@ final class UpdateTests: XCTestCase {
         let done = App.update(&state, .publishFinished(PublishResult(pushedCommits: 1, branch: "main", upstream: "origin/main", head: "abcdef1234")), now: 0)
         XCTAssertEqual(done.first, .loadSite(state.site!.root))
         XCTAssertEqual(state.toast?.text, "Published abcdef1 to origin/main")
+        // The post is read again (the publish set draft: false), without bringing the editor back.
+        let path = "content/posts/cold-brew-ratios/index.md"
+        XCTAssertTrue(done.contains(.reloadPost(path)), "\(done)")
+        _ = App.update(&state, .postReloaded(path: path, text: "{\"title\": \"Cold brew\", \"draft\": false}\n", stamp: nil), now: 0)
+        XCTAssertEqual(state.page, .browse, "the user left the editor: it stays left")
+        XCTAssertEqual(state.editor?.editor.text, "{\"title\": \"Cold brew\", \"draft\": false}\n")
+    }
+
+    func testAReloadNeverReplacesWhatWasTypedSinceThePublish() throws {
+        var state = try AppFixture.editing()
+        let path = "content/posts/cold-brew-ratios/index.md"
+        AppFixture.type(&state, "typed after the publish ")
+        let typed = try XCTUnwrap(state.editor?.editor.text)
+        _ = App.update(&state, .postReloaded(path: path, text: "what the publish left on disk", stamp: nil), now: 0)
+        XCTAssertEqual(state.editor?.editor.text, typed, "the words typed meanwhile stay")
+        XCTAssertEqual(state.page, .editor)
+        _ = App.update(&state, .postReloaded(path: "content/posts/another/index.md", text: "x", stamp: nil), now: 0)
+        XCTAssertEqual(state.editor?.editor.text, typed, "another post's reload is ignored")
     }
 
     func testConflictChoicesPublishWithASide() throws {
