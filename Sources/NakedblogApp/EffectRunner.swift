@@ -163,12 +163,14 @@ public final class EffectRunner: @unchecked Sendable {
     private func openPost(_ path: String, reload: Bool = false) {
         guard let root else { return }
         let file = root + "/" + path
+        // A reload that cannot read the post says nothing: the user asked for no post (it may
+        // have been published as deleted), and the editor keeps what it shows.
         guard let data = FileManager.default.contents(atPath: file) else {
-            send(.postFailed("\(path): cannot be read (does it still exist? is it readable?)"))
+            if !reload { send(.postFailed("\(path): cannot be read (does it still exist? is it readable?)")) }
             return
         }
         guard let text = String(data: data, encoding: .utf8), !data.contains(0) else {
-            send(.postFailed("\(path): is not UTF-8 text (a binary file, or another encoding). Convert it to UTF-8 to edit it here."))
+            if !reload { send(.postFailed("\(path): is not UTF-8 text (a binary file, or another encoding). Convert it to UTF-8 to edit it here.")) }
             return
         }
         if reload { return send(.postReloaded(path: path, text: text, stamp: FileStamp.of(file))) }

@@ -35,12 +35,38 @@ final class EffectRunnerPublishTests: XCTestCase {
     }
 }
 
+/// A post read again after a publish arrives as `postReloaded` (which never changes the page);
+/// one that cannot be read any more (published as deleted) raises no error.
+final class EffectRunnerReloadTests: XCTestCase {
+    func testAReloadIsQuietAndNeverAnOpen() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        let site = home.path + "/site"
+        try PackageRoot.copyDemo(to: site)
+        let messages = MessageLog()
+        let runner = EffectRunner(environment: home.environment) { messages.append($0) }
+        runner.run(.loadSite(site))
+        XCTAssertTrue(messages.wait { if case .siteLoaded = $0 { return true }; return false })
+        runner.run(.reloadPost("content/posts/tea-in-kyoto/index.md"))
+        XCTAssertTrue(messages.wait { if case .postReloaded(let path, _, _) = $0 { return path == "content/posts/tea-in-kyoto/index.md" }; return false })
+        runner.run(.reloadPost("content/posts/gone/index.md"))
+        runner.run(.openPost("content/posts/also-gone/index.md"))
+        XCTAssertTrue(messages.wait { if case .postFailed(let problem) = $0 { return problem.contains("also-gone") }; return false })
+        usleep(300_000)  // the reload ran on another thread: give it time to say anything it would
+        XCTAssertFalse(messages.contains { if case .postOpened = $0 { return true }; return false }, "a reload is never an open")
+        XCTAssertFalse(messages.contains { if case .postFailed(let problem) = $0 { return problem.contains("/gone/") }; return false },
+                       "a reload that cannot read the post says nothing")
+    }
+}
+
 /// Messages sent by the runner, collected across threads.
 final class MessageLog: @unchecked Sendable {
     private let lock = NSLock()
     private var messages: [AppMessage] = []
 
     func append(_ message: AppMessage) { lock.withLock { messages.append(message) } }
+
+    func contains(where matches: (AppMessage) -> Bool) -> Bool { lock.withLock { messages.contains(where: matches) } }
 
     /// Waits (up to `timeout` seconds) for a message that `matches`.
     func wait(timeout: TimeInterval = 30, _ matches: (AppMessage) -> Bool) -> Bool {
