@@ -45,9 +45,7 @@ struct ContentScanner {
             // own arrays (the order is the index's to decide).
             let shares = ParallelMap.claiming(places.count, chunk: 64) { next -> (found: [T], children: [Siblings], links: [String], problems: [ContentError], records: ListingRecords) in
                 var found: [T] = []
-                // Most directories hold one page, and a worker may claim most of them: room for all, so
-                // the array never regrows (a copy while the old one lives); pages never filled are never touched.
-                found.reserveCapacity(places.count + 64)
+                found.reserveCapacity(places.count / ParallelMap.cores + 64)  // most directories hold one page: no regrowing
                 var children: [Siblings] = []
                 var links: [String] = []
                 var problems: [ContentError] = []
@@ -104,10 +102,14 @@ struct ContentScanner {
     /// listing goes into `records`. Nil if it cannot be opened.
     func enter(_ name: String, at dir: String, in parent: DirectoryHandle?,
                records: inout ListingRecords) -> (DirectoryHandle, [DirectoryListing.Entry])? {
-        if let parent, let listings, parent.shortReadEnds, let info = parent.status(of: name),
-           let known = listings.entries(for: info) {
+        /// The remembered entries of the directory `info` describes, noted for the next cache file.
+        func remembered(_ info: stat?) -> [DirectoryListing.Entry]? {
+            guard let info, let listings, let known = listings.entries(for: info) else { return nil }
             listings.keep(known.record, in: &records)
-            return (DirectoryHandle(reaching: name, in: parent), known.entries)
+            return known.entries
+        }
+        if let parent, listings != nil, parent.shortReadEnds, let entries = remembered(parent.status(of: name)) {
+            return (DirectoryHandle(reaching: name, in: parent), entries)
         }
         guard let directory = parent.map({ DirectoryHandle(name: name, in: $0) }) ?? DirectoryHandle(path: site.absolute(dir)) else {
             return nil
@@ -115,10 +117,7 @@ struct ContentScanner {
         // Its times are taken from the open directory, before its entries are read: a change
         // made meanwhile moves them past what is recorded, so the record is never trusted again.
         let info = listings != nil && directory.shortReadEnds ? directory.status() : nil
-        if let info, let listings, let known = listings.entries(for: info) {
-            listings.keep(known.record, in: &records)
-            return (directory, known.entries)
-        }
+        if let entries = remembered(info) { return (directory, entries) }
         let listing = directory.listing()
         if let info, let listings, listings.canRemember(info, plain: listing.plain) { records.add(info, entries: listing.entries) }
         return (directory, listing.entries)
@@ -157,7 +156,7 @@ struct ContentScanner {
         var entries = entries
         let tuple = (dir: root.dir, language: root.language)
         if entries.contains(where: { !$0.isDirectory && ContentFileName.isLeafIndex($0.name) }) {
-            if entries.count > 1 { entries.sort { $0.name < $1.name } }  // (a copy: the caller holds them too)
+            if entries.count > 1 { entries.sort { $0.name < $1.name } }  // sorting copies (the caller holds them too)
             let leafIndexes = entries.filter { !$0.isDirectory && ContentFileName.isLeafIndex($0.name) }
             let absolute = site.absolute(relative)
             var bundleResources: [String] = []

@@ -50,19 +50,21 @@ final class DirectoryHandle: Sendable {
 
     deinit { if prefix.isEmpty { close(descriptor) } }
 
+    /// Calls `body` with the path of `name` relative to `descriptor`, as a C string.
+    private func withRelativePath<R>(_ name: String, _ body: (UnsafePointer<CChar>) -> R) -> R {
+        // withCString: passing the String straight to C made a copy of it (`utf8CString`).
+        prefix.isEmpty ? name.withCString(body) : (prefix + name).withCString(body)
+    }
+
     /// Opens `name` inside this directory (`openat` with `flags`); a descriptor, or -1 with errno set.
     func open(_ name: String, flags: Int32) -> Int32 {
-        // withCString: passing the String straight to C made a copy of it (`utf8CString`).
-        if prefix.isEmpty { return name.withCString { openat(descriptor, $0, flags) } }
-        return (prefix + name).withCString { openat(descriptor, $0, flags) }
+        withRelativePath(name) { openat(descriptor, $0, flags) }
     }
 
     /// `stat` of `name` inside this directory (symbolic links followed); nil if it cannot be read.
     func status(of name: String) -> stat? {
         var info = stat()
-        let result = prefix.isEmpty ? name.withCString { fstatat(descriptor, $0, &info, 0) }
-            : (prefix + name).withCString { fstatat(descriptor, $0, &info, 0) }
-        return result == 0 ? info : nil
+        return withRelativePath(name) { fstatat(descriptor, $0, &info, 0) } == 0 ? info : nil
     }
 
     /// `stat` of this directory itself (only for one that is open).

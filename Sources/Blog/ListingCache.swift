@@ -88,7 +88,7 @@ public final class ListingCache: Sendable {
 
     /// Writes what a scan found, unless it is what the file holds already. Never fails the
     /// listing: a cache that cannot be written is only slower next time.
-    public func save(_ parts: [ListingRecords]) {
+    func save(_ parts: [ListingRecords]) {
         let kept = parts.reduce(0) { $0 + $1.kept.count }, added = parts.reduce(0) { $0 + $1.added }
         guard added > 0 || kept != count else { return }
         var out = Self.magic
@@ -185,7 +185,7 @@ public final class ListingCache: Sendable {
 
 /// What one worker of a scan learned for the next cache file: records kept from the old one and
 /// records of directories read afresh.
-public struct ListingRecords: Sendable {
+struct ListingRecords: Sendable {
     /// Records of directories read afresh.
     var bytes: [UInt8] = []
     var added = 0

@@ -69,9 +69,9 @@ extension App {
             return []
         }
         let height = max(1, state.rows - 3)
-        screen.editor.wrapWidth = screen.view.softWrap ? screen.view.wrapWidth : nil
         let before = screen.editor.revision
-        guard let effects = screen.editor.handle(key, now: now, pageHeight: height) else { return [] }
+        let wrapWidth = screen.view.softWrap ? screen.view.wrapWidth : nil
+        guard let effects = screen.editor.handle(key, now: now, pageHeight: height, wrapWidth: wrapWidth) else { return [] }
         if screen.editor.revision != before { screen.lastEditTime = now }
         screen.problem = nil
         return effects.map { effect in

@@ -51,8 +51,7 @@ final class EditorTests: XCTestCase {
         // At width 12 the first line shows as "One two " / "three four " / "five", then "six".
         func check(_ before: String, _ keys: [KeyEvent], _ after: String, wrap: Int? = 12, line: UInt = #line) {
             var state = editor(before)
-            state.wrapWidth = wrap
-            for key in keys { _ = state.handle(key, now: 0) }
+            for key in keys { _ = state.handle(key, now: 0, wrapWidth: wrap) }
             XCTAssertEqual(marked(state), after, line: line)
         }
         let text = "One two three four five\nsix"
@@ -70,8 +69,7 @@ final class EditorTests: XCTestCase {
         check("On|e two three four five\nsix", [.down()], "One two three four five\nsi|x", wrap: nil)
         // Shift keeps the selection's anchor.
         var state = editor("On|e two three four five")
-        state.wrapWidth = 12
-        _ = state.handle(.down(shift: true), now: 0)
+        _ = state.handle(.down(shift: true), now: 0, wrapWidth: 12)
         XCTAssertEqual(state.selection, TextPosition(line: 0, column: 2)..<TextPosition(line: 0, column: 10))
     }
 

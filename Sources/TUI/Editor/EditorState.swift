@@ -14,10 +14,6 @@ public struct EditorState: Sendable {
     public private(set) var isDirty = false
     /// The display column up/down try to keep (within the row, when lines are soft-wrapped).
     private var preferredColumn: Int?
-    /// The width lines are soft-wrapped at on screen, if they are: up/down and page up/down then
-    /// move through display rows, as the text is seen, not through whole lines (a paragraph is
-    /// often one long line). Set by the app from the view before each key.
-    public var wrapWidth: Int?
     /// Counts changes to the text; with `lastEditLine` it lets views cache per-line work.
     public private(set) var revision = 0
     /// The first line the most recent change touched.
@@ -82,8 +78,11 @@ public struct EditorState: Sendable {
         history.close()
     }
 
-    /// Handles an editing or movement key; nil when the key is not the editor's.
-    public mutating func handle(_ key: KeyEvent, now: TimeInterval, pageHeight: Int = 20) -> [Effect]? {
+    /// Handles an editing or movement key; nil when the key is not the editor's. `wrapWidth` is
+    /// the width lines are soft-wrapped at on screen, if they are: up/down and page up/down then
+    /// move through display rows, as the text is seen, not through whole lines (a paragraph is
+    /// often one long line).
+    public mutating func handle(_ key: KeyEvent, now: TimeInterval, pageHeight: Int = 20, wrapWidth: Int? = nil) -> [Effect]? {
         switch key {
         case .character(let c, false): insert(String(c), now: now, coalesce: true)
         case .paste(let text): insert(text.replacingOccurrences(of: "\r\n", with: "\n"), now: now, coalesce: false); history.close()
@@ -94,10 +93,10 @@ public struct EditorState: Sendable {
         case .delete: deleteForward(now: now)
         case .left(let shift): move(to: step(cursor, by: -1), selecting: shift)
         case .right(let shift): move(to: step(cursor, by: 1), selecting: shift)
-        case .up(let shift): moveVertically(by: -1, selecting: shift)
-        case .down(let shift): moveVertically(by: 1, selecting: shift)
-        case .pageUp: moveVertically(by: -max(1, pageHeight - 1), selecting: false)
-        case .pageDown: moveVertically(by: max(1, pageHeight - 1), selecting: false)
+        case .up(let shift): moveVertically(by: -1, wrapWidth: wrapWidth, selecting: shift)
+        case .down(let shift): moveVertically(by: 1, wrapWidth: wrapWidth, selecting: shift)
+        case .pageUp: moveVertically(by: -max(1, pageHeight - 1), wrapWidth: wrapWidth, selecting: false)
+        case .pageDown: moveVertically(by: max(1, pageHeight - 1), wrapWidth: wrapWidth, selecting: false)
         case .home, .control("a"): move(to: TextPosition(line: cursor.line, column: 0), selecting: false)
         case .end, .control("e"): move(to: TextPosition(line: cursor.line, column: buffer.line(cursor.line).count), selecting: false)
         case .character("b", true): move(to: wordStep(cursor, forward: false), selecting: false)
@@ -228,7 +227,7 @@ public struct EditorState: Sendable {
         preferredColumn = nil
     }
 
-    private mutating func moveVertically(by lines: Int, selecting: Bool) {
+    private mutating func moveVertically(by lines: Int, wrapWidth: Int?, selecting: Bool) {
         if let width = wrapWidth, width > 0 { return moveThroughRows(by: lines, width: width, selecting: selecting) }
         let column = preferredColumn ?? DisplayWidth.of(String(buffer.line(cursor.line).prefix(cursor.column)))
         let target = min(max(0, cursor.line + lines), buffer.lineCount - 1)

@@ -10,7 +10,7 @@ public struct EditorView: Sendable {
     /// First display column shown when soft wrap is off.
     public private(set) var left = 0
     /// The width lines were wrapped at in the last render (nil when soft wrap is off): what the
-    /// editor needs to move through display rows (`EditorState.wrapWidth`).
+    /// editor needs to move through display rows (`EditorState.handle(_:now:pageHeight:wrapWidth:)`).
     public private(set) var wrapWidth: Int?
     /// Highlighting state at the start of each line, valid for `cachedRevision`.
     private var lineStates: [MarkdownHighlighter.State] = [MarkdownHighlighter.State()]
