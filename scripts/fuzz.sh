@@ -19,6 +19,8 @@ for target in FuzzFrontMatter FuzzPreview FuzzKeys; do
                    while read -r f; do cp "$f" "$corpus/$(echo "$f" | md5sum | cut -c1-16)"; done ;;
         esac
     fi
+    # Attack seeds (alias bombs, deep nesting, escapes) always join the text targets' corpus.
+    [ "$target" != FuzzKeys ] && cp -n Fuzz/seeds/* "$corpus/" 2>/dev/null
     echo "fuzz: $target for ${seconds}s"
     if ! "$bin/$target" "$corpus" -max_total_time="$seconds" -rss_limit_mb=4096 -max_len=16384 -detect_leaks=0 \
             -artifact_prefix="$crashes/" -print_final_stats=1 2> "$crashes/last-run.log"; then

@@ -34,6 +34,10 @@ class GitHandler(http.server.BaseHTTPRequestHandler):
         if expected is None:
             return "tester"
         header = self.headers.get("Authorization", "")
+        if header:
+            # Logged so tests can prove which credentials reached the server (and which never did).
+            sys.stderr.write("authorization: %s\n" % header)
+            sys.stderr.flush()
         if not header.startswith("Basic "):
             return None
         try:

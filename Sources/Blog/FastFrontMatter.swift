@@ -78,28 +78,40 @@ enum SimpleYAML {
     static func parse(_ bytes: Bytes) -> FrontMatterFields? {
         var fields: [FrontMatterField] = []
         fields.reserveCapacity(8)
+        // The block list being read: its field and items, stored when the list ends (appending
+        // to the field's value in place would copy the list at every item: quadratic).
         var openList: Int?
+        var openItems: [FrontMatterValue] = []
+        // Keys seen, hashed once there are more than a few (a linear scan is quadratic for
+        // thousands of keys).
+        var keys = Set<String>()
+        func closeList() {
+            if let index = openList, !openItems.isEmpty { fields[index].value = .list(openItems) }
+            openList = nil
+            openItems = []
+        }
         for line in ASCII.lines(bytes) {
             let trimmed = ASCII.dropBlanks(line)
             guard let first = trimmed.first, first != ASCII.hash else { continue }
             if first == ASCII.dash {
                 let afterDash = trimmed.dropFirst()
-                guard let index = openList, afterDash.isEmpty || afterDash.first == ASCII.space,
+                guard openList != nil, afterDash.isEmpty || afterDash.first == ASCII.space,
                       let item = scalar(ASCII.dropBlanks(afterDash)) else { return nil }
-                if case .list(let items) = fields[index].value {
-                    fields[index].value = .list(items + [item])
-                } else {
-                    fields[index].value = .list([item])
-                }
+                openItems.append(item)
                 continue
             }
             guard let head = line.first, !ASCII.isBlank(head), let colon = keyEnd(line) else { return nil }
             let key = ASCII.string(line[line.startIndex..<colon])
             // Duplicate keys are an error for the full parser: let it report them. (A few keys:
             // a linear scan beats hashing.)
-            guard !fields.contains(where: { $0.key == key }) else { return nil }
+            if fields.count < 16 {
+                guard !fields.contains(where: { $0.key == key }) else { return nil }
+                if fields.count == 15 { keys = Set(fields.map(\.key)); keys.insert(key) }
+            } else {
+                guard keys.insert(key).inserted else { return nil }
+            }
+            closeList()
             let rest = ASCII.dropBlanks(line[(colon + 1)...])
-            openList = nil
             if rest.isEmpty || rest.first == ASCII.hash {
                 fields.append(FrontMatterField(key: key, value: .null))
                 openList = fields.count - 1
@@ -108,6 +120,7 @@ enum SimpleYAML {
             guard let value = rest.first == ASCII.openBracket ? flowList(rest) : scalar(rest) else { return nil }
             fields.append(FrontMatterField(key: key, value: value))
         }
+        closeList()
         return FrontMatterFields(fields)
     }
 
@@ -175,6 +188,7 @@ enum SimpleYAML {
 enum SimpleTOML {
     static func parse(_ bytes: Bytes) -> FrontMatterFields? {
         var fields: [FrontMatterField] = []
+        var keys = Set<String>()  // once there are more than a few (see SimpleYAML)
         for line in ASCII.lines(bytes) {
             let trimmed = ASCII.dropBlanks(line)
             guard let first = trimmed.first, first != ASCII.hash else { continue }
@@ -182,7 +196,12 @@ enum SimpleTOML {
             let keyBytes = ASCII.trimTrailingBlanks(trimmed[..<equals])
             guard !keyBytes.isEmpty, keyBytes.allSatisfy(ASCII.isKeyByte) else { return nil }
             let key = ASCII.string(keyBytes)
-            guard !fields.contains(where: { $0.key == key }) else { return nil }
+            if fields.count < 16 {
+                guard !fields.contains(where: { $0.key == key }) else { return nil }
+                if fields.count == 15 { keys = Set(fields.map(\.key)); keys.insert(key) }
+            } else {
+                guard keys.insert(key).inserted else { return nil }
+            }
             guard let (value, after) = value(ASCII.dropBlanks(trimmed[(equals + 1)...])) else { return nil }
             let tail = ASCII.dropBlanks(after)
             guard tail.isEmpty || tail.first == ASCII.hash else { return nil }

@@ -39,16 +39,42 @@ public enum FrontMatterReader {
                                problem: "the YAML front matter is not a list of `key: value` fields",
                                hint: "Write one `key: value` per line between the `---` lines")
         }
-        return FrontMatterFields(mapping.map { FrontMatterField(key: $0.key.string ?? "", value: yamlValue($0.value)) })
+        // Aliases are shared while composed, but every value reached through one becomes a copy:
+        // nine levels of nine aliases ("billion laughs", 430 bytes) would be 10⁹ values. The
+        // values made may be at most a few per byte of the block, as hardened YAML readers limit
+        // alias expansion; a real front matter has far fewer values than bytes.
+        var budget = 10_000 + 4 * block.content.utf8.count
+        do throws(AliasExpansionLimit) {
+            var fields: [FrontMatterField] = []
+            for (key, value) in mapping {
+                fields.append(FrontMatterField(key: key.string ?? "", value: try yamlValue(value, budget: &budget)))
+            }
+            return FrontMatterFields(fields)
+        } catch {
+            throw ContentError(file: file, line: block.firstContentLine,
+                               problem: "the YAML front matter expands its aliases (*name) into too many values (a \"billion laughs\" document?)",
+                               hint: "Repeat values instead of nesting aliases; nakedblog stops reading after \(10_000 + 4 * block.content.utf8.count) values")
+        }
     }
 
-    static func yamlValue(_ node: Node) -> FrontMatterValue {
+    /// Thrown when alias expansion makes more values than the block's budget.
+    struct AliasExpansionLimit: Error {}
+
+    static func yamlValue(_ node: Node, budget: inout Int) throws(AliasExpansionLimit) -> FrontMatterValue {
+        budget -= 1
+        if budget < 0 { throw AliasExpansionLimit() }
         switch node {
         case .scalar(let scalar):
             return scalar.style == .plain ? YAMLScalar.resolve(plain: scalar.string) : .string(scalar.string)
-        case .sequence(let sequence): return .list(sequence.map(yamlValue))
+        case .sequence(let sequence):
+            var items: [FrontMatterValue] = []
+            items.reserveCapacity(min(sequence.count, max(0, budget)))
+            for item in sequence { items.append(try yamlValue(item, budget: &budget)) }
+            return .list(items)
         case .mapping(let mapping):
-            return .map(mapping.map { FrontMatterField(key: $0.key.string ?? "", value: yamlValue($0.value)) })
+            var fields: [FrontMatterField] = []
+            for (key, value) in mapping { fields.append(FrontMatterField(key: key.string ?? "", value: try yamlValue(value, budget: &budget))) }
+            return .map(fields)
         case .alias: return .null
         }
     }

@@ -12,9 +12,13 @@ public struct PostCreator: Sendable {
         public var lang: String?
         public var now: Date
         public var timeZone: TimeZone
+        /// Write (and read archetypes) where symbolic links or the site's configuration lead,
+        /// even outside the site root. Off unless the user asked for it.
+        public var outsideSite: Bool
 
         public init(title: String, section: String = "posts", bundle: Bool = true, lang: String? = nil,
-                    now: Date = Date(), timeZone: TimeZone = .current) {
+                    now: Date = Date(), timeZone: TimeZone = .current, outsideSite: Bool = false) {
+            self.outsideSite = outsideSite
             self.title = title
             self.section = section
             self.bundle = bundle
@@ -66,7 +70,12 @@ public struct PostCreator: Sendable {
         let path = request.bundle ? "\(sectionPath)/\(slug)/index\(suffix).md" : "\(sectionPath)/\(slug)\(suffix).md"
         try ensureInside(path, root: root)
 
+        if !request.outsideSite { try SiteContainment.require(site.absolute(path), insideSite: site.root, display: path) }
         let archetype = Archetype.find(kind: section, in: site, allowBundle: request.bundle)
+        if !request.outsideSite, archetype.source != .builtIn {
+            // Its text and resources end up in the post, and so on the remote.
+            try SiteContainment.require(site.absolute(archetype.name), insideSite: site.root, display: archetype.name)
+        }
         let template = GoTemplate(fields: templateFields(slug: slug, title: title, section: section, lang: lang ?? site.config.defaultContentLanguage,
                                                          bundle: request.bundle, request: request),
                                   now: request.now, zone: request.timeZone)

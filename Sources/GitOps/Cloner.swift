@@ -26,6 +26,7 @@ public enum Cloner {
         if url.transport == .ssh { SSHCommand.install(environment: options.environment) }
         if let file = options.certificateFile { _ = nb_set_ssl_cert_locations(file, nil) }
         let target = URL(fileURLWithPath: directory).standardizedFileURL.path
+        if url.transport == .file { try checkLocalSource(url, target: target) }
         let created = firstMissingAncestor(of: target)
         var cloneOptions = git_clone_options()
         try check(git_clone_options_init(&cloneOptions, UInt32(GIT_CLONE_OPTIONS_VERSION)), "git_clone_options_init")
@@ -44,6 +45,20 @@ public enum Cloner {
         let repo = Repository(taking: repository!)
         context.approveOffered()
         return CloneResult(path: target, branch: try repo.currentBranch(), head: try repo.headCommitID(), remoteURL: url.redacted)
+    }
+
+    /// A local source must exist and must not be the target: libgit2 creates the target first,
+    /// so `clone nothere` (default target `nothere`) would clone the new empty folder into itself.
+    static func checkLocalSource(_ url: GitURL, target: String) throws(GitError) {
+        let source = URL(fileURLWithPath: String(url.url.dropFirst("file://".count))).standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw GitError(kind: .notFound, operation: "clone", message: "\(source) does not exist or is not a directory")
+        }
+        let resolved = { (path: String) in URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
+        if resolved(source) == resolved(target) {
+            throw GitError(kind: .unsupportedState, operation: "clone", message: "\(source) is the folder to clone into; choose another folder")
+        }
     }
 
     /// The highest directory on the way to `path` that does not exist yet (what a failed clone

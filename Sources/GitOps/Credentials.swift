@@ -36,7 +36,7 @@ public struct GitCredentialHelper: CredentialProvider {
     }
 
     public func credential(for url: String, username: String?) -> HTTPCredential? {
-        var request = Self.describe(url)
+        guard var request = Self.describe(url), Self.isSafeValue(username ?? "") else { return nil }
         if let username, !username.isEmpty { request += "username=\(username)\n" }
         guard let output = run("fill", request + "\n") else { return nil }
         var user: String?, password: String?
@@ -49,15 +49,29 @@ public struct GitCredentialHelper: CredentialProvider {
     }
 
     public func approve(_ credential: HTTPCredential, for url: String) {
-        _ = run("approve", Self.describe(url) + "username=\(credential.username)\npassword=\(credential.password)\n\n")
+        guard let request = Self.describe(url, credential) else { return }
+        _ = run("approve", request)
     }
 
     public func reject(_ credential: HTTPCredential, for url: String) {
-        _ = run("reject", Self.describe(url) + "username=\(credential.username)\npassword=\(credential.password)\n\n")
+        guard let request = Self.describe(url, credential) else { return }
+        _ = run("reject", request)
     }
 
-    /// `protocol=…\nhost=…\npath=…\n` for git credential.
-    static func describe(_ url: String) -> String {
+    /// The request for approve/reject: the URL's fields and the credential, or nil when any
+    /// value could not be written as one line.
+    static func describe(_ url: String, _ credential: HTTPCredential) -> String? {
+        guard let request = describe(url), isSafeValue(credential.username), isSafeValue(credential.password) else { return nil }
+        return request + "username=\(credential.username)\npassword=\(credential.password)\n\n"
+    }
+
+    /// `protocol=…\nhost=…\npath=…\n` for git credential, or nil when a field (percent-decoded)
+    /// holds a line break, NUL or other control character: written into the request it would
+    /// end its line and add attacker-chosen ones (`host=github.example`), so helpers are never
+    /// asked (git refuses such URLs too). Callers check URLs earlier (`GitURL`); this is the last
+    /// line of defence, for URLs that come from elsewhere (a remote's configuration).
+    static func describe(_ url: String) -> String? {
+        guard !URLRedaction.hasEncodedControl(url), isSafeValue(url) else { return nil }
         guard let components = URLComponents(string: url), let scheme = components.scheme, let host = components.host else {
             return "url=\(url)\n"
         }
@@ -66,7 +80,13 @@ public struct GitCredentialHelper: CredentialProvider {
         text += "\n"
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         if !path.isEmpty { text += "path=\(path)\n" }
+        for value in [scheme, host, path, components.user ?? "", components.password ?? ""] where !isSafeValue(value) { return nil }
         return text
+    }
+
+    /// Whether `value` can be one line of a credential request (no control character at all).
+    static func isSafeValue(_ value: String) -> Bool {
+        !value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
     }
 
     private func run(_ action: String, _ input: String) -> String? {

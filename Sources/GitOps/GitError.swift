@@ -47,7 +47,8 @@ public struct GitError: Error, Sendable, CustomStringConvertible {
         self.operation = operation
         self.errorClass = errorClass
         self.code = code
-        self.message = message
+        // libgit2 and ssh quote URLs in their messages: never a password on a screen or in a log.
+        self.message = URLRedaction.redact(message)
         self.hostKey = hostKey
     }
 

@@ -14,6 +14,8 @@ public struct GitURL: Sendable, Equatable {
     /// A URL that cannot be used: what is wrong with it.
     public struct Invalid: Error, CustomStringConvertible, Sendable {
         public let description: String
+        /// What is wrong; a password in a URL quoted there is replaced by `***`.
+        public init(description: String) { self.description = URLRedaction.redact(description) }
     }
 
     /// Parses `https://`, `http://`, `ssh://user@host:port/path`, scp-like `user@host:path` and
@@ -21,8 +23,8 @@ public struct GitURL: Sendable, Equatable {
     public init(_ input: String, relativeTo directory: String = FileManager.default.currentDirectoryPath) throws(Invalid) {
         let text = input.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { throw Invalid(description: "the URL is empty") }
-        guard !text.contains(where: { $0.isNewline || $0 == "\0" }) else {
-            throw Invalid(description: "the URL contains a line break")
+        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw Invalid(description: "the URL contains a line break or another control character")
         }
         if let schemeEnd = text.range(of: "://") {
             let scheme = text[..<schemeEnd.lowerBound].lowercased()
@@ -31,7 +33,11 @@ public struct GitURL: Sendable, Equatable {
             switch scheme {
             case "https", "http", "git":
                 guard !authority.isEmpty, !authority.hasPrefix(":"), !authority.hasPrefix("@") else {
-                    throw Invalid(description: "`\(text)` has no host name")
+                    throw Invalid(description: "`\(URLRedaction.redact(text))` has no host name")
+                }
+                // Percent-encoded, they would reach `git credential` as extra lines (git refuses them too).
+                guard !URLRedaction.hasEncodedControl(text) else {
+                    throw Invalid(description: "the URL contains an encoded line break or control character (%0a, %0d, %00 …)")
                 }
                 url = text
                 transport = Transport(rawValue: scheme)!
@@ -45,6 +51,7 @@ public struct GitURL: Sendable, Equatable {
                 transport = .ssh
                 port = GitURL.port(in: authority)
                 sshDestination = port == nil ? String(authority) : String(authority.prefix { $0 != ":" || authority.hasPrefix("[") })
+                try GitURL.refuseOptionLike(host: sshDestination!, path: String(rest.dropFirst(authority.count + 1)), text)
             case "file":
                 guard rest.hasPrefix("/") else { throw Invalid(description: "`\(text)` needs an absolute path: file:///path/to/repo") }
                 url = text
@@ -62,6 +69,7 @@ public struct GitURL: Sendable, Equatable {
             guard !host.isEmpty, text.index(after: colon) < text.endIndex else {
                 throw Invalid(description: "`\(text)` needs a host and a path, e.g. git@example.com:me/blog.git")
             }
+            try GitURL.refuseOptionLike(host: String(host), path: String(text[text.index(after: colon)...]), text)
             url = text
             transport = .ssh
             sshDestination = String(host)
@@ -75,6 +83,18 @@ public struct GitURL: Sendable, Equatable {
         port = nil
     }
 
+    /// A host or path that starts with `-` would reach `ssh` or the server's `git-upload-pack` as
+    /// an option (`-oProxyCommand=…`): refused, as git refuses them.
+    private static func refuseOptionLike(host: String, path: String, _ text: String) throws(Invalid) {
+        let hostName = host.split(separator: "@", omittingEmptySubsequences: false).last.map(String.init) ?? host
+        if host.hasPrefix("-") || hostName.hasPrefix("-") {
+            throw Invalid(description: "`\(text)` has a host name that starts with `-`, which ssh would read as an option")
+        }
+        if path.hasPrefix("-") {
+            throw Invalid(description: "`\(text)` has a path that starts with `-`, which the server's git would read as an option")
+        }
+    }
+
     private static func port(in authority: Substring) -> Int? {
         let hostPort = authority.split(separator: "@").last ?? authority
         if hostPort.hasPrefix("["), let close = hostPort.firstIndex(of: "]") {
@@ -85,23 +105,28 @@ public struct GitURL: Sendable, Equatable {
         return Int(hostPort[hostPort.index(after: colon)...])
     }
 
-    /// The directory `git clone` would create: the last path component without `.git`.
+    /// The directory `git clone` would create: the last path component without one `.git`
+    /// (`user.github.io.git` → `user.github.io`, `repo.git/` → `repo`, `a/b/.git` → `b`,
+    /// `x.git.git` → `x.git`); `blog` when that leaves no usable name.
     public var defaultDirectoryName: String {
         var path = url
-        while path.hasSuffix("/") { path.removeLast() }
-        if transport == .ssh, !url.contains("://"), let colon = path.firstIndex(of: ":") {
+        if transport != .file, let schemeEnd = path.range(of: "://") {
+            // The authority is not part of the name (`https://host` alone has none).
+            let rest = path[schemeEnd.upperBound...]
+            path = rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? ""
+        } else if transport == .ssh, let colon = path.firstIndex(of: ":") {
             path = String(path[path.index(after: colon)...])
         }
-        var name = path.split(separator: "/").last.map(String.init) ?? "blog"
+        while path.hasSuffix("/") { path.removeLast() }
+        if path.hasSuffix("/.git") { path.removeLast(5) }
+        while path.hasSuffix("/") { path.removeLast() }
+        var name = path.split(separator: "/").last.map(String.init) ?? ""
         if name.hasSuffix(".git") { name.removeLast(4) }
-        return name.isEmpty ? "blog" : name
+        name = name.removingPercentEncoding ?? name
+        if name.isEmpty || name == "." || name == ".." || name.hasPrefix("-") || name.contains("/") { return "blog" }
+        return name
     }
 
-    /// The URL with any password removed, for messages and logs.
-    public var redacted: String {
-        guard let schemeEnd = url.range(of: "://"), let at = url[schemeEnd.upperBound...].firstIndex(of: "@") else { return url }
-        let userInfo = url[schemeEnd.upperBound..<at]
-        guard let colon = userInfo.firstIndex(of: ":") else { return url }
-        return url.replacingCharacters(in: colon..<at, with: ":***")
-    }
+    /// The URL with any password replaced by `***`, for messages and logs.
+    public var redacted: String { URLRedaction.redact(url) }
 }

@@ -28,7 +28,9 @@ public enum HostKeys {
         // `ssh -G` prints the effective configuration (HostName and Port of aliases).
         var arguments = ["-G"] + SSHCommand.configArguments(environment: environment)
         if let port { arguments += ["-p", String(port)] }
-        if let config = try? run("ssh", arguments + [destination], environment: environment) {
+        // `--` everywhere: a destination or host name from a URL is never read as an option.
+        guard !destination.hasPrefix("-") else { return nil }
+        if let config = try? run("ssh", arguments + ["--", destination], environment: environment) {
             for line in config.split(separator: "\n") {
                 let parts = line.split(separator: " ", maxSplits: 1)
                 guard parts.count == 2 else { continue }
@@ -36,7 +38,8 @@ public enum HostKeys {
                 if parts[0] == "port", let p = Int(parts[1]) { resolvedPort = p }
             }
         }
-        guard let scanned = try? run("ssh-keyscan", ["-T", "10", "-p", String(resolvedPort), host], environment: environment) else { return nil }
+        guard !host.hasPrefix("-"),
+              let scanned = try? run("ssh-keyscan", ["-T", "10", "-p", String(resolvedPort), "--", host], environment: environment) else { return nil }
         let lines = scanned.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
         // Prefer what OpenSSH prefers: ed25519, then ecdsa, then rsa.
         let preferred = ["ssh-ed25519", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521", "ssh-rsa"]

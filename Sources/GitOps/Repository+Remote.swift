@@ -17,9 +17,20 @@ extension Repository {
         return remoteURL(name)
     }
 
-    /// Prepares the transports for `url` (ssh command, extra CA file).
-    func prepareTransport(_ url: String, options: RemoteOptions) -> GitURL? {
-        let parsed = try? GitURL(url, relativeTo: workingDirectory ?? "/")
+    /// Prepares the transports for `url` (ssh command, extra CA file). A remote URL with a
+    /// (percent-encoded) control character or an option-like host or path is refused before
+    /// anything connects or any credential helper is asked: `.config` may come from anyone.
+    func prepareTransport(_ url: String, options: RemoteOptions) throws(GitError) -> GitURL? {
+        let parsed: GitURL?
+        do {
+            parsed = try GitURL(url, relativeTo: workingDirectory ?? "/")
+        } catch {
+            if url.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) || URLRedaction.hasEncodedControl(url)
+                || error.description.contains("starts with `-`") {
+                throw GitError(kind: .unsupportedState, operation: "remote", message: "the remote's URL cannot be used: \(error.description)")
+            }
+            parsed = nil
+        }
         if parsed?.transport == .ssh { SSHCommand.install(environment: options.environment) }
         if let file = options.certificateFile { _ = nb_set_ssl_cert_locations(file, nil) }
         return parsed
@@ -30,7 +41,7 @@ extension Repository {
         var remote: OpaquePointer?
         try check(git_remote_lookup(&remote, handle, name), "git_remote_lookup")
         defer { git_remote_free(remote) }
-        let url = prepareTransport(git_remote_url(remote).map { String(cString: $0) } ?? "", options: options)
+        let url = try prepareTransport(git_remote_url(remote).map { String(cString: $0) } ?? "", options: options)
         var fetchOptions = git_fetch_options()
         try check(git_fetch_options_init(&fetchOptions, UInt32(GIT_FETCH_OPTIONS_VERSION)), "git_fetch_options_init")
         session.beginAttempt()
@@ -56,7 +67,7 @@ extension Repository {
         try check(git_remote_lookup(&remote, handle, name), "git_remote_lookup")
         defer { git_remote_free(remote) }
         let urlText = (git_remote_pushurl(remote) ?? git_remote_url(remote)).map { String(cString: $0) } ?? ""
-        let url = prepareTransport(urlText, options: options)
+        let url = try prepareTransport(urlText, options: options)
         session.beginAttempt()
         session.sendsPack = url?.transport != .file
         if url?.transport == .ssh, Self.thinPushEnabled(options.environment) {

@@ -12,20 +12,47 @@ extension Repository {
         }
         for raw in paths {
             let path = Self.normalized(raw)
+            try Self.requireInside(path, workdir: workdir)
             let full = workdir + path
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), isDirectory.boolValue {
+            var info = stat()
+            // lstat: a symlink (to a folder anywhere) is staged as a symlink, never followed.
+            if lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
                 for file in Self.files(under: full, relativeTo: workdir) where !isIgnored(file) {
                     try check(git_index_add_bypath(index, file), "git_index_add_bypath")
                 }
                 try removeVanished(under: path + "/", in: index, workdir: workdir)
             } else if Self.exists(full) {
+                if info.st_mode & S_IFMT == S_IFLNK {
+                    // A folder that became a link: its old files are gone from the commit.
+                    try removeVanished(under: path + "/", in: index, workdir: workdir, all: true)
+                }
                 try check(git_index_add_bypath(index, path), "git_index_add_bypath")
             } else {
                 if git_index_get_bypath(index, path, 0) != nil {
                     try check(git_index_remove_bypath(index, path), "git_index_remove_bypath")
                 }
                 try removeVanished(under: path + "/", in: index, workdir: workdir)
+            }
+        }
+    }
+
+    /// The one rule for what a commit may take from the disk: `path` (relative to the work tree)
+    /// must stay inside it as written (no `..`, not absolute, not in `.git`) and must not lie
+    /// beyond a symbolic link — a symlinked folder is committed as the link (mode 120000), and
+    /// nothing is ever read through it from outside the repository (git refuses the same:
+    /// "beyond a symbolic link").
+    static func requireInside(_ path: String, workdir: String) throws(GitError) {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        if path.hasPrefix("/") || components.contains("..") || components.first == ".git" || components.contains(".git") {
+            throw GitError(kind: .unsupportedState, operation: "stage", message: "\(path) is outside the repository's work tree")
+        }
+        var current = workdir.hasSuffix("/") ? String(workdir.dropLast()) : workdir
+        for component in components.dropLast() {
+            current += "/" + component
+            var info = stat()
+            if lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                throw GitError(kind: .unsupportedState, operation: "stage",
+                               message: "\(path) is beyond a symbolic link (\(current.dropFirst(workdir.count))): nakedblog does not commit files through a link")
             }
         }
     }
@@ -42,8 +69,8 @@ extension Repository {
         try check(updated, "git_index_update_all")
     }
 
-    /// Removes index entries under `prefix` whose files no longer exist.
-    private func removeVanished(under prefix: String, in index: OpaquePointer, workdir: String) throws(GitError) {
+    /// Removes index entries under `prefix` whose files no longer exist (`all`: every one).
+    private func removeVanished(under prefix: String, in index: OpaquePointer, workdir: String, all: Bool = false) throws(GitError) {
         var position = 0
         guard git_index_find_prefix(&position, index, prefix) == 0 else { git_error_clear(); return }
         var gone: [String] = []
@@ -51,7 +78,7 @@ extension Repository {
         while position < count, let entry = git_index_get_byindex(index, position), let cPath = entry.pointee.path {
             let path = String(cString: cPath)
             guard path.hasPrefix(prefix) else { break }
-            if !Self.exists(workdir + path) { gone.append(path) }
+            if all || !Self.exists(workdir + path) { gone.append(path) }
             position += 1
         }
         for path in gone { try check(git_index_remove_bypath(index, path), "git_index_remove_bypath") }

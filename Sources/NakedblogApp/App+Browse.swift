@@ -1,5 +1,6 @@
 import Blog
 import Foundation
+import GitOps
 import TUI
 
 /// Where the browser's parts go (shared by update and render).
@@ -108,9 +109,14 @@ extension App {
             case .enter:
                 let url = state.start.url.text.trimmingCharacters(in: .whitespaces)
                 guard !url.isEmpty else { return [] }
-                let name = url.split(whereSeparator: { $0 == "/" || $0 == ":" }).last.map(String.init)?
-                    .replacingOccurrences(of: ".git", with: "") ?? "blog"
-                let target = FileManager.default.currentDirectoryPath + "/" + (name.isEmpty ? "blog" : name)
+                let remote: GitURL
+                do {
+                    remote = try GitURL(url, relativeTo: state.start.directory)
+                } catch {
+                    state.start.problem = "Cannot clone `\(URLRedaction.redact(url))`: \(error.description)."
+                    return []
+                }
+                let target = CloneTarget.path(for: remote, directory: nil, in: state.start.directory)
                 state.start.editingURL = false
                 return startClone(&state, url: url, target: target, now: now)
             default: _ = state.start.url.handle(key)

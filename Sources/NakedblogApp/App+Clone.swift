@@ -22,7 +22,7 @@ extension App {
             return []
         }
         if key == .escape || key == .control("c") {
-            state.overlay = .confirm(Confirmation(title: "Cancel the clone?", lines: ["Stop cloning \(clone.url)?", "What was downloaded is removed."],
+            state.overlay = .confirm(Confirmation(title: "Cancel the clone?", lines: ["Stop cloning \(URLRedaction.redact(clone.url))?", "What was downloaded is removed."],
                                                   action: .cancelClone))
         }
         return []

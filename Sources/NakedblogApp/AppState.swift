@@ -109,5 +109,7 @@ public struct StartState: Sendable {
     public var url = TextField()
     public var editingURL = false
     public var problem: String?
+    /// The folder clones go into (the process's current directory, set by the executable).
+    public var directory = "/"
     public init() {}
 }

@@ -37,7 +37,7 @@ extension EffectRunner {
         }
         let verb = repository.existsOnRemote(path: prefix + post) ? "Update" : "Publish"
         var sheet = PublishSheet(post: post, commitPath: commitPath, title: title, files: files, changedKeys: changedKeys,
-                                 wasDraft: draft, message: "\(verb): \(title)")
+                                 wasDraft: draft, message: CommitMessage.forPosts(verb, titles: [title]))
         sheet.sitePrefix = prefix
         send(.publishSheetReady(sheet))
     }
@@ -66,6 +66,7 @@ extension EffectRunner {
             do {
                 var editor = try FrontMatterEditor(page: try PageText.read(path: file, display: post), file: post)
                 try editor.set("draft", to: .bool(false))
+                try SiteContainment.require(file, insideSite: root, display: post)
                 try AtomicFile.write(editor.page.data(), to: file)
             } catch {
                 send(.publishFailed(GitError(kind: .other, operation: "draft", message: "could not set draft: false: \(error)")))

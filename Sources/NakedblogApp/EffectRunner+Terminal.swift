@@ -5,9 +5,13 @@ extension EffectRunner {
     func startClone(url: String, target: String) {
         let remote: GitURL
         do {
-            remote = try GitURL(url)
+            remote = try GitURL(url, relativeTo: (target as NSString).deletingLastPathComponent)
+            try CloneTarget.check(target)
+        } catch let error as GitURL.Invalid {
+            send(.cloneFailed(GitError(kind: .other, operation: "clone", message: "`\(URLRedaction.redact(url))` is not a repository URL: \(error.description)")))
+            return
         } catch {
-            send(.cloneFailed(GitError(kind: .other, operation: "clone", message: "`\(url)` is not a repository URL: \(error.description)")))
+            send(.cloneFailed(GitError(kind: .other, operation: "clone", message: "\(error)")))
             return
         }
         let operation = Cloner.clone(remote, into: target, options: remoteOptions)

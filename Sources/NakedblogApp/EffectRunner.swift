@@ -196,9 +196,12 @@ public final class EffectRunner: @unchecked Sendable {
         var info = stat()
         let permissions: mode_t = stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o644
         do {
+            try SiteContainment.require(file, insideSite: root, display: path)
             try AtomicFile.write(Data(text.utf8), to: file, permissions: permissions)
             RecoveryJournal.remove(root: root, post: path, environment: environment)
             send(.saved(path: path, stamp: FileStamp.of(file), revision: revision))
+        } catch let error as ContentError {
+            send(.saveFailed("\(error) Your text is kept in the editor and in the recovery journal."))
         } catch {
             send(.saveFailed("\(error). Check the disk space and the file's permissions, then save again."))
         }
@@ -221,6 +224,7 @@ public final class EffectRunner: @unchecked Sendable {
             var editor = try FrontMatterEditor(page: try PageText.read(path: file, display: path), file: path)
             let draft = try editor.fields()["draft"]?.bool ?? false
             try editor.set("draft", to: .bool(!draft))
+            try SiteContainment.require(file, insideSite: root, display: path)
             try AtomicFile.write(editor.page.data(), to: file)
             send(.draftToggled(path: path))
         } catch {

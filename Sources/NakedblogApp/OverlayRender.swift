@@ -1,4 +1,5 @@
 import Foundation
+import GitOps
 import TextWidth
 import TUI
 
@@ -36,7 +37,7 @@ enum OverlayRender {
             return nil
         case .signIn(let dialog):
             let host = URLComponents(string: dialog.url)?.host ?? dialog.url
-            let lines = ["\(host) asks you to sign in (for \(dialog.url)).", "Your git credential helpers had nothing for it.", "",
+            let lines = ["\(host) asks you to sign in (for \(URLRedaction.redact(dialog.url))).", "Your git credential helpers had nothing for it.", "",
                          "Username:", "", "Password:", "", "", "Enter signs in (stored by your credential helper) · Esc cancels"]
             guard let inner = box(title: "Sign in", lines: lines, minWidth: 60, into: &screen, area: area) else { return nil }
             let user = dialog.username.render(into: &screen, area: Rect(x: inner.x + 10, y: inner.y + 3, width: inner.width - 10, height: 1))

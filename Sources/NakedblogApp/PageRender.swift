@@ -1,4 +1,5 @@
 import Foundation
+import GitOps
 import TextWidth
 import TUI
 
@@ -50,7 +51,7 @@ enum CloneRender {
     static func draw(_ state: AppState, into screen: inout Screen) {
         guard let clone = state.clone else { return }
         let width = state.columns
-        Render.titleBar("Cloning \(clone.url)", into: &screen, width: width)
+        Render.titleBar("Cloning \(URLRedaction.redact(clone.url))", into: &screen, width: width)
         screen.put("into \(clone.target)", x: 2, y: 2, style: Style(.dim), clip: Rect(x: 0, y: 2, width: width, height: 1))
         let bar = { (y: Int) in Rect(x: 2, y: y, width: max(1, width - 4), height: 1) }
         let transfer = clone.transfer

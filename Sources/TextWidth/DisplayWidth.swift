@@ -1,11 +1,16 @@
 /// Terminal display width: how many cells text takes. CJK and emoji take two, combining marks
-/// and zero-width characters none, everything else one.
+/// and zero-width characters none, control characters the width of their visible stand-in
+/// (`TerminalText`: `^[` two, `<9B>` four), everything else one.
 public enum DisplayWidth {
-    /// Width of one grapheme cluster (0, 1 or 2).
+    /// Width of one grapheme cluster (0, 1 or 2; a control character's stand-in 2 or 4).
     public static func of(_ character: Character) -> Int {
-        if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         let scalars = character.unicodeScalars
+        if let ascii = character.asciiValue {
+            // "\r\n" is one Character whose asciiValue is LF: it is drawn as two stand-ins.
+            return ascii < 0x20 || ascii == 0x7F ? 2 * scalars.count : 1
+        }
         guard let first = scalars.first else { return 0 }
+        if let standIn = TerminalText.standInWidth(first.value) { return standIn }
         if scalars.count > 1 {
             if scalars.contains("\u{FE0F}") && first.properties.isEmoji { return 2 }
             if scalars.contains("\u{200D}") && first.properties.isEmoji { return 2 }
@@ -17,7 +22,7 @@ public enum DisplayWidth {
     /// Width of one scalar.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
-        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        if let standIn = TerminalText.standInWidth(value) { return standIn }
         if value < 0x300 { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
@@ -68,7 +73,12 @@ public enum DisplayWidth {
         while index < count {
             let lead = bytes[index]
             if lead < 0x80 {
-                if lead >= 0x20 && lead != 0x7F { width += 1 }
+                if lead >= 0x20 && lead != 0x7F {
+                    width += 1
+                } else {
+                    if narrowOnly { return nil }
+                    width += 2
+                }
                 index += 1
                 continue
             }
@@ -95,7 +105,8 @@ public enum DisplayWidth {
                 index += 4
             }
             if value < 0x300 {
-                if value >= 0xA0 { width += 1 }
+                if value < 0xA0 && narrowOnly { return nil }
+                width += value >= 0xA0 ? 1 : 4
                 continue
             }
             // Punctuation, arrows and box drawing, common in prose and in the preview's own frames.

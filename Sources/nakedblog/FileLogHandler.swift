@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import GitOps
+import TextWidth
 
 /// A swift-log handler that appends one line per message to a file (created with mode 0600).
 /// If the file cannot be opened, messages are dropped: logging must never disturb the screen.
@@ -26,7 +28,10 @@ struct FileLogHandler: LogHandler {
             .map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         let timestamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current,
                                                     formatOptions: [.withInternetDateTime, .withFractionalSeconds])
-        sink?.append("\(timestamp) \(event.level) [\(label)] \(event.message)\(details)\n")
+        // No password from a URL in the log, and one line per message whatever the message holds
+        // (a log viewed with `cat` or `tail` is a terminal too).
+        let text = TerminalText.visible(URLRedaction.redact("\(event.message)\(details)"))
+        sink?.append("\(timestamp) \(event.level) [\(label)] \(text)\n")
     }
 }
 

@@ -43,7 +43,7 @@ enum Main {
         let code = Nakedblog.exitCode(for: error)
         let message = Nakedblog.fullMessage(for: error)
         if code == .success {
-            if !message.isEmpty { print(message) }
+            if !message.isEmpty { FileHandleOutput.standardOutput.write(message + "\n") }
             return ExitCodes.success
         }
         if !message.isEmpty { FileHandleOutput.standardError.write(message + "\n") }

@@ -33,6 +33,10 @@ final class DisplayWidthTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.of("🇫🇷"), 2)
         XCTAssertEqual(DisplayWidth.of("❤\u{FE0F}"), 2)
         XCTAssertEqual(DisplayWidth.of("한국어"), 6)
-        XCTAssertEqual(DisplayWidth.of("a\tb"), 2)
+        // Control characters measure as their visible stand-ins (`^I`, `^[`, `<9B>`).
+        XCTAssertEqual(DisplayWidth.of("a\tb"), 4)
+        XCTAssertEqual(DisplayWidth.of("\u{1B}]0;x\u{07}"), 8)
+        XCTAssertEqual(DisplayWidth.of("a\u{9B}b"), 6)
+        XCTAssertEqual(DisplayWidth.of(Character("\r\n")), 4)
     }
 }

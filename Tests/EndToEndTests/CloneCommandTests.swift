@@ -95,7 +95,7 @@ final class CloneCommandTests: XCTestCase {
             (["file://" + fixture.path, "full"], 1, "exists and is not empty"),
             (["file://" + fixture.path, "a-file"], 1, "a file with that name exists"),
             (["git://127.0.0.1:\(LoopbackPort.free())/blog.git", "refused"], 5, "could not be reached"),
-            ([daemon.url(for: "missing"), "missing"], 1, "was not found"),
+            ([daemon.url(for: "missing"), "missing"], 5, "was not found"),
             (["https://no-such-host.invalid/blog.git", "unknown-host"], 5, "could not be reached"),
         ]
         for (arguments, status, message) in cases {

@@ -33,7 +33,15 @@ indirect enum MarkdownInline: Equatable, Sendable {
 
 /// The only code that calls libcmark to parse: parse, walk with cmark's iterator (an explicit
 /// stack, so deep nesting cannot overflow ours), build the Swift tree, free everything.
+///
+/// Nesting is capped: quotes and lists deeper than `maxBlockDepth`, and emphasis, strong text
+/// and links deeper than `maxInlineDepth`, are shown flat (their content joins the level
+/// above). A thousand nested lists or ten thousand `>` would otherwise cost the layout (and
+/// the stack of every recursive walk) time and memory that grow with the square of the depth.
 enum CommonMarkParser {
+    static let maxBlockDepth = 16
+    static let maxInlineDepth = 16
+
     static func parse(_ markdown: String) -> [MarkdownBlock] {
         let bytes = Array(markdown.utf8)
         guard let root = bytes.withUnsafeBufferPointer({ buffer -> OpaquePointer? in
@@ -54,6 +62,11 @@ enum CommonMarkParser {
         }
         var stack: [Frame] = []
         var document: [MarkdownBlock] = []
+        var blockDepth = 0, inlineDepth = 0
+        func isNestingBlock(_ type: cmark_node_type) -> Bool { type == CMARK_NODE_BLOCK_QUOTE || type == CMARK_NODE_LIST }
+        func isNestingInline(_ type: cmark_node_type) -> Bool {
+            type == CMARK_NODE_EMPH || type == CMARK_NODE_STRONG || type == CMARK_NODE_LINK
+        }
 
         func literal(_ node: OpaquePointer) -> String {
             cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
@@ -83,11 +96,21 @@ enum CommonMarkParser {
                     add(block: .code(info: cmark_node_get_fence_info(node).map { String(cString: $0) } ?? "", text: literal(node), line: line))
                 case CMARK_NODE_HTML_BLOCK: add(block: .html(text: literal(node), line: line))
                 case CMARK_NODE_THEMATIC_BREAK: add(block: .rule(line: line))
-                default: stack.append(Frame(node: node))
+                default:
+                    // A container too deep to show gets no frame: what it holds goes straight
+                    // into the nearest shown one (no copying from level to level).
+                    if isNestingBlock(type) { blockDepth += 1; if blockDepth > maxBlockDepth { continue } }
+                    if isNestingInline(type) { inlineDepth += 1; if inlineDepth > maxInlineDepth { continue } }
+                    // The items of a list shown flat (the list is counted in blockDepth).
+                    if type == CMARK_NODE_ITEM, blockDepth > maxBlockDepth { continue }
+                    stack.append(Frame(node: node))
                 }
                 continue
             }
             // EXIT of a container.
+            if isNestingBlock(type) { blockDepth -= 1; if blockDepth >= maxBlockDepth { continue } }
+            if isNestingInline(type) { inlineDepth -= 1; if inlineDepth >= maxInlineDepth { continue } }
+            if type == CMARK_NODE_ITEM, blockDepth > maxBlockDepth { continue }
             guard let frame = stack.popLast() else { continue }
             if type == CMARK_NODE_ITEM {
                 if !stack.isEmpty { stack[stack.count - 1].items.append(frame.blocks) }

@@ -21,9 +21,11 @@ public struct Screen: Sendable, Equatable {
 
     /// Writes `text` at (x, y), clipped to `clip` (default: the screen); returns the column after it.
     /// Wide characters take two cells and are never split: one that would straddle the edge is
-    /// replaced by a space. Zero-width characters join the cell before them.
+    /// replaced by a space. Zero-width characters join the cell before them. Control characters
+    /// are drawn as their visible stand-ins (`TerminalText`): no cell ever holds one.
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, style: Style = .normal, clip: Rect? = nil) -> Int {
+        let text = TerminalText.visible(text)
         let area = clip ?? bounds
         guard y >= area.y, y < area.y + area.height, y >= 0, y < height else { return x }
         let right = min(area.x + area.width, width)

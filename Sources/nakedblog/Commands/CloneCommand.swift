@@ -37,13 +37,14 @@ struct CloneCommand: AsyncParsableCommand {
         do {
             remote = try GitURL(url)
         } catch {
-            throw UserFacingError("cannot clone `\(url)`: \(error.description).", exitCode: ExitCodes.usage)
+            throw UserFacingError("cannot clone `\(URLRedaction.redact(url))`: \(error.description).", exitCode: ExitCodes.usage)
         }
-        let target = URL(fileURLWithPath: directory ?? remote.defaultDirectoryName).standardizedFileURL.path
-        try CloneTarget.check(target)
+        let target = CloneTarget.path(for: remote, directory: directory, in: FileManager.default.currentDirectoryPath)
+        do { try CloneTarget.check(target) } catch { throw UserFacingError(error.description) }
         if !noOpen, isatty(0) == 1, isatty(1) == 1, !acceptNewHostKey {
             // On a terminal: the clone screen, then the post browser of the new clone.
             var state = AppState(columns: 80, rows: 24)
+            state.start.directory = FileManager.default.currentDirectoryPath
             let effects = App.startClone(&state, url: remote.url, target: target, now: ProcessInfo.processInfo.systemUptime)
             try FullScreen.run(state: state, initial: effects, theme: options.theme)
             return
@@ -62,27 +63,5 @@ struct CloneCommand: AsyncParsableCommand {
         }, explain: { error, interactive in
             CloneFailure.explain(error, url: remote, target: target, interactive: interactive)
         })
-    }
-}
-
-/// Checks made before anything is fetched.
-enum CloneTarget {
-    static func check(_ target: String) throws {
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        if fm.fileExists(atPath: target, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw UserFacingError("cannot clone into \(target): a file with that name exists. Choose another directory name.")
-            }
-            let entries = (try? fm.contentsOfDirectory(atPath: target)) ?? []
-            guard entries.isEmpty else {
-                throw UserFacingError("cannot clone into \(target): the directory exists and is not empty. Choose another directory, or empty it first.")
-            }
-        }
-        var existing = target
-        while !fm.fileExists(atPath: existing) { existing = (existing as NSString).deletingLastPathComponent }
-        guard access(existing, W_OK) == 0 else {
-            throw UserFacingError("cannot clone into \(target): \(existing) is not writable. Clone somewhere you can write, e.g. your home directory.")
-        }
     }
 }

@@ -31,6 +31,7 @@ struct DemoCommand: ParsableCommand {
             try DemoRemote.create(from: source, remote: remote, scratch: base + "/.seed")
         }
         var state = AppState(columns: 80, rows: 24)
+        state.start.directory = FileManager.default.currentDirectoryPath
         state.start.recent = RecentSites.load()
         if FileManager.default.fileExists(atPath: clone + "/hugo.toml") {
             state.page = .browse

@@ -1,5 +1,6 @@
 import Blog
 import Foundation
+import TextWidth
 
 /// How `meta` prints values.
 enum FieldPrinting {
@@ -21,6 +22,15 @@ enum FieldPrinting {
         case .map(let fields): return text(FrontMatterFields(fields))
         case .null: return "\n"
         default: return (value.text ?? "") + "\n"
+        }
+    }
+
+    /// Prints `text`, or `value` as JSON (controls escaped) when `text` is nil.
+    static func write(_ text: String?, json value: FrontMatterValue) {
+        if let text {
+            FileHandleOutput.standardOutput.write(text)
+        } else {
+            FileHandleOutput.standardOutput.write(trusted: TerminalText.jsonEscapingControls(json(value)) + "\n")
         }
     }
 

@@ -32,15 +32,16 @@ enum GitFailure {
             return UserFacingError("\(what): the server refused the credentials.\(methods) \(fix) (\(detail))",
                                    exitCode: ExitCodes.authentication)
         case .notFound:
-            return UserFacingError("\(what): the repository was not found. Check the URL's path (and that you have access to it). (\(detail))")
+            return UserFacingError("\(what): the repository was not found. Check the URL's path (and that you have access to it). (\(detail))",
+                                   exitCode: ExitCodes.unreachable)
         case .networkUnreachable:
             return UserFacingError("\(what): the server could not be reached. Check the host name and port, your network, and that the server is running. (\(detail))",
                                    exitCode: ExitCodes.unreachable)
         case .conflict:
             return UserFacingError("\(what): \(detail).", exitCode: ExitCodes.conflict)
         case .rejectedByRemote:
-            let said = error.remoteMessages.isEmpty ? "" : "\nThe remote said:\n" + error.remoteMessages.map { "remote: \($0)" }.joined(separator: "\n")
-            return UserFacingError("\(what): \(detail). Your commit is kept locally.\(said)")
+            // The remote's own lines were printed as they came (`remote: …`), as git prints them.
+            return UserFacingError("\(what): \(detail). Your commit is kept locally.")
         default:
             if detail.contains("certificate") || detail.contains("TLS") || detail.contains("SSL") {
                 return UserFacingError("\(what): \(detail). If the server uses a private certificate authority, point GIT_SSL_CAINFO at its certificate (PEM).")

@@ -37,6 +37,9 @@ struct MetaCommand: ParsableCommand {
     @Flag(help: "Set the value as a date (e.g. 2024-05-01 or 2024-05-01T10:00:00+02:00).") var date = false
     @Flag(help: "Set the value as a list (comma-separated).") var list = false
 
+    @Flag(help: "Write even where a symbolic link leads outside the post's site (refused otherwise).")
+    var outsideSite = false
+
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
@@ -56,12 +59,12 @@ struct MetaCommand: ParsableCommand {
                 return
             }
             guard let key else {
-                print(json ? FieldPrinting.json(.map(fields.fields)) : FieldPrinting.text(fields), terminator: json ? "\n" : "")
+                FieldPrinting.write(json ? nil : FieldPrinting.text(fields), json: .map(fields.fields))
                 return
             }
             guard let value else {
                 guard let current = fields[key] else { throw UserFacingError("\(file): there is no field `\(key)`.") }
-                print(json ? FieldPrinting.json(current) : FieldPrinting.text(current), terminator: json ? "\n" : "")
+                FieldPrinting.write(json ? nil : FieldPrinting.text(current), json: current)
                 return
             }
             let parsed = try FieldValueParser.parse(value, key: key, existing: fields[key], forced: forcedType)
@@ -81,6 +84,10 @@ struct MetaCommand: ParsableCommand {
     }
 
     private func save(_ page: PageText) throws {
+        let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
+        if !outsideSite, let site = try? Site.open(containing: (absolute as NSString).deletingLastPathComponent) {
+            do { try SiteContainment.require(absolute, insideSite: site.root, display: file) } catch { throw error.userFacing }
+        }
         do {
             try AtomicFile.write(page.data(), to: file)
         } catch {

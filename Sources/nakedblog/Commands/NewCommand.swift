@@ -28,13 +28,17 @@ struct NewCommand: ParsableCommand {
     @Option(help: "The language (default: the site's default language).")
     var lang: String?
 
+    @Flag(help: "Write even where a symbolic link or the site's configuration leads outside the site (refused otherwise).")
+    var outsideSite = false
+
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
         let site = try SiteLoading.open(site)
         do {
-            let created = try PostCreator(site: site).create(.init(title: title, section: section, bundle: !file, lang: lang))
-            print(DisplayPath.forUser(site.absolute(created.path)))
+            let created = try PostCreator(site: site).create(.init(title: title, section: section, bundle: !file, lang: lang,
+                                                                   outsideSite: outsideSite))
+            FileHandleOutput.standardOutput.write(DisplayPath.forUser(site.absolute(created.path)) + "\n")
         } catch {
             throw error.userFacing
         }

@@ -21,6 +21,7 @@ struct OpenCommand: ParsableCommand {
             throw UserFacingError("cannot open \(path): no such directory.", exitCode: ExitCodes.usage)
         }
         var state = AppState(columns: 80, rows: 24, page: .browse)
+        state.start.directory = FileManager.default.currentDirectoryPath
         state.start.recent = RecentSites.load()
         try FullScreen.run(state: state, initial: [.loadSite(path)], theme: options.theme)
     }

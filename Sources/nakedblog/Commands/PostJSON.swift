@@ -153,7 +153,15 @@ struct JSONBytes: ~Copyable {
         while index < utf8.count {
             let byte = utf8[index]
             index += 1
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+            // C1 controls (C2 80 … C2 9F) and DEL are escaped too: many terminals obey a raw U+009B.
+            if byte == 0xC2, index < utf8.count, (0x80...0x9F).contains(utf8[index]) {
+                append(UnsafeBufferPointer(rebasing: utf8[plainStart..<(index - 1)]))
+                raw(String(format: "\\u%04x", utf8[index]))
+                index += 1
+                plainStart = index
+                continue
+            }
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
             append(UnsafeBufferPointer(rebasing: utf8[plainStart..<(index - 1)]))
             plainStart = index
             switch byte {

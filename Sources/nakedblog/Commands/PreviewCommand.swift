@@ -1,6 +1,7 @@
 import ArgumentParser
 import Blog
 import Foundation
+import TextWidth
 
 /// `nakedblog preview FILE`: the post rendered as the editor's preview shows it.
 struct PreviewCommand: ParsableCommand {
@@ -35,8 +36,8 @@ struct PreviewCommand: ParsableCommand {
         let lines = MarkdownPreview.render(page, width: width ?? TerminalSize.columns() ?? 80, context: context)
         let colour = !plain && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         var out = ""
-        for line in lines { out += (colour ? ANSIStyle.render(line) : line.text) + "\n" }
-        FileHandleOutput.standardOutput.write(out)
+        for line in lines { out += (colour ? ANSIStyle.render(line) : TerminalText.visible(line.text)) + "\n" }
+        FileHandleOutput.standardOutput.write(trusted: out)
     }
 }
 
@@ -45,7 +46,8 @@ enum ANSIStyle {
     static func render(_ line: PreviewLine) -> String {
         line.spans.map { span in
             let codes = self.codes(span.style)
-            return codes.isEmpty ? span.text : "\u{1B}[" + codes.joined(separator: ";") + "m" + span.text + "\u{1B}[0m"
+            let text = TerminalText.visible(span.text)
+            return codes.isEmpty ? text : "\u{1B}[" + codes.joined(separator: ";") + "m" + text + "\u{1B}[0m"
         }.joined()
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GitOps
+import TextWidth
 
 /// Clone, fetch and push progress as text on stderr, like git's: rewritten in place on a terminal, otherwise
 /// whole lines at most five times a second (plus each phase's final line).
@@ -71,7 +72,7 @@ final class ProgressPrinter {
 
     private func emit(_ text: String, final: Bool) {
         if isTerminal {
-            output.write("\r\u{1B}[K" + text + (final ? "\n" : ""))
+            output.write(trusted: "\r\u{1B}[K" + TerminalText.visible(text) + (final ? "\n" : ""))
             openLine = !final
         } else {
             output.write(text + "\n")

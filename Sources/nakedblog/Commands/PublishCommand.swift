@@ -84,7 +84,11 @@ enum PostPath {
     /// A post's relative path: a bundle's directory for `index.md` / `index.<lang>.md`, the file
     /// itself for a single-file page. Fails for paths outside the work tree or that do not exist.
     static func resolve(_ path: String, workdir: String, isTracked: (String) -> Bool = { _ in false }) throws -> String {
-        let absolute = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        // The folders leading to it are resolved; the post itself is not: a post or bundle that
+        // is a symbolic link is committed as the link (GitOps never follows one out).
+        let lexical = URL(fileURLWithPath: path).standardizedFileURL
+        let parent = lexical.deletingLastPathComponent().resolvingSymlinksInPath().path
+        let absolute = lexical.path == "/" ? "/" : (parent == "/" ? "" : parent) + "/" + lexical.lastPathComponent
         let trimmed = workdir.hasSuffix("/") ? String(workdir.dropLast()) : workdir
         let root = URL(fileURLWithPath: trimmed).resolvingSymlinksInPath().path
         guard absolute == root || absolute.hasPrefix(root + "/") else {
@@ -133,12 +137,12 @@ enum PostPath {
     static func defaultMessage(_ posts: [Description], all: Bool, repository: Repository) -> String {
         if all || posts.isEmpty { return "Update the blog" }
         if posts.count == 1, !FileManager.default.fileExists(atPath: (repository.workingDirectory ?? "") + posts[0].relative) {
-            return "Delete: \(posts[0].title)"
+            return CommitMessage.forPosts("Delete", titles: [posts[0].title])
         }
         if posts.count == 1 {
             let verb = repository.existsOnRemote(path: posts[0].relative) ? "Update" : "Publish"
-            return "\(verb): \(posts[0].title)"
+            return CommitMessage.forPosts(verb, titles: [posts[0].title])
         }
-        return "Publish: " + posts.map(\.title).joined(separator: ", ")
+        return CommitMessage.forPosts("Publish", titles: posts.map(\.title))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TextWidth
 import GitOps
 
 /// `nakedblog status [SITE] [--json]`: branch, upstream, unpushed commits and changed files.
@@ -25,7 +26,11 @@ struct StatusCommand: ParsableCommand {
         } catch {
             throw UserFacingError("cannot show the status: \(error.message).")
         }
-        FileHandleOutput.standardOutput.write(json ? StatusText.json(status) : StatusText.human(status))
+        if json {
+            FileHandleOutput.standardOutput.write(trusted: TerminalText.jsonEscapingControls(StatusText.json(status)))
+        } else {
+            FileHandleOutput.standardOutput.write(StatusText.human(status))
+        }
     }
 }
 

@@ -1,0 +1,28 @@
+/// Commit messages nakedblog writes for the user: one rule for the CLI and the app.
+public enum CommitMessage {
+    /// `Publish: <title>` (or another verb) for one post, titles joined with `, ` for several.
+    /// Titles come from files anyone may have written: control characters are dropped and line
+    /// breaks and tabs become spaces, so history never carries an escape sequence that `git log`
+    /// would send to a terminal, and the summary stays one line.
+    public static func forPosts(_ verb: String, titles: [String]) -> String {
+        verb + ": " + titles.map(clean).joined(separator: ", ")
+    }
+
+    /// `title` on one line without control characters.
+    public static func clean(_ title: String) -> String {
+        var result = ""
+        var pendingSpace = false
+        for scalar in title.unicodeScalars {
+            let value = scalar.value
+            if value == 0x09 || value == 0x0A || value == 0x0D || value == 0x2028 || value == 0x2029 {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if value < 0x20 || (0x7F...0x9F).contains(value) { continue }
+            if pendingSpace, scalar != " " { result += " " }
+            pendingSpace = false
+            result.unicodeScalars.append(scalar)
+        }
+        return result
+    }
+}

@@ -1,0 +1,109 @@
+/// Text from files, remotes and users made safe for a terminal: every control character is
+/// replaced by a visible stand-in, so nothing written by someone else can move the cursor, set
+/// the window title or the clipboard, or hide what follows. The one rule for everything nakedblog
+/// draws (the cell grid) and prints (every command).
+///
+/// Stand-ins are the ones `less` and `cat -v` use: C0 controls and DEL in caret notation
+/// (`ESC` → `^[`, `CR` → `^M`, `DEL` → `^?`), C1 controls U+0080–U+009F as `<9B>`.
+/// `DisplayWidth` measures a control character as its stand-in, so layout matches what is drawn.
+public enum TerminalText {
+    /// Which layout characters survive.
+    public enum Mode: Sendable {
+        /// One line in a cell or a message: tab and line breaks are replaced too.
+        case line
+        /// Printed output: newlines and tabs stay; a CR right before LF stays (a CRLF line end).
+        case block
+    }
+
+    /// `text` with every control character replaced by its stand-in. Returns `text` itself when
+    /// it holds none (the common case costs one pass over the UTF-8 bytes).
+    public static func visible(_ text: String, _ mode: Mode = .line) -> String {
+        guard needsCleaning(text, mode) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        while let scalar = pending {
+            pending = scalars.next()
+            if mode == .block {
+                if scalar == "\n" || scalar == "\t" || (scalar == "\r" && pending == "\n") {
+                    result.unicodeScalars.append(scalar)
+                    continue
+                }
+            }
+            if let standIn = standIn(for: scalar) {
+                result += standIn
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Whether `scalar` is a control character (C0, DEL or C1).
+    @inline(__always)
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || (0x7F...0x9F).contains(value)
+    }
+
+    /// The visible stand-in for a control character, or nil for any other scalar.
+    public static func standIn(for scalar: Unicode.Scalar) -> String? {
+        let value = scalar.value
+        if value < 0x20 { return "^" + String(UnicodeScalar(UInt8(value + 0x40))) }
+        if value == 0x7F { return "^?" }
+        if (0x80...0x9F).contains(value) {
+            let digits = Array("0123456789ABCDEF")
+            return "<" + String(digits[Int(value >> 4)]) + String(digits[Int(value & 0xF)]) + ">"
+        }
+        return nil
+    }
+
+    /// The width of a control character's stand-in (2 for C0 and DEL, 4 for C1), else nil.
+    @inline(__always)
+    public static func standInWidth(_ value: UInt32) -> Int? {
+        if value < 0x20 || value == 0x7F { return 2 }
+        if (0x80...0x9F).contains(value) { return 4 }
+        return nil
+    }
+
+    /// Whether `text` holds a character `visible` would replace.
+    public static func needsCleaning(_ text: String, _ mode: Mode = .line) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                defer { previous = byte }
+                if byte < 0x20 {
+                    if mode == .block && (byte == 0x0A || byte == 0x09) { continue }
+                    if mode == .block && byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A { continue }
+                    return true
+                }
+                if byte == 0x7F { return true }
+                // C1 controls are U+0080–U+009F: C2 80 … C2 9F in UTF-8.
+                if previous == 0xC2 && (0x80...0x9F).contains(byte) { return true }
+            }
+            return false
+        }
+    }
+}
+
+extension TerminalText {
+    /// JSON text with DEL and the C1 controls escaped as `\u00XX` (JSON requires only C0 to be
+    /// escaped, but a raw U+009B is a CSI to many terminals). Outside strings JSON holds none.
+    public static func jsonEscapingControls(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return json }
+        var result = ""
+        result.reserveCapacity(json.utf8.count + 16)
+        let digits = Array("0123456789abcdef")
+        for scalar in json.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                result += "\\u00" + String(digits[Int(scalar.value >> 4)]) + String(digits[Int(scalar.value & 0xF)])
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
