@@ -1,0 +1,95 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// The attacks through the full-screen app in tmux: a hostile title is drawn visibly without
+/// shifting the screen, and a symlinked bundle published from the app is committed as a link.
+final class HostileAppTests: XCTestCase {
+    private var home: TestHome!
+    private var work: TemporaryDirectory!
+    private var outside: TemporaryDirectory!
+    private var sessions: [TmuxSession] = []
+
+    override func setUpWithError() throws {
+        try requireProgram("tmux")
+        home = try TestHome()
+        work = try TemporaryDirectory(prefix: "nb-hostile-app")
+        outside = try TemporaryDirectory(prefix: "nb-hostile-app-outside")
+        try "TOP SECRET\n".write(toFile: outside.appending("secret.txt"), atomically: true, encoding: .utf8)
+        try "---\ntitle: Linked Secret\ndate: 2030-01-01\n---\nbody\n".write(toFile: outside.appending("index.md"), atomically: true, encoding: .utf8)
+    }
+
+    override func tearDown() {
+        sessions.forEach { $0.kill() }
+        home.remove()
+        work.remove()
+        outside.remove()
+    }
+
+    /// A clone of a bare remote holding the demo site; returns (clone, remote).
+    private func site() throws -> (String, String) {
+        let seed = work.appending("seed"), remote = work.appending("remote.git"), clone = work.appending("blog")
+        try PackageRoot.copyDemo(to: seed)
+        try home.git(["init", "--quiet", "--initial-branch=main", seed])
+        try home.git(["add", "-A"], in: seed)
+        try home.git(["commit", "--quiet", "-m", "start"], in: seed)
+        try home.git(["clone", "--quiet", "--bare", seed, remote])
+        try home.git(["clone", "--quiet", remote, clone])
+        return (clone, remote)
+    }
+
+    private func app(_ directory: String) throws -> TmuxSession {
+        let session = try TmuxSession([try Products.path("nakedblog"), directory], width: 80, height: 24,
+                                      environment: home.environment, directory: work.path)
+        sessions.append(session)
+        return session
+    }
+
+    private func waitFor(_ session: TmuxSession, _ text: String, timeout: TimeInterval = 15) throws {
+        do {
+            _ = try session.waitFor(text, timeout: timeout)
+        } catch let timeout as TmuxSession.Timeout {
+            XCTFail(timeout.description)
+            throw timeout
+        }
+    }
+
+    func testAHostileTitleIsDrawnVisiblyAndTheScreenKeepsItsShape() throws {
+        let (clone, _) = try site()
+        let dir = clone + "/content/posts/evil"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try "---\ntitle: \"Evil \\e]0;PWNED\\a \\e[2J\\e[H \\u009B31m end\"\ndate: 2031-01-01\n---\nBody \u{1B}[2J text.\n"
+            .write(toFile: dir + "/index.md", atomically: true, encoding: .utf8)
+        let session = try app(clone)
+        try waitFor(session, "Evil ^[]0;PWNED^G ^[[2J^[[H <9B>31m end")
+        let screen = try session.screen()
+        XCTAssertEqual(screen.count, 24)
+        XCTAssertTrue(screen.allSatisfy { $0.count <= 80 }, screen.joined(separator: "\n"))
+        try session.send(keys: "Enter")
+        try waitFor(session, "Body ^[[2J text.")
+        try session.send(keys: "Escape")
+        try waitFor(session, "Evil ^[]0;PWNED^G")
+        try session.send(keys: "q")
+        XCTAssertEqual(try session.waitForExit(), 0)
+    }
+
+    func testASymlinkedBundlePublishedFromTheAppIsCommittedAsALink() throws {
+        let (clone, remote) = try site()
+        try FileManager.default.createSymbolicLink(atPath: clone + "/content/posts/linked", withDestinationPath: outside.path)
+        let session = try app(clone)
+        try waitFor(session, "Linked Secret")
+        try session.send(keys: "/")
+        try session.type("Linked Secret")
+        try session.send(keys: "Enter", "P")
+        try waitFor(session, "Enter publishes")
+        try session.send(keys: "Enter")
+        try waitFor(session, "Published ")
+        let tree = try home.git(["ls-tree", "-r", "main"], in: remote)
+        XCTAssertTrue(tree.split(separator: "\n").contains { $0.hasPrefix("120000 blob") && $0.hasSuffix("content/posts/linked") }, tree)
+        XCTAssertFalse(tree.contains("secret.txt"), tree)
+        let grep = try Shell.run(["git", "grep", "-l", "TOP SECRET", "main"], in: remote, environment: home.environment)
+        XCTAssertNotEqual(grep.status, 0, "the secret reached the remote: \(grep.stdout)")
+        try session.send(keys: "q")
+        _ = try session.waitForExit()
+    }
+}
