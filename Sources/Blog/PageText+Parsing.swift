@@ -13,9 +13,14 @@ extension PageText {
         try self.init(validated: text, hasBOM: hasBOM, file: file)
     }
 
-    /// Splits text (without BOM).
+    /// Splits text. A leading byte-order mark (as the editor keeps it) sets `hasBOM`.
     public init(text: String, hasBOM: Bool = false, file: String) throws(ContentError) {
-        try self.init(validated: Array(text.utf8)[...], hasBOM: hasBOM, file: file)
+        let bytes = Array(text.utf8)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            try self.init(validated: bytes[3...], hasBOM: true, file: file)
+        } else {
+            try self.init(validated: bytes[...], hasBOM: hasBOM, file: file)
+        }
     }
 
     /// Splits valid UTF-8 on byte offsets (delimiters and newlines are ASCII), then makes the strings.

@@ -19,6 +19,9 @@ public struct PageText: Sendable, Equatable {
         return leading + frontMatter.opening + frontMatter.content + frontMatter.closing + body
     }
 
+    /// The text with its byte-order mark, if it has one: what the editor holds.
+    public var textWithBOM: String { hasBOM ? "\u{FEFF}" + text : text }
+
     /// The bytes to write: BOM (if the file had one) and text.
     public func data() -> Data {
         var data = Data()

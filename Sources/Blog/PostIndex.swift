@@ -39,6 +39,13 @@ public struct PostIndex: Sendable {
         return index
     }
 
+    /// An index of posts already read and sorted (e.g. what a screen shows), to `refresh`.
+    public init(site: Site, posts: [Post], problems: [ContentError]) {
+        self.site = site
+        self.posts = posts
+        self.problems = problems
+    }
+
     /// Re-reads only the given site-root-relative paths (changed, added or deleted files):
     /// each is removed and re-inserted at its sorted place; only its translation group is relinked.
     public mutating func refresh(paths: [String]) {
@@ -172,5 +179,13 @@ extension PostIndex {
                 (base + position).initialize(to: held)
             }
         }
+    }
+}
+
+extension PostIndex: Equatable {
+    /// The same site root and the same posts in the same order (by path and stamp).
+    public static func == (a: PostIndex, b: PostIndex) -> Bool {
+        a.site.root == b.site.root && a.posts.count == b.posts.count
+            && zip(a.posts, b.posts).allSatisfy { $0.path == $1.path && $0.stamp == $1.stamp }
     }
 }

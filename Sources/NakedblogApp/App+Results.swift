@@ -68,7 +68,7 @@ extension App {
                 state.editor = editor
             }
             toast(&state, "Saved \(path)", now: now)
-            return [.loadSite(state.site?.root ?? "")]
+            return [refresh(state, [path])]
         case .saveFailed(let problem):
             state.editor?.journaledRevision = -1
             state.overlay = .message(title: "Not saved", lines: wrap(problem, width: 56) + ["", "Your text is still in the editor."])
@@ -76,7 +76,7 @@ extension App {
         case .postCreated(let path):
             state.overlay = nil
             state.cursorToBody = true
-            return [.openPost(path), .loadSite(state.site?.root ?? "")]
+            return [.openPost(path), refresh(state, [path])]
         case .postCreationFailed(let problem):
             if case .newPost(var dialog) = state.overlay {
                 dialog.problem = problem
@@ -99,9 +99,9 @@ extension App {
             return cloneFailed(&state, error)
         case .draftToggled(let path):
             toast(&state, "Draft toggled in \(path)", now: now)
-            return [.loadSite(state.site?.root ?? "")]
+            return [refresh(state, [path])]
         case .editorReturned(let path):
-            return [.openPost(path), .loadSite(state.site?.root ?? "")]
+            return [.openPost(path), refresh(state, [path])]
         case .recoveryFound(let path, let text):
             guard state.editor?.path == path, state.editor?.editor.text != text else { return [.discardJournal(path: path)] }
             state.overlay = .recovery(path: path, text: text)
@@ -169,5 +169,13 @@ extension App {
             lines.append(line)
         }
         return lines
+    }
+}
+
+extension App {
+    /// Reads `paths` again into the posts the browser holds (the whole site when none is loaded).
+    static func refresh(_ state: AppState, _ paths: [String]) -> AppEffect {
+        guard let site = state.site else { return .loadSite(state.start.directory) }
+        return .refreshPosts(PostIndex(site: site, posts: state.browse.posts, problems: state.browse.problems), paths: paths)
     }
 }

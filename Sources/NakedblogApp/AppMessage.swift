@@ -47,6 +47,9 @@ public enum AppMessage: Sendable {
 /// sends messages back.
 public enum AppEffect: Sendable, Equatable {
     case loadSite(String)
+    /// Re-reads only `paths` (saved, created, toggled) into `index` (what the browser holds);
+    /// the result comes back as `siteLoaded`. A whole-site read costs a listing per keystroke save.
+    case refreshPosts(PostIndex, paths: [String])
     case refreshGit
     case fetch
     case sync

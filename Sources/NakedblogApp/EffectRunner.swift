@@ -37,6 +37,12 @@ public final class EffectRunner: @unchecked Sendable {
     public func run(_ effect: AppEffect) {
         switch effect {
         case .loadSite(let path): background { self.loadSite(path) }
+        case .refreshPosts(let index, let paths):
+            background { [send] in
+                var index = index
+                index.refresh(paths: paths)
+                send(.siteLoaded(index.site, index))
+            }
         case .refreshGit: background { self.refreshGit() }
         // Finding the repository reads the disk: not on the loop thread.
         case .fetch: background { self.startFetch(sync: false) }
@@ -169,7 +175,9 @@ public final class EffectRunner: @unchecked Sendable {
             if !reload { send(.postFailed("\(path): cannot be read (does it still exist? is it readable?)")) }
             return
         }
-        guard let text = String(data: data, encoding: .utf8), !data.contains(0) else {
+        // Decoded as it is: Foundation's UTF-8 decoding drops a byte-order mark, which saving
+        // would then drop from the file.
+        guard let text = String(validating: data, as: UTF8.self), !data.contains(0) else {
             if !reload { send(.postFailed("\(path): is not UTF-8 text (a binary file, or another encoding). Convert it to UTF-8 to edit it here.")) }
             return
         }
@@ -182,7 +190,7 @@ public final class EffectRunner: @unchecked Sendable {
 
     private func showDiskDiff(_ path: String, _ text: String) {
         guard let root else { return }
-        let disk = FileManager.default.contents(atPath: root + "/" + path).flatMap { String(data: $0, encoding: .utf8) } ?? ""
+        let disk = FileManager.default.contents(atPath: root + "/" + path).flatMap { String(validating: $0, as: UTF8.self) } ?? ""
         send(.showMessage(title: "On disk (-) vs. your text (+)", lines: Array(LineDiff.lines(old: disk, new: text).prefix(40))))
     }
 

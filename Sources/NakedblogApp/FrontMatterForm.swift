@@ -103,6 +103,6 @@ public struct FrontMatterForm: Sendable {
             }
             try editor.set(key, to: try FieldValueParser.parse(value, key: key, existing: existing[key], forced: forced))
         }
-        return editor.page.text
+        return editor.page.textWithBOM
     }
 }

@@ -27,7 +27,7 @@ public enum RecoveryJournal {
     /// The journaled text, if any.
     public static func read(root: String, post: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         FileManager.default.contents(atPath: file(root: root, post: post, environment: environment))
-            .flatMap { String(data: $0, encoding: .utf8) }
+            .flatMap { String(validating: $0, as: UTF8.self) }
     }
 
     public static func remove(root: String, post: String, environment: [String: String] = ProcessInfo.processInfo.environment) {

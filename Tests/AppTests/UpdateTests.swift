@@ -8,6 +8,21 @@ import XCTest
 
 /// The rules `update` keeps, independent of drawing.
 final class UpdateTests: XCTestCase {
+    func testCloneByURLNamesTheFolderAsTheCommandLineDoes() throws {
+        var state = AppState(columns: 80, rows: 24)
+        state.start.directory = "/home/me"
+        _ = AppFixture.send(&state, .character("c"))
+        AppFixture.type(&state, "git@github.com:me/me.github.io.git")
+        let effects = AppFixture.send(&state, .enter)
+        XCTAssertEqual(effects, [.startClone(url: "git@github.com:me/me.github.io.git", target: "/home/me/me.github.io")])
+        // A URL that cannot be used is said on the start screen; nothing starts.
+        var bad = AppState(columns: 80, rows: 24)
+        _ = AppFixture.send(&bad, .character("c"))
+        AppFixture.type(&bad, "http://h/x%0ahost=evil")
+        XCTAssertEqual(AppFixture.send(&bad, .enter), [])
+        XCTAssertTrue(bad.start.problem?.contains("encoded line break") ?? false, bad.start.problem ?? "")
+    }
+
     func testLeavingADirtyEditorAsksFirst() throws {
         var state = try AppFixture.editing()
         AppFixture.type(&state, "x")

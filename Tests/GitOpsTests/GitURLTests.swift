@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import GitOps
 
@@ -22,6 +23,49 @@ final class GitURLTests: XCTestCase {
         }
         XCTAssertEqual(try GitURL("../blog.git", relativeTo: "/home/me/src").url, "file:///home/me/blog.git")
         XCTAssertEqual(try GitURL("https://me:secret@example.com/blog.git").redacted, "https://me:***@example.com/blog.git")
+    }
+
+    /// One rule for the folder a clone goes into (the CLI and the app use `CloneTarget`), as git names it.
+    func testCloneFolderNames() throws {
+        let cases: [(String, String)] = [
+            ("https://github.com/user/user.github.io.git", "user.github.io"),
+            ("https://host/a/repo.git/", "repo"),
+            ("git@host:a/b.git", "b"),
+            ("https://host/a/b", "b"),
+            ("https://host/a/x.git.git", "x.git"),
+            ("https://host/a/b/.git", "b"),
+            ("https://host", "blog"),
+            ("https://host/..", "blog"),
+            ("git@host:repo.git", "repo"),
+            ("ssh://git@host:2222/srv/site.git", "site"),
+        ]
+        for (input, name) in cases {
+            XCTAssertEqual(try GitURL(input).defaultDirectoryName, name, input)
+        }
+        XCTAssertEqual(CloneTarget.path(for: try GitURL("git@host:a/user.github.io.git"), directory: nil, in: "/home/me"),
+                       "/home/me/user.github.io")
+        XCTAssertEqual(CloneTarget.path(for: try GitURL("git@host:a/b.git"), directory: "../x", in: "/home/me/src"), "/home/me/x")
+        let full = NSTemporaryDirectory() + "nb-clone-target-\(getpid())"
+        try FileManager.default.createDirectory(atPath: full + "/inside", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: full) }
+        XCTAssertThrowsError(try CloneTarget.check(full)) { XCTAssertTrue("\($0)".contains("not empty"), "\($0)") }
+        XCTAssertNoThrow(try CloneTarget.check(full + "/inside"))
+        XCTAssertNoThrow(try CloneTarget.check(full + "/new/deeper"))
+    }
+
+    func testRedactionSplitsAtTheLastAt() throws {
+        XCTAssertEqual(URLRedaction.redact("cloning https://user:wr@ngpass@host/x.git failed"), "cloning https://user:***@host/x.git failed")
+        XCTAssertEqual(URLRedaction.redact("a http://u:p@h:1/x and ssh://git@host/y"), "a http://u:***@h:1/x and ssh://git@host/y")
+        XCTAssertEqual(try GitURL("https://me:s3@cr@t@example.com/blog.git").redacted, "https://me:***@example.com/blog.git")
+    }
+
+    func testControlCharactersAndOptionLikeURLsAreRefused() {
+        for bad in ["https://h/x%0ahost=evil", "http://u%0d@h/x", "https://h/x%00", "ssh://-oProxyCommand=x/y", "host:-x", "-o:x", "a\u{1B}b"] {
+            XCTAssertThrowsError(try GitURL(bad), bad)
+        }
+        XCTAssertNil(GitCredentialHelper.describe("http://h/x%0ahost=evil"))
+        XCTAssertNil(GitCredentialHelper.describe("http://h/x", HTTPCredential(username: "u\nhost=evil", password: "p")))
+        XCTAssertEqual(GitCredentialHelper.describe("https://h:8443/a/b.git"), "protocol=https\nhost=h:8443\npath=a/b.git\n")
     }
 
     func testMalformed() {

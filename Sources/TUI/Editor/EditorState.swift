@@ -18,6 +18,8 @@ public struct EditorState: Sendable {
     public private(set) var revision = 0
     /// The first line the most recent change touched.
     public private(set) var lastEditLine = 0
+    /// Columns between tab stops: a tab is drawn to the next stop and moved over as one character.
+    public var tabWidth = 4
 
     private mutating func noteEdit(at line: Int) {
         revision += 1
@@ -42,7 +44,12 @@ public struct EditorState: Sendable {
     /// Replaces the text with `text` as one undoable edit covering only the lines that differ
     /// (e.g. a front-matter field changed through the form). The cursor stays on its line.
     public mutating func replaceText(with text: String, now: TimeInterval) {
-        let old = Array(buffer.text), new = Array(text)
+        // Positions count from the first line's first character: the byte-order mark (kept by
+        // the buffer, not part of any line) is left out of both sides.
+        func withoutBOM(_ text: String) -> [Character] {
+            text.unicodeScalars.first == "\u{FEFF}" ? Array(String(text.unicodeScalars.dropFirst())) : Array(text)
+        }
+        let old = withoutBOM(buffer.text), new = withoutBOM(text)
         var prefix = 0
         while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         guard prefix < old.count || prefix < new.count else { return }
@@ -229,11 +236,10 @@ public struct EditorState: Sendable {
 
     private mutating func moveVertically(by lines: Int, wrapWidth: Int?, selecting: Bool) {
         if let width = wrapWidth, width > 0 { return moveThroughRows(by: lines, width: width, selecting: selecting) }
-        let column = preferredColumn ?? DisplayWidth.of(String(buffer.line(cursor.line).prefix(cursor.column)))
+        let column = preferredColumn ?? SoftWrap.widths(buffer.line(cursor.line), tabWidth: tabWidth)[..<cursor.column].reduce(0, +)
         let target = min(max(0, cursor.line + lines), buffer.lineCount - 1)
         var index = 0, width = 0
-        for character in buffer.line(target) {
-            let w = DisplayWidth.of(character)
+        for w in SoftWrap.widths(buffer.line(target), tabWidth: tabWidth) {
             if width + w > column { break }
             width += w
             index += 1
@@ -247,7 +253,7 @@ public struct EditorState: Sendable {
     private mutating func moveThroughRows(by rows: Int, width: Int, selecting: Bool) {
         func layout(_ line: Int) -> (characters: [Character], widths: [Int], starts: [Int]) {
             let characters = Array(buffer.line(line))
-            let widths = characters.map(DisplayWidth.of)
+            let widths = SoftWrap.widths(characters, tabWidth: tabWidth)
             return (characters, widths, SoftWrap.rowStarts(characters, widths: widths, width: width))
         }
         var line = cursor.line

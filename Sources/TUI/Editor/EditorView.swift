@@ -76,7 +76,7 @@ public struct EditorView: Sendable {
                                style: Style(lineIndex == state.cursor.line ? .marker : .dim))
                 }
                 // Lay the line out into rows (wrapped between words where it can be).
-                let widths = characters.map(DisplayWidth.of)
+                let widths = SoftWrap.widths(characters, tabWidth: state.tabWidth)
                 let starts = softWrap ? SoftWrap.rowStarts(characters, widths: widths, width: textArea.width) : [0]
                 var nextStart = 1
                 var x = 0
@@ -97,7 +97,10 @@ public struct EditorView: Sendable {
                     if let selection = state.selection, selection.contains(TextPosition(line: lineIndex, column: column)) { style = Style(.selection) }
                     let screenX = textArea.x + x - (softWrap ? 0 : left)
                     if screenX >= textArea.x, screenX + width <= textArea.x + textArea.width, row < area.height {
-                        screen.put(String(character), x: screenX, y: area.y + row, style: style, clip: textArea)
+                        // A tab is blank up to its stop; a control character shows its stand-in (`^M`).
+                        let isControl = character != "\t" && character.unicodeScalars.contains(where: TerminalText.isControl)
+                        screen.put(character == "\t" ? String(repeating: " ", count: width) : String(character),
+                                   x: screenX, y: area.y + row, style: isControl ? Style(.marker) : style, clip: textArea)
                     }
                     x += width
                 }

@@ -3,6 +3,22 @@ import TextWidth
 /// Where soft-wrapped lines break: shared by the view that draws them and the editor that moves
 /// the cursor row by row through them.
 enum SoftWrap {
+    /// The display width of each character of a line as the editor draws it: a tab reaches the
+    /// next tab stop (stops every `tabWidth` columns from the line's start), a control character
+    /// takes its stand-in's width (`^M`), everything else its `DisplayWidth`.
+    static func widths(_ characters: [Character], tabWidth: Int) -> [Int] {
+        var widths: [Int] = []
+        widths.reserveCapacity(characters.count)
+        var x = 0
+        let stop = max(1, tabWidth)
+        for character in characters {
+            let width = character == "\t" ? stop - x % stop : DisplayWidth.of(character)
+            widths.append(width)
+            x += width
+        }
+        return widths
+    }
+
     /// Where each display row of a soft-wrapped line starts (character indices, the first 0).
     /// A row ends after the last space that fits, as prose editors wrap; a space that does not
     /// fit hangs at the end of its row (the next row starts with the word after it); a word

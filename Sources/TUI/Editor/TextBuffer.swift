@@ -13,33 +13,93 @@ public struct TextPosition: Sendable, Equatable, Comparable, Hashable {
     }
 }
 
+/// How a line ends in the file. The editor keeps each line's own ending (a file with mixed
+/// endings stays mixed); the last line has none when the file does not end with a line break.
+public enum LineEnding: Sendable, Equatable {
+    case lf, crlf
+
+    public var text: String { self == .lf ? "\n" : "\r\n" }
+}
+
 /// One change: replace the text in `range` with `text`. Applying an edit returns its inverse.
+/// Line breaks in `text` are `\n` (the new line takes the ending of the line it was split from,
+/// or the file's majority for the last line) or `\r\n` (CRLF); `lineEndings`, when given, says
+/// exactly which ending each break has (inverses carry the endings they restore).
 public struct TextEdit: Sendable, Equatable {
     public var range: Range<TextPosition>
     public var text: String
+    public var lineEndings: [LineEnding]?
 
-    public init(range: Range<TextPosition>, text: String) {
+    public init(range: Range<TextPosition>, text: String, lineEndings: [LineEnding]? = nil) {
         self.range = range
         self.text = text
+        self.lineEndings = lineEndings
     }
 }
 
 /// The document as lines of grapheme clusters, behind a narrow edit API (so the storage can be
-/// replaced later). Lines never contain line breaks.
+/// replaced later). Lines never contain line breaks: those are kept beside them (`breaks`),
+/// with the byte-order mark, so the text saved is byte for byte the text read plus the edits.
+/// Lines are split at LF and CRLF; a CR alone stays in its line (drawn as `^M`).
 public struct TextBuffer: Sendable, Equatable {
     public private(set) var lines: [[Character]]
+    /// The ending after each line but the last (`breaks.count == lines.count - 1`).
+    public private(set) var breaks: [LineEnding]
+    /// Whether the text starts with a byte-order mark (kept, never shown).
+    public private(set) var hasBOM: Bool
+    /// How many of `breaks` are CRLF (for the majority, without counting on every edit).
+    private var crlfCount: Int
     /// Where the text inserted by the last `apply` ends (graphemes re-clustered).
     public private(set) var lastInsertionEnd = TextPosition(line: 0, column: 0)
 
     public init(_ text: String) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
-        if lines.isEmpty { lines = [[]] }
+        var body = Substring(text)
+        hasBOM = body.unicodeScalars.first == "\u{FEFF}"
+        if hasBOM { body = Substring(body.unicodeScalars.dropFirst()) }
+        (lines, breaks) = Self.split(body)
+        crlfCount = breaks.lazy.filter { $0 == .crlf }.count
     }
 
-    public var text: String { lines.map { String($0) }.joined(separator: "\n") }
+    /// The lines of `text` and the breaks between them (CRLF where a CR came right before the LF).
+    static func split(_ text: Substring) -> (lines: [[Character]], breaks: [LineEnding]) {
+        var lines: [[Character]] = []
+        var breaks: [LineEnding] = []
+        let utf8 = text.utf8
+        var lineStart = utf8.startIndex
+        var index = utf8.startIndex
+        while let newline = utf8[index...].firstIndex(of: 0x0A) {
+            var lineEnd = newline
+            var ending = LineEnding.lf
+            if newline > lineStart, utf8[utf8.index(before: newline)] == 0x0D {
+                lineEnd = utf8.index(before: newline)
+                ending = .crlf
+            }
+            lines.append(Array(String(text[lineStart..<lineEnd])))
+            breaks.append(ending)
+            index = utf8.index(after: newline)
+            lineStart = index
+        }
+        lines.append(Array(String(text[lineStart...])))
+        return (lines, breaks)
+    }
+
+    /// The whole text as it is saved: byte-order mark, lines and their own endings.
+    public var text: String {
+        var result = hasBOM ? "\u{FEFF}" : ""
+        result.reserveCapacity(lines.reduce(0) { $0 + $1.count } + lines.count * 2)
+        for (index, line) in lines.enumerated() {
+            result.append(contentsOf: line)
+            if index < breaks.count { result += breaks[index].text }
+        }
+        return result
+    }
+
     public var lineCount: Int { lines.count }
 
     public func line(_ index: Int) -> [Character] { lines[index] }
+
+    /// The ending most breaks have (LF when there are none, or as many of each).
+    public var majorityEnding: LineEnding { crlfCount * 2 > breaks.count ? .crlf : .lf }
 
     /// `position` moved inside the document.
     public func clamp(_ position: TextPosition) -> TextPosition {
@@ -49,14 +109,13 @@ public struct TextBuffer: Sendable, Equatable {
 
     public var end: TextPosition { TextPosition(line: lines.count - 1, column: lines[lines.count - 1].count) }
 
-    /// The text in `range`.
+    /// The text in `range`, its line breaks as the file has them.
     public func text(in range: Range<TextPosition>) -> String {
         let start = clamp(range.lowerBound), end = clamp(range.upperBound)
         if start.line == end.line { return String(lines[start.line][start.column..<end.column]) }
-        var parts = [String(lines[start.line][start.column...])]
-        for index in (start.line + 1)..<end.line { parts.append(String(lines[index])) }
-        parts.append(String(lines[end.line][..<end.column]))
-        return parts.joined(separator: "\n")
+        var result = String(lines[start.line][start.column...]) + breaks[start.line].text
+        for index in (start.line + 1)..<end.line { result += String(lines[index]) + breaks[index].text }
+        return result + String(lines[end.line][..<end.column])
     }
 
     /// ASCII other than CR (which joins a following LF into one grapheme).
@@ -68,7 +127,7 @@ public struct TextBuffer: Sendable, Equatable {
         text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 
-    /// Applies `edit` and returns the edit that undoes it.
+    /// Applies `edit` and returns the edit that undoes it (with the line endings it removed).
     ///
     /// Lines are re-clustered after the change, so a combining mark typed after a letter joins
     /// it as one grapheme. When that moves a grapheme boundary at the edges of the edit, the
@@ -77,9 +136,17 @@ public struct TextBuffer: Sendable, Equatable {
     public mutating func apply(_ edit: TextEdit) -> TextEdit {
         let start = clamp(edit.range.lowerBound), end = clamp(edit.range.upperBound)
         let removed = text(in: start..<end)
+        let removedBreaks = Array(breaks[start.line..<end.line])
+        // A new line takes the ending of the line it is split from; the last line has none, so
+        // the file's majority.
+        let inherited = end.line < breaks.count ? breaks[end.line] : majorityEnding
         let head = Array(lines[start.line][..<start.column])
         let tail = Array(lines[end.line][end.column...])
-        let inserted = edit.text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+        let split = edit.text.contains(where: { $0 == "\n" || $0 == "\r\n" }) ? Self.split(Substring(edit.text))
+            : (lines: [Array(edit.text)], breaks: [])
+        let inserted = split.lines
+        var insertedBreaks = split.breaks.map { $0 == .crlf ? LineEnding.crlf : inherited }
+        if let given = edit.lineEndings, given.count == insertedBreaks.count { insertedBreaks = given }
         var replacement = inserted
         replacement[0] = head + replacement[0]
         let lastLength = replacement[replacement.count - 1].count
@@ -90,17 +157,19 @@ public struct TextBuffer: Sendable, Equatable {
             && (tail.first.map(Self.isPlainASCII) ?? true)
         let normalized = joinsAreASCII ? replacement : replacement.map { Array(String($0)) }
         let regrouped = normalized.first?.count != replacement.first?.count || normalized.last?.count != replacement.last?.count
-        let originalLines = regrouped ? lines[start.line...end.line].map { String($0) }.joined(separator: "\n") : ""
+        let originalLines = regrouped ? (start.line...end.line).map { String(lines[$0]) }.joined(separator: "\n") : ""
         lines.replaceSubrange(start.line...end.line, with: normalized)
+        crlfCount += insertedBreaks.lazy.filter { $0 == .crlf }.count - removedBreaks.lazy.filter { $0 == .crlf }.count
+        breaks.replaceSubrange(start.line..<end.line, with: insertedBreaks)
         let lastLine = start.line + inserted.count - 1
         let throughInsertion = inserted.count == 1 ? head + inserted[0] : inserted[inserted.count - 1]
         lastInsertionEnd = TextPosition(line: lastLine, column: min(lines[lastLine].count,
                                                                     joinsAreASCII ? throughInsertion.count : Array(String(throughInsertion)).count))
         if regrouped {
             return TextEdit(range: TextPosition(line: start.line, column: 0)..<TextPosition(line: lastLine, column: lines[lastLine].count),
-                            text: originalLines)
+                            text: originalLines, lineEndings: removedBreaks)
         }
         let insertedEnd = TextPosition(line: lastLine, column: inserted.count == 1 ? start.column + inserted[0].count : lastLength)
-        return TextEdit(range: start..<insertedEnd, text: removed)
+        return TextEdit(range: start..<insertedEnd, text: removed, lineEndings: removedBreaks)
     }
 }
