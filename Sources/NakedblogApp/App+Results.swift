@@ -35,6 +35,7 @@ extension App {
         case .postOpened(let path, let text, let stamp):
             guard let site = state.site else { return [] }
             var screen = EditorScreen(path: path, file: site.absolute(path), text: text, stamp: stamp)
+            screen.editor.tabWidth = state.tabWidth
             if let previous = state.editor, previous.path == path {
                 // Opened again (after an external edit, or from the list): stay where the user was.
                 screen.keepPlace(of: previous)

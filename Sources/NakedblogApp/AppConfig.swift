@@ -14,6 +14,7 @@ public struct KeyBindings: Sendable {
 ///
 /// ```toml
 /// theme = "light"            # a theme name from themes/, or a path to a theme file
+/// tab_width = 4              # columns between the editor's tab stops (1–16)
 ///
 /// [keys.browse]
 /// publish = "p"              # one key, or a list: ["p", "ctrl-p"]
@@ -28,6 +29,8 @@ public struct KeyBindings: Sendable {
 public struct AppConfig: Sendable {
     public var theme: String?
     public var keys = KeyBindings.defaults
+    /// Columns between the editor's tab stops.
+    public var tabWidth = 4
 
     /// A problem in the config file, said so the user can fix it.
     public struct Problem: Error, CustomStringConvertible, Sendable {
@@ -55,8 +58,14 @@ public struct AppConfig: Sendable {
             throw Problem(description: "\(file): not valid TOML: \(error). Fix the file, or move it away to use the defaults.")
         }
         var config = AppConfig()
-        for key in table.keys where !["theme", "keys"].contains(key) {
-            throw Problem(description: "\(file): unknown setting `\(key)`; the settings are `theme` and the `[keys.browse]` / `[keys.editor]` tables.")
+        for key in table.keys where !["theme", "tab_width", "keys"].contains(key) {
+            throw Problem(description: "\(file): unknown setting `\(key)`; the settings are `theme`, `tab_width` and the `[keys.browse]` / `[keys.editor]` tables.")
+        }
+        if let width = table["tab_width"] {
+            guard let value = width.int, (1...16).contains(value) else {
+                throw Problem(description: "\(file): `tab_width` must be a whole number from 1 to 16, e.g. tab_width = 4.")
+            }
+            config.tabWidth = value
         }
         if let theme = table["theme"] {
             guard let name = theme.string else { throw Problem(description: "\(file): `theme` must be a string, e.g. theme = \"light\".") }

@@ -27,6 +27,8 @@ public struct AppState: Sendable {
     public var shouldQuit = false
     /// The key bindings (defaults, or the user's config file).
     public var keys = KeyBindings.defaults
+    /// Columns between the editor's tab stops (the config file's `tab_width`).
+    public var tabWidth = 4
     /// "Now" for post statuses (scheduled, expired); advanced by ticks.
     public var today = Date()
     /// The next opened post is a new one: put the cursor where its body starts.

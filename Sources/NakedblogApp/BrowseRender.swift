@@ -30,6 +30,8 @@ enum BrowseRender {
             if isSelected { screen.fill(Rect(x: 0, y: y, width: width, height: 1), style: base) }
             var title = post.title.isEmpty ? post.slug : post.title
             if multilingual { title += " [\(post.lang)\(post.translations.isEmpty ? "" : "+\(post.translations.count)")]" }
+            // Posts with the same title told apart by their bundle or file name.
+            if browse.hasRepeatedTitle(post) { title += " · " + (post.bundleDirectory.map { ($0 as NSString).lastPathComponent } ?? (post.path as NSString).lastPathComponent) }
             var x = screen.put(isSelected ? "▸" : " ", x: 0, y: y, style: base)
             let shownTitle = DisplayWidth.truncate(title, to: columns.title)
             screen.put(DisplayWidth.pad(shownTitle, to: columns.title), x: x, y: y, style: base)

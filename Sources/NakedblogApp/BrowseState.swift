@@ -10,8 +10,24 @@ public struct BrowseState: Sendable {
             draftCount = posts.indices.reduce(0) { $0 + (posts[$1].draft ? 1 : 0) }
             haystacks = nil
             titleKeys = nil
+            repeatedTitles = Self.repeatedTitles(in: posts)
         }
     }
+    /// Titles (with their language) that more than one post has: the browser shows those posts'
+    /// file or bundle names beside them, so they can be told apart.
+    public private(set) var repeatedTitles: Set<String> = []
+
+    /// The key `repeatedTitles` holds for a post.
+    static func titleKey(_ post: Post) -> String { post.lang + "\u{0}" + (post.title.isEmpty ? post.slug : post.title) }
+
+    static func repeatedTitles(in posts: [Post]) -> Set<String> {
+        var seen = Set<String>(minimumCapacity: posts.count), repeated = Set<String>()
+        for post in posts where !seen.insert(titleKey(post)).inserted { repeated.insert(titleKey(post)) }
+        return repeated
+    }
+
+    /// Whether another post in the same language has `post`'s title.
+    public func hasRepeatedTitle(_ post: Post) -> Bool { !repeatedTitles.isEmpty && repeatedTitles.contains(Self.titleKey(post)) }
     /// Each post's lower-cased title, slug and tags: made on the first filtering after the posts
     /// change, not on every keystroke of the filter.
     private var haystacks: [String]?

@@ -38,5 +38,16 @@ final class AppConfigTests: XCTestCase {
         XCTAssertTrue(problem("colour = 1").contains("unknown setting `colour`"))
         XCTAssertTrue(problem("theme = ").contains("not valid TOML"))
         XCTAssertTrue(problem("[keys.viewer]\nx = \"y\"").contains("[keys.browse] or [keys.editor]"))
+        XCTAssertTrue(problem("tab_width = 0").contains("from 1 to 16"))
+    }
+
+    func testTabWidthReachesTheEditor() throws {
+        let config = try AppConfig.parse("tab_width = 8", file: "config.toml")
+        XCTAssertEqual(config.tabWidth, 8)
+        var state = try AppFixture.browsing()
+        state.tabWidth = config.tabWidth
+        _ = App.update(&state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: "\tx", stamp: nil), now: 0)
+        XCTAssertEqual(state.editor?.editor.tabWidth, 8)
+        XCTAssertTrue(AppFixture.lines(state).contains { $0.contains("        x") })
     }
 }

@@ -24,6 +24,27 @@ final class ScreenSnapshotTests: XCTestCase {
         assertSnapshot(AppFixture.lines(state), named: "browse-no-match")
     }
 
+    /// Same titles told apart by their file or bundle names; a hostile title drawn visibly, its
+    /// row the same width as the others.
+    func testBrowserRepeatedAndHostileTitles() throws {
+        let site = try TemporaryDirectory(prefix: "nb-browse-titles")
+        defer { site.remove() }
+        try "title = 'Titles'\n".write(toFile: site.appending("hugo.toml"), atomically: true, encoding: .utf8)
+        let posts = [("content/posts/first-try/index.md", "Same Title", "2026-01-03"), ("content/posts/second-try.md", "Same Title", "2026-01-02"),
+                     ("content/posts/evil.md", "Evil \\e]0;PWNED\\a \\u009B31m end", "2026-01-01")]
+        for (path, title, date) in posts {
+            try FileManager.default.createDirectory(atPath: (site.appending(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try "---\ntitle: \"\(title)\"\ndate: \(date)\n---\nx\n".write(toFile: site.appending(path), atomically: true, encoding: .utf8)
+        }
+        var state = AppState(columns: 80, rows: 24, page: .browse)
+        state.today = AppFixture.today
+        let opened = try Site.open(containing: site.path)
+        _ = App.update(&state, .siteLoaded(opened, PostIndex.build(opened)), now: 0)
+        let lines = AppFixture.lines(state)
+        XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
+        assertSnapshot(lines, named: "browse-repeated-and-hostile-titles")
+    }
+
     func testBrowserEmptySite() throws {
         var state = AppState(columns: 80, rows: 24, page: .browse)
         let site = try AppFixture.demoSite

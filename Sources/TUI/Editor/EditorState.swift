@@ -121,7 +121,9 @@ public struct EditorState: Sendable {
             history.close()
             return [.copyToClipboard(clipboard)]
         case .control("v"):
-            insert(clipboard, now: now, coalesce: false)
+            // Text cut or copied here keeps its own line endings (a paste from outside, above,
+            // takes the document's).
+            insert(clipboard, now: now, coalesce: false, keepingEndings: true)
             history.close()
         default:
             return nil
@@ -160,10 +162,12 @@ public struct EditorState: Sendable {
         isDirty = true
     }
 
-    private mutating func replace(_ range: Range<TextPosition>, with text: String, now: TimeInterval, coalesce: Bool) {
+    private mutating func replace(_ range: Range<TextPosition>, with text: String, now: TimeInterval, coalesce: Bool,
+                                  keepingEndings: Bool = false) {
         noteEdit(at: range.lowerBound.line)
         let before = cursor
-        let inverse = buffer.apply(TextEdit(range: range, text: text))
+        let endings = keepingEndings ? TextBuffer.split(Substring(text)).breaks : nil
+        let inverse = buffer.apply(TextEdit(range: range, text: text, lineEndings: endings))
         history.record(inverse, cursorBefore: before, at: now, coalesce: coalesce)
         cursor = buffer.lastInsertionEnd
         anchor = nil
@@ -171,8 +175,8 @@ public struct EditorState: Sendable {
         isDirty = true
     }
 
-    private mutating func insert(_ text: String, now: TimeInterval, coalesce: Bool) {
-        replace(selection ?? cursor..<cursor, with: text, now: now, coalesce: coalesce && selection == nil)
+    private mutating func insert(_ text: String, now: TimeInterval, coalesce: Bool, keepingEndings: Bool = false) {
+        replace(selection ?? cursor..<cursor, with: text, now: now, coalesce: coalesce && selection == nil, keepingEndings: keepingEndings)
     }
 
     private mutating func deleteBackward(now: TimeInterval) {

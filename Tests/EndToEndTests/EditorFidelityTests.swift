@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// Real files in the editor, in tmux: CRLF, BOM with CRLF, CRLF only in the front matter, a lone
+/// CR, tabs. The screen shows the text as lines; typing and saving keep every other byte.
+final class EditorFidelityTests: XCTestCase {
+    private var home: TestHome!
+    private var site: TemporaryDirectory!
+    private var sessions: [TmuxSession] = []
+
+    override func setUpWithError() throws {
+        try requireProgram("tmux")
+        home = try TestHome()
+        site = try TemporaryDirectory(prefix: "nb-fidelity")
+        try "title = 'Fidelity'\n".write(toFile: site.appending("hugo.toml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: site.appending("content/posts"), withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        sessions.forEach { $0.kill() }
+        home.remove()
+        site.remove()
+    }
+
+    private func derived(_ name: String) throws -> [UInt8] {
+        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("../shared/corpus is not present") }
+        return try [UInt8](Data(contentsOf: URL(fileURLWithPath: corpus + "/_derived_oddities/content/derived/" + name)))
+    }
+
+    /// `bytes` with `text` inserted `back` bytes before the end of line `line` (0-based), before
+    /// its ending.
+    private func inserting(_ text: String, atTheEndOfLine line: Int, back: Int, in bytes: [UInt8]) -> [UInt8] {
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        for _ in 0..<line { start = (bytes[start...].firstIndex(of: 0x0A) ?? bytes.count - 1) + 1 }
+        var end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        end -= back
+        return Array(bytes[..<end]) + Array(text.utf8) + Array(bytes[end...])
+    }
+
+    /// Opens `bytes` as a post, checks the screen, saves unchanged, types `back` characters before
+    /// the end of line `editLine` (0-based; a line where "!" keeps the front matter valid) and
+    /// saves: the file must be exactly the original with that insertion.
+    private func check(_ name: String, _ bytes: [UInt8], shows expectedRows: [String], editLine: Int = 1, back: Int = 0,
+                       line: UInt = #line) throws {
+        let file = site.appending("content/posts/" + name)
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let session = try TmuxSession([try Products.path("nakedblog"), site.path], width: 80, height: 24,
+                                      environment: home.environment, directory: site.path)
+        sessions.append(session)
+        _ = try session.waitFor("1 of 1 posts")
+        try session.send(keys: "Enter")
+        for row in expectedRows { _ = try session.waitFor(row) }
+        let screen = try session.screen()
+        XCTAssertFalse(screen.joined().contains("\r"), "a carriage return reached the terminal", line: line)
+        for row in expectedRows {
+            XCTAssertTrue(screen.contains { $0.contains(row) }, "\(row) is not one row of its own:\n\(screen.joined(separator: "\n"))", line: line)
+        }
+        try session.send(keys: "C-s")
+        _ = try session.waitFor("Saved content/posts/")
+        XCTAssertEqual(try [UInt8](Data(contentsOf: URL(fileURLWithPath: file))), bytes, "\(name): saved unchanged", line: line)
+        for _ in 0..<editLine { try session.send(keys: "Down") }
+        try session.send(keys: "End")
+        for _ in 0..<back { try session.send(keys: "Left") }
+        try session.type("!")
+        try session.send(keys: "C-s")
+        _ = try session.waitFor("Saved content/posts/")
+        usleep(200_000)
+        let after = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+        XCTAssertEqual(after, inserting("!", atTheEndOfLine: editLine, back: back, in: bytes),
+                       "\(name): one character typed on line \(editLine + 1)", line: line)
+        try session.send(keys: "Escape")
+        _ = try session.waitFor("1 of 1 posts")
+        try session.send(keys: "q")
+        _ = try session.waitForExit()
+    }
+
+    func testCRLF() throws {
+        try check("crlf.md", try derived("toml-coder-authors--crlf.md"), shows: ["draft = false", "title = \"Authors of Hugo\""],
+                  editLine: 3, back: 1)
+    }
+
+    func testBOMAndCRLF() throws {
+        let bytes = try derived("toml-coder-authors--bom-crlf.md")
+        XCTAssertTrue(bytes.starts(with: [0xEF, 0xBB, 0xBF]))
+        try check("bom-crlf.md", bytes, shows: ["draft = false", "title = \"Authors of Hugo\""],
+                  editLine: 3, back: 1)
+    }
+
+    func testCRLFFrontMatterOnly() throws {
+        let bytes = try derived("yaml-beautifulhugo-pirates--crlf-frontmatter-only.md")
+        try check("crlf-fm.md", bytes, shows: ["title: Pirates arrrr", "showPostNav: false", "Piracy is typically"])
+    }
+
+    func testLoneCR() throws {
+        try check("lone-cr.md", Array("---\ntitle: Lone CR\n---\nbefore\rafter\nnext line\n".utf8), shows: ["before^Mafter", "next line"])
+    }
+
+    func testTabs() throws {
+        try check("tabs.md", Array("---\ntitle: Tabs\n---\n\tindented\nx\ty\n".utf8), shows: ["    indented", "x   y"])
+    }
+}
