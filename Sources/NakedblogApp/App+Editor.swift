@@ -5,7 +5,11 @@ import TUI
 extension App {
     static func handleEditorKey(_ state: inout AppState, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
         guard var screen = state.editor else { state.page = .browse; return [] }
-        defer { state.editor = screen; refreshPreview(&state) }
+        // The state lets go of the editor while it is changed, so the text is edited in place
+        // (not copied: a copy of a huge line would cost every keystroke).
+        state.editor = nil
+        var refreshLargePreview = false
+        defer { state.editor = screen; refreshPreview(&state, evenIfLarge: refreshLargePreview) }
         if var find = screen.find {
             switch key {
             case .escape: screen.find = nil
@@ -26,11 +30,15 @@ extension App {
             if let conflict = screen.resolvingConflict, action == .save || action == .back {
                 return finishConflictEdit(&state, &screen, path: conflict, keep: action == .save)
             }
+            // Saving builds the text anyway: a large document's word count and preview catch up.
+            let saving = [.save, .publish, .externalEditor].contains(action)
+            let text = saving ? screen.editor.text : ""
+            if saving { screen.countWords(in: text); refreshLargePreview = true }
             switch action {
             case .save:
-                return [.save(path: screen.path, text: screen.editor.text, revision: screen.editor.revision, expected: screen.diskStamp)]
+                return [.save(path: screen.path, text: text, revision: screen.editor.revision, expected: screen.diskStamp)]
             case .publish:
-                return [.save(path: screen.path, text: screen.editor.text, revision: screen.editor.revision, expected: screen.diskStamp),
+                return [.save(path: screen.path, text: text, revision: screen.editor.revision, expected: screen.diskStamp),
                         .preparePublish(post: screen.path)]
             case .back:
                 if screen.editor.isDirty {
@@ -47,6 +55,7 @@ extension App {
                 if !screen.lastFind.isEmpty { _ = screen.editor.find(screen.lastFind) }
             case .togglePreview:
                 screen.showPreview.toggle()
+                refreshLargePreview = true
             case .frontMatter:
                 let tags = Set(state.browse.posts.flatMap(\.tags)).sorted()
                 let categories = Set(state.browse.posts.flatMap(\.categories)).sorted()
@@ -63,7 +72,7 @@ extension App {
             case .help:
                 state.overlay = .help(title: "Editor", rows: Keymaps.helpRows(state.keys.editor) + Keymaps.editingHelp)
             case .externalEditor:
-                return [.save(path: screen.path, text: screen.editor.text, revision: screen.editor.revision, expected: screen.diskStamp),
+                return [.save(path: screen.path, text: text, revision: screen.editor.revision, expected: screen.diskStamp),
                         .runExternalEditor(screen.path)]
             }
             return []
@@ -106,13 +115,15 @@ extension App {
         return []
     }
 
-    /// Re-renders the preview when the text or the width changed and the preview is visible.
-    static func refreshPreview(_ state: inout AppState) {
+    /// Re-renders the preview when the text or the width changed and the preview is visible;
+    /// a large document's (`EditorScreen.isLarge`) only when shown, resized or saved.
+    static func refreshPreview(_ state: inout AppState, evenIfLarge: Bool = true) {
         guard var screen = state.editor else { return }
         let layout = EditorLayout(columns: state.columns, rows: state.rows, showPreview: screen.showPreview)
         guard let area = layout.preview else { return }
         let width = max(10, area.width - 1)
         guard screen.previewRevision != screen.editor.revision || screen.previewWidth != width else { return }
+        if !evenIfLarge, screen.isLarge, screen.previewWidth == width { return }
         let root = state.site?.root ?? ""
         let bundle = (screen.file as NSString).deletingLastPathComponent
         let context = PreviewContext.files(in: bundle, staticDirectory: root + "/static")

@@ -23,8 +23,8 @@ extension App {
             default: break
             }
             return []
-        case .recovery(let path, let text):
-            return handleRecoveryKey(&state, key, path: path, text: text)
+        case .recovery(let path, let text, let changed):
+            return handleRecoveryKey(&state, key, path: path, text: text, changedLines: changed)
         case .diskConflict(let path):
             return handleDiskConflictKey(&state, key, path: path)
         case .signIn(var dialog):
@@ -87,7 +87,8 @@ extension App {
         }
     }
 
-    private static func handleRecoveryKey(_ state: inout AppState, _ key: KeyEvent, path: String, text: String) -> [AppEffect] {
+    private static func handleRecoveryKey(_ state: inout AppState, _ key: KeyEvent, path: String, text: String,
+                                          changedLines: Int) -> [AppEffect] {
         switch key {
         case .character("r", false):
             state.overlay = nil
@@ -109,7 +110,7 @@ extension App {
             state.overlay = .message(title: "Recovered text vs. the file (- file, + recovered)",
                                      lines: Array(LineDiff.lines(old: current, new: text).prefix(max(3, state.rows - 6))))
             // After looking, the choice is offered again.
-            state.returnOverlay = .recovery(path: path, text: text)
+            state.returnOverlay = .recovery(path: path, text: text, changedLines: changedLines)
             return []
         default:
             return []

@@ -104,8 +104,11 @@ extension App {
         case .editorReturned(let path):
             return [.openPost(path), refresh(state, [path])]
         case .recoveryFound(let path, let text):
-            guard state.editor?.path == path, state.editor?.editor.text != text else { return [.discardJournal(path: path)] }
-            state.overlay = .recovery(path: path, text: text)
+            guard let current = state.editor?.editor.text, state.editor?.path == path, current != text else {
+                return [.discardJournal(path: path)]
+            }
+            let changed = LineDiff.lines(old: current, new: text, context: 0).filter { $0.hasPrefix("+") || $0.hasPrefix("-") }.count
+            state.overlay = .recovery(path: path, text: text, changedLines: changed)
             return []
         case .saveConflict(let path):
             state.overlay = .diskConflict(path: path)

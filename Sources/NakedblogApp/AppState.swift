@@ -79,7 +79,8 @@ public enum Overlay: Sendable {
     case confirm(Confirmation)
     case message(title: String, lines: [String])
     /// Unsaved text from a crash or a dropped connection: recover, discard, or view the difference.
-    case recovery(path: String, text: String)
+    /// Unsaved text found in the journal; `changedLines` is counted once, when it is found.
+    case recovery(path: String, text: String, changedLines: Int)
     /// The file changed on disk while it was being edited.
     case diskConflict(path: String)
     case frontMatter(FrontMatterForm)

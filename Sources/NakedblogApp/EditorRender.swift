@@ -9,10 +9,11 @@ enum EditorRender {
         guard var editor = state.editor else { return nil }
         defer { state.editor = editor }
         let width = state.columns
-        let words = editor.wordCount()
+        let (words, isCurrent) = editor.wordCount()
         let minutes = max(1, Int((Double(words) / 200).rounded(.up)))
         let position = "Ln \(editor.editor.cursor.line + 1), Col \(editor.editor.cursor.column + 1)"
-        let right = "\(words) words · \(minutes) min read · \(position)"
+        // A large post's count is of the text as last saved until it is saved again.
+        let right = "\(isCurrent ? "" : "≈")\(words) words · \(minutes) min read · \(position)"
         let title = editor.resolvingConflict.map { "Resolving \($0) — Ctrl-S keeps this text, Esc back" }
             ?? (editor.editor.isDirty ? "● " : "") + editor.path
         Render.titleBar(title, right: editor.resolvingConflict == nil ? right : position, into: &screen, width: width)

@@ -34,20 +34,31 @@ public struct EditorScreen: Sendable {
         self.file = file
         editor = EditorState(text: text)
         diskStamp = stamp
+        countWords(in: text)
     }
 
     /// Words in the body (front matter excluded), counted as the post index counts them;
-    /// recounted only when the text changed (the title bar shows it on every frame).
-    public mutating func wordCount() -> Int {
-        if wordsRevision != editor.revision {
-            let text = editor.text
-            words = WordCount.count((try? PageText(text: text, file: path).body) ?? text)
-            wordsRevision = editor.revision
-        }
-        return words
+    /// recounted only when the text changed (the title bar shows it on every frame). A large
+    /// document (`isLarge`) is recounted when saved, not on every keystroke: `isCurrent` says
+    /// whether the count is of the text as it is.
+    public mutating func wordCount() -> (count: Int, isCurrent: Bool) {
+        if wordsRevision != editor.revision, wordsRevision < 0 || !isLarge { countWords(in: editor.text) }
+        return (words, wordsRevision == editor.revision)
     }
     private var words = 0
     private var wordsRevision = -1
+
+    /// Counts the words of `text`, the editor's text as it is now.
+    mutating func countWords(in text: String) {
+        words = WordCount.count((try? PageText(text: text, file: path).body) ?? text)
+        wordsRevision = editor.revision
+    }
+
+    /// Documents with more characters than this count their words and render their preview
+    /// when saved (or the preview is shown), not on every keystroke: building the text of a
+    /// huge post takes longer than a keystroke may.
+    static let largeDocument = 1 << 20
+    var isLarge: Bool { editor.buffer.characterCount > Self.largeDocument }
 
     /// Takes the cursor, scrolling and preview choice of `previous` (the same post, read again).
     mutating func keepPlace(of previous: EditorScreen) {

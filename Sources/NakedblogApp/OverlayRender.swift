@@ -19,9 +19,7 @@ enum OverlayRender {
             Dialog(title: confirmation.title, message: confirmation.lines, choices: [("y", "yes"), ("n", "no")])
                 .render(into: &screen, area: area)
             return nil
-        case .recovery(let path, let text):
-            let current = state.editor?.editor.text ?? ""
-            let changed = LineDiff.lines(old: current, new: text, context: 0).filter { $0.hasPrefix("+") || $0.hasPrefix("-") }.count
+        case .recovery(let path, _, let changed):
             Dialog(title: "Unsaved text found", message: [
                 "Text for \(path)",
                 "was never saved (a crash, or a dropped connection).",

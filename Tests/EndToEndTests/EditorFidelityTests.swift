@@ -100,4 +100,35 @@ final class EditorFidelityTests: XCTestCase {
     func testTabs() throws {
         try check("tabs.md", Array("---\ntitle: Tabs\n---\n\tindented\nx\ty\n".utf8), shows: ["    indented", "x   y"])
     }
+
+    /// A post that is one 3 MB line: it opens, the end of the line is shown with the cursor after
+    /// it, typing there is drawn and saved byte for byte, and the word count catches up when
+    /// saved (issue 18's long line; the cost is measured in `make bench`).
+    func testAHugeLineOpensAndTypingAtItsEndIsShownAndSaved() throws {
+        let words = 750_000
+        let bytes = Array(("---\ntitle: Long\n---\n" + String(repeating: "word ", count: words) + "THE-END\n").utf8)
+        let file = site.appending("content/posts/long.md")
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        let session = try TmuxSession([try Products.path("nakedblog"), site.path], width: 80, height: 24,
+                                      environment: home.environment, directory: site.path)
+        sessions.append(session)
+        _ = try session.waitFor("1 of 1 posts", timeout: 30)
+        try session.send(keys: "Enter")
+        _ = try session.waitFor("\(words + 1) words", timeout: 60)
+        try session.send(keys: "Down", "Down", "Down", "End")
+        _ = try session.waitFor("Col \(words * 5 + 8)", timeout: 30)
+        try session.type(" zz")
+        _ = try session.waitFor("THE-END zz", timeout: 30)
+        // Over 1 MiB the count is of the text as last saved, marked ≈, until it is saved again.
+        _ = try session.waitFor("≈\(words + 1) words", timeout: 30)
+        try session.send(keys: "C-s")
+        _ = try session.waitFor("Saved content/posts/long.md", timeout: 60)
+        _ = try session.waitFor(" \(words + 2) words", timeout: 30)
+        let expected = Array(bytes.dropLast()) + Array(" zz\n".utf8)
+        XCTAssertEqual(try [UInt8](Data(contentsOf: URL(fileURLWithPath: file))), expected)
+        try session.send(keys: "Escape")
+        _ = try session.waitFor("1 of 1 posts", timeout: 30)
+        try session.send(keys: "q")
+        _ = try session.waitForExit()
+    }
 }

@@ -238,48 +238,50 @@ public struct EditorState: Sendable {
         preferredColumn = nil
     }
 
-    private mutating func moveVertically(by lines: Int, wrapWidth: Int?, selecting: Bool) {
-        if let width = wrapWidth, width > 0 { return moveThroughRows(by: lines, width: width, selecting: selecting) }
-        let column = preferredColumn ?? SoftWrap.widths(buffer.line(cursor.line), tabWidth: tabWidth)[..<cursor.column].reduce(0, +)
-        let target = min(max(0, cursor.line + lines), buffer.lineCount - 1)
-        var index = 0, width = 0
-        for w in SoftWrap.widths(buffer.line(target), tabWidth: tabWidth) {
-            if width + w > column { break }
-            width += w
-            index += 1
-        }
-        move(to: TextPosition(line: target, column: index), selecting: selecting)
-        preferredColumn = column
-    }
-
-    /// Moves `rows` display rows of lines wrapped at `width`, keeping the display column within
-    /// the row.
-    private mutating func moveThroughRows(by rows: Int, width: Int, selecting: Bool) {
-        func layout(_ line: Int) -> (characters: [Character], widths: [Int], starts: [Int]) {
-            let characters = Array(buffer.line(line))
-            let widths = SoftWrap.widths(characters, tabWidth: tabWidth)
-            return (characters, widths, SoftWrap.rowStarts(characters, widths: widths, width: width))
+    /// Moves `rows` display rows: rows of lines wrapped at `wrapWidth`, or whole lines when
+    /// nothing wraps (a long line's pieces are rows either way: `SoftWrap.pieceLength`), keeping
+    /// the display column within the row.
+    private mutating func moveVertically(by rows: Int, wrapWidth: Int?, selecting: Bool) {
+        let width = wrapWidth.map { max(1, $0) } ?? Int.max / 4
+        func layout(_ line: Int, _ piece: Int) -> SoftWrap.Piece {
+            SoftWrap.Piece(line: buffer.line(line), piece: piece, width: width, tabWidth: tabWidth)
         }
         var line = cursor.line
-        var current = layout(line)
-        var row = SoftWrap.row(of: cursor.column, in: current.starts)
-        let column = preferredColumn ?? current.widths[current.starts[row]..<cursor.column].reduce(0, +)
+        var piece = SoftWrap.piece(of: cursor.column, count: buffer.lineLength(line))
+        var current = layout(line, piece)
+        var row = SoftWrap.row(of: cursor.column - current.offset, in: current.starts)
+        let column = preferredColumn ?? current.widths[current.starts[row]..<(cursor.column - current.offset)].reduce(0, +)
         var remaining = rows
         while remaining != 0 {
             if remaining > 0 {
-                if row + 1 < current.starts.count { row += 1 } else if line + 1 < buffer.lineCount { line += 1; current = layout(line); row = 0 } else { break }
+                if row + 1 < current.starts.count {
+                    row += 1
+                } else if piece + 1 < SoftWrap.pieceCount(buffer.lineLength(line)) {
+                    piece += 1; current = layout(line, piece); row = 0
+                } else if line + 1 < buffer.lineCount {
+                    line += 1; piece = 0; current = layout(line, piece); row = 0
+                } else { break }
                 remaining -= 1
             } else {
-                if row > 0 { row -= 1 } else if line > 0 { line -= 1; current = layout(line); row = current.starts.count - 1 } else { break }
+                if row > 0 {
+                    row -= 1
+                } else if piece > 0 {
+                    piece -= 1; current = layout(line, piece); row = current.starts.count - 1
+                } else if line > 0 {
+                    line -= 1; piece = SoftWrap.pieceCount(buffer.lineLength(line)) - 1
+                    current = layout(line, piece); row = current.starts.count - 1
+                } else { break }
                 remaining += 1
             }
         }
-        // The character at `column` in the target row; a row that wraps ends before the next one starts.
+        // The character at `column` in the target row; a row that wraps ends before the next one
+        // starts, and so does a piece that is not the line's last.
         let start = current.starts[row]
-        let end = row + 1 < current.starts.count ? current.starts[row + 1] - 1 : current.characters.count
+        let isLastPiece = piece + 1 >= SoftWrap.pieceCount(buffer.lineLength(line))
+        let end = row + 1 < current.starts.count ? current.starts[row + 1] - 1 : current.characters.count - (isLastPiece ? 0 : 1)
         var index = start, x = 0
         while index < end, x + current.widths[index] <= column { x += current.widths[index]; index += 1 }
-        move(to: TextPosition(line: line, column: index), selecting: selecting)
+        move(to: TextPosition(line: line, column: current.offset + index), selecting: selecting)
         preferredColumn = column
     }
 

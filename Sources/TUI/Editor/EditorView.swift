@@ -6,7 +6,11 @@ public struct EditorView: Sendable {
     public var softWrap = true
     public var lineNumbers = false
     /// First buffer line shown.
-    public private(set) var top = 0
+    public internal(set) var top = 0
+    /// The first piece of line `top` shown (a long line is drawn in pieces: `SoftWrap.pieceLength`).
+    public internal(set) var topPiece = 0
+    /// Rows of that piece scrolled off the top (a line or piece can be taller than the area).
+    public internal(set) var topRow = 0
     /// First display column shown when soft wrap is off.
     public private(set) var left = 0
     /// The width lines were wrapped at in the last render (nil when soft wrap is off): what the
@@ -16,7 +20,7 @@ public struct EditorView: Sendable {
     private var lineStates: [MarkdownHighlighter.State] = [MarkdownHighlighter.State()]
     private var cachedRevision = 0
     /// Set by `centreOnCursor()`: the next render puts the cursor line in the middle.
-    private var centrePending = false
+    var centrePending = false
 
     /// The highlighting state at the start of `line`, from the cache (extended as needed).
     private mutating func highlightState(at line: Int, in state: EditorState) -> MarkdownHighlighter.State {
@@ -43,46 +47,40 @@ public struct EditorView: Sendable {
         self.lineNumbers = lineNumbers
     }
 
-    /// Renders and returns the cursor's screen position.
+    /// Renders and returns the cursor's screen position. Only the lines (and the pieces of long
+    /// lines) in view are laid out.
     @discardableResult
     public mutating func render(_ state: EditorState, into screen: inout Screen, area: Rect) -> (x: Int, y: Int) {
         let buffer = state.buffer
         let gutter = lineNumbers ? String(buffer.lineCount).count + 1 : 0
         let textArea = Rect(x: area.x + gutter, y: area.y, width: max(1, area.width - gutter), height: area.height)
         wrapWidth = softWrap ? textArea.width : nil
-        if centrePending {
-            centrePending = false
-            top = max(0, min(state.cursor.line - area.height / 2, buffer.lineCount - area.height))
-        }
-        if state.cursor.line < top { top = state.cursor.line }
-        // Jump close to the cursor first; the loop below only fine-tunes for wrapped lines.
-        if state.cursor.line >= top + area.height { top = max(0, state.cursor.line - area.height + 1) }
-        // Highlighting state depends on everything above (front matter, fences): cached per line.
-        var highlight = highlightState(at: top, in: state)
+        let layoutWidth = softWrap ? textArea.width : Int.max / 4
+        let cursorUnit = scrollToCursor(state, width: layoutWidth, height: area.height)
 
         while true {
             var cursorPosition: (Int, Int)?
-            var row = 0
-            var lineIndex = top
-            var state2 = highlight
+            var row = -topRow
+            var unit: Unit? = Unit(line: top, piece: topPiece)
             screen.fill(area)
-            while row < area.height, lineIndex < buffer.lineCount {
-                let characters = buffer.line(lineIndex)
-                let (styles, nextState) = MarkdownHighlighter.styles(characters, state: state2)
-                state2 = nextState
-                if lineNumbers {
+            while row < area.height, let current = unit {
+                let lineIndex = current.line
+                let piece = Self.layout(current, state, width: layoutWidth)
+                // Highlighting state depends on everything above (front matter, fences): cached per line.
+                let styles = MarkdownHighlighter.styles(Array(piece.characters), state: highlightState(at: lineIndex, in: state)).0
+                if lineNumbers && current.piece == 0 && row >= 0 {
                     let number = String(lineIndex + 1)
                     screen.put(String(repeating: " ", count: gutter - 1 - number.count) + number, x: area.x, y: area.y + row,
                                style: Style(lineIndex == state.cursor.line ? .marker : .dim))
                 }
-                // Lay the line out into rows (wrapped between words where it can be).
-                let widths = SoftWrap.widths(characters, tabWidth: state.tabWidth)
-                let starts = softWrap ? SoftWrap.rowStarts(characters, widths: widths, width: textArea.width) : [0]
+                // Lay the piece out into rows (wrapped between words where it can be).
+                let starts = piece.starts
                 var nextStart = 1
                 var x = 0
-                for (column, character) in characters.enumerated() {
-                    let width = widths[column]
-                    if nextStart < starts.count, column == starts[nextStart] {
+                for (index, character) in piece.characters.enumerated() {
+                    let column = piece.offset + index
+                    let width = piece.widths[index]
+                    if nextStart < starts.count, index == starts[nextStart] {
                         nextStart += 1
                         row += 1
                         x = 0
@@ -93,31 +91,22 @@ public struct EditorView: Sendable {
                         let shown = softWrap ? min(x, textArea.width - 1) : x - left
                         cursorPosition = (textArea.x + shown, area.y + row)
                     }
-                    var style = styles[column]
-                    if let selection = state.selection, selection.contains(TextPosition(line: lineIndex, column: column)) { style = Style(.selection) }
                     let screenX = textArea.x + x - (softWrap ? 0 : left)
-                    if screenX >= textArea.x, screenX + width <= textArea.x + textArea.width, row < area.height {
-                        // A tab is blank up to its stop; a control character shows its stand-in (`^M`).
-                        let isControl = character != "\t" && character.unicodeScalars.contains(where: TerminalText.isControl)
-                        screen.put(character == "\t" ? String(repeating: " ", count: width) : String(character),
-                                   x: screenX, y: area.y + row, style: isControl ? Style(.marker) : style, clip: textArea)
-                    }
                     x += width
+                    guard row >= 0, screenX >= textArea.x, screenX + width <= textArea.x + textArea.width else { continue }
+                    var style = styles[index]
+                    if let selection = state.selection, selection.contains(TextPosition(line: lineIndex, column: column)) { style = Style(.selection) }
+                    // A tab is blank up to its stop; a control character shows its stand-in (`^M`).
+                    let isControl = character != "\t" && character.unicodeScalars.contains(where: TerminalText.isControl)
+                    screen.put(character == "\t" ? String(repeating: " ", count: width) : String(character),
+                               x: screenX, y: area.y + row, style: isControl ? Style(.marker) : style, clip: textArea)
                 }
-                if lineIndex == state.cursor.line && state.cursor.column >= characters.count {
+                if current == cursorUnit && state.cursor.column >= buffer.lineLength(lineIndex) {
                     if softWrap, x >= textArea.width { row += 1; x = 0 }
                     cursorPosition = (textArea.x + x - (softWrap ? 0 : left), area.y + min(row, area.height - 1))
                 }
                 row += 1
-                lineIndex += 1
-            }
-            // Scroll when the cursor line is below the area, then draw again.
-            if cursorPosition == nil || (cursorPosition!.1 >= area.y + area.height) {
-                if state.cursor.line >= top && top < buffer.lineCount - 1 {
-                    top += 1
-                    highlight = highlightState(at: top, in: state)
-                    continue
-                }
+                unit = Self.unit(after: current, in: buffer)
             }
             if !softWrap, let position = cursorPosition {
                 if position.0 >= textArea.x + textArea.width { left += position.0 - (textArea.x + textArea.width) + 1; continue }
