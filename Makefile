@@ -30,7 +30,9 @@ demo: build
 
 test: build
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
-	$(SWIFT) test --skip-build --disable-swift-testing $(BUILD_FLAGS)
+	@scripts/test-leftovers.sh start
+	@status=0; $(SWIFT) test --skip-build --disable-swift-testing $(BUILD_FLAGS) || status=$$?; \
+	scripts/test-leftovers.sh check || status=1; exit $$status
 
 # Release builds link the Swift runtime and Foundation statically (half the start-up time, and a
 # binary that runs without the toolchain); they live in their own build directory.

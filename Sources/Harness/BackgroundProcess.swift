@@ -12,6 +12,7 @@ public final class BackgroundProcess: @unchecked Sendable {
         self.logPath = logPath
         child = try ChildProcess(arguments, environment: environment, directory: directory,
                                  standardOutput: logPath, standardError: logPath)
+        HarnessCleanup.started(group: child.pid)
     }
 
     public var isRunning: Bool { child.isRunning }
@@ -24,7 +25,10 @@ public final class BackgroundProcess: @unchecked Sendable {
     public func signal(_ signal: Int32) { child.signal(signal) }
 
     /// Stops the process and waits for it.
-    public func stop() { child.terminate() }
+    public func stop() {
+        child.terminate()
+        HarnessCleanup.stopped(group: child.pid)
+    }
 
     deinit { stop() }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A fresh directory under the system temp dir, removed by `remove()` (tests call it in teardown).
+/// A fresh directory under the system temp dir, removed by `remove()` (tests call it in
+/// teardown), or when the test process ends if a test did not (`HarnessCleanup`).
 public final class TemporaryDirectory: @unchecked Sendable {
     /// Absolute path, no trailing slash, symlinks resolved.
     public let path: String
@@ -11,6 +12,7 @@ public final class TemporaryDirectory: @unchecked Sendable {
             throw ShellError(command: ["mkdtemp"], result: ProcessResult(status: errno, stdout: "", stderr: String(cString: strerror(errno)), timedOut: false))
         }
         path = URL(fileURLWithPath: String(cString: made)).resolvingSymlinksInPath().path
+        HarnessCleanup.made(directory: path)
     }
 
     /// `path/relative`.
@@ -19,5 +21,6 @@ public final class TemporaryDirectory: @unchecked Sendable {
     /// Deletes the directory and everything in it.
     public func remove() {
         try? FileManager.default.removeItem(atPath: path)
+        HarnessCleanup.removed(directory: path)
     }
 }

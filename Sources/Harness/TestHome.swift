@@ -85,3 +85,18 @@ public final class TestHome: @unchecked Sendable {
 
     public func remove() { directory.remove() }
 }
+
+extension TestHome {
+    /// The demo site committed into a bare remote, and a clone of it: `work/name` (the clone)
+    /// and `work/name-remote.git`, with `work/name-seed` the first commit's folder.
+    public func demoClone(in work: TemporaryDirectory, name: String = "blog") throws -> (clone: String, remote: String) {
+        let seed = work.appending(name + "-seed"), remote = work.appending(name + "-remote.git"), clone = work.appending(name)
+        try PackageRoot.copyDemo(to: seed)
+        try git(["init", "--quiet", "--initial-branch=main", seed])
+        try git(["add", "-A"], in: seed)
+        try git(["commit", "--quiet", "-m", "start"], in: seed)
+        try git(["clone", "--quiet", "--bare", seed, remote])
+        try git(["clone", "--quiet", remote, clone])
+        return (clone, remote)
+    }
+}

@@ -9,7 +9,13 @@ extension App {
         // (not copied: a copy of a huge line would cost every keystroke).
         state.editor = nil
         var refreshLargePreview = false
-        defer { state.editor = screen; refreshPreview(&state, evenIfLarge: refreshLargePreview) }
+        let effects = handleEditorKey(&state, &screen, key, now: now, refreshLargePreview: &refreshLargePreview)
+        state.editor = screen
+        return effects + refreshPreview(&state, evenIfLarge: refreshLargePreview)
+    }
+
+    private static func handleEditorKey(_ state: inout AppState, _ screen: inout EditorScreen, _ key: KeyEvent, now: TimeInterval,
+                                        refreshLargePreview: inout Bool) -> [AppEffect] {
         if var find = screen.find {
             switch key {
             case .escape: screen.find = nil
@@ -81,7 +87,10 @@ extension App {
         let before = screen.editor.revision
         let wrapWidth = screen.view.softWrap ? screen.view.wrapWidth : nil
         guard let effects = screen.editor.handle(key, now: now, pageHeight: height, wrapWidth: wrapWidth) else { return [] }
-        if screen.editor.revision != before { screen.lastEditTime = now }
+        if screen.editor.revision != before {
+            screen.lastEditTime = now
+            screen.checkFrontMatter()
+        }
         screen.problem = nil
         return effects.map { effect in
             switch effect {
@@ -115,26 +124,35 @@ extension App {
         return []
     }
 
-    /// Re-renders the preview when the text or the width changed and the preview is visible;
-    /// a large document's (`EditorScreen.isLarge`) only when shown, resized or saved.
-    static func refreshPreview(_ state: inout AppState, evenIfLarge: Bool = true) {
-        guard var screen = state.editor else { return }
+    /// Asks for the preview to be rendered again when the text or the width changed and the
+    /// preview is visible (a large document's, `EditorScreen.isLarge`, only when shown, resized
+    /// or saved). At most one render is in flight; its result asks again if the text moved on.
+    static func refreshPreview(_ state: inout AppState, evenIfLarge: Bool = true) -> [AppEffect] {
+        guard var screen = state.editor, !screen.previewInFlight else { return [] }
         let layout = EditorLayout(columns: state.columns, rows: state.rows, showPreview: screen.showPreview)
-        guard let area = layout.preview else { return }
+        guard let area = layout.preview else { return [] }
         let width = max(10, area.width - 1)
-        guard screen.previewRevision != screen.editor.revision || screen.previewWidth != width else { return }
-        if !evenIfLarge, screen.isLarge, screen.previewWidth == width { return }
-        let root = state.site?.root ?? ""
-        let bundle = (screen.file as NSString).deletingLastPathComponent
-        let context = PreviewContext.files(in: bundle, staticDirectory: root + "/static")
-        if let page = try? PageText(text: screen.editor.text, file: screen.path) {
-            screen.preview = MarkdownPreview.render(page, width: width, context: context)
-        } else {
-            screen.preview = [PreviewLine([PreviewSpan("(the front matter is not valid yet; the preview waits for it)", PreviewStyle(.dim))], sourceLine: 0)]
-        }
-        screen.previewRevision = screen.editor.revision
-        screen.previewWidth = width
+        guard screen.previewRevision != screen.editor.revision || screen.previewWidth != width else { return [] }
+        if !evenIfLarge, screen.isLarge, screen.previewWidth == width { return [] }
+        screen.previewInFlight = true
         state.editor = screen
+        return [.renderPreview(PreviewJob(path: screen.path, file: screen.file, text: screen.editor.text,
+                                          revision: screen.editor.revision, width: width, siteRoot: state.site?.root ?? ""))]
+    }
+
+    /// A rendered preview: shown if it is of the text as it is, dropped (and asked for again)
+    /// if the text or the width moved on meanwhile.
+    static func previewRendered(_ state: inout AppState, path: String, revision: Int, width: Int,
+                                lines: [PreviewLine]) -> [AppEffect] {
+        guard var screen = state.editor, screen.path == path else { return [] }
+        screen.previewInFlight = false
+        if revision == screen.editor.revision {
+            screen.preview = lines
+            screen.previewRevision = revision
+            screen.previewWidth = width
+        }
+        state.editor = screen
+        return refreshPreview(&state, evenIfLarge: !screen.isLarge)
     }
 }
 

@@ -59,7 +59,7 @@ extension App {
             return []
         case .frontMatter(var form):
             handleFormKey(&state, &form, key, now: now)
-            return []
+            return refreshPreview(&state)
         case .newPost(var dialog):
             return handleNewPostKey(&state, &dialog, key)
         case .publish(var sheet):
@@ -100,8 +100,7 @@ extension App {
             screen.editor.markDirty()
             screen.editor.goToLine(line + 1)
             state.editor = screen
-            refreshPreview(&state)
-            return []
+            return refreshPreview(&state)
         case .character("d", false):
             state.overlay = nil
             return [.discardJournal(path: path)]
@@ -153,7 +152,6 @@ extension App {
                 screen.lastEditTime = now
                 state.editor = screen
                 state.overlay = nil
-                refreshPreview(&state)
             } catch {
                 form.problem = error.description
                 state.overlay = .frontMatter(form)

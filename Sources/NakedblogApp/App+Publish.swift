@@ -20,7 +20,10 @@ extension App {
             switch key {
             case .escape:
                 state.overlay = nil
-            case .enter:
+            case .enter where sheet.review.refusal != nil:
+                // Refused: the default is to go and fix it, at the line where reading stopped.
+                return openRefusedPost(&state, sheet)
+            case .enter, .control("f"):
                 return startPublish(&state, &sheet, step: "Committing…")
             case .control("d"), .tab:
                 if sheet.wasDraft { sheet.setDraftFalse.toggle() }
@@ -96,6 +99,21 @@ extension App {
             state.overlay = nil
         }
         return []
+    }
+
+    /// Closes the sheet and puts the cursor on the line where reading the front matter stopped.
+    static func openRefusedPost(_ state: inout AppState, _ sheet: PublishSheet) -> [AppEffect] {
+        state.overlay = nil
+        guard let post = sheet.post else { return [] }
+        let line = sheet.review.refusal?.line ?? 1
+        if state.page == .editor, var screen = state.editor, screen.path == post {
+            screen.editor.goToLine(line)
+            screen.view.centreOnCursor()
+            state.editor = screen
+            return []
+        }
+        state.cursorToLine = line
+        return [.openPost(post)]
     }
 
     static func updatePublishProgress(_ state: inout AppState, _ event: PublishEvent) {

@@ -7,10 +7,10 @@ extension App {
     /// Messages that carry the result of an effect.
     static func handleResult(_ state: inout AppState, _ message: AppMessage, now: TimeInterval) -> [AppEffect] {
         switch message {
-        case .siteLoaded(let site, let index):
+        case .siteLoaded(let site, let index, let readAt):
             let firstLoad = state.site == nil
             state.site = site
-            state.today = Date()
+            state.today = readAt
             state.browse.posts = index.posts
             state.browse.problems = index.problems
             state.browse.loading = false
@@ -44,10 +44,13 @@ extension App {
                 state.cursorToBody = false
                 screen.editor.goToLine(firstBodyLine(text) + 1)
             }
+            if let line = state.cursorToLine {
+                state.cursorToLine = nil
+                screen.editor.goToLine(line)
+            }
             state.editor = screen
             state.page = .editor
-            refreshPreview(&state)
-            return []
+            return refreshPreview(&state)
         case .postReloaded(let path, let text, let stamp):
             // Only into the same post, and only if nothing was typed since the reload was asked
             // for (that text is the user's; a save then notices the file changed on disk). The
@@ -57,8 +60,9 @@ extension App {
             var screen = EditorScreen(path: path, file: site.absolute(path), text: text, stamp: stamp)
             screen.keepPlace(of: previous)
             state.editor = screen
-            refreshPreview(&state)
-            return []
+            return refreshPreview(&state)
+        case .previewRendered(let path, let revision, let width, let lines):
+            return previewRendered(&state, path: path, revision: revision, width: width, lines: lines)
         case .postFailed(let problem):
             state.overlay = .message(title: "Cannot open the post", lines: wrap(problem, width: 56))
             return []
@@ -123,9 +127,8 @@ extension App {
             _ = screen.editor.handle(.paste("![\(alt)](\(name))"), now: now)
             screen.lastEditTime = now
             state.editor = screen
-            refreshPreview(&state)
             toast(&state, "Copied \(name) into the bundle", now: now)
-            return []
+            return refreshPreview(&state)
         case .conflictLoaded(let path, let text):
             guard let sheet = state.conflictSheet else { return [] }
             let sitePath = path.hasPrefix(sheet.sitePrefix) ? String(path.dropFirst(sheet.sitePrefix.count)) : path
@@ -137,8 +140,7 @@ extension App {
             }
             state.editor = screen
             state.page = .editor
-            refreshPreview(&state)
-            return []
+            return refreshPreview(&state)
         case .credentialsNeeded(let url, let username):
             state.overlay = .signIn(SignInDialog(url: url, username: username))
             return []

@@ -16,7 +16,7 @@ public enum App {
             state.columns = columns
             state.rows = rows
             state.browse.scroll(height: BrowseLayout.listHeight(rows: rows))
-            return []
+            return refreshPreview(&state)
         case .tick(let time):
             if state.toast != nil, time >= state.toastExpires { state.toast = nil }
             return journalIfDue(&state, now: time)

@@ -8,7 +8,9 @@ public enum AppMessage: Sendable {
     case key(KeyEvent)
     case resized(columns: Int, rows: Int)
     case tick(TimeInterval)
-    case siteLoaded(Site, PostIndex)
+    /// The site read (`readAt`: the wall-clock time it was read, for scheduled/expired statuses;
+    /// `update` never reads the clock).
+    case siteLoaded(Site, PostIndex, readAt: Date)
     case siteFailed(String)
     case gitStatus(GitSummary)
     case fetched(behind: Int, problem: String?)
@@ -16,6 +18,8 @@ public enum AppMessage: Sendable {
     /// The post in the editor, read again after a publish changed it on disk.
     case postReloaded(path: String, text: String, stamp: FileStamp?)
     case postFailed(String)
+    /// A preview rendered off the loop (`AppEffect.renderPreview`).
+    case previewRendered(path: String, revision: Int, width: Int, lines: [PreviewLine])
     case saved(path: String, stamp: FileStamp?, revision: Int)
     case saveFailed(String)
     case postCreated(path: String)
@@ -47,6 +51,8 @@ public enum AppMessage: Sendable {
 /// sends messages back.
 public enum AppEffect: Sendable, Equatable {
     case loadSite(String)
+    /// Renders a preview on the preview queue (at most one in flight: `App.refreshPreview`).
+    case renderPreview(PreviewJob)
     /// Re-reads only `paths` (saved, created, toggled) into `index` (what the browser holds);
     /// the result comes back as `siteLoaded`. A whole-site read costs a listing per keystroke save.
     case refreshPosts(PostIndex, paths: [String])

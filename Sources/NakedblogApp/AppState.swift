@@ -33,6 +33,8 @@ public struct AppState: Sendable {
     public var today = Date()
     /// The next opened post is a new one: put the cursor where its body starts.
     var cursorToBody = false
+    /// The line (1-based) the next opened post puts the cursor on (a refused publish's line).
+    var cursorToLine: Int?
     /// The publish sheet waiting while a conflict is edited by hand.
     var conflictSheet: PublishSheet?
     /// A question to ask again once the message shown over it (a difference) is closed.

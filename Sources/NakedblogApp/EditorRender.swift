@@ -34,7 +34,11 @@ enum EditorRender {
             let column = find.render(into: &screen, area: Rect(x: x, y: status.y, width: max(1, width - x - 1), height: 1))
             cursor = (column, status.y)
         } else {
-            var left = editor.problem ?? (editor.editor.isDirty ? "modified (Ctrl-S saves)" : "saved")
+            let notice = editor.frontMatterProblem.map { problem in
+                let what = problem.problem.hasPrefix("front matter ") ? String(problem.problem.dropFirst("front matter ".count)) : problem.problem
+                return "⚠ front matter not read, line \(problem.line ?? 1): \(what)"
+            }
+            var left = editor.problem ?? notice ?? (editor.editor.isDirty ? "modified (Ctrl-S saves)" : "saved")
             if let publishing = state.publishing, publishing.isRunning { left += " · publishing…" }
             let mode = width >= EditorScreen.splitWidth ? "split" : (editor.showPreview ? "preview" : "text")
             StatusBar(left: left, right: mode + (state.git.branch.map { " · \($0)" } ?? "")).render(into: &screen, area: status)

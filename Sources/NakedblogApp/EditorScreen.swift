@@ -16,6 +16,8 @@ public struct EditorScreen: Sendable {
     public var preview: [PreviewLine] = []
     var previewRevision = -1
     var previewWidth = 0
+    /// A preview render is on its way (`App.refreshPreview`).
+    var previewInFlight = false
     /// The file as it was on disk when opened or last saved (to notice changes by others).
     public var diskStamp: FileStamp?
     /// Find prompt (Ctrl-F), when open.
@@ -28,6 +30,11 @@ public struct EditorScreen: Sendable {
     /// When the text last changed, and the revision last written to the recovery journal.
     var lastEditTime: TimeInterval = 0
     var journaledRevision = 0
+    /// The front matter's opening delimiter when the post was read, if it read.
+    var openedOpening: String?
+    /// Set while front matter that read when the post was opened no longer does (shown in the
+    /// status bar at once; a publish would be refused for it).
+    public internal(set) var frontMatterProblem: ContentError?
 
     public init(path: String, file: String, text: String, stamp: FileStamp?) {
         self.path = path
@@ -35,6 +42,7 @@ public struct EditorScreen: Sendable {
         editor = EditorState(text: text)
         diskStamp = stamp
         countWords(in: text)
+        openedOpening = Self.readableOpening(of: text, path: path)
     }
 
     /// Words in the body (front matter excluded), counted as the post index counts them;
@@ -122,6 +130,9 @@ public struct PublishSheet: Sendable {
     public var sitePrefix = ""
     /// Conflict resolutions chosen so far (repository paths).
     public var resolutions: [String: Publisher.FileResolution] = [:]
+    /// What the publish changes in what the site reads: a refusal (Enter then opens the post at
+    /// its line; Ctrl-F publishes anyway) and warnings.
+    public var review = PublishReview()
 
     public init(post: String?, commitPath: String?, title: String, files: [(path: String, change: String)],
                 changedKeys: [String], wasDraft: Bool, message: String) {
@@ -169,4 +180,36 @@ public struct TransferSnapshot: Sendable, Equatable {
     public var secondsRemaining: Double?
     public var deltasDone: Int
     public var deltasTotal: Int
+}
+
+extension EditorScreen {
+    /// The delimiter the post's front matter opened with when it was read (nil: it had none
+    /// that read), from `text`.
+    static func readableOpening(of text: String, path: String) -> String? {
+        guard let page = try? PageText(text: text, file: path), let block = page.frontMatter,
+              (try? FrontMatterEditor(page: page, file: path).fields()) != nil else { return nil }
+        return block.format.delimiter ?? "{"
+    }
+
+    /// Checks, after an edit, whether the front matter that read when the post was opened still
+    /// does; only the first lines are looked at (through the closing delimiter, at most 2,000
+    /// lines of up to 1,000 characters), so a keystroke in a huge post stays cheap.
+    mutating func checkFrontMatter() {
+        guard let opening = openedOpening else { return }
+        let buffer = editor.buffer
+        let closing = opening == "{" ? "}" : opening
+        var head: [String] = []
+        var closed = false
+        for index in 0..<min(buffer.lineCount, 2_000) {
+            let line = buffer.line(index)
+            guard line.count <= 1_000 else { head.append(String(line.prefix(1_000))); if index == 0 { closed = true }; break }
+            let text = String(line)
+            head.append(text)
+            if index > 0, text.trimmingCharacters(in: .whitespaces) == closing { closed = true; break }
+        }
+        // No closing delimiter in reach of a large post: nothing cheap to say.
+        if !closed, buffer.lineCount > head.count, editor.buffer.characterCount > 65_536 { frontMatterProblem = nil; return }
+        frontMatterProblem = PublishReview.frontMatterProblem(inFirstLines: head.joined(separator: "\n") + "\n", file: path,
+                                                              opening: opening)
+    }
 }

@@ -39,6 +39,8 @@ extension EffectRunner {
         var sheet = PublishSheet(post: post, commitPath: commitPath, title: title, files: files, changedKeys: changedKeys,
                                  wasDraft: draft, message: CommitMessage.forPosts(verb, titles: [title]))
         sheet.sitePrefix = prefix
+        sheet.review = PublishReview.review(commitPath: commitPath, workdir: workdir, displayPrefix: prefix,
+                                            committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
         send(.publishSheetReady(sheet))
     }
 

@@ -37,11 +37,12 @@ public final class EffectRunner: @unchecked Sendable {
     public func run(_ effect: AppEffect) {
         switch effect {
         case .loadSite(let path): background { self.loadSite(path) }
+        case .renderPreview(let job): previews.async { [send] in send(job.render()) }
         case .refreshPosts(let index, let paths):
             background { [send] in
                 var index = index
                 index.refresh(paths: paths)
-                send(.siteLoaded(index.site, index))
+                send(.siteLoaded(index.site, index, readAt: Date()))
             }
         case .refreshGit: background { self.refreshGit() }
         // Finding the repository reads the disk: not on the loop thread.
@@ -87,6 +88,9 @@ public final class EffectRunner: @unchecked Sendable {
     /// that follows it looks at the file); network work runs on GitOps' own threads.
     private let files = DispatchQueue(label: "nakedblog.files", qos: .userInitiated)
 
+    /// Previews render here: never on the loop, never behind file work.
+    private let previews = DispatchQueue(label: "nakedblog.preview", qos: .userInitiated)
+
     private func background(_ work: @escaping @Sendable () -> Void) {
         files.async(execute: work)
     }
@@ -104,7 +108,7 @@ public final class EffectRunner: @unchecked Sendable {
         do {
             let site = try Site.open(containing: path)
             lock.withLock { siteRoot = site.root }
-            send(.siteLoaded(site, PostIndex.build(site, listings: SiteListings.cache(for: site))))
+            send(.siteLoaded(site, PostIndex.build(site, listings: SiteListings.cache(for: site)), readAt: Date()))
         } catch {
             send(.siteFailed(String(describing: error)))
         }

@@ -54,9 +54,10 @@ enum OverlayRender {
         }
     }
 
-    /// A centred box with `lines`; returns its inner rectangle.
+    /// A centred box with `lines` (line `i` in `styles[i]` when given); returns its inner rectangle.
     @discardableResult
-    static func box(title: String, lines: [String], minWidth: Int = 40, into screen: inout Screen, area: Rect) -> Rect? {
+    static func box(title: String, lines: [String], styles: [Int: Style] = [:], minWidth: Int = 40, into screen: inout Screen,
+                    area: Rect) -> Rect? {
         let contentWidth = max(minWidth, (lines.map { DisplayWidth.of($0) }.max() ?? 0), DisplayWidth.of(title) + 4)
         let width = min(area.width - 2, contentWidth + 4)
         let height = min(area.height - 2, lines.count + 2)
@@ -65,7 +66,7 @@ enum OverlayRender {
         Box.draw(into: &screen, rect: rect, title: title)
         let inner = Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2)
         for (index, line) in lines.prefix(inner.height).enumerated() {
-            screen.put(line, x: inner.x, y: inner.y + index, clip: inner)
+            screen.put(line, x: inner.x, y: inner.y + index, style: styles[index] ?? .normal, clip: inner)
         }
         return inner
     }
@@ -97,6 +98,7 @@ enum OverlayRender {
 
     private static func publish(_ sheet: PublishSheet, into screen: inout Screen, area: Rect) -> (x: Int, y: Int)? {
         var lines: [String] = []
+        var styles: [Int: Style] = [:]
         switch sheet.phase {
         case .confirm:
             lines.append(sheet.post == nil ? "Push the commits that are not on the remote yet." : "Publish “\(sheet.title)”:")
@@ -104,8 +106,19 @@ enum OverlayRender {
             if sheet.files.count > 6 { lines.append("  … and \(sheet.files.count - 6) more") }
             if sheet.files.isEmpty && sheet.post != nil { lines.append("  (no changes to commit; unpushed commits are pushed)") }
             if !sheet.changedKeys.isEmpty { lines.append("Front matter changed: " + sheet.changedKeys.joined(separator: ", ")) }
+            func add(_ more: [String], _ role: StyleRole) {
+                for line in more { styles[lines.count] = Style(role); lines.append(line) }
+            }
+            for warning in sheet.review.warnings.prefix(5) { add(App.wrap("⚠ " + warning, width: 66), .warning) }
+            if sheet.review.warnings.count > 5 { add(["⚠ … and \(sheet.review.warnings.count - 5) more"], .warning) }
+            if let refusal = sheet.review.refusal {
+                lines.append("")
+                add(App.wrap("Refused: \(refusal)", width: 66), .error)
+            }
             if sheet.wasDraft { lines.append("[\(sheet.setDraftFalse ? "x" : " ")] set draft: false (Tab toggles)") }
-            lines += ["", "Commit message:", "", "", "Enter publishes · Esc cancels"]
+            lines += ["", "Commit message:", "", "",
+                      sheet.review.refusal == nil ? "Enter publishes · Esc cancels"
+                          : "Enter opens the post at line \(sheet.review.refusal?.line ?? 1) · Ctrl-F publishes anyway · Esc cancels"]
         case .running(let step, _):
             lines = [step, "", ""] + sheet.remoteLines.suffix(3).map { "remote: " + $0 } + ["", "Esc hides this; publishing continues."]
         case .failed(let message):
@@ -132,7 +145,7 @@ enum OverlayRender {
             lines = [message]
         }
         let title = sheet.post == nil ? "Publish" : "Publish · \(sheet.title)"
-        guard let inner = box(title: title, lines: lines, minWidth: 60, into: &screen, area: area) else { return nil }
+        guard let inner = box(title: title, lines: lines, styles: styles, minWidth: 60, into: &screen, area: area) else { return nil }
         switch sheet.phase {
         case .confirm:
             let y = inner.y + lines.count - 3

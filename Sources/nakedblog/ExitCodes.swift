@@ -6,6 +6,8 @@ enum ExitCodes {
     static let conflict: Int32 = 3
     static let authentication: Int32 = 4
     static let unreachable: Int32 = 5
+    /// The publish would break the post (its front matter would stop being readable): refused.
+    static let refused: Int32 = 6
     static let interrupted: Int32 = 130
 }
 

@@ -15,7 +15,8 @@ struct Nakedblog: AsyncParsableCommand {
           2    usage error (bad arguments)
           3    conflict that needs you (e.g. a publish that could not be rebased)
           4    authentication or host-key refusal
-          5    remote unreachable
+          5    remote unreachable, or the repository was not found
+          6    publish refused: a post's front matter would stop being readable
           130  interrupted (Ctrl-C, SIGTERM)
 
         Logs go to \(Logging.logFilePath) (more with --verbose); never to the screen.

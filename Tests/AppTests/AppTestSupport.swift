@@ -19,7 +19,7 @@ enum AppFixture {
         var state = AppState(columns: columns, rows: rows, page: .browse)
         state.today = today
         let site = try demoSite
-        _ = App.update(&state, .siteLoaded(site, PostIndex.build(site)), now: 0)
+        _ = App.update(&state, .siteLoaded(site, PostIndex.build(site), readAt: today), now: 0)
         var git = GitSummary()
         git.branch = "main"
         git.upstream = "origin/main"
@@ -34,16 +34,28 @@ enum AppFixture {
     static func editing(_ path: String = "content/posts/cold-brew-ratios/index.md", columns: Int = 80, rows: Int = 24) throws -> AppState {
         var state = try browsing(columns: columns, rows: rows)
         let text = try String(contentsOfFile: PackageRoot.path + "/demo/" + path, encoding: .utf8)
-        _ = App.update(&state, .postOpened(path: path, text: text, stamp: nil), now: 0)
+        _ = update(&state, .postOpened(path: path, text: text, stamp: nil), now: 0)
         return state
     }
 
+    /// `App.update`, with previews rendered at once as the effect runner renders them (off the
+    /// loop there; here in line, so a frame after a key shows its preview). Returns the other effects.
+    static func update(_ state: inout AppState, _ message: AppMessage, now: TimeInterval = 0) -> [AppEffect] {
+        var pending = App.update(&state, message, now: now)
+        var others: [AppEffect] = []
+        while !pending.isEmpty {
+            let effect = pending.removeFirst()
+            if case .renderPreview(let job) = effect { pending += App.update(&state, job.render(), now: now) } else { others.append(effect) }
+        }
+        return others
+    }
+
     static func send(_ state: inout AppState, _ keys: KeyEvent..., now: TimeInterval = 0) -> [AppEffect] {
-        keys.flatMap { App.update(&state, .key($0), now: now) }
+        keys.flatMap { update(&state, .key($0), now: now) }
     }
 
     static func type(_ state: inout AppState, _ text: String) {
-        for character in text { _ = App.update(&state, .key(.character(character)), now: 0) }
+        for character in text { _ = update(&state, .key(.character(character)), now: 0) }
     }
 
     static func lines(_ state: AppState) -> [String] {

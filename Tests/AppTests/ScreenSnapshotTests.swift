@@ -39,7 +39,7 @@ final class ScreenSnapshotTests: XCTestCase {
         var state = AppState(columns: 80, rows: 24, page: .browse)
         state.today = AppFixture.today
         let opened = try Site.open(containing: site.path)
-        _ = App.update(&state, .siteLoaded(opened, PostIndex.build(opened)), now: 0)
+        _ = App.update(&state, .siteLoaded(opened, PostIndex.build(opened), readAt: AppFixture.today), now: 0)
         let lines = AppFixture.lines(state)
         XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
         assertSnapshot(lines, named: "browse-repeated-and-hostile-titles")
@@ -48,7 +48,7 @@ final class ScreenSnapshotTests: XCTestCase {
     func testBrowserEmptySite() throws {
         var state = AppState(columns: 80, rows: 24, page: .browse)
         let site = try AppFixture.demoSite
-        _ = App.update(&state, .siteLoaded(site, PostIndex.build(site)), now: 0)
+        _ = App.update(&state, .siteLoaded(site, PostIndex.build(site), readAt: AppFixture.today), now: 0)
         state.browse.posts = []
         state.browse.refilter()
         assertSnapshot(AppFixture.lines(state), named: "browse-empty")
@@ -93,6 +93,49 @@ final class ScreenSnapshotTests: XCTestCase {
         sheet.phase = .failed("the remote refused refs/heads/main: pre-receive hook declined\nThe remote said: frozen until Monday")
         _ = App.update(&state, .publishSheetReady(sheet), now: 0)
         assertSnapshot(AppFixture.lines(state), named: "publish-failed")
+    }
+
+    /// Issue 23: warnings listed one per line (publishing still the default); a refusal turns
+    /// Enter into "open the post at that line" and only Ctrl-F publishes anyway.
+    func testPublishSheetWithWarningsAndARefusal() throws {
+        var state = try AppFixture.editing()
+        let post = "content/posts/cold-brew-ratios/index.md"
+        var sheet = PublishSheet(post: post, commitPath: "content/posts/cold-brew-ratios", title: "Cold brew ratios",
+                                 files: [(path: post, change: "modified")], changedKeys: ["title", "date", "description"],
+                                 wasDraft: false, message: "Update: Cold brew ratios")
+        sheet.review = PublishReview(warnings: [
+            "\(post): title emptied (was “Cold brew ratios”)",
+            "\(post): date moved by more than a year: 2024-05-01 → 2021-05-01",
+            "\(post): description removed",
+        ])
+        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        assertSnapshot(AppFixture.lines(state), named: "publish-warnings")
+        XCTAssertEqual(AppFixture.send(&state, .enter).count, 1, "warnings do not block")
+
+        state = try AppFixture.editing()
+        sheet.review = PublishReview(refusal: ContentError(file: post, line: 1, problem: "front matter does not start with ---",
+                                                           hint: "It did before"))
+        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        assertSnapshot(AppFixture.lines(state), named: "publish-refused")
+        state.editor?.editor.goToLine(9)
+        XCTAssertEqual(AppFixture.send(&state, .enter), [], "Enter never publishes a refused post")
+        XCTAssertNil(state.overlay)
+        XCTAssertEqual(state.editor?.editor.cursor.line, 0, "the cursor goes to the line where reading stopped")
+        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        let forced = AppFixture.send(&state, .control("f"))
+        XCTAssertEqual(forced, [.publish(commitPath: "content/posts/cold-brew-ratios", post: post, message: "Update: Cold brew ratios",
+                                         setDraftFalse: false, resolve: nil)])
+    }
+
+    /// The editor says at once when the front matter stops being read, and marks its block.
+    func testTheStatusBarSaysWhenTheFrontMatterStopsBeingRead() throws {
+        var state = try AppFixture.editing()
+        state.editor?.editor.goToLine(1)
+        AppFixture.type(&state, "hello ")
+        let lines = AppFixture.lines(state)
+        XCTAssertTrue(lines[22].contains("⚠ front matter not read, line 1: does not start with {"), lines[22])
+        _ = AppFixture.send(&state, .control("z"))
+        XCTAssertFalse(AppFixture.lines(state)[22].contains("front matter"), "undone: read again")
     }
 
     func testCloneScreen() throws {

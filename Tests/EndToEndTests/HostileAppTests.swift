@@ -28,14 +28,7 @@ final class HostileAppTests: XCTestCase {
 
     /// A clone of a bare remote holding the demo site; returns (clone, remote).
     private func site() throws -> (String, String) {
-        let seed = work.appending("seed"), remote = work.appending("remote.git"), clone = work.appending("blog")
-        try PackageRoot.copyDemo(to: seed)
-        try home.git(["init", "--quiet", "--initial-branch=main", seed])
-        try home.git(["add", "-A"], in: seed)
-        try home.git(["commit", "--quiet", "-m", "start"], in: seed)
-        try home.git(["clone", "--quiet", "--bare", seed, remote])
-        try home.git(["clone", "--quiet", remote, clone])
-        return (clone, remote)
+        try home.demoClone(in: work)
     }
 
     private func app(_ directory: String) throws -> TmuxSession {

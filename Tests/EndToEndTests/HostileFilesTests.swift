@@ -29,14 +29,7 @@ final class HostileFilesTests: XCTestCase {
 
     /// A clone of a bare remote holding the demo site.
     private func site(_ name: String = "site") throws -> (clone: String, remote: String) {
-        let seed = work.appending(name + "-seed"), remote = work.appending(name + "-remote.git"), clone = work.appending(name)
-        try PackageRoot.copyDemo(to: seed)
-        try home.git(["init", "--quiet", "--initial-branch=main", seed])
-        try home.git(["add", "-A"], in: seed)
-        try home.git(["commit", "--quiet", "-m", "start"], in: seed)
-        try home.git(["clone", "--quiet", "--bare", seed, remote])
-        try home.git(["clone", "--quiet", remote, clone])
-        return (clone, remote)
+        try home.demoClone(in: work, name: name)
     }
 
     func testASymlinkedBundleIsCommittedAsALinkNeverFollowed() throws {

@@ -58,8 +58,13 @@ final class EditorViewTests: XCTestCase {
         var screen = Screen(width: 80, height: 24)
         var view = EditorView()
         view.render(EditorState(text: post), into: &screen, area: screen.bounds)
-        XCTAssertEqual(screen[0, 1].style.role, .marker, "front matter key")
-        XCTAssertEqual(screen[9, 1].style.role, .dim, "front matter value")
+        XCTAssertEqual(screen[0, 1].style.role, .frontMatterKey, "front matter key")
+        XCTAssertEqual(screen[9, 1].style.role, .frontMatter, "front matter value")
+        XCTAssertEqual(screen[79, 1].style.role, .frontMatter, "the block's background runs across the row")
+        XCTAssertEqual(screen[79, 0].style.role, .frontMatter, "the opening delimiter's row too")
+        let closing = screen.lines().firstIndex { $0.hasPrefix("---") && $0 != screen.lines()[0] } ?? 3
+        XCTAssertEqual(screen[79, closing].style.role, .frontMatter, "and the closing one's")
+        XCTAssertEqual(screen[79, closing + 1].style.role, .normal, "the body is not marked")
         XCTAssertEqual(screen[0, 5].style.role, .heading)
         let paragraph = screen.lines()[7]
         let strongColumn = paragraph.distance(from: paragraph.startIndex, to: paragraph.range(of: "**one**")!.lowerBound)
@@ -67,6 +72,15 @@ final class EditorViewTests: XCTestCase {
         let fenceRow = screen.lines().firstIndex { $0.hasPrefix("```sh") }!
         XCTAssertEqual(screen[0, fenceRow].style.role, .code, "fence")
         XCTAssertEqual(screen[0, fenceRow + 1].style.role, .code, "inside the fence")
+    }
+
+    func testFrontMatterThatStopsBeingRecognisedLosesItsMark() {
+        var state = EditorState(text: post)
+        _ = state.handle(.character("x"), now: 0)
+        var screen = Screen(width: 80, height: 24)
+        var view = EditorView()
+        view.render(state, into: &screen, area: screen.bounds)
+        XCTAssertEqual(screen[79, 1].style.role, .normal, "x--- is no delimiter: nothing is front matter")
     }
 
     func testCursorStaysInViewWhenMovingDown() {

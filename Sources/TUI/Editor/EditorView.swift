@@ -67,7 +67,16 @@ public struct EditorView: Sendable {
                 let lineIndex = current.line
                 let piece = Self.layout(current, state, width: layoutWidth)
                 // Highlighting state depends on everything above (front matter, fences): cached per line.
-                let styles = MarkdownHighlighter.styles(Array(piece.characters), state: highlightState(at: lineIndex, in: state)).0
+                let lineState = highlightState(at: lineIndex, in: state)
+                let styles = MarkdownHighlighter.styles(Array(piece.characters), state: lineState).0
+                // The front-matter block is marked by a background across its rows.
+                let isFrontMatter = lineState.inFrontMatter || styles.first?.role == .frontMatter
+                func markRow(_ row: Int) {
+                    if isFrontMatter, row >= 0, row < area.height {
+                        screen.fill(Rect(x: textArea.x, y: area.y + row, width: textArea.width, height: 1), style: Style(.frontMatter))
+                    }
+                }
+                markRow(row)
                 if lineNumbers && current.piece == 0 && row >= 0 {
                     let number = String(lineIndex + 1)
                     screen.put(String(repeating: " ", count: gutter - 1 - number.count) + number, x: area.x, y: area.y + row,
@@ -85,6 +94,7 @@ public struct EditorView: Sendable {
                         row += 1
                         x = 0
                         if row >= area.height { break }
+                        markRow(row)
                     }
                     if column == state.cursor.column && lineIndex == state.cursor.line {
                         // A space left hanging past the row's end (see `SoftWrap.rowStarts`) keeps the cursor on the last cell.

@@ -41,14 +41,14 @@ struct MarkdownHighlighter {
         if state.lineNumber == 0 && (trimmed == "---" || trimmed == "+++") {
             next.inFrontMatter = true
             next.frontMatterDelimiter = trimmed
-            all(Style(.dim))
+            all(Style(.frontMatter))
             return (styles, next)
         }
         if state.inFrontMatter {
             if trimmed == state.frontMatterDelimiter { next.inFrontMatter = false }
-            all(Style(.dim))
+            all(Style(.frontMatter))
             if let colon = line.firstIndex(where: { $0 == ":" || $0 == "=" }), next.inFrontMatter {
-                for i in 0..<colon { styles[i] = Style(.marker) }
+                for i in 0..<colon { styles[i] = Style(.frontMatterKey) }
             }
             return (styles, next)
         }

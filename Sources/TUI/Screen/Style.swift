@@ -2,6 +2,8 @@
 public enum StyleRole: String, Sendable, Equatable, CaseIterable {
     case normal, title, heading, emphasis, strong, code, link, quote, dim, marker
     case selection, cursorLine, statusBar, keyHint, keyHintKey, border, error, warning, success, badge
+    /// The front-matter block in the editor (a subtle background), and its keys.
+    case frontMatter, frontMatterKey
 }
 
 /// A cell's style: a semantic role plus attributes a theme may add to.

@@ -19,12 +19,21 @@ public struct Theme: Sendable, Equatable {
 
     /// The look of `style`: its role's entry plus the style's own attributes.
     public func entry(for style: Style) -> Entry {
-        var entry = entries[style.role] ?? entries[.normal] ?? Entry()
+        var entry = entries[style.role] ?? Self.fallback(style.role).flatMap { entries[$0] } ?? entries[.normal] ?? Entry()
         entry.bold = entry.bold || style.bold
         entry.italic = entry.italic || style.italic
         entry.underline = entry.underline || style.underline
         entry.reverse = entry.reverse != style.reverse
         return entry
+    }
+
+    /// The role a theme written before `role` existed draws it as.
+    static func fallback(_ role: StyleRole) -> StyleRole? {
+        switch role {
+        case .frontMatter: return .dim
+        case .frontMatterKey: return .marker
+        default: return nil
+        }
     }
 
     /// A theme file's problem: which file, which line, what to do. The default theme is used.

@@ -31,6 +31,9 @@ struct PublishCommand: AsyncParsableCommand {
     @Flag(help: "Commit only; do not push.")
     var noPush = false
 
+    @Flag(help: "Publish even when a post's front matter would stop being readable (refused otherwise, exit 6).")
+    var force = false
+
     @Flag(help: "Trust an SSH server's host key the first time it is seen, without asking.")
     var acceptNewHostKey = false
 
@@ -50,6 +53,7 @@ struct PublishCommand: AsyncParsableCommand {
         }
         let workdir = repository.workingDirectory!
         let relative = try paths.map { try PostPath.resolve($0, workdir: workdir, isTracked: repository.isInHead) }
+        try review(relative, in: repository, workdir: workdir)
         let posts = relative.map { PostPath.describe($0, workdir: workdir) }
         for post in posts where post.isDraft {
             FileHandleOutput.standardError.write("note: \(post.title) is a draft (draft: true): Hugo will not build it. Publish it with `nakedblog meta \(post.file) draft false` first if you meant to.\n")
@@ -62,6 +66,24 @@ struct PublishCommand: AsyncParsableCommand {
             Publisher.publish(repositoryAt: workdir, request, options: options)
         }
         report(result)
+    }
+
+    /// What the site will read of each post, before and after: warnings on stderr; a post whose
+    /// front matter would stop being readable is refused (exit 6) unless `--force`.
+    private func review(_ relative: [String], in repository: Repository, workdir: String) throws {
+        let err = FileHandleOutput.standardError
+        for path in relative {
+            let review = PublishReview.review(commitPath: path, workdir: workdir, committed: repository.contentAtHead,
+                                              isOnRemote: { repository.existsOnRemote(path: $0) })
+            for warning in review.warnings { err.write("warning: \(warning)\n") }
+            guard let refusal = review.refusal else { continue }
+            if force {
+                err.write("warning: \(refusal) (published anyway: --force)\n")
+                continue
+            }
+            throw UserFacingError("cannot publish: \(refusal). Nothing was committed; fix it, or publish anyway with --force.",
+                                  exitCode: ExitCodes.refused)
+        }
     }
 
     private func report(_ result: PublishResult) {
