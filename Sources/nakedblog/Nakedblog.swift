@@ -16,14 +16,14 @@ struct Nakedblog: AsyncParsableCommand {
           3    conflict that needs you (e.g. a publish that could not be rebased)
           4    authentication or host-key refusal
           5    remote unreachable, or the repository was not found
-          6    publish refused: a post's front matter would stop being readable
+          6    publish refused (or check failed): a post's front matter would stop being readable
           130  interrupted (Ctrl-C, SIGTERM)
 
         Logs go to \(Logging.logFilePath) (more with --verbose); never to the screen.
         """,
         version: NakedblogVersion.description,
         subcommands: [CloneCommand.self, ListCommand.self, NewCommand.self, MetaCommand.self, PreviewCommand.self,
-                      StatusCommand.self, PublishCommand.self, SyncCommand.self, DemoCommand.self, OpenCommand.self],
+                      StatusCommand.self, CheckCommand.self, PublishCommand.self, SyncCommand.self, DemoCommand.self, OpenCommand.self],
         defaultSubcommand: OpenCommand.self
     )
 

@@ -58,6 +58,22 @@ final class PublishGuardCommandTests: XCTestCase {
         XCTAssertNotEqual(try home.git(["rev-parse", "main"], in: remote), remoteBefore)
     }
 
+    func testCheckSaysTheSameWithoutCommitting() throws {
+        let (clone, page, text) = try cloneWithPost()
+        let ok = try nakedblog(["check", page], in: clone)
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(ok.stdout, "ok: \((page as NSString).deletingLastPathComponent)\n")
+        try ("hello " + text).write(toFile: clone + "/" + page, atomically: true, encoding: .utf8)
+        let refused = try nakedblog(["check", page], in: clone)
+        XCTAssertEqual(refused.status, 6, refused.stderr)
+        XCTAssertTrue(refused.stdout.hasPrefix("refused: \(page):1: front matter does not start with ---"), refused.stdout)
+        let json = try nakedblog(["check", "--json", page], in: clone)
+        XCTAssertEqual(json.status, 6)
+        let parsed = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        XCTAssertTrue((parsed.first?["refused"] as? String)?.hasPrefix(page + ":1:") == true, json.stdout)
+        XCTAssertEqual(try home.git(["status", "--porcelain"], in: clone), " M \(page)", "check commits nothing")
+    }
+
     func testFrontMatterThatNoLongerParsesIsRefusedWithItsLine() throws {
         let (clone, page, text) = try cloneWithPost()
         let broken = text.replacingOccurrences(of: "\ntitle:", with: "\ntitle: [unclosed\nx:", options: [], range: nil)

@@ -73,8 +73,7 @@ struct PublishCommand: AsyncParsableCommand {
     private func review(_ relative: [String], in repository: Repository, workdir: String) throws {
         let err = FileHandleOutput.standardError
         for path in relative {
-            let review = PublishReview.review(commitPath: path, workdir: workdir, committed: repository.contentAtHead,
-                                              isOnRemote: { repository.existsOnRemote(path: $0) })
+            let review = PostPath.review(path, in: repository, workdir: workdir)
             for warning in review.warnings { err.write("warning: \(warning)\n") }
             guard let refusal = review.refusal else { continue }
             if force {
