@@ -58,7 +58,9 @@ public final class AppLoop {
             // site loading for the first frame: very often (its result is the frame everyone waits
             // for); idle: wake rarely. Keys always wake the read at once.
             let busy = state.page == .clone || state.publishing != nil || state.git.fetching
-            let wait: Int32 = state.page == .browse && state.browse.loading ? 2 : (busy ? 10 : 50)
+            // A preview being rendered: its result is the next frame, so look for it very often too.
+            let soon = (state.page == .browse && state.browse.loading) || state.editor?.previewInFlight == true
+            let wait: Int32 = soon ? 2 : (busy ? 10 : 50)
             guard let keys = terminal.nextEvents(timeoutMilliseconds: pending.isEmpty ? wait : 0) else {
                 break  // input ended (stdin closed): leave cleanly instead of spinning
             }

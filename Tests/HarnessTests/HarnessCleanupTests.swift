@@ -12,6 +12,9 @@ final class HarnessCleanupTests: XCTestCase {
         XCTAssertEqual(kill(-started, 0), 0, "running")
         server.stop()
         XCTAssertFalse(HarnessCleanup.running.contains(started))
+        // git-daemon (git daemon's child) gets the same SIGTERM; give it a moment to be reaped.
+        let deadline = Date().addingTimeInterval(5)
+        while kill(-started, 0) == 0, Date() < deadline { usleep(20_000) }
         XCTAssertEqual(kill(-started, 0), -1, "the daemon's process group is gone (git daemon and git-daemon)")
         XCTAssertEqual(errno, ESRCH)
     }

@@ -22,6 +22,14 @@ extension EditorView {
         SoftWrap.Piece(line: state.buffer.line(unit.line), piece: unit.piece, width: width, tabWidth: state.tabWidth)
     }
 
+    /// How many rows `unit` takes. A short line without tabs is one row without laying it out
+    /// (no character is wider than 4 columns: `<9B>`).
+    static func rowCount(_ unit: Unit, _ state: EditorState, width: Int) -> Int {
+        let line = state.buffer.line(unit.line)
+        if line.count * 4 <= width, !line.contains("\t") { return 1 }
+        return layout(unit, state, width: width).starts.count
+    }
+
     static func unit(after unit: Unit, in buffer: TextBuffer) -> Unit? {
         if unit.piece + 1 < SoftWrap.pieceCount(buffer.lineLength(unit.line)) { return Unit(line: unit.line, piece: unit.piece + 1) }
         return unit.line + 1 < buffer.lineCount ? Unit(line: unit.line + 1, piece: 0) : nil
@@ -52,7 +60,7 @@ extension EditorView {
         while remaining > position.row {
             guard let previous = unit(before: position.unit, in: state.buffer) else { return RowPosition(unit: position.unit, row: 0) }
             remaining -= position.row + 1
-            position = RowPosition(unit: previous, row: layout(previous, state, width: width).starts.count - 1)
+            position = RowPosition(unit: previous, row: rowCount(previous, state, width: width) - 1)
         }
         return RowPosition(unit: position.unit, row: position.row - remaining)
     }
@@ -62,7 +70,7 @@ extension EditorView {
         var rows = -from.row
         var unit = from.unit
         while unit < to.unit {
-            rows += layout(unit, state, width: width).starts.count
+            rows += rowCount(unit, state, width: width)
             if rows >= limit { return false }
             guard let next = Self.unit(after: unit, in: state.buffer) else { return false }
             unit = next
@@ -77,7 +85,7 @@ extension EditorView {
         let cursor = Self.cursorRow(state, width: width)
         let line = min(top, buffer.lineCount - 1)
         let unit = Unit(line: line, piece: min(topPiece, SoftWrap.pieceCount(buffer.lineLength(line)) - 1))
-        var first = RowPosition(unit: unit, row: min(topRow, Self.layout(unit, state, width: width).starts.count - 1))
+        var first = RowPosition(unit: unit, row: min(topRow, Self.rowCount(unit, state, width: width) - 1))
         if centrePending {
             centrePending = false
             first = Self.row(height / 2, before: cursor, state, width: width)

@@ -107,7 +107,9 @@ public struct EditorView: Sendable {
                     var style = styles[index]
                     if let selection = state.selection, selection.contains(TextPosition(line: lineIndex, column: column)) { style = Style(.selection) }
                     // A tab is blank up to its stop; a control character shows its stand-in (`^M`).
-                    let isControl = character != "\t" && character.unicodeScalars.contains(where: TerminalText.isControl)
+                    let utf8 = character.utf8
+                    let isPrintableASCII = utf8.count == 1 && utf8[utf8.startIndex] >= 0x20 && utf8[utf8.startIndex] != 0x7F
+                    let isControl = !isPrintableASCII && character != "\t" && character.unicodeScalars.contains(where: TerminalText.isControl)
                     screen.put(character == "\t" ? String(repeating: " ", count: width) : String(character),
                                x: screenX, y: area.y + row, style: isControl ? Style(.marker) : style, clip: textArea)
                 }

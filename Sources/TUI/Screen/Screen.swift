@@ -25,10 +25,23 @@ public struct Screen: Sendable, Equatable {
     /// are drawn as their visible stand-ins (`TerminalText`): no cell ever holds one.
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, style: Style = .normal, clip: Rect? = nil) -> Int {
-        let text = TerminalText.visible(text)
         let area = clip ?? bounds
         guard y >= area.y, y < area.y + area.height, y >= 0, y < height else { return x }
         let right = min(area.x + area.width, width)
+        // Printable ASCII (most of what is drawn): one column a byte, nothing to clean.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            var column = x
+            for byte in text.utf8 {
+                if column >= right { return right }
+                if column >= area.x && column >= 0 {
+                    clearWide(at: column, y: y)
+                    self[column, y] = Cell(text.utf8.count == 1 ? text : String(UnicodeScalar(byte)), style: style)
+                }
+                column += 1
+            }
+            return column
+        }
+        let text = TerminalText.visible(text)
         var column = x
         for character in text {
             let w = DisplayWidth.of(character)
