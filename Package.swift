@@ -8,7 +8,7 @@ let package = Package(
     products: [
         .executable(name: "nakedblog", targets: ["nakedblog"]),
         // For the fuzz package in Fuzz/ (libFuzzer targets built with -sanitize=fuzzer).
-        .library(name: "NakedblogCore", targets: ["Blog", "TUI", "TextWidth"]),
+        .library(name: "NakedblogCore", targets: ["Blog", "Preview", "TUI", "TextWidth"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -37,17 +37,19 @@ let package = Package(
 
         // Libraries. They never import each other.
         .target(name: "GitOps", dependencies: ["CGit2", "CGitSSH"]),
-        .target(name: "Blog", dependencies: ["CCmark", "CShims", "TextWidth", "Yams", "TOMLKit"]),
+        .target(name: "Blog", dependencies: ["CShims", "TextWidth", "Yams", "TOMLKit"]),
+        // Markdown → styled terminal lines: the only code that calls libcmark.
+        .target(name: "Preview", dependencies: ["Blog", "CCmark", "TextWidth"]),
         .target(name: "TUI", dependencies: ["CNcursesw", "CShims", "TextWidth", "TOMLKit"]),
 
         // The full-screen app: state, update, render, effects (a library so tests can drive it).
-        .target(name: "NakedblogApp", dependencies: ["GitOps", "Blog", "TUI", "TextWidth", "TOMLKit"]),
+        .target(name: "NakedblogApp", dependencies: ["GitOps", "Blog", "Preview", "TUI", "TextWidth", "TOMLKit"]),
 
         // The executable: argument parsing and wiring.
         .executableTarget(
             name: "nakedblog",
             dependencies: [
-                "NakedblogApp", "GitOps", "Blog", "TUI", "TextWidth",
+                "NakedblogApp", "GitOps", "Blog", "Preview", "TUI", "TextWidth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -58,15 +60,16 @@ let package = Package(
         // A tiny ncurses program the smoke tests draw in tmux.
         .executableTarget(name: "TerminalSmoke", dependencies: ["TUI"]),
         // `make bench`: prints one Markdown table of our medians against git/hugo/cmark.
-        .executableTarget(name: "nakedblog-bench", dependencies: ["Harness", "GitOps", "Blog", "TUI"]),
+        .executableTarget(name: "nakedblog-bench", dependencies: ["Harness", "GitOps", "Blog", "Preview", "TUI", "CCmark"]),
 
         // XCTest helpers shared by every test target.
         .target(name: "TestSupport", dependencies: ["Harness"], path: "Tests/TestSupport"),
 
         .testTarget(name: "GitOpsTests", dependencies: ["GitOps", "CGit2", "TestSupport"]),
-        .testTarget(name: "BlogTests", dependencies: ["Blog", "CCmark", "CShims", "TextWidth", "TestSupport"], exclude: ["__Snapshots__", "Fixtures"]),
+        .testTarget(name: "BlogTests", dependencies: ["Blog", "Preview", "CShims", "TextWidth", "TestSupport"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Blog", "CCmark", "TextWidth", "TestSupport"], exclude: ["__Snapshots__", "Fixtures"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TestSupport"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "AppTests", dependencies: ["NakedblogApp", "GitOps", "Blog", "TUI", "TestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "AppTests", dependencies: ["NakedblogApp", "GitOps", "Blog", "Preview", "TUI", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "TestSupport"]),
     ],

@@ -59,7 +59,7 @@ public enum ParallelMap {
 
     /// `items.map(transform)` with each item claimed by the next free core: for items of uneven
     /// cost, and so a core slowed by other work takes fewer of them.
-    static func mapClaimingEach<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
+    public static func mapClaimingEach<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
         guard cores > 1 else { return items.map(transform) }
         return collect(items.count) { slots in
             nonisolated(unsafe) let output = slots

@@ -56,6 +56,9 @@ public enum Keymaps {
         HelpRow(keys: "S-arrows", help: "select"),
         HelpRow(keys: "^C / ^X / ^V", help: "copy / cut / paste (also to your clipboard over SSH)"),
         HelpRow(keys: "^A / ^E", help: "line start / end"),
+        HelpRow(keys: "M-b / M-f", help: "word back / forward"),
+        HelpRow(keys: "Tab / S-Tab", help: "indent / outdent a list item (Tab elsewhere: a tab)"),
+        HelpRow(keys: "Enter", help: "new line; continues a list item, ends an empty one"),
     ]
 
     static func helpRows<Action>(_ keymap: Keymap<Action>) -> [HelpRow] {

@@ -1,4 +1,5 @@
 import Blog
+import Preview
 import Foundation
 
 /// A preview to render off the loop: the text of one revision, at one width. The result comes

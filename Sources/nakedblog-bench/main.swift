@@ -47,7 +47,7 @@ run.section("list") {
         + ListBench.refresh(posts: quick ? 2_000 : 20_000, runs: runs)
 }
 run.section("index") { try ListBench.inProcess(posts: quick ? 2_000 : 20_000, runs: runs) }
-run.section("preview") { try PreviewBench.run(runs: runs) }
+run.section("preview") { try PreviewBench.run(runs: runs, binary: binary) }
 run.section("editor") { EditorBench.run(keystrokes: quick ? 200 : 2_000) }
 run.section("longline") { LongLineBench.run(megabytes: quick ? 5 : 50, keystrokes: quick ? 5 : 20) }
 run.section("publish") { try PublishBench.run(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Blog
+import Preview
 import GitOps
 
 /// The root command: `nakedblog --help` lists only subcommands that really work.

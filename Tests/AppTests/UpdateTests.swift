@@ -214,3 +214,16 @@ final class UpdateTests: XCTestCase {
         XCTAssertFalse(second.effects.contains(.quit))
     }
 }
+
+/// The editor's help lists every editing key that works, M-b/M-f and Tab indent included.
+final class EditorHelpTests: XCTestCase {
+    func testEditorHelpListsTheEditingKeys() throws {
+        var state = try AppFixture.editing()
+        _ = AppFixture.send(&state, .control("g"))
+        guard case .help(_, let rows)? = state.overlay else { return XCTFail("no help") }
+        let keys = rows.map(\.keys)
+        for expected in ["^Z / ^Y", "S-arrows", "M-b / M-f", "Tab / S-Tab", "^S"] {
+            XCTAssertTrue(keys.contains { $0.contains(expected) }, "\(expected) missing from \(keys)")
+        }
+    }
+}

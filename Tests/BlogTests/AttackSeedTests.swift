@@ -1,4 +1,5 @@
 import Blog
+import Preview
 import Foundation
 import XCTest
 import TestSupport

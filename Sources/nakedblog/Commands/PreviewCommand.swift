@@ -1,5 +1,6 @@
 import ArgumentParser
 import Blog
+import Preview
 import Foundation
 import TextWidth
 

@@ -1,3 +1,4 @@
+import Blog
 import CCmark
 
 /// A Markdown document as an immutable Swift tree, built from libcmark's. Source lines are

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Blog
+@testable import Preview
 import TestSupport
 import TextWidth
 

@@ -1,3 +1,4 @@
+import Blog
 import TextWidth
 
 /// Wraps styled inline text into lines of at most `width` display columns, breaking at spaces

@@ -1,3 +1,4 @@
+import Blog
 /// Link reference definitions (`[label]: url`) count for the whole document, wherever they
 /// stand, so pieces of a long document that are parsed apart must still see each other's.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Blog
+@testable import Preview
 import TestSupport
 
 /// Long documents are laid out on several cores, a run of top-level blocks per core: the result

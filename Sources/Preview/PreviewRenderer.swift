@@ -1,3 +1,4 @@
+import Blog
 import Foundation
 import TextWidth
 

@@ -1,3 +1,4 @@
+import Blog
 import TextWidth
 
 /// GFM pipe tables as aligned boxes; columns shrink (cells cut with `…`) to fit the width.

@@ -1,3 +1,4 @@
+import Blog
 import Foundation
 
 /// Rewrites what CommonMark does not know into what it does, keeping every line where it was

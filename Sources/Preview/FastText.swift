@@ -1,3 +1,4 @@
+import Blog
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Blog
+@testable import Preview
 import TestSupport
 
 /// Table cells parsed together (one parse a table) read exactly as each cell parsed alone.

@@ -1,3 +1,4 @@
+import Blog
 /// Splits (rewritten) markdown into pieces that CommonMark parses exactly as it parses the
 /// whole, so a long document can be parsed, not only laid out, on several cores.
 ///

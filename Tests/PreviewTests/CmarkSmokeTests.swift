@@ -1,6 +1,7 @@
 import CCmark
 import XCTest
 import Blog
+import Preview
 
 /// Proves libcmark links and renders.
 final class CmarkSmokeTests: XCTestCase {

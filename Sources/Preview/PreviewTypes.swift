@@ -1,3 +1,4 @@
+import Blog
 import Foundation
 /// What a piece of preview text is; colours come from the theme.
 public enum PreviewRole: String, Sendable, Equatable, CaseIterable {

@@ -1,3 +1,4 @@
+import Blog
 import Foundation
 import TextWidth
 
@@ -12,6 +13,12 @@ public enum MarkdownPreview {
     /// Renders markdown whose first line is line `firstLine` of its file.
     public static func render(markdown: String, firstLine: Int = 1, width: Int, context: PreviewContext = PreviewContext()) -> [PreviewLine] {
         render(markdown: markdown, firstLine: firstLine, width: width, context: context, parallelAbove: parallelThreshold)
+    }
+
+    /// The same rendering on one core, whatever the length (to measure against single-threaded
+    /// renderers: `make bench`).
+    public static func renderOnOneCore(markdown: String, width: Int) -> [PreviewLine] {
+        render(markdown: markdown, firstLine: 1, width: width, context: PreviewContext(), parallelAbove: .max, parts: 1)
     }
 
     /// Documents at least this long (UTF-8 bytes) are laid out on all cores.

@@ -1,3 +1,4 @@
+import Blog
 import CCmark
 #if canImport(Glibc)
 import Glibc
