@@ -4,7 +4,8 @@ import GitOps
 import TUI
 
 extension App {
-    /// Messages that carry the result of an effect.
+    /// Messages that carry the result of an effect: the site's and git's here, the post's in
+    /// `App+PostResults`, publishing's in `App+Publish`, cloning's in `App+Clone`.
     static func handleResult(_ state: inout AppState, _ message: AppMessage, now: TimeInterval) -> [AppEffect] {
         switch message {
         case .siteLoaded(let site, let index, let readAt):
@@ -17,6 +18,9 @@ extension App {
             state.browse.refilter()
             if state.page == .start || state.page == .clone { state.page = .browse }
             return firstLoad ? [.refreshGit, .fetch, .rememberSite(site.root)] : [.refreshGit]
+        case .postOpened, .postReloaded, .previewRendered, .postFailed, .saved, .saveFailed, .postCreated, .postCreationFailed,
+             .draftToggled, .editorReturned, .recoveryFound, .saveConflict, .imageCopied, .conflictLoaded:
+            return handlePostResult(&state, message, now: now)
         case .siteFailed(let problem):
             state.browse.loading = false
             state.start.problem = problem
@@ -32,62 +36,6 @@ extension App {
             state.git.behind = behind
             if let problem { state.git.problem = problem }
             return [.refreshGit]
-        case .postOpened(let path, let text, let stamp):
-            guard let site = state.site else { return [] }
-            var screen = EditorScreen(path: path, file: site.absolute(path), text: text, stamp: stamp)
-            screen.editor.tabWidth = state.tabWidth
-            if let previous = state.editor, previous.path == path {
-                // Opened again (after an external edit, or from the list): stay where the user was.
-                screen.keepPlace(of: previous)
-            }
-            if state.cursorToBody {
-                state.cursorToBody = false
-                screen.editor.goToLine(firstBodyLine(text) + 1)
-            }
-            if let line = state.cursorToLine {
-                state.cursorToLine = nil
-                screen.editor.goToLine(line)
-            }
-            state.editor = screen
-            state.page = .editor
-            return refreshPreview(&state)
-        case .postReloaded(let path, let text, let stamp):
-            // Only into the same post, and only if nothing was typed since the reload was asked
-            // for (that text is the user's; a save then notices the file changed on disk). The
-            // page stays what it is: a publish that ends after the user left the editor does not
-            // bring the editor back.
-            guard let site = state.site, let previous = state.editor, previous.path == path, !previous.editor.isDirty else { return [] }
-            var screen = EditorScreen(path: path, file: site.absolute(path), text: text, stamp: stamp)
-            screen.keepPlace(of: previous)
-            state.editor = screen
-            return refreshPreview(&state)
-        case .previewRendered(let path, let revision, let width, let lines):
-            return previewRendered(&state, path: path, revision: revision, width: width, lines: lines)
-        case .postFailed(let problem):
-            state.overlay = .message(title: "Cannot open the post", lines: wrap(problem, width: 56))
-            return []
-        case .saved(let path, let stamp, let revision):
-            if var editor = state.editor, editor.path == path {
-                editor.diskStamp = stamp
-                if editor.editor.revision == revision { editor.editor.markSaved() }
-                state.editor = editor
-            }
-            toast(&state, "Saved \(path)", now: now)
-            return [refresh(state, [path])]
-        case .saveFailed(let problem):
-            state.editor?.journaledRevision = -1
-            state.overlay = .message(title: "Not saved", lines: wrap(problem, width: 56) + ["", "Your text is still in the editor."])
-            return []
-        case .postCreated(let path):
-            state.overlay = nil
-            state.cursorToBody = true
-            return [.openPost(path), refresh(state, [path])]
-        case .postCreationFailed(let problem):
-            if case .newPost(var dialog) = state.overlay {
-                dialog.problem = problem
-                state.overlay = .newPost(dialog)
-            }
-            return []
         case .publishSheetReady(let sheet):
             state.overlay = .publish(sheet)
             return []
@@ -102,45 +50,10 @@ extension App {
             return cloneProgress(&state, event, now: now)
         case .cloneFailed(let error):
             return cloneFailed(&state, error)
-        case .draftToggled(let path):
-            toast(&state, "Draft toggled in \(path)", now: now)
-            return [refresh(state, [path])]
-        case .editorReturned(let path):
-            return [.openPost(path), refresh(state, [path])]
-        case .recoveryFound(let path, let text):
-            guard let current = state.editor?.editor.text, state.editor?.path == path, current != text else {
-                return [.discardJournal(path: path)]
-            }
-            let changed = LineDiff.lines(old: current, new: text, context: 0).filter { $0.hasPrefix("+") || $0.hasPrefix("-") }.count
-            state.overlay = .recovery(path: path, text: text, changedLines: changed)
-            return []
-        case .saveConflict(let path):
-            state.overlay = .diskConflict(path: path)
-            return []
         case .showMessage(let title, let lines):
             if case .diskConflict = state.overlay { state.returnOverlay = state.overlay }
             state.overlay = .message(title: title, lines: lines)
             return []
-        case .imageCopied(let path, let name):
-            guard var screen = state.editor, screen.path == path else { return [] }
-            let alt = (name as NSString).deletingPathExtension.replacingOccurrences(of: "-", with: " ")
-            _ = screen.editor.handle(.paste("![\(alt)](\(name))"), now: now)
-            screen.lastEditTime = now
-            state.editor = screen
-            toast(&state, "Copied \(name) into the bundle", now: now)
-            return refreshPreview(&state)
-        case .conflictLoaded(let path, let text):
-            guard let sheet = state.conflictSheet else { return [] }
-            let sitePath = path.hasPrefix(sheet.sitePrefix) ? String(path.dropFirst(sheet.sitePrefix.count)) : path
-            var screen = EditorScreen(path: sitePath, file: (state.site?.absolute(sitePath)) ?? path, text: text, stamp: nil)
-            screen.resolvingConflict = path
-            if let marker = text.components(separatedBy: "\n").firstIndex(where: { $0.hasPrefix("<<<<<<<") }) {
-                screen.editor.goToLine(marker + 1)
-                screen.view.centreOnCursor()
-            }
-            state.editor = screen
-            state.page = .editor
-            return refreshPreview(&state)
         case .credentialsNeeded(let url, let username):
             state.overlay = .signIn(SignInDialog(url: url, username: username))
             return []

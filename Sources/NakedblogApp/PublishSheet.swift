@@ -1,0 +1,54 @@
+import Blog
+import Foundation
+import GitOps
+import Preview
+import TUI
+
+/// The publish sheet: what will be published, then the progress, then the outcome.
+public struct PublishSheet: Sendable {
+    public enum Phase: Sendable, Equatable {
+        case confirm
+        case running(step: String, fraction: Double?)
+        case failed(String)
+        /// git has no user.name / user.email: ask for them (written to ~/.gitconfig), then retry.
+        case identity(name: TextField, email: TextField, focus: Int)
+        /// Files both sides changed, the one selected, and how each is resolved so far.
+        case conflict(files: [String], selected: Int)
+        case done(String)
+    }
+
+    /// Site-relative post file; nil publishes what is unpushed.
+    public var post: String?
+    /// Repository-relative bundle directory or file committed.
+    public var commitPath: String?
+    public var title: String
+    public var files: [(path: String, change: String)]
+    public var changedKeys: [String]
+    public var wasDraft: Bool
+    public var setDraftFalse: Bool
+    public var message: TextField
+    public var phase: Phase = .confirm
+    public var remoteLines: [String] = []
+    /// The site's directory inside the repository ("" when the site is the repository's root):
+    /// repository paths minus this are site paths.
+    public var sitePrefix = ""
+    /// Conflict resolutions chosen so far (repository paths).
+    public var resolutions: [String: Publisher.FileResolution] = [:]
+    /// What the publish changes in what the site reads: a refusal (Enter then opens the post at
+    /// its line; Ctrl-F publishes anyway) and warnings.
+    public var review = PublishReview()
+
+    public init(post: String?, commitPath: String?, title: String, files: [(path: String, change: String)],
+                changedKeys: [String], wasDraft: Bool, message: String) {
+        self.post = post
+        self.commitPath = commitPath
+        self.title = title
+        self.files = files
+        self.changedKeys = changedKeys
+        self.wasDraft = wasDraft
+        setDraftFalse = wasDraft
+        self.message = TextField(message)
+    }
+
+    public var isRunning: Bool { if case .running = phase { return true }; return false }
+}
