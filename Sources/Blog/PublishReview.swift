@@ -107,7 +107,7 @@ extension PublishReview {
         guard FileManager.default.fileExists(atPath: root + commitPath, isDirectory: &isDirectory) else { return [] }
         guard isDirectory.boolValue else { return ContentFileName.isContent(commitPath) ? [commitPath] : [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root + commitPath)) ?? []
-        return names.filter { ($0.hasPrefix("index.") || $0.hasPrefix("_index.")) && ContentFileName.isContent($0) }
+        return names.filter { PagePath.isBundlePage($0) && ContentFileName.isContent($0) }
             .sorted().map { commitPath + "/" + $0 }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Commit messages nakedblog writes for the user: one rule for the CLI and the app.
 public enum CommitMessage {
     /// `Publish: <title>` (or another verb) for one post, titles joined with `, ` for several.
@@ -24,5 +26,16 @@ public enum CommitMessage {
             result.unicodeScalars.append(scalar)
         }
         return result
+    }
+}
+
+extension CommitMessage {
+    /// The default message for publishing `paths` (repository-relative bundles or pages) titled
+    /// `titles`: `Delete: t` for one path gone from the work tree, `Update: t` for one the
+    /// remote has, `Publish: t, …` otherwise. One rule for `publish` and the app's sheet.
+    public static func forPublishing(_ paths: [String], titles: [String], in repository: Repository) -> String {
+        guard paths.count == 1, let path = paths.first, let title = titles.first else { return forPosts("Publish", titles: titles) }
+        if !FileManager.default.fileExists(atPath: (repository.workingDirectory ?? "") + path) { return forPosts("Delete", titles: [title]) }
+        return forPosts(repository.existsOnRemote(path: path) ? "Update" : "Publish", titles: [title])
     }
 }

@@ -16,28 +16,14 @@ extension EffectRunner {
                                                  wasDraft: false, message: "")))
             return
         }
-        let file = root + "/" + post
-        let name = (post as NSString).lastPathComponent
-        let isBundle = name.hasPrefix("index.") || name.hasPrefix("_index.")
-        let commitPath = prefix + (isBundle ? (post as NSString).deletingLastPathComponent : post)
+        let commitPath = prefix + PagePath.commitPath(of: post)
         let entries = (try? repository.status(paths: [commitPath]).entries) ?? []
         let files = entries.map { entry in
             (path: String(entry.path.dropFirst(prefix.count)), change: entry.isUntracked ? "new" : (entry.unstaged ?? entry.staged ?? .modified).rawValue)
         }
-        var title = name, draft = false, changedKeys: [String] = []
-        if let page = try? PageText.read(path: file, display: post), let fields = try? FrontMatterEditor(page: page, file: post).fields() {
-            title = fields["title"]?.text ?? title
-            draft = fields["draft"]?.bool ?? false
-            if let old = repository.contentAtHead(prefix + post), let oldPage = try? PageText(data: old, file: post),
-               let oldFields = try? FrontMatterEditor(page: oldPage, file: post).fields() {
-                changedKeys = fields.keys.filter { fields[$0] != oldFields[$0] } + oldFields.keys.filter { fields[$0] == nil }
-            } else {
-                changedKeys = []
-            }
-        }
-        let verb = repository.existsOnRemote(path: prefix + post) ? "Update" : "Publish"
-        var sheet = PublishSheet(post: post, commitPath: commitPath, title: title, files: files, changedKeys: changedKeys,
-                                 wasDraft: draft, message: CommitMessage.forPosts(verb, titles: [title]))
+        let page = PublishedPage.read(commitPath, workdir: workdir, committed: repository.contentAtHead)
+        var sheet = PublishSheet(post: post, commitPath: commitPath, title: page.title, files: files, changedKeys: page.changedKeys,
+                                 wasDraft: page.isDraft, message: CommitMessage.forPublishing([commitPath], titles: [page.title], in: repository))
         sheet.sitePrefix = prefix
         sheet.review = PublishReview.review(commitPath: commitPath, workdir: workdir, displayPrefix: prefix,
                                             committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })

@@ -253,8 +253,7 @@ public final class EffectRunner: @unchecked Sendable {
             send(.postFailed("\(source): no such file. Give the path of an image file (~ works)."))
             return
         }
-        let name = (post as NSString).lastPathComponent
-        guard name.hasPrefix("index.") || name.hasPrefix("_index.") else {
+        guard PagePath.isBundlePage((post as NSString).lastPathComponent) else {
             send(.postFailed("\(post) is a single-file page, so it has no bundle to hold images. Put the image under static/ and link it, or make the post a bundle (a folder with index.md)."))
             return
         }

@@ -54,11 +54,13 @@ struct PublishCommand: AsyncParsableCommand {
         let workdir = repository.workingDirectory!
         let relative = try paths.map { try PostPath.resolve($0, workdir: workdir, isTracked: repository.isInHead) }
         try review(relative, in: repository, workdir: workdir)
-        let posts = relative.map { PostPath.describe($0, workdir: workdir) }
-        for post in posts where post.isDraft {
-            FileHandleOutput.standardError.write("note: \(post.title) is a draft (draft: true): Hugo will not build it. Publish it with `nakedblog meta \(post.file) draft false` first if you meant to.\n")
+        let posts = relative.map { PublishedPage.read($0, workdir: workdir) }
+        for (path, post) in zip(relative, posts) where post.isDraft {
+            let file = PublishReview.pages(of: path, workdir: workdir).first.map { DisplayPath.forUser(workdir + $0) } ?? path
+            FileHandleOutput.standardError.write("note: \(post.title) is a draft (draft: true): Hugo will not build it. Publish it with `nakedblog meta \(file) draft false` first if you meant to.\n")
         }
-        let commitMessage = message ?? PostPath.defaultMessage(posts, all: all, repository: repository)
+        let commitMessage = message ?? (all || relative.isEmpty ? "Update the blog"
+            : CommitMessage.forPublishing(relative, titles: posts.map(\.title), in: repository))
         let remoteURL = repository.publishRemoteURL()
         let request = Publisher.Request(paths: relative, all: all, message: commitMessage, push: !noPush)
         let result = try await RemoteOperationRunner.run(what: "publishing failed", remoteURL: remoteURL,
@@ -115,55 +117,12 @@ enum PostPath {
         guard absolute == root || absolute.hasPrefix(root + "/") else {
             throw UserFacingError("cannot publish \(path): it is outside the repository at \(root).", exitCode: ExitCodes.usage)
         }
-        var relative = String(absolute.dropFirst(root.count + 1))
-        let name = (relative as NSString).lastPathComponent
-        if name.hasPrefix("index.") || name.hasPrefix("_index.") {
-            relative = (relative as NSString).deletingLastPathComponent
-        }
+        let relative = PagePath.commitPath(of: String(absolute.dropFirst(root.count + 1)))
         if !FileManager.default.fileExists(atPath: root + "/" + relative) && !FileManager.default.fileExists(atPath: absolute)
             && !isTracked(relative) {
             // A deleted post that the last commit has is publishable (its deletion is committed).
             throw UserFacingError("cannot publish \(path): no such file or directory.", exitCode: ExitCodes.usage)
         }
         return relative
-    }
-
-    struct Description {
-        var title: String
-        var file: String
-        var isDraft: Bool
-        var relative: String
-    }
-
-    /// The post's title and draft flag (the path's name when it has no readable front matter).
-    static func describe(_ relative: String, workdir: String) -> Description {
-        let full = workdir + relative
-        var file = full
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), isDirectory.boolValue {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? []
-            let index = names.sorted().first { $0 == "index.md" } ?? names.sorted().first { $0.hasPrefix("index.") && $0.hasSuffix(".md") }
-            file = index.map { full + "/" + $0 } ?? full
-        }
-        var title = (relative as NSString).lastPathComponent
-        var draft = false
-        if let page = try? PageText.read(path: file), let fields = try? FrontMatterEditor(page: page, file: file).fields() {
-            if let text = fields["title"]?.text, !text.isEmpty { title = text }
-            draft = fields["draft"]?.bool ?? false
-        }
-        return Description(title: title, file: DisplayPath.forUser(file), isDraft: draft, relative: relative)
-    }
-
-    /// `Publish: <title>` (or `Update: <title>` when the post is already on the remote).
-    static func defaultMessage(_ posts: [Description], all: Bool, repository: Repository) -> String {
-        if all || posts.isEmpty { return "Update the blog" }
-        if posts.count == 1, !FileManager.default.fileExists(atPath: (repository.workingDirectory ?? "") + posts[0].relative) {
-            return CommitMessage.forPosts("Delete", titles: [posts[0].title])
-        }
-        if posts.count == 1 {
-            let verb = repository.existsOnRemote(path: posts[0].relative) ? "Update" : "Publish"
-            return CommitMessage.forPosts(verb, titles: [posts[0].title])
-        }
-        return CommitMessage.forPosts("Publish", titles: posts.map(\.title))
     }
 }
