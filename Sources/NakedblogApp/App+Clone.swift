@@ -67,18 +67,9 @@ extension App {
                 action: .trustHostKey(key)))
             return []
         }
-        switch error.kind {
-        case .hostKeyMismatch:
-            clone.error = "The SSH host key of this server has CHANGED. This can mean someone is intercepting the connection; nakedblog refuses to continue. If the key really changed, remove the old one with ssh-keygen -R <host>."
-        case .authenticationFailed:
-            clone.error = "The server refused the credentials. Check your key (ssh-add -l) or your git credential helper, then try again. (\(error.message))"
-        case .networkUnreachable:
-            clone.error = "The server could not be reached. Check the host, port and network. (\(error.message))"
-        case .notFound:
-            clone.error = "The repository was not found. Check the URL. (\(error.message))"
-        default:
-            clone.error = error.message
-        }
+        let advice = GitErrorAdvice.explain(error, url: try? GitURL(clone.url), interactive: true)
+        // Under the screen's "Clone failed" heading: the advice as a sentence of its own.
+        clone.error = URLRedaction.redact(advice.prefix(1).uppercased() + advice.dropFirst())
         state.clone = clone
         return []
     }
