@@ -86,7 +86,9 @@ extension App {
         }
         let height = max(1, state.rows - 3)
         let before = screen.editor.revision
-        let wrapWidth = screen.view.softWrap ? screen.view.wrapWidth : nil
+        // From the layout, not from the last frame: update never reads what render stored.
+        let textWidth = EditorLayout(columns: state.columns, rows: state.rows, showPreview: screen.showPreview).text?.width
+        let wrapWidth = textWidth.flatMap { screen.view.wrapWidth(areaWidth: $0, lineCount: screen.editor.buffer.lineCount) }
         guard let effects = screen.editor.handle(key, now: now, pageHeight: height, wrapWidth: wrapWidth) else { return [] }
         if screen.editor.revision != before {
             screen.lastEditTime = now

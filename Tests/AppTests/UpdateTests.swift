@@ -227,3 +227,17 @@ final class EditorHelpTests: XCTestCase {
         }
     }
 }
+
+/// `update` takes the wrap width from the layout, never from the last frame: ↓ in a wrapped
+/// paragraph moves one display row even before anything was drawn.
+final class WrapWidthTests: XCTestCase {
+    func testDownMovesByDisplayRowWithoutAFrame() throws {
+        var state = try AppFixture.browsing()
+        let paragraph = String(repeating: "word ", count: 60)
+        _ = AppFixture.update(&state, .postOpened(path: "content/posts/x.md", text: "---\ntitle: x\n---\n" + paragraph + "\nnext\n", stamp: nil))
+        state.editor?.editor.goToLine(4)
+        _ = AppFixture.send(&state, .down(shift: false))
+        XCTAssertEqual(state.editor?.editor.cursor.line, 3, "still in the paragraph: one display row down")
+        XCTAssertEqual(state.editor?.editor.cursor.column, 80)
+    }
+}

@@ -13,8 +13,9 @@ public struct EditorView: Sendable {
     public internal(set) var topRow = 0
     /// First display column shown when soft wrap is off.
     public private(set) var left = 0
-    /// The width lines were wrapped at in the last render (nil when soft wrap is off): what the
-    /// editor needs to move through display rows (`EditorState.handle(_:now:pageHeight:wrapWidth:)`).
+    /// The width lines were wrapped at in the last render (nil when soft wrap is off), for
+    /// callers that render and then move (tests, the benchmark); the app computes it from the
+    /// layout instead (`wrapWidth(areaWidth:lineCount:)`).
     public private(set) var wrapWidth: Int?
     /// Highlighting state at the start of each line, valid for `cachedRevision`.
     private var lineStates: [MarkdownHighlighter.State] = [MarkdownHighlighter.State()]
@@ -38,6 +39,15 @@ public struct EditorView: Sendable {
         return lineStates[min(line, lineStates.count - 1)]
     }
 
+    /// The width lines wrap at when drawn `areaWidth` columns wide (nil when soft wrap is off):
+    /// the line-number gutter taken off. The same rule the render uses, for whoever needs it
+    /// before a frame (the app's `update`).
+    public func wrapWidth(areaWidth: Int, lineCount: Int) -> Int? {
+        softWrap ? max(1, areaWidth - gutterWidth(lineCount: lineCount)) : nil
+    }
+
+    private func gutterWidth(lineCount: Int) -> Int { lineNumbers ? String(lineCount).count + 1 : 0 }
+
     /// Asks the next render to scroll the cursor line to the middle of the area (after a jump,
     /// so what comes before and after it are both in view).
     public mutating func centreOnCursor() { centrePending = true }
@@ -52,9 +62,9 @@ public struct EditorView: Sendable {
     @discardableResult
     public mutating func render(_ state: EditorState, into screen: inout Screen, area: Rect) -> (x: Int, y: Int) {
         let buffer = state.buffer
-        let gutter = lineNumbers ? String(buffer.lineCount).count + 1 : 0
+        let gutter = gutterWidth(lineCount: buffer.lineCount)
         let textArea = Rect(x: area.x + gutter, y: area.y, width: max(1, area.width - gutter), height: area.height)
-        wrapWidth = softWrap ? textArea.width : nil
+        wrapWidth = wrapWidth(areaWidth: area.width, lineCount: buffer.lineCount)
         let layoutWidth = softWrap ? textArea.width : Int.max / 4
         let cursorUnit = scrollToCursor(state, width: layoutWidth, height: area.height)
 
