@@ -44,10 +44,10 @@ public struct PublishReview: Sendable, Equatable {
         }
     }
 
-    static func missingOpening(_ opening: String, file: String) -> ContentError {
+    static func missingOpening(_ opening: String, file: String, since: String = "It did before") -> ContentError {
         let closing = opening == "{" ? "}" : opening
         return ContentError(file: file, line: 1, problem: "front matter does not start with \(opening)",
-                            hint: "It did before. Put \(opening) alone on the first line and \(closing) after the fields; as it is, the site reads no title, date or parameters")
+                            hint: "\(since.prefix(1).uppercased() + since.dropFirst()). Put \(opening) alone on the first line and \(closing) after the fields; as it is, the site reads no title, date or parameters")
     }
 
     /// Compares the page as last committed (`before`; nil for a new page) with the page as it
@@ -62,7 +62,9 @@ public struct PublishReview: Sendable, Equatable {
         case (.readable(_, let opening)?, .none):
             return PublishReview(refusal: missingOpening(opening, file: file))
         case (nil, .none):
-            return PublishReview(warnings: ["\(file) has no front matter: the site reads no title or date for it"])
+            // A new post is compared with what it was made from: an archetype, which has front
+            // matter (Hugo's default one too). A page meant to have none is published with --force.
+            return PublishReview(refusal: missingOpening("---", file: file, since: "a new post's archetype has front matter"))
         case (.readable(let was, _)?, .readable(let now, _)):
             return PublishReview(warnings: warnings(was: was, now: now, isOnRemote: isOnRemote))
         default:
@@ -103,6 +105,10 @@ extension PublishReview {
     /// `workdir`) commits: a bundle's `index.*` / `_index.*` pages, or the file itself.
     public static func pages(of commitPath: String, workdir: String) -> [String] {
         let root = workdir.hasSuffix("/") ? workdir : workdir + "/"
+        // A link is committed as a link: nothing is read through it (it may point anywhere).
+        if (try? FileManager.default.attributesOfItem(atPath: root + commitPath)[.type] as? FileAttributeType) == .typeSymbolicLink {
+            return []
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root + commitPath, isDirectory: &isDirectory) else { return [] }
         guard isDirectory.boolValue else { return ContentFileName.isContent(commitPath) ? [commitPath] : [] }

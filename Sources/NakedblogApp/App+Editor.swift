@@ -127,33 +127,40 @@ extension App {
         return []
     }
 
-    /// Asks for the preview to be rendered again when the text or the width changed and the
-    /// preview is visible (a large document's, `EditorScreen.isLarge`, only when shown, resized
-    /// or saved). At most one render is in flight; its result asks again if the text moved on.
+    /// Asks for the document's work off the loop (`PreviewJob`): the preview when the text or
+    /// the width changed and it is shown, the word count when the text changed. A large
+    /// document's (`EditorScreen.isLarge`) only when shown, resized or saved. At most one job
+    /// is in flight; its result asks again if the text moved on.
     static func refreshPreview(_ state: inout AppState, evenIfLarge: Bool = true) -> [AppEffect] {
         guard var screen = state.editor, !screen.previewInFlight else { return [] }
         let layout = EditorLayout(columns: state.columns, rows: state.rows, showPreview: screen.showPreview)
-        guard let area = layout.preview else { return [] }
-        let width = max(10, area.width - 1)
-        guard screen.previewRevision != screen.editor.revision || screen.previewWidth != width else { return [] }
-        if !evenIfLarge, screen.isLarge, screen.previewWidth == width { return [] }
+        let revision = screen.editor.revision
+        var width: Int?
+        if let area = layout.preview {
+            let shownWidth = max(10, area.width - 1)
+            let stale = screen.previewRevision != revision || screen.previewWidth != shownWidth
+            if stale, evenIfLarge || !screen.isLarge || screen.previewWidth != shownWidth { width = shownWidth }
+        }
+        let wordsStale = screen.wordsRevision != revision && (evenIfLarge || !screen.isLarge)
+        guard width != nil || wordsStale else { return [] }
         screen.previewInFlight = true
         state.editor = screen
-        return [.renderPreview(PreviewJob(path: screen.path, file: screen.file, text: screen.editor.text,
-                                          revision: screen.editor.revision, width: width, siteRoot: state.site?.root ?? ""))]
+        return [.renderPreview(PreviewJob(path: screen.path, file: screen.file, buffer: screen.editor.buffer,
+                                          revision: revision, width: width, siteRoot: state.site?.root ?? ""))]
     }
 
-    /// A rendered preview: shown if it is of the text as it is, dropped (and asked for again)
-    /// if the text or the width moved on meanwhile.
-    static func previewRendered(_ state: inout AppState, path: String, revision: Int, width: Int,
-                                lines: [PreviewLine]) -> [AppEffect] {
+    /// A document's job done: the preview shown if it is of the text as it is (else dropped and
+    /// asked for again), the word count kept with the revision it counted.
+    static func previewRendered(_ state: inout AppState, path: String, revision: Int, width: Int?,
+                                lines: [PreviewLine], words: Int) -> [AppEffect] {
         guard var screen = state.editor, screen.path == path else { return [] }
         screen.previewInFlight = false
-        if revision == screen.editor.revision {
+        if revision == screen.editor.revision, let width {
             screen.preview = lines
             screen.previewRevision = revision
             screen.previewWidth = width
         }
+        screen.setWords(words, revision: revision)
         state.editor = screen
         return refreshPreview(&state, evenIfLarge: !screen.isLarge)
     }

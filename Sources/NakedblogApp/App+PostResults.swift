@@ -36,8 +36,8 @@ extension App {
             screen.keepPlace(of: previous)
             state.editor = screen
             return refreshPreview(&state)
-        case .previewRendered(let path, let revision, let width, let lines):
-            return previewRendered(&state, path: path, revision: revision, width: width, lines: lines)
+        case .previewRendered(let path, let revision, let width, let lines, let words):
+            return previewRendered(&state, path: path, revision: revision, width: width, lines: lines, words: words)
         case .postFailed(let problem):
             state.overlay = .message(title: "Cannot open the post", lines: wrap(problem, width: 56))
             return []

@@ -19,8 +19,9 @@ public enum AppMessage: Sendable {
     /// The post in the editor, read again after a publish changed it on disk.
     case postReloaded(path: String, text: String, stamp: FileStamp?)
     case postFailed(String)
-    /// A preview rendered off the loop (`AppEffect.renderPreview`).
-    case previewRendered(path: String, revision: Int, width: Int, lines: [PreviewLine])
+    /// A document's words counted and preview rendered (width nil: none) off the loop
+    /// (`AppEffect.renderPreview`).
+    case previewRendered(path: String, revision: Int, width: Int?, lines: [PreviewLine], words: Int)
     case saved(path: String, stamp: FileStamp?, revision: Int)
     case saveFailed(String)
     case postCreated(path: String)

@@ -46,16 +46,23 @@ public struct EditorScreen: Sendable {
         openedOpening = Self.readableOpening(of: text, path: path)
     }
 
-    /// Words in the body (front matter excluded), counted as the post index counts them;
-    /// recounted only when the text changed (the title bar shows it on every frame). A large
-    /// document (`isLarge`) is recounted when saved, not on every keystroke: `isCurrent` says
-    /// whether the count is of the text as it is.
-    public mutating func wordCount() -> (count: Int, isCurrent: Bool) {
-        if wordsRevision != editor.revision, wordsRevision < 0 || !isLarge { countWords(in: editor.text) }
-        return (words, wordsRevision == editor.revision)
+    /// Words in the body (front matter excluded), counted as the post index counts them: when
+    /// opened, then off the loop after edits (`PreviewJob`), a large document (`isLarge`) when
+    /// saved. `isCurrent` is false while a large document's count waits for a save (shown ≈);
+    /// a small one's catches up within a frame or two.
+    public func wordCount() -> (count: Int, isCurrent: Bool) {
+        (words, wordsRevision == editor.revision || !isLarge)
     }
     private var words = 0
-    private var wordsRevision = -1
+    private(set) var wordsRevision = -1
+
+    /// Keeps a count made off the loop for `revision` (an older revision's count is kept until
+    /// a newer one arrives).
+    mutating func setWords(_ count: Int, revision: Int) {
+        guard revision >= wordsRevision else { return }
+        words = count
+        wordsRevision = revision
+    }
 
     /// Counts the words of `text`, the editor's text as it is now.
     mutating func countWords(in text: String) {

@@ -1,29 +1,38 @@
 import Blog
-import Preview
 import Foundation
+import Preview
+import TUI
 
-/// A preview to render off the loop: the text of one revision, at one width. The result comes
-/// back as `AppMessage.previewRendered`, dropped if the text has moved on since.
+/// Work on the whole document, off the loop: its words counted and, when a preview is shown,
+/// its preview rendered at `width`, for one revision. The result comes back as
+/// `AppMessage.previewRendered`; a preview for a revision the text has moved on from is dropped.
 public struct PreviewJob: Sendable, Equatable {
     public var path: String
     /// Absolute path of the post (images are looked up beside it).
     public var file: String
-    public var text: String
+    /// The document (a copy-on-write value: the text is built on the preview queue, not on
+    /// the loop; an edit meanwhile copies only the line it changes and the list of lines).
+    public var buffer: TextBuffer
     public var revision: Int
-    public var width: Int
+    /// The preview's width; nil when no preview is shown (words only).
+    public var width: Int?
     public var siteRoot: String
 
     /// Renders the preview (parsing, layout, image lookups): runs on the effect runner's
     /// preview queue, never on the loop.
     public func render() -> AppMessage {
+        let text = buffer.text
+        let page = try? PageText(text: text, file: path)
+        let words = WordCount.count(page?.body ?? text)
+        guard let width else { return .previewRendered(path: path, revision: revision, width: nil, lines: [], words: words) }
         let bundle = (file as NSString).deletingLastPathComponent
         let context = PreviewContext.files(in: bundle, staticDirectory: siteRoot + "/static")
         let lines: [PreviewLine]
-        if let page = try? PageText(text: text, file: path) {
+        if let page {
             lines = MarkdownPreview.render(page, width: width, context: context)
         } else {
             lines = [PreviewLine([PreviewSpan("(the front matter is not valid yet; the preview waits for it)", PreviewStyle(.dim))], sourceLine: 0)]
         }
-        return .previewRendered(path: path, revision: revision, width: width, lines: lines)
+        return .previewRendered(path: path, revision: revision, width: width, lines: lines, words: words)
     }
 }

@@ -44,6 +44,24 @@ enum AppBench {
         let site = try TemporaryDirectory(prefix: "nb-bench-app")
         defer { site.remove() }
         try PackageRoot.copyDemo(to: site.path)
+        // Posts of three sizes, made of the demo's own markdown: the preview renders off the
+        // loop, so a keystroke's frame should not wait for it at any size.
+        let demo = try String(contentsOfFile: PackageRoot.appending("demo/content/posts/welcome-to-nakedblog/index.md"), encoding: .utf8)
+        let body = String(demo[demo.range(of: "\n---\n", range: demo.index(after: demo.startIndex)..<demo.endIndex)!.upperBound...])
+        let sizes = [("5 KB", 5_000), ("200 KB", 200_000), ("1 MB", 1_000_000)]
+        for (name, bytes) in sizes {
+            var text = "---\ntitle: \"Sized \(name)\"\ndate: 2026-01-01\n---\n\n"
+            while text.utf8.count < bytes { text += body + "\n" }
+            let folder = site.appending("content/posts/sized-\(bytes)")
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try text.write(toFile: folder + "/index.md", atomically: true, encoding: .utf8)
+        }
+        var sized: [(String, [Double])] = []
+        for (name, _) in sizes {
+            let result = try typing(binary: binary, site: site.path, environment: environment, columns: 120, rows: 40,
+                                    keystrokes: keystrokes, filter: "Sized \(name)")
+            sized.append((name, result.latencies))
+        }
         let split = try typing(binary: binary, site: site.path, environment: environment, columns: 120, rows: 40, keystrokes: keystrokes)
         let narrow = try typing(binary: binary, site: site.path, environment: environment, columns: 80, rows: 24, keystrokes: keystrokes)
         let ours = split.latencies
@@ -60,7 +78,14 @@ enum AppBench {
             baseline.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         let p99 = percentile(ours, 0.99), median = Measure.median(ours)
-        return [
+        let smallest = percentile(sized[0].1, 0.99)
+        let sizedRows = sized.map { name, latencies in
+            let p99 = percentile(latencies, 0.99)
+            return BenchRow(name: "keystroke → frame, split 120×40 with the preview on, \(name) post (pty, p99)", ours: p99,
+                            reference: name == sized[0].0 ? nil : smallest, referenceName: name == sized[0].0 ? "—" : "same, 5 KB post",
+                            unit: .seconds, target: "≤ 2 ms, as at 5 KB", met: p99 <= 0.002 && p99 <= max(smallest * 1.5, 0.002))
+        }
+        return sizedRows + [
             BenchRow(name: "keystroke → frame, editor split 120×40 (pty, median)", ours: median, reference: Measure.median(baseline),
                      referenceName: "pty echo (cat)", unit: .seconds, target: "≤ 16 ms", met: median <= 0.016),
             BenchRow(name: "keystroke → frame, editor split 120×40 (pty, p99)", ours: p99, reference: percentile(baseline, 0.99),
@@ -72,14 +97,15 @@ enum AppBench {
         ]
     }
 
-    /// Opens the demo's cold-brew post at `columns`×`rows` and types `keystrokes` letters, timing
+    /// Opens the post the browser's `filter` finds first (the demo's cold-brew post) at
+    /// `columns`×`rows` and types `keystrokes` letters, timing
     /// each until its frame arrives and counting the bytes written for it.
     static func typing(binary: String, site: String, environment: [String: String], columns: Int, rows: Int,
-                       keystrokes: Int) throws -> (latencies: [Double], bytes: [Double]) {
+                       keystrokes: Int, filter: String = "cold") throws -> (latencies: [Double], bytes: [Double]) {
         let terminal = try PseudoTerminal([binary, site], environment: environment, columns: columns, rows: rows)
         defer { terminal.terminate() }
         guard terminal.read(timeout: 15, until: { $0.contains(text: "Plain Words") }).satisfied else { throw BenchFailure("no browser") }
-        terminal.write("/cold\r\r")
+        terminal.write("/\(filter)\r\r")
         guard terminal.read(timeout: 10, until: { $0.contains(text: "Ln 1, Col 1") }).satisfied else { throw BenchFailure("no editor") }
         _ = terminal.drain(for: 0.3)
         // Type in the body, past the front matter.
