@@ -7,7 +7,7 @@
 set -euo pipefail
 
 PACKAGES=(libgit2-dev zlib1g-dev libcmark-dev libncurses-dev ncurses-term pkg-config git tmux
-          openssh-server openssh-client hugo cmark python3 openssl)
+          openssh-server openssh-client hugo jekyll cmark python3 openssl)
 read -r -a EXTRA <<<"${NAKEDBLOG_SETUP_EXTRA_PACKAGES:-}"
 PACKAGES+=("${EXTRA[@]}")
 

@@ -34,6 +34,12 @@ public struct Post: Sendable, Equatable, Identifiable {
     public var translations: [String]
     /// File modification time and size when read (to notice changes).
     public var stamp: FileStamp
+    /// A post, a draft (Jekyll's `_drafts/`, Hugo's `draft: true`) or a page outside the posts.
+    public var kind: PostKind = .post
+    /// Where the generator puts the page, from the site root (`/2016/05/19/x.html`, `/posts/x/`).
+    public var url: String = ""
+    /// Jekyll's `published: false`: never built, whatever the date.
+    public var unpublished: Bool = false
 
     /// The bundle directory (site-root-relative) for a bundle, else nil.
     public var bundleDirectory: String? {
@@ -42,8 +48,13 @@ public struct Post: Sendable, Equatable, Identifiable {
 
     /// Hugo's verdict at `now`: draft, expired, scheduled (future publish date) or published.
     public func status(at now: Date = Date()) -> PostStatus {
-        PostStatus.of(draft: draft, expiry: expiryDate?.date, publish: (publishDate ?? date)?.date, at: now)
+        PostStatus.of(draft: draft || unpublished, expiry: expiryDate?.date, publish: (publishDate ?? date)?.date, at: now)
     }
+}
+
+/// What kind of document a listed page is, as `list --json` reports it.
+public enum PostKind: String, Sendable, Codable {
+    case post, draft, page
 }
 
 /// Whether Hugo would publish a post now.

@@ -52,6 +52,7 @@ public struct PostCreator: Sendable {
         guard !title.isEmpty else {
             throw ContentError(file: site.config.contentDir, problem: "a new post needs a title", hint: "Type a title, e.g. `nakedblog new \"My first post\"`")
         }
+        if case .jekyll(let config) = site.kind { return try createJekyllDraft(title: title, config: config, outsideSite: request.outsideSite) }
         let section = try validatedSection(request.section)
         let lang = request.lang?.lowercased()
         if let lang, lang != site.config.defaultContentLanguage, !site.config.isLanguage(lang) {

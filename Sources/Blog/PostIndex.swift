@@ -15,6 +15,11 @@ public struct PostIndex: Sendable {
     /// With `listings`, directories known unchanged are not read again, and what changed is
     /// remembered for next time (see `ListingCache`).
     public static func build(_ site: Site, stamps: Bool = true, listings: consuming ListingCache? = nil) -> PostIndex {
+        if case .jekyll(let config) = site.kind {
+            var index = buildJekyll(site, config: config, stamps: stamps)
+            index.finish()
+            return index
+        }
         var scanner = ContentScanner(site: site, listings: consume listings)
         var (batches, problems, records) = scanner.scan { location, directory -> Result<Post, ContentError> in
             do throws(ContentError) { return .success(try PostReader.read(location, in: directory, site: site, stamps: stamps)) } catch { return .failure(error) }
@@ -57,9 +62,15 @@ public struct PostIndex: Sendable {
                 posts.remove(at: index)
             }
             problems.removeAll { $0.file == path }
-            guard FileManager.default.fileExists(atPath: site.absolute(path)), let location = scanner.location(of: path) else { continue }
+            guard FileManager.default.fileExists(atPath: site.absolute(path)) else { continue }
             do {
-                let post = try PostReader.read(location, site: site)
+                let read: Post?
+                if case .jekyll(let config) = site.kind {
+                    read = try Self.readJekyll(path, site: site, config: config)
+                } else {
+                    read = try scanner.location(of: path).map { location throws(ContentError) in try PostReader.read(location, site: site) }
+                }
+                guard let post = read else { continue }
                 groups.append((post.section, post.translationKey))
                 let at = insertionIndex(for: post)
                 posts.insert(post, at: at)

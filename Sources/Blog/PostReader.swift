@@ -35,20 +35,25 @@ enum PostReader {
             let absolute = site.absolute(location.path)
             throw ContentError(file: location.path, problem: "cannot read the file", hint: FileProblem.readHint(absolute))
         }
-        // The parts are found on the bytes; strings are made only of the values the listing keeps.
-        let text = try PageLayout.validated(bytes, file: location.path).text
-        let layout = try PageLayout(text, file: location.path)
+        let parts = try parts(of: bytes, file: location.path)
+        return post(location, format: parts.format, wordCount: parts.wordCount, fields: parts.fields, config: site.config, stamp: stamp)
+    }
+
+    /// A page file's front matter format and fields and its body's word count. The parts are
+    /// found on the bytes; strings are made only of the values the listing keeps.
+    static func parts(of bytes: [UInt8], file: String) throws(ContentError) -> (format: FrontMatterFormat?, fields: FrontMatterFields, wordCount: Int) {
+        let text = try PageLayout.validated(bytes, file: file).text
+        let layout = try PageLayout(text, file: file)
         var fields = FrontMatterFields()
         if let format = layout.format {
             // `layout` indexes the file's array (the BOM-less `text` is a slice of it).
             if let simple = bytes.withUnsafeBufferPointer({ FastFrontMatter.simpleFields($0[layout.content], format: format) }) {
                 fields = simple
             } else if let block = layout.frontMatter(in: text) {
-                fields = try FrontMatterReader.fields(of: block, file: location.path)
+                fields = try FrontMatterReader.fields(of: block, file: file)
             }
         }
-        return post(location, format: layout.format, wordCount: WordCount.count(text[layout.body]), fields: fields,
-                    config: site.config, stamp: stamp)
+        return (layout.format, fields, WordCount.count(text[layout.body]))
     }
 
     static func post(_ location: Location, format: FrontMatterFormat?, wordCount: Int, fields: FrontMatterFields,
@@ -66,7 +71,7 @@ enum PostReader {
         let defaultSlug = location.isBundle && !directory.isEmpty ? parentName : baseName
         let known = KnownFields(fields)
         let groupPath = location.isBundle ? directory : (directory.isEmpty ? baseName : directory + "/" + baseName)
-        return Post(
+        var post = Post(
             path: location.path, section: section, slug: known.slug ?? defaultSlug, title: known.title ?? "",
             date: known.dates.first(.date, .publishdate, .pubdate, .published, .lastmod, .modified),
             lastmod: known.dates.first(.lastmod, .modified, .date, .publishdate, .pubdate, .published),
@@ -76,6 +81,9 @@ enum PostReader {
             tags: known.tags, categories: known.categories, description: known.description,
             wordCount: wordCount, isBundle: location.isBundle, resources: location.resources,
             format: format, translationKey: known.translationKey ?? groupPath, translations: [], stamp: stamp)
+        post.url = HugoURL.of(post, fields: fields, config: config)
+        post.kind = post.draft ? .draft : (section.isEmpty ? .page : .post)
+        return post
     }
 }
 

@@ -1,18 +1,22 @@
 import Foundation
 
-/// A Hugo site on disk: its root directory and configuration.
+/// A Hugo or Jekyll site on disk: its root directory, generator and configuration.
 public struct Site: Sendable {
     /// Absolute path of the site root (no trailing slash).
     public let root: String
+    /// Hugo's configuration; for a Jekyll site, the title and defaults only (see `kind`).
     public let config: SiteConfig
+    /// The generator, with its own configuration for Jekyll.
+    public let kind: SiteKind
 
-    public init(root: String, config: SiteConfig) {
+    public init(root: String, config: SiteConfig, kind: SiteKind = .hugo) {
         self.root = root
         self.config = config
+        self.kind = kind
     }
 
     /// Opens the site containing `directory`: walks up (like git) to the first directory with a
-    /// Hugo config file or `config/_default/`.
+    /// Hugo config file or `config/_default/`, or a Jekyll `_config.yml` beside `_posts/` or `_drafts/`.
     public static func open(containing directory: String) throws(ContentError) -> Site {
         let start = URL(fileURLWithPath: directory).standardizedFileURL.path
         var isDirectory: ObjCBool = false
@@ -24,12 +28,16 @@ public struct Site: Sendable {
             if isSiteRoot(current) {
                 return Site(root: current, config: try SiteConfig.load(root: current))
             }
+            if SiteKind.isJekyllRoot(current) {
+                let jekyll = try JekyllConfig.load(root: current)
+                return Site(root: current, config: SiteConfig(jekyll: jekyll), kind: .jekyll(jekyll))
+            }
             let parent = (current as NSString).deletingLastPathComponent
             if parent == current || parent.isEmpty { break }
             current = parent
         }
         throw ContentError(file: directory,
-                           problem: "not inside a Hugo site: no hugo.toml/yaml/json, config.toml/yaml/json or config/_default/ here or in any parent directory",
+                           problem: "not inside a Hugo or Jekyll site: no hugo.toml/yaml/json, config.toml/yaml/json, config/_default/ or _config.yml with _posts/ here or in any parent directory",
                            hint: "Run nakedblog in your blog's directory, pass its path, or clone it with `nakedblog clone URL`")
     }
 

@@ -35,6 +35,12 @@ extension SiteConfig {
         return SiteConfig(FrontMatterFields(merged), files: files)
     }
 
+    /// The Hugo-shaped view of a Jekyll site: its title; one language; no content directory.
+    init(jekyll: JekyllConfig) {
+        self.init(FrontMatterFields([FrontMatterField(key: "title", value: .string(jekyll.title)), FrontMatterField(key: "contentDir", value: .string("."))]),
+                  files: [jekyll.file])
+    }
+
     init(_ config: FrontMatterFields, files: [String]) {
         func clean(_ path: String?) -> String? {
             guard var path, !path.isEmpty else { return nil }
@@ -72,6 +78,16 @@ extension SiteConfig {
             taxonomies = ["tags", "categories"]
         }
         self.files = files
+        if case .map(let entries)? = config["permalinks"] {
+            for entry in entries { if let pattern = entry.value.text { permalinks[entry.key.lowercased()] = pattern } }
+        }
+        uglyURLs = config["uglyURLs"]?.bool ?? false
+        if let base = config["baseURL"]?.text, let scheme = base.range(of: "://") {
+            var path = base[scheme.upperBound...].drop { $0 != "/" }
+            while path.hasSuffix("/") { path.removeLast() }
+            baseURLPath = String(path)
+        }
+        defaultContentLanguageInSubdir = config["defaultContentLanguageInSubdir"]?.bool ?? false
     }
 
     static func readConfigFile(_ path: String, display: String) throws(ContentError) -> FrontMatterFields {

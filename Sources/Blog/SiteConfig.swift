@@ -26,6 +26,23 @@ public struct SiteConfig: Sendable, Equatable {
     public var taxonomies: [String]
     /// The config file(s) read, site-root-relative.
     public var files: [String]
+    /// `permalinks`: section name → pattern (`/:year/:month/:slug/`).
+    public var permalinks: [String: String] = [:]
+    public var uglyURLs = false
+    /// The path part of `baseURL` without its trailing slash (`/docs` for `https://x.org/docs/`), usually "".
+    public var baseURLPath = ""
+    public var defaultContentLanguageInSubdir = false
+
+    /// The folder a language's pages live under in URLs (`/fr`), "" for the default language.
+    public func languagePrefix(_ lang: String) -> String {
+        guard !languages.isEmpty || defaultContentLanguageInSubdir else { return "" }
+        guard lang != defaultContentLanguage || defaultContentLanguageInSubdir else { return "" }
+        // Hugo reads a YAML config's language keys as YAML 1.1: `no:` is the boolean false, and
+        // the built site's Norwegian pages really are under /false/.
+        let yaml = files.contains { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+        if yaml, let bool = ["y": "true", "yes": "true", "on": "true", "n": "false", "no": "false", "off": "false"][lang] { return "/" + bool }
+        return "/" + lang
+    }
 
     /// The language codes, default first.
     public var languageCodes: [String] {

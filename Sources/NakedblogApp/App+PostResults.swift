@@ -63,7 +63,18 @@ extension App {
                 state.overlay = .newPost(dialog)
             }
             return []
-        case .draftToggled(let path):
+        case .draftToggled(let path, let movedFrom):
+            if let movedFrom {
+                toast(&state, "Moved to \(path)", now: now)
+                state.browse.selectAfterLoad = path
+                if state.editor?.path == movedFrom, let root = state.site?.root {
+                    // The open post follows its file (its old stamp names the file that left).
+                    state.editor?.path = path
+                    state.editor?.file = root + "/" + path
+                    state.editor?.diskStamp = nil
+                }
+                return [refresh(state, [movedFrom, path])]
+            }
             toast(&state, "Draft toggled in \(path)", now: now)
             return [refresh(state, [path])]
         case .editorReturned(let path):

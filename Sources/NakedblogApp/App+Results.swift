@@ -15,7 +15,8 @@ extension App {
             state.browse.posts = index.posts
             state.browse.problems = index.problems
             state.browse.loading = false
-            state.browse.refilter()
+            state.browse.refilter(keeping: state.browse.selectAfterLoad)
+            state.browse.selectAfterLoad = nil
             if state.page == .start || state.page == .clone { state.page = .browse }
             return firstLoad ? [.refreshGit, .fetch, .rememberSite(site.root)] : [.refreshGit]
         case .postOpened, .postReloaded, .previewRendered, .postFailed, .saved, .saveFailed, .postCreated, .postCreationFailed,

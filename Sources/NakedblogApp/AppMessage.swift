@@ -32,7 +32,8 @@ public enum AppMessage: Sendable {
     case publishFailed(GitError)
     case cloneEvent(CloneEvent)
     case cloneFailed(GitError)
-    case draftToggled(path: String)
+    /// A post made a draft or not; `movedFrom` when that moved its file (Jekyll).
+    case draftToggled(path: String, movedFrom: String?)
     case editorReturned(path: String)
     /// Unsaved text from an earlier session was found for the post just opened.
     case recoveryFound(path: String, text: String)

@@ -45,6 +45,8 @@ public struct BrowseState: Sendable {
     /// Indices into `posts`, in display order (recomputed by `refilter`).
     public private(set) var visible: [Int] = []
     public var selected = 0
+    /// A post to select once the list is read again (one that moved, e.g. a Jekyll draft made a post).
+    public var selectAfterLoad: String?
     public var top = 0
 
     public init() {}

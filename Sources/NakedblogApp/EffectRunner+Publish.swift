@@ -25,6 +25,11 @@ extension EffectRunner {
         var sheet = PublishSheet(post: post, commitPath: commitPath, title: page.title, files: files, changedKeys: page.changedKeys,
                                  wasDraft: page.isDraft, message: CommitMessage.forPublishing([commitPath], titles: [page.title], in: repository))
         sheet.sitePrefix = prefix
+        if let site = try? Site.open(containing: root), site.kind.jekyll != nil {
+            sheet.wasDraft = (try? DraftSwitch.isDraft(post, site: site)) ?? false
+            sheet.setDraftFalse = sheet.wasDraft
+            sheet.draftMoves = true
+        }
         sheet.review = PublishReview.review(commitPath: commitPath, workdir: workdir, displayPrefix: prefix,
                                             committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
         send(.publishSheetReady(sheet))
@@ -49,19 +54,22 @@ extension EffectRunner {
     func publish(commitPath: String?, post: String?, message: String, setDraftFalse: Bool, resolve: Publisher.ConflictResolution?) {
         guard let root = siteRootForPublish(), let repository = try? Repository.discover(from: root),
               let workdir = repository.workingDirectory else { return }
+        var paths = commitPath.map { [$0] } ?? []
         if setDraftFalse, let post {
-            let file = root + "/" + post
             do {
-                var editor = try FrontMatterEditor(page: try PageText.read(path: file, display: post), file: post)
-                try editor.set("draft", to: .bool(false))
-                try SiteContainment.require(file, insideSite: root, display: post)
-                try AtomicFile.write(editor.page.data(), to: file)
+                let site = try Site.open(containing: root)
+                let moved = try DraftSwitch.set(post, draft: false, site: site)
+                if moved.movedFrom != nil {
+                    let prefix = Self.sitePrefix(root: root, workdir: workdir)
+                    paths = moved.commitPaths.map { prefix + $0 }
+                    send(.draftToggled(path: moved.path, movedFrom: moved.movedFrom))
+                }
             } catch {
-                send(.publishFailed(GitError(kind: .other, operation: "draft", message: "could not set draft: false: \(error)")))
+                send(.publishFailed(GitError(kind: .other, operation: "draft", message: "could not make it a post: \(error)")))
                 return
             }
         }
-        let request = Publisher.Request(paths: commitPath.map { [$0] } ?? [], message: message, resolveConflicts: resolve)
+        let request = Publisher.Request(paths: paths, message: message, resolveConflicts: resolve)
         let operation = Publisher.publish(repositoryAt: workdir, request, options: remoteOptions)
         keep(operation)
         let send = self.send

@@ -230,15 +230,10 @@ public final class EffectRunner: @unchecked Sendable {
     }
 
     private func toggleDraft(_ path: String) {
-        guard let root else { return }
-        let file = root + "/" + path
+        guard let root, let site = try? Site.open(containing: root) else { return }
         do {
-            var editor = try FrontMatterEditor(page: try PageText.read(path: file, display: path), file: path)
-            let draft = try editor.fields()["draft"]?.bool ?? false
-            try editor.set("draft", to: .bool(!draft))
-            try SiteContainment.require(file, insideSite: root, display: path)
-            try AtomicFile.write(editor.page.data(), to: file)
-            send(.draftToggled(path: path))
+            let result = try DraftSwitch.set(path, draft: !(try DraftSwitch.isDraft(path, site: site)), site: site)
+            send(.draftToggled(path: result.path, movedFrom: result.movedFrom))
         } catch {
             send(.postFailed(String(describing: error)))
         }

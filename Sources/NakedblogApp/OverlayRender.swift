@@ -115,7 +115,10 @@ enum OverlayRender {
                 lines.append("")
                 add(App.wrap("Refused: \(refusal)", width: 66), .error)
             }
-            if sheet.wasDraft { lines.append("[\(sheet.setDraftFalse ? "x" : " ")] set draft: false (Tab toggles)") }
+            if sheet.wasDraft {
+                let what = sheet.draftMoves ? "publish as a post (moves it to _posts/)" : "set draft: false"
+                lines.append("[\(sheet.setDraftFalse ? "x" : " ")] \(what) (Tab toggles)")
+            }
             lines += ["", "Commit message:", "", "",
                       sheet.review.refusal == nil ? "Enter publishes · Esc cancels"
                           : "Enter opens the post at line \(sheet.review.refusal?.line ?? 1) · Ctrl-F publishes anyway · Esc cancels"]

@@ -25,6 +25,9 @@ public struct PublishSheet: Sendable {
     public var files: [(path: String, change: String)]
     public var changedKeys: [String]
     public var wasDraft: Bool
+    /// Publishing it as a post moves its file (a Jekyll draft goes to `_posts/`), rather than
+    /// setting `draft: false`.
+    public var draftMoves = false
     public var setDraftFalse: Bool
     public var message: TextField
     public var phase: Phase = .confirm

@@ -9,7 +9,7 @@ enum StartRender {
         let width = state.columns
         Render.titleBar("nakedblog", right: "a terminal editor for Hugo blogs in git", into: &screen, width: width)
         var y = 2
-        screen.put("Not inside a Hugo site.", x: 2, y: y, style: Style(.heading, bold: true))
+        screen.put("Not inside a Hugo or Jekyll site.", x: 2, y: y, style: Style(.heading, bold: true))
         y += 2
         if state.start.recent.isEmpty {
             screen.put("No recently opened sites.", x: 2, y: y, style: Style(.dim))

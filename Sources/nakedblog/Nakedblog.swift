@@ -23,7 +23,7 @@ struct Nakedblog: AsyncParsableCommand {
         Logs go to \(Logging.logFilePath) (more with --verbose); never to the screen.
         """,
         version: NakedblogVersion.description,
-        subcommands: [CloneCommand.self, ListCommand.self, NewCommand.self, MetaCommand.self, PreviewCommand.self,
+        subcommands: [CloneCommand.self, ListCommand.self, NewCommand.self, MetaCommand.self, DraftCommand.self, PreviewCommand.self,
                       StatusCommand.self, CheckCommand.self, PublishCommand.self, SyncCommand.self, DemoCommand.self, OpenCommand.self],
         defaultSubcommand: OpenCommand.self
     )

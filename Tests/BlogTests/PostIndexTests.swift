@@ -93,7 +93,7 @@ final class PostIndexTests: XCTestCase {
         let empty = try TemporaryDirectory(prefix: "nb-nosite")
         defer { empty.remove() }
         XCTAssertThrowsError(try Site.open(containing: empty.path)) { error in
-            XCTAssertTrue("\(error)".contains("not inside a Hugo site"), "\(error)")
+            XCTAssertTrue("\(error)".contains("not inside a Hugo or Jekyll site"), "\(error)")
         }
     }
 

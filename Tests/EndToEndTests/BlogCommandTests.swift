@@ -96,7 +96,7 @@ final class BlogCommandTests: XCTestCase {
     func testListOutsideASiteExplainsWhatWasLookedFor() throws {
         let result = try run(["list"], in: home.path)
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("not inside a Hugo site: no hugo.toml"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("not inside a Hugo or Jekyll site: no hugo.toml"), result.stderr)
     }
 
     func testNewCreatesABundleHugoBuilds() throws {

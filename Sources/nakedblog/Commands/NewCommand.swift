@@ -6,11 +6,12 @@ import Foundation
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
-        abstract: "Create a post from the site's archetype and print its path.",
+        abstract: "Create a post (Hugo: from the archetype; Jekyll: a draft in _drafts/) and print its path.",
         discussion: """
         The post is a page bundle (<section>/<slug>/index.md) with draft: true and today's date, \
         made from archetypes/<section>/, archetypes/<section>.md, archetypes/default.md, the \
         theme's, or Hugo's default, in that order. A slug that is taken gets -2, -3, …
+        On a Jekyll site the post is a draft, _drafts/<slug>.md, with layout: post, the title and         the site's jekyll_compose.default_front_matter.drafts (--section, --file and --lang do not         apply); `nakedblog draft PATH --off` or `publish --undraft` moves it into _posts/.
         """)
 
     @Argument(help: "The post's title.")

@@ -45,7 +45,7 @@ enum PostJSON {
         out.string(.expiryDate, post.pointee.expiryDate?.rfc3339)
         out.bool(.draft, post.pointee.draft)
         let publish = post.pointee.publishDate?.date ?? post.pointee.date?.date
-        out.string(.status, PostStatus.of(draft: post.pointee.draft, expiry: post.pointee.expiryDate?.date, publish: publish, at: now).rawValue)
+        out.string(.status, PostStatus.of(draft: post.pointee.draft || post.pointee.unpublished, expiry: post.pointee.expiryDate?.date, publish: publish, at: now).rawValue)
         out.string(.lang, post.pointee.lang)
         out.string(.section, post.pointee.section)
         out.bool(.bundle, post.pointee.isBundle)
@@ -58,6 +58,8 @@ enum PostJSON {
         out.strings(.resources, post.pointee.resources)
         out.strings(.translations, post.pointee.translations)
         out.string(.format, post.pointee.format?.rawValue)
+        out.string(.url, post.pointee.url)
+        out.string(.kind, post.pointee.kind.rawValue)
         out.raw("\n  }")
     }
 }
@@ -110,7 +112,7 @@ struct JSONBytes: ~Copyable {
     /// The keys of a post object, in the order they are written (the raw value is the name).
     enum Key: String {
         case path, title, slug, date, lastmod, publishDate, expiryDate, draft, status, lang, section, bundle, headless
-        case tags, categories, description, wordCount, resources, translations, format
+        case tags, categories, description, wordCount, resources, translations, format, url, kind
     }
 
     /// `\n    "name": ` (first key) or `,\n    "name": ` (the others), from literals: no table to

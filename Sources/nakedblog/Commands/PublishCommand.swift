@@ -34,6 +34,9 @@ struct PublishCommand: AsyncParsableCommand {
     @Flag(help: "Publish even when a post's front matter would stop being readable (refused otherwise, exit 6).")
     var force = false
 
+    @Flag(help: "Make each draft a post first (Hugo: draft: false; Jekyll: _drafts/x.md moves to _posts/<date>-x.md, one rename).")
+    var undraft = false
+
     @Flag(help: "Trust an SSH server's host key the first time it is seen, without asking.")
     var acceptNewHostKey = false
 
@@ -52,10 +55,11 @@ struct PublishCommand: AsyncParsableCommand {
             throw UserFacingError("cannot publish: \(error.message).")
         }
         let workdir = repository.workingDirectory!
-        let relative = try paths.map { try PostPath.resolve($0, workdir: workdir, isTracked: repository.isInHead) }
+        var relative = try paths.map { try PostPath.resolve($0, workdir: workdir, isTracked: repository.isInHead) }
+        if undraft { relative = try undraftAll(relative, workdir: workdir) }
         try review(relative, in: repository, workdir: workdir)
         let posts = relative.map { PublishedPage.read($0, workdir: workdir) }
-        for (path, post) in zip(relative, posts) where post.isDraft {
+        for (path, post) in zip(relative, posts) where post.isDraft && !undraft {
             let file = PublishReview.pages(of: path, workdir: workdir).first.map { DisplayPath.forUser(workdir + $0) } ?? path
             FileHandleOutput.standardError.write("note: \(post.title) is a draft (draft: true): Hugo will not build it. Publish it with `nakedblog meta \(file) draft false` first if you meant to.\n")
         }
@@ -68,6 +72,26 @@ struct PublishCommand: AsyncParsableCommand {
             Publisher.publish(repositoryAt: workdir, request, options: options)
         }
         report(result)
+    }
+
+    /// Each post undrafted before the review; a Jekyll draft's move adds its old path (the
+    /// deletion half of the rename) to what is committed.
+    private func undraftAll(_ relative: [String], workdir: String) throws -> [String] {
+        var paths: [String] = []
+        for path in relative {
+            let file = PublishReview.pages(of: path, workdir: workdir).first.map { workdir + $0 } ?? workdir + path
+            let site = try SiteLoading.open((file as NSString).deletingLastPathComponent)
+            do {
+                let result = try DraftSwitch.set(site.relative(file), draft: false, site: site)
+                let prefix = String(site.root.dropFirst(URL(fileURLWithPath: workdir).standardizedFileURL.path.count)).drop { $0 == "/" }
+                let inRepository = { (sitePath: String) in prefix.isEmpty ? sitePath : prefix + "/" + sitePath }
+                paths.append(result.movedFrom == nil ? path : inRepository(PagePath.commitPath(of: result.path)))
+                if let old = result.movedFrom { paths.append(inRepository(old)) }
+            } catch {
+                throw error.userFacing
+            }
+        }
+        return paths
     }
 
     /// What the site will read of each post, before and after: warnings on stderr; a post whose

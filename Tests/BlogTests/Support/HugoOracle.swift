@@ -12,16 +12,26 @@ struct HugoListing {
         let expiryDate: String
         let publishDate: String
         let draft: Bool
+        /// The permalink without scheme and host ("" when hugo prints none).
+        let url: String
     }
 
     let rows: [Row]
+
+    /// `http://host/a/b/` → `/a/b/`.
+    static func path(ofPermalink permalink: String) -> String {
+        guard let scheme = permalink.range(of: "://") else { return permalink }
+        let rest = permalink[scheme.upperBound...]
+        return rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
+    }
 
     /// Runs `hugo list all` in `site` (a copy: hugo writes a lock file).
     init(site: String) throws {
         let output = try Shell.check(["hugo", "list", "all", "--source", site], timeout: 60)
         let records = CSV.parse(output)
         rows = records.dropFirst().map {
-            Row(path: $0[0], slug: $0[1], title: $0[2], date: $0[3], expiryDate: $0[4], publishDate: $0[5], draft: $0[6] == "true")
+            Row(path: $0[0], slug: $0[1], title: $0[2], date: $0[3], expiryDate: $0[4], publishDate: $0[5], draft: $0[6] == "true",
+                url: Self.path(ofPermalink: $0.count > 7 ? $0[7] : ""))
         }
     }
 }

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Dates as Jekyll 4.3 reads them: a YAML timestamp with a time of day and no offset is UTC
+/// (SafeYAML), and every YAML timestamp's day and hour are those of the site's zone; every
+/// other date without an offset — a date alone, a quoted string, a file
+/// name's date — is wall time in the site's `timezone`.
+enum JekyllDate {
+    /// The date of a front matter value, or nil when Jekyll could not read it as one.
+    static func read(_ value: FrontMatterValue, zone: TimeZone) -> HugoDate? {
+        guard let text = value.text, let parsed = HugoDate.parse(text) else { return nil }
+        if !parsed.isDateOnly, hasSeconds(text), isSafeYAMLTimestamp(value, parsed) {
+            // A YAML timestamp: SafeYAML makes it a local time, so its parts are read in the zone.
+            return HugoDate(date: parsed.date, offsetSeconds: zone.secondsFromGMT(for: parsed.date), isDateOnly: false, text: text)
+        }
+        if let offset = parsed.offsetSeconds { return HugoDate(date: parsed.date, offsetSeconds: offset, isDateOnly: false, text: text) }
+        return wallTime(parsed, zone: zone, text: text)
+    }
+
+    /// `YYYY-MM-DD` (from a file name) at midnight in `zone`.
+    static func fromFileName(_ text: String, zone: TimeZone) -> HugoDate? {
+        // Jekyll allows one-digit months and days in names (`2016-5-1-x.md`).
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), (1...HugoDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+        let padded = String(format: "%04d-%02d-%02d", year, month, day)
+        return HugoDate.parse(padded).map { wallTime($0, zone: zone, text: padded) }
+    }
+
+    /// A modification time as a date in `zone`.
+    static func fromInstant(_ date: Date, zone: TimeZone) -> HugoDate {
+        let offset = zone.secondsFromGMT(for: date)
+        return HugoDate(date: date, offsetSeconds: offset, isDateOnly: false, text: HugoDate.format(date, offsetSeconds: offset))
+    }
+
+    /// `parsed` read as wall time (its fields, as if UTC) in `zone`.
+    private static func wallTime(_ parsed: HugoDate, zone: TimeZone, text: String) -> HugoDate {
+        let wall = parsed.date
+        var offset = zone.secondsFromGMT(for: wall)
+        offset = zone.secondsFromGMT(for: wall.addingTimeInterval(-Double(offset)))
+        return HugoDate(date: wall.addingTimeInterval(-Double(offset)), offsetSeconds: offset, isDateOnly: parsed.isDateOnly, text: text)
+    }
+
+    /// Whether SafeYAML made a time of the value: a YAML timestamp, or a plain `… -0500` (an
+    /// offset without a colon, which YAML 1.1 and go-yaml leave a string and Jekyll's own
+    /// documentation writes).
+    private static func isSafeYAMLTimestamp(_ value: FrontMatterValue, _ parsed: HugoDate) -> Bool {
+        if case .date = value { return true }
+        guard case .string(let text) = value, parsed.offsetSeconds != nil else { return false }
+        return text.range(of: #"^\d{4}-\d{1,2}-\d{1,2}(T|t|\s+)\d{1,2}:\d{2}:\d{2}(\.\d*)?\s*[-+]\d{4}$"#, options: .regularExpression) != nil
+    }
+
+    /// Whether a timestamp's time of day has seconds (SafeYAML reads `HH:MM` as a string).
+    private static func hasSeconds(_ text: String) -> Bool {
+        text.range(of: #"\d{1,2}:\d{2}:\d{2}"#, options: .regularExpression) != nil
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Finds a Jekyll site's documents as Jekyll 4.3's reader does: `_posts/` and `_drafts/` in the
+/// site root and in every folder Jekyll reads (`news/_posts/`), at any depth below them; and the
+/// markdown pages outside them. Entries Jekyll skips (names starting with `.`, `_`, `#` or `~`,
+/// backups ending in `~`, `exclude:`) are skipped; so is every symbolic link (nakedblog never
+/// follows one out of the site).
+struct JekyllScanner {
+    /// A file that may be a document: whether it is one depends on its first line (`---`).
+    struct Candidate: Sendable {
+        /// Site-root-relative path.
+        let path: String
+        let kind: PostKind
+        /// The folder holding `_posts`/`_drafts` (`news`), "" at the root; its parts are categories.
+        let base: String
+    }
+
+    let root: String
+    let config: JekyllConfig
+
+    /// Every candidate file, sorted by path.
+    func candidates() -> [Candidate] {
+        var found: [Candidate] = []
+        walk("", into: &found)
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// The candidate at a site-root-relative path, or nil when Jekyll would not read it as a document.
+    func candidate(at path: String) -> Candidate? {
+        let parts = path.split(separator: "/").map(String.init)
+        if let special = parts.lastIndex(where: { $0 == "_posts" || $0 == "_drafts" }) {
+            let base = parts[..<special].joined(separator: "/")
+            let inside = parts[(special + 1)...].joined(separator: "/")
+            guard !parts[..<special].contains(where: Self.isSpecial), !inside.isEmpty, Self.readableInside(inside) else { return nil }
+            let kind: PostKind = parts[special] == "_posts" ? .post : .draft
+            guard kind == .draft || Self.datedName(parts.last!) != nil, (parts.last! as NSString).pathExtension.isEmpty == false else { return nil }
+            return Candidate(path: path, kind: kind, base: base)
+        }
+        guard !parts.contains(where: Self.isSpecial), !isExcluded(path), config.isMarkdown(extension: (path as NSString).pathExtension) else { return nil }
+        return Candidate(path: path, kind: .page, base: "")
+    }
+
+    private func walk(_ directory: String, into found: inout [Candidate]) {
+        let absolute = directory.isEmpty ? root : root + "/" + directory
+        guard let entries = DirectoryListing.entries(absolute) else { return }
+        for entry in entries where !entry.isSymbolicLink {
+            let path = directory.isEmpty ? entry.name : directory + "/" + entry.name
+            if entry.isDirectory && (entry.name == "_posts" || entry.name == "_drafts") {
+                for file in files(under: path) {
+                    let inside = String(file.dropFirst(path.count + 1))
+                    guard Self.readableInside(inside), !(inside as NSString).pathExtension.isEmpty else { continue }
+                    if entry.name == "_posts" {
+                        guard Self.datedName((inside as NSString).lastPathComponent) != nil else { continue }
+                        found.append(Candidate(path: file, kind: .post, base: directory))
+                    } else {
+                        found.append(Candidate(path: file, kind: .draft, base: directory))
+                    }
+                }
+                continue
+            }
+            guard !Self.isSpecial(entry.name), !isExcluded(path) else { continue }
+            if entry.isDirectory {
+                walk(path, into: &found)
+            } else if config.isMarkdown(extension: (entry.name as NSString).pathExtension) {
+                found.append(Candidate(path: path, kind: .page, base: ""))
+            }
+        }
+    }
+
+    /// Files below `directory` (site-root-relative), no links, no hidden entries (`Dir["**/*"]`).
+    private func files(under directory: String) -> [String] {
+        guard let entries = DirectoryListing.entries(root + "/" + directory) else { return [] }
+        var files: [String] = []
+        for entry in entries where !entry.isSymbolicLink && !entry.name.hasPrefix(".") {
+            let path = directory + "/" + entry.name
+            if entry.isDirectory { files += self.files(under: path) } else { files.append(path) }
+        }
+        return files
+    }
+
+    /// Whether Jekyll reads an entry path found inside `_posts`/`_drafts`: neither it nor its
+    /// file name starts with a special character, nor is it a backup.
+    static func readableInside(_ inside: String) -> Bool {
+        !isSpecial(inside) && !isSpecial((inside as NSString).lastPathComponent) && !inside.hasSuffix("~")
+            && !inside.split(separator: "/").contains { $0.hasPrefix(".") }
+    }
+
+    /// Names Jekyll skips: `.x`, `_x`, `#x`, `~x`, and backups `x~`.
+    static func isSpecial(_ name: String) -> Bool {
+        guard let first = name.first else { return true }
+        return first == "." || first == "_" || first == "#" || first == "~" || name.hasSuffix("~")
+    }
+
+    /// Whether `exclude:` (or Jekyll's own list) names `path` or a folder above it.
+    func isExcluded(_ path: String) -> Bool {
+        for pattern in JekyllConfig.builtInExcludes + config.exclude {
+            var trimmed = pattern
+            while trimmed.hasPrefix("/") { trimmed.removeFirst() }
+            while trimmed.hasSuffix("/") { trimmed.removeLast() }
+            if trimmed.isEmpty { continue }
+            if path == trimmed || path.hasPrefix(trimmed + "/") || fnmatch(trimmed, path, 0) == 0 { return true }
+        }
+        return false
+    }
+
+    /// A post file name's date and slug (`2016-05-19-codeblocks-ahoy.md` → `2016-05-19`,
+    /// `codeblocks-ahoy`), nil when the name does not start with a date.
+    static func datedName(_ name: String) -> (date: String, slug: String)? {
+        let scalars = Array(name.unicodeScalars)
+        var index = 0
+        func digits(_ range: ClosedRange<Int>) -> String? {
+            var count = 0
+            var out = ""
+            while index < scalars.count, ("0"..."9").contains(scalars[index]), count < range.upperBound {
+                out.unicodeScalars.append(scalars[index]); index += 1; count += 1
+            }
+            return count >= range.lowerBound ? out : nil
+        }
+        func dash() -> Bool {
+            guard index < scalars.count, scalars[index] == "-" else { return false }
+            index += 1
+            return true
+        }
+        guard let year = digits(2...4), dash(), let month = digits(1...2), dash(), let day = digits(1...2), dash() else { return nil }
+        let rest = String(String.UnicodeScalarView(scalars[index...]))
+        guard let dot = rest.lastIndex(of: "."), rest.index(after: dot) < rest.endIndex else { return nil }
+        return ("\(year)-\(month)-\(day)", String(rest[..<dot]))
+    }
+}

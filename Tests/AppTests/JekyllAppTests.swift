@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+@testable import NakedblogApp
+import Blog
+import GitOps
+import TestSupport
+
+/// The app on a Jekyll blog: `d` moves a post between `_posts/` and `_drafts/`, the publish
+/// sheet offers "publish as a post" for a draft and commits the move as one rename.
+final class JekyllAppTests: XCTestCase {
+    private func makeSite(_ home: TestHome) throws -> (site: String, remote: String) {
+        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("../shared/corpus is not present") }
+        GitLibrary.setGlobalConfigDirectory(home.path)
+        let site = home.path + "/site", remote = home.path + "/remote.git"
+        try Shell.check(["cp", "-R", corpus + "/poole__lanyon", site])
+        try FileManager.default.createDirectory(atPath: site + "/_drafts", withIntermediateDirectories: true)
+        try "---\nlayout: post\ntitle: Still a draft\n---\nWords.\n".write(toFile: site + "/_drafts/still-a-draft.md", atomically: true, encoding: .utf8)
+        for command in [["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"],
+                        ["git", "clone", "-q", "--bare", ".", remote], ["git", "remote", "add", "origin", "file://" + remote],
+                        ["git", "fetch", "-q", "origin"], ["git", "branch", "-q", "--set-upstream-to=origin/main"]] {
+            try Shell.check(command, in: site, environment: home.environment)
+        }
+        return (site, remote)
+    }
+
+    /// A runner that has read the site.
+    private func loadedRunner(_ site: String, _ home: TestHome) throws -> (EffectRunner, MessageLog) {
+        let messages = MessageLog()
+        let runner = EffectRunner(environment: home.environment) { messages.append($0) }
+        runner.run(.loadSite(site))
+        XCTAssertTrue(messages.wait { if case .siteLoaded = $0 { return true }; return false })
+        return (runner, messages)
+    }
+
+    func testDraftKeyMovesThePostAndTheListFollowsIt() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        let (site, _) = try makeSite(home)
+        let (runner, messages) = try loadedRunner(site, home)
+        runner.run(.toggleDraft("_posts/2020-04-01-whats-jekyll.md"))
+        XCTAssertTrue(messages.wait {
+            if case .draftToggled(let path, let from) = $0 { return path == "_drafts/whats-jekyll.md" && from == "_posts/2020-04-01-whats-jekyll.md" }
+            return false
+        })
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/_drafts/whats-jekyll.md"))
+
+        // The update asks for both paths to be read again and selects the post where it went.
+        var state = AppState(columns: 80, rows: 24)
+        state.site = try Site.open(containing: site)
+        state.browse.posts = PostIndex.build(state.site!).posts
+        let effects = App.update(&state, .draftToggled(path: "_drafts/whats-jekyll.md", movedFrom: "_posts/2020-04-01-whats-jekyll.md"), now: 0)
+        guard case .refreshPosts(_, let paths)? = effects.first else { return XCTFail("\(effects)") }
+        XCTAssertEqual(Set(paths), ["_drafts/whats-jekyll.md", "_posts/2020-04-01-whats-jekyll.md"])
+        XCTAssertEqual(state.browse.selectAfterLoad, "_drafts/whats-jekyll.md")
+    }
+
+    func testPublishingADraftAsAPostCommitsTheRename() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        let (site, remote) = try makeSite(home)
+        let (runner, messages) = try loadedRunner(site, home)
+        runner.run(.preparePublish(post: "_drafts/still-a-draft.md"))
+        var ready: PublishSheet?
+        XCTAssertTrue(messages.wait { if case .publishSheetReady(let sheet) = $0 { ready = sheet; return true }; return false })
+        let sheet = try XCTUnwrap(ready)
+        XCTAssertTrue(sheet.wasDraft && sheet.draftMoves && sheet.setDraftFalse)
+        runner.run(.publish(commitPath: sheet.commitPath, post: sheet.post, message: "Publish: Still a draft", setDraftFalse: true, resolve: nil))
+        XCTAssertTrue(messages.wait { if case .publishFinished = $0 { return true }; return false })
+        let status = try Shell.check(["git", "show", "-M", "--name-status", "--format=", "main"], in: remote, environment: home.environment)
+        let lines = status.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, status)
+        XCTAssertTrue(lines[0].hasPrefix("R100\t_drafts/still-a-draft.md\t_posts/") && lines[0].hasSuffix("-still-a-draft.md"), status)
+        XCTAssertTrue(messages.contains { if case .draftToggled(_, let from) = $0 { return from == "_drafts/still-a-draft.md" }; return false })
+    }
+}

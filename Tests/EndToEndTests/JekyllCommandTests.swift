@@ -1,0 +1,129 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// `new`, `meta`, `draft` and `publish --undraft` on a Jekyll blog through the real binary,
+/// read back by the real Jekyll (`../shared/tools/jekyll-list`) and git.
+final class JekyllCommandTests: XCTestCase {
+    private var home: TestHome!
+    private var work: TemporaryDirectory!
+    private var server: GitDaemonServer!
+
+    override func setUpWithError() throws {
+        try requireProgram("jekyll")
+        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("../shared/corpus is not present") }
+        home = try TestHome()
+        work = try TemporaryDirectory(prefix: "nb-jekyll-cli")
+        server = try GitDaemonServer()
+        let source = work.appending("source")
+        try Shell.check(["cp", "-R", corpus + "/poole__lanyon", source])
+        try home.git(["init", "--quiet", "--initial-branch=main", source])
+        try home.git(["add", "-A"], in: source)
+        try home.git(["commit", "--quiet", "-m", "Lanyon"], in: source)
+        _ = try server.createRepository(named: "jblog", from: source)
+    }
+
+    override func tearDown() {
+        server?.stop()
+        home?.remove()
+        work?.remove()
+    }
+
+    private func clone(_ name: String) throws -> String {
+        try home.git(["clone", "--quiet", server.url(for: "jblog"), work.appending(name)])
+        return work.appending(name)
+    }
+
+    private func nakedblog(_ arguments: [String], in directory: String) throws -> ProcessResult {
+        try Shell.run([try Products.path("nakedblog")] + arguments, in: directory, environment: home.environment, timeout: 120)
+    }
+
+    private func jekyllPosts(_ site: String) throws -> [String: [String: Any]] {
+        let output = try Shell.check([PackageRoot.appending("../shared/tools/jekyll-list"), site], timeout: 120)
+        let rows = try JSONSerialization.jsonObject(with: Data(output.utf8)) as! [[String: Any]]
+        return Dictionary(rows.map { ($0["path"] as! String, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    func testNewMakesADraftThatJekyllReadsAndMetaChangesOneLine() throws {
+        let site = try clone("a")
+        let created = try nakedblog(["new", "Hello, Jekyll world"], in: site)
+        XCTAssertEqual(created.status, 0, created.stderr)
+        XCTAssertEqual(created.stdout, "_drafts/hello-jekyll-world.md\n")
+        let file = site + "/_drafts/hello-jekyll-world.md"
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "---\nlayout: post\ntitle: Hello, Jekyll world\n---\n\n")
+        var posts = try jekyllPosts(site)
+        XCTAssertEqual(posts["_drafts/hello-jekyll-world.md"]?["draft"] as? Bool, true)
+        XCTAssertEqual(posts["_drafts/hello-jekyll-world.md"]?["title"] as? String, "Hello, Jekyll world")
+
+        let before = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let meta = try nakedblog(["meta", "_drafts/hello-jekyll-world.md", "title", "Hello again"], in: site)
+        XCTAssertEqual(meta.status, 0, meta.stderr)
+        let after = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(before.count, after.count)
+        XCTAssertEqual(zip(before, after).filter { $0 != $1 }.count, 1, "exactly one line changed")
+        posts = try jekyllPosts(site)
+        XCTAssertEqual(posts["_drafts/hello-jekyll-world.md"]?["title"] as? String, "Hello again")
+
+        // A second draft of the same title does not overwrite the first.
+        XCTAssertEqual(try nakedblog(["new", "Hello, Jekyll world"], in: site).stdout, "_drafts/hello-jekyll-world-2.md\n")
+    }
+
+    func testDraftOffAndOnMovesTheFileAndKeepsItsBytes() throws {
+        let site = try clone("b")
+        let original = "---\nlayout: post\ntitle: Moving\n---\r\nBody with CRLF\r\n"
+        try FileManager.default.createDirectory(atPath: site + "/_drafts", withIntermediateDirectories: true)
+        try original.write(toFile: site + "/_drafts/moving.md", atomically: true, encoding: .utf8)
+        let off = try nakedblog(["draft", "_drafts/moving.md", "--off"], in: site)
+        XCTAssertEqual(off.status, 0, off.stderr)
+        let postPath = try XCTUnwrap(off.stdout.split(separator: "\n").first.map(String.init))
+        XCTAssertTrue(postPath.hasPrefix("_posts/") && postPath.hasSuffix("-moving.md"), postPath)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site + "/_drafts/moving.md"))
+        // Lanyon's posts carry no date: the front matter is untouched.
+        XCTAssertEqual(try String(contentsOfFile: site + "/" + postPath, encoding: .utf8), original)
+        XCTAssertEqual(try jekyllPosts(site)[postPath]?["draft"] as? Bool, false)
+
+        let on = try nakedblog(["draft", postPath, "--on"], in: site)
+        XCTAssertEqual(on.status, 0, on.stderr)
+        XCTAssertEqual(on.stdout, "_drafts/moving.md\n")
+        XCTAssertEqual(try String(contentsOfFile: site + "/_drafts/moving.md", encoding: .utf8), original)
+
+        // A name already taken is refused; nothing moves.
+        try "---\ntitle: other\n---\n".write(toFile: site + "/" + postPath, atomically: true, encoding: .utf8)
+        let clash = try nakedblog(["draft", "_drafts/moving.md", "--off"], in: site)
+        XCTAssertNotEqual(clash.status, 0)
+        XCTAssertTrue(clash.stderr.contains("already there"), clash.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/_drafts/moving.md"))
+    }
+
+    func testPublishUndraftPushesTheRenameAndJekyllListsAPost() throws {
+        let site = try clone("c")
+        let created = try nakedblog(["new", "Fresh from the draft"], in: site)
+        let draft = created.stdout.trimmingCharacters(in: .newlines)
+        try home.git(["add", draft], in: site)
+        try home.git(["commit", "--quiet", "-m", "Draft"], in: site)
+        try home.git(["push", "--quiet"], in: site)
+        try FileManager.default.createDirectory(atPath: site + "/_drafts/unrelated", withIntermediateDirectories: true)
+        try "not committed\n".write(toFile: site + "/_drafts/unrelated/notes.md", atomically: true, encoding: .utf8)
+        let file = site + "/" + draft
+        try (try String(contentsOfFile: file, encoding: .utf8) + "Words for the post.\n").write(toFile: file, atomically: true, encoding: .utf8)
+
+        let published = try nakedblog(["publish", "--undraft", draft], in: site)
+        XCTAssertEqual(published.status, 0, published.stderr)
+        let remote = server.root + "/jblog.git"
+        let tree = try home.git(["ls-tree", "-r", "--name-only", "main"], in: remote).split(separator: "\n").map(String.init)
+        let posts = tree.filter { $0.hasPrefix("_posts/") && $0.hasSuffix("-fresh-from-the-draft.md") }
+        XCTAssertEqual(posts.count, 1, tree.joined(separator: "\n"))
+        XCTAssertFalse(tree.contains(draft))
+        XCTAssertFalse(tree.contains("_drafts/unrelated/notes.md"), "only the post is committed")
+        let status = try home.git(["show", "-M", "--name-status", "--format=", "main"], in: remote)
+        XCTAssertTrue(status.hasPrefix("R"), "one rename: \(status)")
+        XCTAssertEqual(status.split(separator: "\n").count, 1, status)
+        XCTAssertEqual(try home.git(["log", "-1", "--format=%s", "main"], in: remote), "Publish: Fresh from the draft")
+
+        let fresh = try clone("fresh")
+        let listed = try jekyllPosts(fresh)
+        XCTAssertEqual(listed[posts[0]]?["draft"] as? Bool, false)
+        XCTAssertEqual(listed[posts[0]]?["title"] as? String, "Fresh from the draft")
+        XCTAssertNil(listed[draft])
+    }
+}

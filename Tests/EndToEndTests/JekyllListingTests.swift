@@ -1,0 +1,137 @@
+import Foundation
+import XCTest
+import TestSupport
+
+/// `nakedblog list --json` on Jekyll sites against the real Jekyll 4.3 (`../shared/tools/jekyll-list`):
+/// every post and draft Jekyll reads, with the same path, title, instant, draft flag and URL.
+final class JekyllListingTests: XCTestCase {
+    private var home: TestHome!
+
+    override func setUpWithError() throws {
+        try requireProgram("jekyll")
+        home = try TestHome()
+    }
+
+    override func tearDown() { home?.remove() }
+
+    func testListAgreesWithJekyllOnEveryCorpusSite() throws {
+        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("../shared/corpus is not present") }
+        var compared = 0
+        for name in ["jekyll__minima", "poole__lanyon", "wowthemesnet__mediumish", "jekyll__jekyll-admin-fixture"] {
+            let copy = try Corpus.copy(corpus + "/" + name)
+            defer { copy.remove() }
+            compared += try assertAgreement(site: copy.path, name: name)
+        }
+        print("JekyllListingTests: \(compared) posts and drafts of 4 corpus sites agree with jekyll")
+        XCTAssertGreaterThanOrEqual(compared, 33)
+    }
+
+    /// Time zones, every permalink style and placeholder, defaults, categories from folders and
+    /// front matter, slugs, dates in all their spellings, non-markdown posts, skipped names.
+    func testListAgreesWithJekyllOnItsHardCases() throws {
+        let configs = [
+            "timezone: America/New_York\npermalink: pretty\n",
+            "timezone: Asia/Kolkata\npermalink: weekdate\n",
+            "permalink: ordinal\n",
+            "permalink: none\n",
+            "timezone: Pacific/Auckland\npermalink: /:categories/:year/:i_month/:i_day/:short_year/:hour-:minute-:second/:month/:day/:slug/:name/:title_:output_ext\n",
+            "collections:\n  posts:\n    permalink: /p/:path/:slugified_categories/:w_year-:week-:w_day-:long_day-:short_month-:long_month/\n",
+        ]
+        var compared = 0
+        for (number, config) in configs.enumerated() {
+            let site = try TemporaryDirectory(prefix: "nb-jekyll-hard")
+            defer { site.remove() }
+            try writeHardCases(into: site.path, config: config)
+            compared += try assertAgreement(site: site.path, name: "hard cases \(number)")
+        }
+        print("JekyllListingTests: \(compared) hard-case posts agree with jekyll")
+    }
+
+    private func writeHardCases(into root: String, config: String) throws {
+        let defaults = """
+        defaults:
+          - scope: {path: "", type: posts}
+            values: {author: someone}
+          - scope: {path: "news"}
+            values: {category: press}
+          - scope: {path: "_posts/2021-*"}
+            values: {title: From the defaults}
+
+        """
+        let files: [String: String] = [
+            "_config.yml": "title: Hard cases\n" + config + defaults,
+            "_posts/2016-05-19-no-title-here.md": "---\nlayout: post\n---\nBody\n",
+            "_posts/2016-5-1-one-digit.md": "---\n---\nshort date in the name\n",
+            "_posts/2017-01-02-utc-time.md": "---\ntitle: Unquoted time\ndate: 2017-01-02 23:30:00\n---\n",
+            "_posts/2017-01-03-quoted-time.md": "---\ntitle: Quoted time\ndate: \"2017-01-03 23:30:00\"\n---\n",
+            "_posts/2017-01-04-offset.md": "---\ntitle: With offset\ndate: 2017-01-04 23:30:00 -0800\n---\n",
+            "_posts/2017-01-05-date-only.md": "---\ntitle: Date only\ndate: 2018-02-06\n---\n",
+            "_posts/2017-01-06-no-seconds.md": "---\ntitle: No seconds\ndate: 2017-01-06 22:15\n---\n",
+            "_posts/2017-02-01-cats.md": "---\ntitle: Cats\ncategories: Big Small\ncategory: extra\ntags: a b\n---\n",
+            "_posts/2017-02-02-cat-list.md": "---\ntitle: Cat list\ncategories: [Web Development, \"Ünïcode\"]\n---\n",
+            "_posts/2017-02-03-slugged.md": "---\ntitle: Slugged\nslug: My Own Slug!\n---\n",
+            "_posts/2017-02-04-own-permalink.md": "---\ntitle: Own permalink\npermalink: /fixed/:year/:title.html\n---\n",
+            "_posts/2017-02-05-unpublished.md": "---\ntitle: Not published\npublished: false\n---\n",
+            "_posts/2099-01-01-future.md": "---\ntitle: In the future\n---\n",
+            "_posts/2017-02-06-dots.in.slug...md": "---\ntitle: Dots\n---\n",
+            "_posts/2017-02-07-web-page.html": "---\ntitle: An HTML post\n---\n<p>hi</p>\n",
+            "_posts/2017-02-08-textile.textile": "---\ntitle: Textile\n---\nh1. hi\n",
+            "_posts/2017-02-09-Mixed-CASE-Name.md": "---\n---\n",
+            "_posts/2017-02-10-spaces and ümlauts.md": "---\ntitle: Spaces\n---\n",
+            "_posts/2021-03-04-defaulted.md": "---\n---\n",
+            "_posts/2017-02-11-no-front-matter.md": "Jekyll still reads this one.\n",
+            "_posts/sub dir/2017-02-12-in-a-folder.md": "---\ntitle: In a folder\n---\n",
+            "_posts/_skipped/2017-02-13-underscore-folder.md": "---\ntitle: skipped\n---\n",
+            "_posts/#2017-02-14-hash.md": "---\ntitle: skipped\n---\n",
+            "_posts/2017-02-15-backup.md~": "---\ntitle: skipped\n---\n",
+            "_posts/not-dated.md": "---\ntitle: not a post\n---\n",
+            "news/_posts/2017-03-01-press-release.md": "---\ntitle: Press release\n---\n",
+            "news/world/_posts/2017-03-02-deep.md": "---\ntitle: Deep\ncategories: [local]\n---\n",
+            "_drafts/a-draft.md": "---\ntitle: A draft\n---\n",
+            "_drafts/dated-draft.md": "---\ntitle: Dated draft\ndate: 2017-04-01 10:00:00 +0200\n---\n",
+            "_drafts/nested/deeper-draft.markdown": "---\n---\n",
+            "_site/_posts/2017-01-01-built.md": "---\ntitle: skipped\n---\n",
+        ]
+        for (path, text) in files {
+            let file = root + "/" + path
+            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: file, atomically: false, encoding: .utf8)
+        }
+        // Drafts without a date take their file's time: one fixed, whole second.
+        for draft in ["_drafts/a-draft.md", "_drafts/nested/deeper-draft.markdown"] {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: root + "/" + draft)
+        }
+    }
+
+    /// Compares the two listings of `site`; returns how many posts were compared.
+    private func assertAgreement(site: String, name: String) throws -> Int {
+        let oracle = try Shell.check([PackageRoot.appending("../shared/tools/jekyll-list"), site], timeout: 120)
+        let expected = try JSONSerialization.jsonObject(with: Data(oracle.utf8)) as! [[String: Any]]
+        let listing = try Shell.run([try Products.path("nakedblog"), "list", "--json", site], in: "/", environment: home.environment, timeout: 60)
+        XCTAssertEqual(listing.status, 0, "\(name): \(listing.stderr)")
+        let ours = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as! [[String: Any]]
+        let byPath = Dictionary(ours.map { ($0["path"] as! String, $0) }, uniquingKeysWith: { a, _ in a })
+        let documents = Set(ours.filter { ($0["kind"] as? String) != "page" }.map { $0["path"] as! String })
+        XCTAssertEqual(documents, Set(expected.map { $0["path"] as! String }), "\(name): the posts and drafts")
+        for row in expected {
+            let path = row["path"] as! String
+            guard let post = byPath[path] else { continue }
+            XCTAssertEqual(post["title"] as? String, row["title"] as? String, "\(name): title of \(path)")
+            XCTAssertEqual(post["draft"] as? Bool, row["draft"] as? Bool, "\(name): draft of \(path)")
+            XCTAssertEqual(post["url"] as? String, row["url"] as? String, "\(name): url of \(path)")
+            XCTAssertEqual(post["kind"] as? String, (row["draft"] as? Bool) == true ? "draft" : "post", "\(name): kind of \(path)")
+            XCTAssertEqual(instant(post["date"] as? String), instant(row["date"] as? String),
+                           "\(name): date of \(path): \(post["date"] ?? "nil") vs \(row["date"] ?? "nil")")
+        }
+        return expected.count
+    }
+
+    private func instant(_ text: String?) -> Date? {
+        guard var text else { return nil }
+        if text.count == 25, text[text.index(text.endIndex, offsetBy: -3)] == ":" { text.remove(at: text.index(text.endIndex, offsetBy: -3)) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssZ"
+        return formatter.date(from: text.replacingOccurrences(of: "Z", with: "+0000"))
+    }
+}
