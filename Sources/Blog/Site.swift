@@ -1,7 +1,7 @@
 import Foundation
 
 /// A Hugo or Jekyll site on disk: its root directory, generator and configuration.
-public struct Site: Sendable {
+public struct Site: Sendable, Equatable {
     /// Absolute path of the site root (no trailing slash).
     public let root: String
     /// Hugo's configuration; for a Jekyll site, the title and defaults only (see `kind`).

@@ -146,7 +146,7 @@ extension App {
         screen.previewInFlight = true
         state.editor = screen
         return [.renderPreview(PreviewJob(path: screen.path, file: screen.file, buffer: screen.editor.buffer,
-                                          revision: revision, width: width, siteRoot: state.site?.root ?? ""))]
+                                          revision: revision, width: width, site: state.site))]
     }
 
     /// A document's job done: the preview shown if it is of the text as it is (else dropped and

@@ -16,7 +16,7 @@ public struct PreviewJob: Sendable, Equatable {
     public var revision: Int
     /// The preview's width; nil when no preview is shown (words only).
     public var width: Int?
-    public var siteRoot: String
+    public var site: Site?
 
     /// Renders the preview (parsing, layout, image lookups): runs on the effect runner's
     /// preview queue, never on the loop.
@@ -25,8 +25,7 @@ public struct PreviewJob: Sendable, Equatable {
         let page = try? PageText(text: text, file: path)
         let words = WordCount.count(page?.body ?? text)
         guard let width else { return .previewRendered(path: path, revision: revision, width: nil, lines: [], words: words) }
-        let bundle = (file as NSString).deletingLastPathComponent
-        let context = PreviewContext.files(in: bundle, staticDirectory: siteRoot + "/static")
+        let context = PreviewContext.forPage(page, file: file, site: site)
         let lines: [PreviewLine]
         if let page {
             lines = MarkdownPreview.render(page, width: width, context: context)

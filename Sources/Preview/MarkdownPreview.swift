@@ -34,7 +34,7 @@ public enum MarkdownPreview {
     /// threshold to check that both render exactly like one run.
     static func render(markdown: String, firstLine: Int, width: Int, context: PreviewContext, parallelAbove: Int,
                        parts: Int = defaultParts) -> [PreviewLine] {
-        let source = MarkdownSource(markdown)
+        let source = MarkdownSource(context.liquid.map { LiquidSource.rewrite(markdown, context: $0) } ?? markdown)
         let width = max(8, width)
         let tables = source.tables
         /// Blocks laid out and clipped; `offset`: the 0-based line their text starts at.

@@ -89,7 +89,10 @@ struct PreviewRenderer {
                 s.role = broken ? .missing : .link
                 self.inlines(content, style: s, into: &layout)
                 if broken {
-                    layout.add(" [missing page: \(target)]", PreviewStyle(.missing))
+                    // Jekyll's `{% post_url %}` and `{% link %}` targets say which kind they are.
+                    let what = target.hasPrefix("post_url:") ? "missing post: " + target.dropFirst(9)
+                        : target.hasPrefix("link:") ? "missing file: " + target.dropFirst(5) : "missing page: " + target
+                    layout.add(" [\(what)]", PreviewStyle(.missing))
                 } else if !isRef, !url.isEmpty, PlainText.of(content) != url, !url.hasPrefix("#") {
                     layout.add(" (" + url + ")", PreviewStyle(.url))
                 }

@@ -54,6 +54,8 @@ public struct PreviewContext: Sendable {
     public var refExists: @Sendable (String) -> Bool
     /// Whether a bundle resource is a Git LFS pointer (the real file was never downloaded).
     public var resourceIsLFSPointer: @Sendable (String) -> Bool
+    /// For a Jekyll page: its site and front matter (Liquid is then rewritten before rendering).
+    public var liquid: LiquidContext?
 
     public init(resourceExists: @escaping @Sendable (String) -> Bool = { _ in true },
                 refExists: @escaping @Sendable (String) -> Bool = { _ in true },

@@ -127,3 +127,16 @@ struct JekyllScanner {
         return ("\(year)-\(month)-\(day)", String(rest[..<dot]))
     }
 }
+
+/// `{% post_url 2016-05-19-slug %}` targets: a post with that name (any extension), in any
+/// `_posts` folder (`news/2016-05-19-slug` names one below a folder).
+public enum JekyllPostLookup {
+    public static func exists(_ name: String, site: Site, config: JekyllConfig) -> Bool {
+        let wanted = name.split(separator: "/").last.map(String.init) ?? name
+        return JekyllScanner(root: site.root, config: config).candidates().contains { candidate in
+            guard candidate.kind == .post else { return false }
+            let file = (candidate.path as NSString).lastPathComponent
+            return (file as NSString).deletingPathExtension == wanted
+        }
+    }
+}

@@ -29,11 +29,9 @@ struct PreviewCommand: ParsableCommand {
     func run() throws {
         let page: PageText
         do { page = try PageText.read(path: file, display: file) } catch { throw error.userFacing }
-        let directory = (URL(fileURLWithPath: file).standardizedFileURL.path as NSString).deletingLastPathComponent
-        let site = try? Site.open(containing: directory)
         let absoluteFile = URL(fileURLWithPath: file).standardizedFileURL.path
-        var context = PreviewContext.files(in: directory)
-        context.refExists = { target in site.map { $0.pageExists(ref: target, from: $0.relative(absoluteFile)) } ?? true }
+        let site = try? Site.open(containing: (absoluteFile as NSString).deletingLastPathComponent)
+        let context = PreviewContext.forPage(page, file: absoluteFile, site: site)
         let lines = MarkdownPreview.render(page, width: width ?? TerminalSize.columns() ?? 80, context: context)
         let colour = !plain && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         var out = ""
