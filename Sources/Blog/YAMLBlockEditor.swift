@@ -93,6 +93,8 @@ struct YAMLBlockEditor: LineFieldEditor {
             style = listItemStyle(oldText) ?? fileQuoteStyle()
         } else if let field, field.lines.count == 1, !oldText.isEmpty {
             style = QuoteStyle.of(oldText[...])
+        } else if case .date = value {
+            style = .plain  // a new date is a timestamp, whatever the file quotes its strings with
         } else {
             style = fileQuoteStyle()
         }

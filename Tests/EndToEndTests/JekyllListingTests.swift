@@ -26,6 +26,21 @@ final class JekyllListingTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(compared, 33)
     }
 
+    /// The bundled Jekyll demo (`nakedblog demo --jekyll`) builds with jekyll, and is listed as jekyll reads it.
+    func testTheJekyllDemoBuildsAndIsListedAsJekyllReadsIt() throws {
+        let copy = try Corpus.copy(PackageRoot.appending("demo-jekyll"))
+        defer { copy.remove() }
+        let destination = copy.appending("_site")
+        let build = try Shell.run(["jekyll", "build", "--source", copy.path, "--destination", destination], in: copy.path, environment: home.environment, timeout: 300)
+        XCTAssertEqual(build.status, 0, build.stdout + build.stderr)
+        for page in ["index.html", "about/index.html", "2026/09/bread-on-sundays/index.html", "2026/10/a-walk-by-the-river/index.html",
+                     "2026/11/notes-from-a-terminal/index.html", "assets/images/river.png"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: destination + "/" + page), page)
+        }
+        try FileManager.default.removeItem(atPath: destination)
+        XCTAssertEqual(try assertAgreement(site: copy.path, name: "demo-jekyll"), 4)
+    }
+
     /// Time zones, every permalink style and placeholder, defaults, categories from folders and
     /// front matter, slugs, dates in all their spellings, non-markdown posts, skipped names.
     func testListAgreesWithJekyllOnItsHardCases() throws {

@@ -12,28 +12,34 @@ struct DemoCommand: ParsableCommand {
         discussion: """
         The first run creates DIR/remote.git from the demo blog and clones it into DIR/blog \
         through the clone screen; later runs open DIR/blog again. Default DIR: \
-        $XDG_DATA_HOME/nakedblog/demo (~/.local/share/nakedblog/demo).
+        $XDG_DATA_HOME/nakedblog/demo (~/.local/share/nakedblog/demo), or …/demo-jekyll with \
+        --jekyll (the bundled Jekyll blog, demo-jekyll/).
         """)
 
     @Option(help: "Where the demo remote and clone live.")
     var dir: String?
 
+    @Flag(help: "Try the bundled Jekyll blog instead of the Hugo one.")
+    var jekyll = false
+
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let base = URL(fileURLWithPath: dir ?? DemoCommand.defaultDirectory(environment)).standardizedFileURL.path
+        let base = URL(fileURLWithPath: dir ?? (DemoCommand.defaultDirectory(environment) + (jekyll ? "-jekyll" : ""))).standardizedFileURL.path
         let remote = base + "/remote.git", clone = base + "/blog"
         if !FileManager.default.fileExists(atPath: remote + "/HEAD") {
-            guard let source = ResourceLocator.demoSite() else {
-                throw UserFacingError("cannot find the bundled demo blog (demo/hugo.toml beside the nakedblog binary). Set NAKEDBLOG_DEMO_SOURCE to its directory.")
+            guard let source = ResourceLocator.demoSite(jekyll: jekyll) else {
+                throw UserFacingError(jekyll
+                    ? "cannot find the bundled Jekyll demo blog (demo-jekyll/_config.yml beside the nakedblog binary). Set NAKEDBLOG_JEKYLL_DEMO_SOURCE to its directory."
+                    : "cannot find the bundled demo blog (demo/hugo.toml beside the nakedblog binary). Set NAKEDBLOG_DEMO_SOURCE to its directory.")
             }
             try DemoRemote.create(from: source, remote: remote, scratch: base + "/.seed")
         }
         var state = AppState(columns: 80, rows: 24)
         state.start.directory = FileManager.default.currentDirectoryPath
         state.start.recent = RecentSites.load()
-        if FileManager.default.fileExists(atPath: clone + "/hugo.toml") {
+        if FileManager.default.fileExists(atPath: clone + (jekyll ? "/_config.yml" : "/hugo.toml")) {
             state.page = .browse
             try FullScreen.run(state: state, initial: [.loadSite(clone)], theme: options.theme)
         } else {
@@ -54,7 +60,7 @@ enum DemoRemote {
         try? fm.removeItem(atPath: scratch)
         do {
             try fm.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-            for name in try fm.contentsOfDirectory(atPath: source) where !["public", "resources", ".hugo_build.lock"].contains(name) {
+            for name in try fm.contentsOfDirectory(atPath: source) where !["public", "resources", ".hugo_build.lock", "_site", ".jekyll-cache"].contains(name) {
                 try fm.copyItem(atPath: source + "/" + name, toPath: scratch + "/" + name)
             }
             let seed = try Repository.create(at: scratch, bare: false)

@@ -83,13 +83,15 @@ enum ResourceLocator {
     }
 
     /// The bundled demo blog: `NAKEDBLOG_DEMO_SOURCE`, else a `demo/hugo.toml` above the binary.
-    static func demoSite() -> String? {
-        if let path = ProcessInfo.processInfo.environment["NAKEDBLOG_DEMO_SOURCE"], FileManager.default.fileExists(atPath: path + "/hugo.toml") {
+    static func demoSite(jekyll: Bool = false) -> String? {
+        let (folder, marker) = jekyll ? ("demo-jekyll", "_config.yml") : ("demo", "hugo.toml")
+        if let path = ProcessInfo.processInfo.environment[jekyll ? "NAKEDBLOG_JEKYLL_DEMO_SOURCE" : "NAKEDBLOG_DEMO_SOURCE"],
+           FileManager.default.fileExists(atPath: path + "/" + marker) {
             return path
         }
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
-        for base in ancestors(of: executable) + ["/usr/share/nakedblog"] where FileManager.default.fileExists(atPath: base + "/demo/hugo.toml") {
-            return base + "/demo"
+        for base in ancestors(of: executable) + ["/usr/share/nakedblog"] where FileManager.default.fileExists(atPath: base + "/\(folder)/\(marker)") {
+            return base + "/" + folder
         }
         return nil
     }
