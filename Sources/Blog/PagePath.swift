@@ -19,3 +19,13 @@ public enum PagePath {
         bundleDirectory(of: path) ?? path
     }
 }
+
+extension PagePath {
+    /// Files besides the page that a publish of it commits when they are new or changed: on a
+    /// Jekyll site (no bundles), the site files the post refers to from the site root (its
+    /// images under `assets/`); nothing on a Hugo site, whose bundle holds them. Site-relative.
+    public static func referencedFiles(of post: String, site: Site) -> [String] {
+        guard site.kind.jekyll != nil, let bytes = DirectoryListing.read(site.absolute(post)) else { return [] }
+        return JekyllReferences.localFiles(in: String(decoding: bytes, as: UTF8.self), site: site).filter { $0 != post }
+    }
+}

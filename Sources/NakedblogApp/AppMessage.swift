@@ -47,7 +47,8 @@ public enum AppMessage: Sendable {
     /// A conflicting file (repository path) with its markers, ready to edit.
     case conflictLoaded(path: String, text: String)
     /// An image was copied into the post's bundle: insert its reference.
-    case imageCopied(path: String, name: String)
+    /// An image copied for the post at `path`: its file name, the link to insert, the folder it went to.
+    case imageCopied(path: String, name: String, link: String, folder: String)
 }
 
 /// What `update` asks the outside world to do; the effect runner turns each into work that

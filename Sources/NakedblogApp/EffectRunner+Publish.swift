@@ -17,7 +17,9 @@ extension EffectRunner {
             return
         }
         let commitPath = prefix + PagePath.commitPath(of: post)
-        let entries = (try? repository.status(paths: [commitPath]).entries) ?? []
+        let site = try? Site.open(containing: root)
+        let referenced = site.map { PagePath.referencedFiles(of: post, site: $0).map { prefix + $0 } } ?? []
+        let entries = (try? repository.status(paths: [commitPath] + referenced).entries) ?? []
         let files = entries.map { entry in
             (path: String(entry.path.dropFirst(prefix.count)), change: entry.isUntracked ? "new" : (entry.unstaged ?? entry.staged ?? .modified).rawValue)
         }
@@ -25,7 +27,7 @@ extension EffectRunner {
         var sheet = PublishSheet(post: post, commitPath: commitPath, title: page.title, files: files, changedKeys: page.changedKeys,
                                  wasDraft: page.isDraft, message: CommitMessage.forPublishing([commitPath], titles: [page.title], in: repository))
         sheet.sitePrefix = prefix
-        if let site = try? Site.open(containing: root), site.kind.jekyll != nil {
+        if let site, site.kind.jekyll != nil {
             sheet.wasDraft = (try? DraftSwitch.isDraft(post, site: site)) ?? false
             sheet.setDraftFalse = sheet.wasDraft
             sheet.draftMoves = true
@@ -68,6 +70,11 @@ extension EffectRunner {
                 send(.publishFailed(GitError(kind: .other, operation: "draft", message: "could not make it a post: \(error)")))
                 return
             }
+        }
+        if let post, !paths.isEmpty, let site = try? Site.open(containing: root) {
+            let prefix = Self.sitePrefix(root: root, workdir: workdir)
+            let current = paths.count > 1 ? String(paths[0].dropFirst(prefix.count)) : post
+            paths += PagePath.referencedFiles(of: current, site: site).map { prefix + $0 }
         }
         let request = Publisher.Request(paths: paths, message: message, resolveConflicts: resolve)
         let operation = Publisher.publish(repositoryAt: workdir, request, options: remoteOptions)

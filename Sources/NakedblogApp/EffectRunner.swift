@@ -239,7 +239,8 @@ public final class EffectRunner: @unchecked Sendable {
         }
     }
 
-    /// Copies an image into the post's bundle under a name not taken yet.
+    /// Copies an image where the post's images go (its bundle; a Jekyll site's image folder)
+    /// under a name not taken yet.
     private func copyImage(_ source: String, into post: String) {
         guard let root else { return }
         let path = source.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + source.dropFirst(1) : source
@@ -248,11 +249,22 @@ public final class EffectRunner: @unchecked Sendable {
             send(.postFailed("\(source): no such file. Give the path of an image file (~ works)."))
             return
         }
-        guard PagePath.isBundlePage((post as NSString).lastPathComponent) else {
-            send(.postFailed("\(post) is a single-file page, so it has no bundle to hold images. Put the image under static/ and link it, or make the post a bundle (a folder with index.md)."))
+        guard let site = try? Site.open(containing: root) else { return }
+        let placement: ImagePlacement
+        switch ImagePlacement.forPost(post, site: site) {
+        case .success(let found): placement = found
+        case .failure(let problem):
+            send(.postFailed("\(post): \(problem.problem). \(problem.hint)."))
             return
         }
-        let bundle = root + "/" + (post as NSString).deletingLastPathComponent
+        let bundle = root + "/" + placement.folder
+        do {
+            try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+            try SiteContainment.require(bundle, insideSite: root, display: placement.folder)
+        } catch {
+            send(.postFailed("cannot put images in \(placement.folder): \(error)"))
+            return
+        }
         let base = Slug.make((path as NSString).lastPathComponent.components(separatedBy: ".").dropLast().joined(separator: ".")).nonEmpty ?? "image"
         let ext = (path as NSString).pathExtension.lowercased()
         var target = base + (ext.isEmpty ? "" : "." + ext)
@@ -263,7 +275,7 @@ public final class EffectRunner: @unchecked Sendable {
         }
         do {
             try FileManager.default.copyItem(atPath: path, toPath: bundle + "/" + target)
-            send(.imageCopied(path: post, name: target))
+            send(.imageCopied(path: post, name: target, link: placement.link(to: target), folder: placement.folder))
         } catch {
             send(.postFailed("cannot copy \(source) into \(bundle): \(error.localizedDescription)"))
         }

@@ -72,4 +72,24 @@ final class JekyllAppTests: XCTestCase {
         XCTAssertTrue(lines[0].hasPrefix("R100\t_drafts/still-a-draft.md\t_posts/") && lines[0].hasSuffix("-still-a-draft.md"), status)
         XCTAssertTrue(messages.contains { if case .draftToggled(_, let from) = $0 { return from == "_drafts/still-a-draft.md" }; return false })
     }
+
+    func testAnImageGoesIntoTheSitesImageFolderAndItsLinkWorksOnTheBuiltSite() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        let (site, _) = try makeSite(home)
+        let photo = home.path + "/Holiday Photo.JPG"
+        try Data([0xFF, 0xD8, 0xFF]).write(to: URL(fileURLWithPath: photo))
+        let (runner, messages) = try loadedRunner(site, home)
+        runner.run(.copyImage(source: photo, post: "_posts/2020-04-01-whats-jekyll.md"))
+        var copied: (name: String, link: String, folder: String)?
+        XCTAssertTrue(messages.wait {
+            if case .imageCopied(_, let name, let link, let folder) = $0 { copied = (name, link, folder); return true }
+            return false
+        })
+        // Lanyon has a baseurl of "": links are root paths.
+        XCTAssertEqual(copied?.folder, "assets/images")
+        XCTAssertEqual(copied?.name, "holiday-photo.jpg")
+        XCTAssertEqual(copied?.link, "/assets/images/holiday-photo.jpg")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/assets/images/holiday-photo.jpg"))
+    }
 }

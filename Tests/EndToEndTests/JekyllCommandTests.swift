@@ -126,4 +126,20 @@ final class JekyllCommandTests: XCTestCase {
         XCTAssertEqual(listed[posts[0]]?["title"] as? String, "Fresh from the draft")
         XCTAssertNil(listed[draft])
     }
+
+    func testPublishCommitsThePostAndTheNewImagesItRefersToAndNothingElse() throws {
+        let site = try clone("d")
+        try FileManager.default.createDirectory(atPath: site + "/assets/images", withIntermediateDirectories: true)
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: site + "/assets/images/new-photo.png"))
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: site + "/assets/images/unrelated.png"))
+        let post = "_posts/2020-04-01-whats-jekyll.md"
+        try (try String(contentsOfFile: site + "/" + post, encoding: .utf8) + "\n![A photo](/assets/images/new-photo.png)\n")
+            .write(toFile: site + "/" + post, atomically: true, encoding: .utf8)
+        let published = try nakedblog(["publish", post], in: site)
+        XCTAssertEqual(published.status, 0, published.stderr)
+        let remote = server.root + "/jblog.git"
+        XCTAssertEqual(try home.git(["show", "--name-only", "--format=", "main"], in: remote).split(separator: "\n").sorted(),
+                       ["_posts/2020-04-01-whats-jekyll.md", "assets/images/new-photo.png"])
+        XCTAssertEqual(try home.git(["log", "-1", "--format=%s", "main"], in: remote), "Update: What's Jekyll?")
+    }
 }

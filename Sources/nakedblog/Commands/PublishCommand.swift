@@ -57,6 +57,7 @@ struct PublishCommand: AsyncParsableCommand {
         let workdir = repository.workingDirectory!
         var relative = try paths.map { try PostPath.resolve($0, workdir: workdir, isTracked: repository.isInHead) }
         if undraft { relative = try undraftAll(relative, workdir: workdir) }
+        let referenced = referencedFiles(of: relative, workdir: workdir).filter { !relative.contains($0) }
         try review(relative, in: repository, workdir: workdir)
         let posts = relative.map { PublishedPage.read($0, workdir: workdir) }
         for (path, post) in zip(relative, posts) where post.isDraft && !undraft {
@@ -66,12 +67,24 @@ struct PublishCommand: AsyncParsableCommand {
         let commitMessage = message ?? (all || relative.isEmpty ? "Update the blog"
             : CommitMessage.forPublishing(relative, titles: posts.map(\.title), in: repository))
         let remoteURL = repository.publishRemoteURL()
-        let request = Publisher.Request(paths: relative, all: all, message: commitMessage, push: !noPush)
+        let request = Publisher.Request(paths: relative + referenced, all: all, message: commitMessage, push: !noPush)
         let result = try await RemoteOperationRunner.run(what: "publishing failed", remoteURL: remoteURL,
                                                          acceptNewHostKey: acceptNewHostKey) { options in
             Publisher.publish(repositoryAt: workdir, request, options: options)
         }
         report(result)
+    }
+
+    /// The new or changed site files the posts refer to (a Jekyll post's images), repository-relative.
+    private func referencedFiles(of relative: [String], workdir: String) -> [String] {
+        var found: [String] = []
+        for path in relative {
+            let file = workdir + path
+            guard FileManager.default.fileExists(atPath: file), let site = try? Site.open(containing: (file as NSString).deletingLastPathComponent) else { continue }
+            let prefix = String(site.root.dropFirst(URL(fileURLWithPath: workdir).standardizedFileURL.path.count)).drop { $0 == "/" }
+            found += PagePath.referencedFiles(of: site.relative(file), site: site).map { prefix.isEmpty ? $0 : prefix + "/" + $0 }
+        }
+        return found
     }
 
     /// Each post undrafted before the review; a Jekyll draft's move adds its old path (the
