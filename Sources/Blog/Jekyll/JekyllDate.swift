@@ -22,7 +22,7 @@ enum JekyllDate {
         let parts = text.split(separator: "-")
         guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               (1...12).contains(month), (1...HugoDate.daysIn(month: month, year: year)).contains(day) else { return nil }
-        let padded = String(format: "%04d-%02d-%02d", year, month, day)
+        let padded = JekyllURL.padded(year, 4) + "-" + JekyllURL.padded(month, 2) + "-" + JekyllURL.padded(day, 2)
         return HugoDate.parse(padded).map { wallTime($0, zone: zone, text: padded) }
     }
 
@@ -42,15 +42,26 @@ enum JekyllDate {
 
     /// Whether SafeYAML made a time of the value: a YAML timestamp, or a plain `… -0500` (an
     /// offset without a colon, which YAML 1.1 and go-yaml leave a string and Jekyll's own
-    /// documentation writes).
+    /// documentation writes). Checked on bytes: this runs for every post of a listing.
     private static func isSafeYAMLTimestamp(_ value: FrontMatterValue, _ parsed: HugoDate) -> Bool {
         if case .date = value { return true }
         guard case .string(let text) = value, parsed.offsetSeconds != nil else { return false }
-        return text.range(of: #"^\d{4}-\d{1,2}-\d{1,2}(T|t|\s+)\d{1,2}:\d{2}:\d{2}(\.\d*)?\s*[-+]\d{4}$"#, options: .regularExpression) != nil
+        let bytes = Array(text.utf8)
+        // …[ ]±hhmm at the end, and a time of day before it.
+        guard bytes.count >= 5 else { return false }
+        let tail = bytes.suffix(5)
+        guard tail.first == 0x2B || tail.first == 0x2D, tail.dropFirst().allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        return hasSeconds(text)
     }
 
-    /// Whether a timestamp's time of day has seconds (SafeYAML reads `HH:MM` as a string).
+    /// Whether a timestamp's time of day has seconds (`hh:mm:ss`; SafeYAML reads `HH:MM` as a string).
     private static func hasSeconds(_ text: String) -> Bool {
-        text.range(of: #"\d{1,2}:\d{2}:\d{2}"#, options: .regularExpression) != nil
+        var colons = 0
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == 0x3A, previous >= 0x30, previous <= 0x39 { colons += 1 }
+            previous = byte
+        }
+        return colons >= 2
     }
 }

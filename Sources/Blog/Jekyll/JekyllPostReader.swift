@@ -36,9 +36,9 @@ enum JekyllPostReader {
         func value(_ key: String) -> FrontMatterValue? {
             own.last { $0.key == key }?.value ?? defaults.last { $0.key == key }?.value
         }
-        let fileName = (candidate.path as NSString).lastPathComponent
-        let ext = (fileName as NSString).pathExtension
-        let baseName = (fileName as NSString).deletingPathExtension
+        let fileName = PathName.last(candidate.path)
+        let ext = PathName.extension(fileName)
+        let baseName = PathName.droppingExtension(fileName)
         let dated = candidate.kind == .post ? JekyllScanner.datedName(fileName) : nil
         var nameSlug = dated?.slug ?? baseName
         while nameSlug.hasSuffix(".") { nameSlug.removeLast() }
@@ -56,8 +56,8 @@ enum JekyllPostReader {
             url = JekyllURL.page(path: candidate.path, permalink: value("permalink")?.text, style: config.permalink, outputExtension: outputExtension)
         } else {
             // `cleaned_relative_path`: the path without extension and without its first `_posts`.
-            var cleaned = (candidate.path as NSString).deletingPathExtension
-            if let posts = cleaned.range(of: "_posts") { cleaned.removeSubrange(posts) }
+            var cleaned = PathName.droppingExtension(candidate.path)
+            if let posts = cleaned.firstRange(of: "_posts") { cleaned.removeSubrange(posts) }
             while cleaned.hasSuffix(".") { cleaned.removeLast() }
             let pattern = value("permalink")?.text ?? config.postPermalinkPattern
             url = date.map { JekyllURL.post(pattern: pattern, .init(date: $0, slug: slug, baseName: baseName, categories: categories,

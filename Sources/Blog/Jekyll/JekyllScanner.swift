@@ -33,10 +33,10 @@ struct JekyllScanner {
             let inside = parts[(special + 1)...].joined(separator: "/")
             guard !parts[..<special].contains(where: Self.isSpecial), !inside.isEmpty, Self.readableInside(inside) else { return nil }
             let kind: PostKind = parts[special] == "_posts" ? .post : .draft
-            guard kind == .draft || Self.datedName(parts.last!) != nil, (parts.last! as NSString).pathExtension.isEmpty == false else { return nil }
+            guard kind == .draft || Self.datedName(parts.last!) != nil, PathName.extension(parts.last!).isEmpty == false else { return nil }
             return Candidate(path: path, kind: kind, base: base)
         }
-        guard !parts.contains(where: Self.isSpecial), !isExcluded(path), config.isMarkdown(extension: (path as NSString).pathExtension) else { return nil }
+        guard !parts.contains(where: Self.isSpecial), !isExcluded(path), config.isMarkdown(extension: PathName.extension(path)) else { return nil }
         return Candidate(path: path, kind: .page, base: "")
     }
 
@@ -48,9 +48,9 @@ struct JekyllScanner {
             if entry.isDirectory && (entry.name == "_posts" || entry.name == "_drafts") {
                 for file in files(under: path) {
                     let inside = String(file.dropFirst(path.count + 1))
-                    guard Self.readableInside(inside), !(inside as NSString).pathExtension.isEmpty else { continue }
+                    guard Self.readableInside(inside), !PathName.extension(inside).isEmpty else { continue }
                     if entry.name == "_posts" {
-                        guard Self.datedName((inside as NSString).lastPathComponent) != nil else { continue }
+                        guard Self.datedName(PathName.last(inside)) != nil else { continue }
                         found.append(Candidate(path: file, kind: .post, base: directory))
                     } else {
                         found.append(Candidate(path: file, kind: .draft, base: directory))
@@ -61,7 +61,7 @@ struct JekyllScanner {
             guard !Self.isSpecial(entry.name), !isExcluded(path) else { continue }
             if entry.isDirectory {
                 walk(path, into: &found)
-            } else if config.isMarkdown(extension: (entry.name as NSString).pathExtension) {
+            } else if config.isMarkdown(extension: PathName.extension(entry.name)) {
                 found.append(Candidate(path: path, kind: .page, base: ""))
             }
         }
@@ -81,7 +81,7 @@ struct JekyllScanner {
     /// Whether Jekyll reads an entry path found inside `_posts`/`_drafts`: neither it nor its
     /// file name starts with a special character, nor is it a backup.
     static func readableInside(_ inside: String) -> Bool {
-        !isSpecial(inside) && !isSpecial((inside as NSString).lastPathComponent) && !inside.hasSuffix("~")
+        !isSpecial(inside) && !isSpecial(PathName.last(inside)) && !inside.hasSuffix("~")
             && !inside.split(separator: "/").contains { $0.hasPrefix(".") }
     }
 
@@ -106,25 +106,22 @@ struct JekyllScanner {
     /// A post file name's date and slug (`2016-05-19-codeblocks-ahoy.md` → `2016-05-19`,
     /// `codeblocks-ahoy`), nil when the name does not start with a date.
     static func datedName(_ name: String) -> (date: String, slug: String)? {
-        let scalars = Array(name.unicodeScalars)
+        let bytes = Array(name.utf8)
         var index = 0
-        func digits(_ range: ClosedRange<Int>) -> String? {
+        func digits(_ range: ClosedRange<Int>) -> Bool {
             var count = 0
-            var out = ""
-            while index < scalars.count, ("0"..."9").contains(scalars[index]), count < range.upperBound {
-                out.unicodeScalars.append(scalars[index]); index += 1; count += 1
-            }
-            return count >= range.lowerBound ? out : nil
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39, count < range.upperBound { index += 1; count += 1 }
+            return count >= range.lowerBound
         }
         func dash() -> Bool {
-            guard index < scalars.count, scalars[index] == "-" else { return false }
+            guard index < bytes.count, bytes[index] == 0x2D else { return false }
             index += 1
             return true
         }
-        guard let year = digits(2...4), dash(), let month = digits(1...2), dash(), let day = digits(1...2), dash() else { return nil }
-        let rest = String(String.UnicodeScalarView(scalars[index...]))
-        guard let dot = rest.lastIndex(of: "."), rest.index(after: dot) < rest.endIndex else { return nil }
-        return ("\(year)-\(month)-\(day)", String(rest[..<dot]))
+        guard digits(2...4), dash(), digits(1...2), dash(), digits(1...2) else { return nil }
+        let dateEnd = index
+        guard dash(), let dot = bytes.lastIndex(of: 0x2E), dot >= index, dot + 1 < bytes.count else { return nil }
+        return (String(decoding: bytes[..<dateEnd], as: UTF8.self), String(decoding: bytes[index..<dot], as: UTF8.self))
     }
 }
 
@@ -135,8 +132,8 @@ public enum JekyllPostLookup {
         let wanted = name.split(separator: "/").last.map(String.init) ?? name
         return JekyllScanner(root: site.root, config: config).candidates().contains { candidate in
             guard candidate.kind == .post else { return false }
-            let file = (candidate.path as NSString).lastPathComponent
-            return (file as NSString).deletingPathExtension == wanted
+            let file = PathName.last(candidate.path)
+            return PathName.droppingExtension(file) == wanted
         }
     }
 }

@@ -16,44 +16,90 @@ public enum JekyllURL {
         var outputExtension: String
     }
 
-    /// The URL of a post or draft, from `pattern` (a permalink with placeholders).
+    /// The URL of a post or draft, from `pattern` (a permalink with placeholders). Only the
+    /// placeholders the pattern names are worked out (this runs for every post of a listing).
     static func post(pattern: String, _ parts: PostParts) -> String {
-        let offset = parts.date.offsetSeconds ?? 0
-        let local = parts.date.date.addingTimeInterval(Double(offset))
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday, .dayOfYear], from: local)
-        let iso = Calendar(identifier: .iso8601)
-        var isoUTC = iso
-        isoUTC.timeZone = TimeZone(secondsFromGMT: 0)!
-        let week = isoUTC.component(.weekOfYear, from: local), weekYear = isoUTC.component(.yearForWeekOfYear, from: local)
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-        let days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-        func two(_ n: Int?) -> String { String(format: "%02d", n ?? 0) }
-        let month = c.month ?? 1, weekday = c.weekday ?? 1
-        let lowered = parts.categories.map { $0.lowercased() }
-        let values: [String: String] = [
-            "collection": "posts", "path": parts.cleanedPath, "name": slugify(parts.baseName),
-            "title": slugify(parts.slug, mode: .pretty, cased: true), "slug": slugify(parts.slug),
-            "categories": unique(lowered).joined(separator: "/"),
-            "slugified_categories": unique(parts.categories.map { slugify($0) }).joined(separator: "/"),
-            "year": String(format: "%04d", c.year ?? 0), "month": two(month), "day": two(c.day), "hour": two(c.hour),
-            "minute": two(c.minute), "second": two(c.second), "i_day": String(c.day ?? 1), "i_month": String(month),
-            "short_month": String(months[month - 1].prefix(3)), "long_month": months[month - 1],
-            "short_year": two((c.year ?? 0) % 100), "w_year": String(format: "%04d", weekYear), "week": two(week),
-            "w_day": String(weekday == 1 ? 7 : weekday - 1), "short_day": String(days[weekday - 1].prefix(3)),
-            "long_day": days[weekday - 1], "y_day": String(format: "%03d", c.dayOfYear ?? 1), "output_ext": parts.outputExtension,
-        ]
-        return sanitize(fill(pattern, values))
+        let local = Int((parts.date.date.timeIntervalSince1970).rounded(.down)) + (parts.date.offsetSeconds ?? 0)
+        let day = LocalDay(secondsSinceEpoch: local)
+        return sanitize(fill(pattern) { name in
+            switch name {
+            case "collection": "posts"
+            case "path": parts.cleanedPath
+            case "name": slugify(parts.baseName)
+            case "title": slugify(parts.slug, mode: .pretty, cased: true)
+            case "slug": slugify(parts.slug)
+            case "categories": unique(parts.categories.map { $0.lowercased() }).joined(separator: "/")
+            case "slugified_categories": unique(parts.categories.map { slugify($0) }).joined(separator: "/")
+            case "year": padded(day.year, 4)
+            case "month": padded(day.month, 2)
+            case "day": padded(day.day, 2)
+            case "hour": padded(day.secondOfDay / 3600, 2)
+            case "minute": padded(day.secondOfDay % 3600 / 60, 2)
+            case "second": padded(day.secondOfDay % 60, 2)
+            case "i_day": String(day.day)
+            case "i_month": String(day.month)
+            case "short_month": String(monthNames[day.month - 1].prefix(3))
+            case "long_month": monthNames[day.month - 1]
+            case "short_year": padded(day.year % 100, 2)
+            case "w_year": padded(day.isoWeek.year, 4)
+            case "week": padded(day.isoWeek.week, 2)
+            case "w_day": String(day.weekday == 0 ? 7 : day.weekday)
+            case "short_day": String(dayNames[day.weekday].prefix(3))
+            case "long_day": dayNames[day.weekday]
+            case "y_day": padded(day.dayOfYear, 3)
+            case "output_ext": parts.outputExtension
+            default: nil
+            }
+        })
+    }
+
+    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                                     "October", "November", "December"]
+    private static let dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+    /// `value` in decimal, zero-padded to `width` digits.
+    static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    /// A day's calendar parts, by arithmetic (a Calendar per post cost more than reading it).
+    struct LocalDay {
+        let year, month, day, secondOfDay, dayOfYear: Int
+        /// 0 = Sunday.
+        let weekday: Int
+        let days: Int
+
+        init(secondsSinceEpoch local: Int) {
+            days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+            secondOfDay = local - days * 86_400
+            (year, month, day) = HugoDate.civilFromDays(days)
+            weekday = ((days + 4) % 7 + 7) % 7
+            dayOfYear = days - HugoDate.daysFromCivil(year: year, month: 1, day: 1) + 1
+        }
+
+        /// ISO 8601 week and its year (`%V`, `%G`).
+        var isoWeek: (year: Int, week: Int) {
+            let isoWeekday = weekday == 0 ? 7 : weekday
+            let week = (dayOfYear - isoWeekday + 10) / 7
+            if week < 1 { return (year - 1, Self.weeks(in: year - 1)) }
+            if week > Self.weeks(in: year) { return (year + 1, 1) }
+            return (year, week)
+        }
+
+        static func weeks(in year: Int) -> Int {
+            func p(_ y: Int) -> Int { (y + y / 4 - y / 100 + y / 400) % 7 }
+            return p(year) == 4 || p(year - 1) == 3 ? 53 : 52
+        }
     }
 
     /// The URL of a page (`about.md`): its permalink, else Jekyll's page template.
     static func page(path: String, permalink: String?, style: String, outputExtension: String) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
-        let fileName = (path as NSString).lastPathComponent
-        let baseName = (fileName as NSString).deletingPathExtension
+        let directory = PathName.directory(path)
+        let fileName = PathName.last(path)
+        let baseName = PathName.droppingExtension(fileName)
         let values = ["path": "/" + directory, "basename": baseName, "output_ext": outputExtension]
-        if let permalink { return sanitize(fill(permalink, values)) }
+        if let permalink { return sanitize(fill(permalink) { values[$0] }) }
         let template: String
         if outputExtension != ".html" {
             template = "/:path/:basename:output_ext"
@@ -66,35 +112,58 @@ public enum JekyllURL {
             default: template = "/:path/:basename" + (style.hasSuffix("/") ? "/" : "") + (style.hasSuffix(":output_ext") ? ":output_ext" : "")
             }
         }
-        return sanitize(fill(template, values))
+        return sanitize(fill(template) { values[$0] })
     }
 
-    /// Replaces each `:name` Jekyll knows with its escaped value (unknown names stay as written),
-    /// then squeezes repeated slashes.
-    static func fill(_ template: String, _ values: [String: String]) -> String {
-        var out = ""
-        var scalars = template.unicodeScalars[...]
-        while let first = scalars.first {
-            scalars = scalars.dropFirst()
-            guard first == ":" else { out.unicodeScalars.append(first); continue }
-            let name = String(String.UnicodeScalarView(scalars.prefix { ($0 >= "a" && $0 <= "z") || $0 == "_" }))
+    /// Replaces each `:name` Jekyll knows (`value` says) with its escaped value (unknown names
+    /// stay as written), then squeezes repeated slashes.
+    static func fill(_ template: String, _ value: (String) -> String?) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(template.utf8.count + 64)
+        let bytes = Array(template.utf8)
+        var index = 0
+        func isNameByte(_ byte: UInt8) -> Bool { (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F }
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            guard byte == 0x3A else { out.append(byte); continue }
+            var end = index
+            while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+            let name = String(decoding: bytes[index..<end], as: UTF8.self)
             // Jekyll matches the longest name, then `name_` falls back to `name` (`:title_`).
             var key = name
-            if values[key] == nil, key.hasSuffix("_") { key.removeLast() }
-            guard !name.isEmpty, let value = values[key] else { out += ":"; continue }
-            out += escapePath(value) + (key.count < name.count ? "_" : "")
-            scalars = scalars.dropFirst(name.unicodeScalars.count)
+            var found = name.isEmpty ? nil : value(key)
+            if found == nil, key.hasSuffix("_") {
+                key.removeLast()
+                found = value(key)
+            }
+            guard let found else { out.append(0x3A); continue }
+            out += escapePath(found).utf8
+            if key.utf8.count < name.utf8.count { out.append(0x5F) }
+            index = end
         }
-        var squeezed = ""
-        for character in out.unicodeScalars where !(character == "/" && squeezed.unicodeScalars.last == "/") { squeezed.unicodeScalars.append(character) }
-        return squeezed
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `URL#sanitize_url`: a leading slash, `..` made `/`, `./` dropped, slashes squeezed.
     static func sanitize(_ url: String) -> String {
-        var result = ("/" + url).replacingOccurrences(of: "..", with: "/").replacingOccurrences(of: "./", with: "")
-        while result.contains("//") { result = result.replacingOccurrences(of: "//", with: "/") }
-        return result
+        var result = "/" + url
+        var dots = false
+        var previous: UInt8 = 0
+        for byte in result.utf8 {
+            if previous == 0x2E && (byte == 0x2E || byte == 0x2F) { dots = true; break }
+            previous = byte
+        }
+        if dots { result = result.replacingOccurrences(of: "..", with: "/").replacingOccurrences(of: "./", with: "") }
+        var squeezed = ""
+        squeezed.reserveCapacity(result.utf8.count)
+        var previousSlash = false
+        for scalar in result.unicodeScalars {
+            if scalar == "/" && previousSlash { continue }
+            previousSlash = scalar == "/"
+            squeezed.unicodeScalars.append(scalar)
+        }
+        return squeezed
     }
 
     /// `URL.escape_path`: percent-encodes what may not stand in a URL path.
@@ -122,6 +191,7 @@ public enum JekyllURL {
     /// `._~!$&'()+,;=@` in pretty mode) become one hyphen; no hyphen at either end; lowercased
     /// unless `cased`.
     public static func slugify(_ text: String, mode: SlugMode = .default, cased: Bool = false) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return slugifyASCII(text, mode: mode, cased: cased) }
         var out = ""
         var pendingHyphen = false
         for scalar in text.unicodeScalars {
@@ -145,6 +215,23 @@ public enum JekyllURL {
         if out.hasPrefix("-") { out.removeFirst() }
         if out.hasSuffix("-") { out.removeLast() }
         return cased ? out : out.lowercased()
+    }
+
+    /// The same for ASCII text, on bytes (every post's URL needs one or two).
+    private static func slugifyASCII(_ text: String, mode: SlugMode, cased: Bool) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        var pendingHyphen = false
+        for var byte in text.utf8 {
+            let alphanumeric = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            let keep = alphanumeric || (mode == .pretty && "._~!$&'()+,;=@".utf8.contains(byte))
+            guard keep else { pendingHyphen = true; continue }
+            if pendingHyphen && !out.isEmpty { out.append(0x2D) }
+            pendingHyphen = false
+            if !cased, byte >= 0x41, byte <= 0x5A { byte += 0x20 }
+            out.append(byte)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `Utils.titleize_slug`: each hyphen-separated word capitalised (first letter up, rest down).
