@@ -8,9 +8,22 @@ enum JekyllPostReader {
     /// The post, or nil when the file is not a document: a page that does not start with a
     /// `---` line is a static file. (Files in `_posts`/`_drafts` are posts with or without front
     /// matter: Jekyll 4.3 reads them all, whatever its documentation says.)
-    static func read(_ candidate: JekyllScanner.Candidate, root: String, config: JekyllConfig, stamps: Bool = true) throws(ContentError) -> Post? {
+    static func read(_ candidate: JekyllScanner.Candidate, root: String, config: JekyllConfig, stamps: Bool = true,
+                     in directory: DirectoryHandle? = nil) throws(ContentError) -> Post? {
         let absolute = root + "/" + candidate.path
-        guard let (bytes, stamp) = DirectoryListing.readWithStamp(absolute) else {
+        let name = PathName.last(candidate.path)
+        let read: (bytes: [UInt8], stamp: FileStamp)?
+        if let directory {
+            // A listing printed once needs no stamps, except a draft's time (its date when it has none).
+            if !stamps, candidate.kind != .draft, directory.shortReadEnds {
+                read = DirectoryListing.readWhole(name, in: directory).map { ($0, FileStamp.unknown) }
+            } else {
+                read = DirectoryListing.readWithStamp(name, in: directory)
+            }
+        } else {
+            read = DirectoryListing.readWithStamp(absolute)
+        }
+        guard let (bytes, stamp) = read else {
             throw ContentError(file: candidate.path, problem: "cannot read the file", hint: FileProblem.readHint(absolute))
         }
         guard candidate.kind != .page || startsWithFrontMatterLine(bytes) else { return nil }
@@ -32,7 +45,7 @@ enum JekyllPostReader {
                      config: JekyllConfig, stamp: FileStamp, modified: TimeInterval) -> Post {
         let own = parts.format == .yaml ? parts.fields.fields : []
         let type = candidate.kind == .page ? "pages" : "posts"
-        let defaults = JekyllDefaults.values(for: candidate.path, type: type, in: config.defaults)
+        let defaults = config.defaults.isEmpty ? [] : JekyllDefaults.values(for: candidate.path, type: type, in: config.defaults)
         func value(_ key: String) -> FrontMatterValue? {
             own.last { $0.key == key }?.value ?? defaults.last { $0.key == key }?.value
         }

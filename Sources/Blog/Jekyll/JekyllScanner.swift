@@ -18,11 +18,11 @@ struct JekyllScanner {
     let root: String
     let config: JekyllConfig
 
-    /// Every candidate file, sorted by path.
+    /// Every candidate file, in walking order (folders sorted).
     func candidates() -> [Candidate] {
         var found: [Candidate] = []
         walk("", into: &found)
-        return found.sorted { $0.path < $1.path }
+        return found
     }
 
     /// The candidate at a site-root-relative path, or nil when Jekyll would not read it as a document.

@@ -5,8 +5,17 @@ extension PostIndex {
     static func buildJekyll(_ site: Site, config: JekyllConfig, stamps: Bool) -> PostIndex {
         let candidates = JekyllScanner(root: site.root, config: config).candidates()
         let root = site.root
+        // Each folder opened once; its files are opened by name inside it (one lookup, not a path).
+        var handles: [String: DirectoryHandle] = [:]
+        for folder in Set(candidates.map { PathName.directory($0.path) }) {
+            handles[folder] = DirectoryHandle(path: folder.isEmpty ? root : root + "/" + folder)
+        }
+        let open = handles
         let results = ParallelMap.map(candidates) { candidate -> Result<Post?, ContentError> in
-            do throws(ContentError) { return .success(try JekyllPostReader.read(candidate, root: root, config: config, stamps: stamps)) } catch { return .failure(error) }
+            do throws(ContentError) {
+                return .success(try JekyllPostReader.read(candidate, root: root, config: config, stamps: stamps,
+                                                          in: open[PathName.directory(candidate.path)]))
+            } catch { return .failure(error) }
         }
         var posts: [Post] = []
         var problems: [ContentError] = []

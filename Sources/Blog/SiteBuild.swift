@@ -1,0 +1,117 @@
+import Foundation
+import TextWidth
+
+/// The site's own generator run on a folder (`hugo` into memory, `jekyll build` into a
+/// temporary destination) and what it said, as `file:line:column: text` messages with paths
+/// relative to that folder.
+public struct SiteBuild: Sendable, Equatable {
+    /// One error or warning the generator printed.
+    public struct Message: Sendable, Equatable {
+        /// Site-relative file it names, if any.
+        public var file: String?
+        public var line: Int?
+        public var column: Int?
+        public var text: String
+        public var isError: Bool
+
+        /// `file:line:column: text` (the parts it has).
+        public var description: String {
+            var place = file ?? ""
+            if file != nil, let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
+            return place.isEmpty ? text : place + ": " + text
+        }
+    }
+
+    public var succeeded: Bool
+    public var messages: [Message]
+    public var seconds: Double
+
+    public var errors: [Message] { messages.filter(\.isError) }
+    public var warnings: [Message] { messages.filter { !$0.isError } }
+
+    /// The command for `kind`, or nil when it is not installed.
+    public static func generator(for kind: SiteKind, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let paths = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+        return paths.map { "\($0)/\(kind.command)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Builds the site in `source` with `generator`, writing nothing into it (Hugo renders to
+    /// memory; Jekyll writes into `scratch`). Stops it after `timeout` seconds.
+    public static func run(_ kind: SiteKind, generator: String, source: String, scratch: String, timeout: Double = 600) -> SiteBuild {
+        let arguments: [String]
+        switch kind {
+        case .hugo:
+            arguments = ["--source", source, "--renderToMemory", "--cacheDir", scratch + "/cache", "--logLevel", "warn"]
+        case .jekyll:
+            arguments = ["build", "--source", source, "--destination", scratch + "/_site", "--disable-disk-cache"]
+        }
+        let started = Date()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: generator)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: source)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            return SiteBuild(succeeded: false, messages: [Message(text: "cannot run \(generator): \(error.localizedDescription)", isError: true)],
+                             seconds: 0)
+        }
+        let timer = DispatchWorkItem { process.terminate() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        timer.cancel()
+        let text = String(decoding: data.prefix(1 << 20), as: UTF8.self)
+        var messages = parse(text, kind: kind, source: source)
+        let succeeded = process.terminationStatus == 0
+        if !succeeded && !messages.contains(where: \.isError) {
+            let last = text.split(separator: "\n").last.map(String.init) ?? "\(kind.command) exited with status \(process.terminationStatus)"
+            messages.append(Message(text: TerminalText.visible(last), isError: true))
+        }
+        return SiteBuild(succeeded: succeeded, messages: messages, seconds: Date().timeIntervalSince(started))
+    }
+
+    /// The errors and warnings in a generator's output, paths made relative to `source`.
+    static func parse(_ output: String, kind: SiteKind, source: String) -> [Message] {
+        var messages: [Message] = []
+        for raw in output.split(separator: "\n") {
+            let line = TerminalText.visible(String(raw)).trimmingCharacters(in: .whitespaces)
+            let lower = line.lowercased()
+            let isError = lower.hasPrefix("error") || lower.contains("liquid exception") || lower.contains(" error:")
+                || lower.hasPrefix("conversion error") || lower.contains("liquid syntax error")
+            let isWarning = lower.hasPrefix("warn") || lower.hasPrefix("warning") || lower.contains("deprecation")
+            guard isError || isWarning else { continue }
+            var message = Message(text: line.replacingOccurrences(of: source + "/", with: ""), isError: isError)
+            if let place = place(in: line, source: source) {
+                message.file = place.file
+                message.line = place.line
+                message.column = place.column
+            } else if case .jekyll = kind, let range = line.range(of: " in ", options: .backwards) {
+                // Jekyll: "Liquid syntax error (line 5): Unknown tag 'x' in _posts/2020-01-01-x.md"
+                message.file = String(line[range.upperBound...]).trimmingCharacters(in: CharacterSet(charactersIn: " ."))
+                if let open = line.range(of: "(line "), let close = line[open.upperBound...].firstIndex(of: ")") {
+                    message.line = Int(line[open.upperBound..<close])
+                }
+            }
+            messages.append(message)
+        }
+        return messages
+    }
+
+    /// `"/tmp/copy/content/x.md:5:7"` in a line → `content/x.md`, 5, 7.
+    static func place(in line: String, source: String) -> (file: String, line: Int?, column: Int?)? {
+        guard let start = line.range(of: source + "/") else { return nil }
+        let rest = line[start.upperBound...]
+        let pathEnd = rest.firstIndex { $0 == ":" || $0 == "\"" || $0 == " " || $0 == "'" } ?? rest.endIndex
+        let file = String(rest[..<pathEnd])
+        var numbers: [Int] = []
+        var after = rest[pathEnd...]
+        while after.first == ":", let number = Int(after.dropFirst().prefix { $0.isNumber }), numbers.count < 2 {
+            numbers.append(number)
+            after = after.dropFirst(1 + String(number).count)
+        }
+        return (file, numbers.first, numbers.count > 1 ? numbers[1] : nil)
+    }
+}
