@@ -18,7 +18,8 @@ public struct SiteBuild: Sendable, Equatable {
         public var description: String {
             var place = file ?? ""
             if file != nil, let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
-            return place.isEmpty ? text : place + ": " + text
+            // Hugo names the place inside its message already.
+            return place.isEmpty || text.contains(place) ? text : place + ": " + text
         }
     }
 
@@ -41,7 +42,7 @@ public struct SiteBuild: Sendable, Equatable {
         let arguments: [String]
         switch kind {
         case .hugo:
-            arguments = ["--source", source, "--renderToMemory", "--cacheDir", scratch + "/cache", "--logLevel", "warn"]
+            arguments = ["--source", source, "--renderToMemory", "--cacheDir", scratch + "/cache"]
         case .jekyll:
             arguments = ["build", "--source", source, "--destination", scratch + "/_site", "--disable-disk-cache"]
         }

@@ -15,6 +15,8 @@ public struct KeyBindings: Sendable {
 /// ```toml
 /// theme = "light"            # a theme name from themes/, or a path to a theme file
 /// tab_width = 4              # columns between the editor's tab stops (1–16)
+/// [publish]
+/// check = "build"            # build the site before publishing ("off": never)
 ///
 /// [keys.browse]
 /// publish = "p"              # one key, or a list: ["p", "ctrl-p"]
@@ -31,6 +33,8 @@ public struct AppConfig: Sendable {
     public var keys = KeyBindings.defaults
     /// Columns between the editor's tab stops.
     public var tabWidth = 4
+    /// `[publish] check = "build" | "off"`: whether a publish builds the site first.
+    public var buildCheck = true
 
     /// A problem in the config file, said so the user can fix it.
     public struct Problem: Error, CustomStringConvertible, Sendable {
@@ -44,6 +48,16 @@ public struct AppConfig: Sendable {
     }
 
     /// The settings from the config file; defaults when there is none.
+    /// Whether publishing builds the site first: the site's git config (`nakedblog.check`) wins
+    /// over the config file.
+    public func buildsBeforePublishing(siteSetting: String?) -> Bool {
+        switch siteSetting?.lowercased() {
+        case "off", "false", "no": false
+        case "build", "true", "yes": true
+        default: buildCheck
+        }
+    }
+
     public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Problem) -> AppConfig {
         let path = file(environment: environment)
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return AppConfig() }
@@ -58,8 +72,15 @@ public struct AppConfig: Sendable {
             throw Problem(description: "\(file): not valid TOML: \(error). Fix the file, or move it away to use the defaults.")
         }
         var config = AppConfig()
-        for key in table.keys where !["theme", "tab_width", "keys"].contains(key) {
-            throw Problem(description: "\(file): unknown setting `\(key)`; the settings are `theme`, `tab_width` and the `[keys.browse]` / `[keys.editor]` tables.")
+        for key in table.keys where !["theme", "tab_width", "keys", "publish"].contains(key) {
+            throw Problem(description: "\(file): unknown setting `\(key)`; the settings are `theme`, `tab_width` and the `[keys.browse]` / `[keys.editor]` / `[publish]` tables.")
+        }
+        if let publish = table["publish"] {
+            guard let publishTable = publish.table, publishTable.keys.allSatisfy({ $0 == "check" }),
+                  let check = publishTable["check"]?.string ?? (publishTable["check"] == nil ? "build" : nil), ["build", "off"].contains(check) else {
+                throw Problem(description: "\(file): `[publish]` takes one setting, check = \"build\" (build the site before publishing) or check = \"off\".")
+            }
+            config.buildCheck = check == "build"
         }
         if let width = table["tab_width"] {
             guard let value = width.int, (1...16).contains(value) else {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Blog
 import Foundation
 import GitOps
+import NakedblogApp
 
 /// `nakedblog publish [PATH…]`: commit exactly the posts named and push them.
 struct PublishCommand: AsyncParsableCommand {
@@ -34,6 +35,9 @@ struct PublishCommand: AsyncParsableCommand {
     @Flag(help: "Publish even when a post's front matter would stop being readable (refused otherwise, exit 6).")
     var force = false
 
+    @Flag(help: "Do not build the site before committing (the check refuses a post that breaks the build, exit 6).")
+    var noCheck = false
+
     @Flag(help: "Make each draft a post first (Hugo: draft: false; Jekyll: _drafts/x.md moves to _posts/<date>-x.md, one rename).")
     var undraft = false
 
@@ -59,6 +63,7 @@ struct PublishCommand: AsyncParsableCommand {
         if undraft { relative = try undraftAll(relative, workdir: workdir) }
         let referenced = referencedFiles(of: relative, workdir: workdir).filter { !relative.contains($0) }
         try review(relative, in: repository, workdir: workdir)
+        try buildCheck(relative + referenced, pages: relative, in: repository, workdir: workdir)
         let posts = relative.map { PublishedPage.read($0, workdir: workdir) }
         for (path, post) in zip(relative, posts) where post.isDraft && !undraft {
             let file = PublishReview.pages(of: path, workdir: workdir).first.map { DisplayPath.forUser(workdir + $0) } ?? path
@@ -73,6 +78,29 @@ struct PublishCommand: AsyncParsableCommand {
             Publisher.publish(repositoryAt: workdir, request, options: options)
         }
         report(result)
+    }
+
+    /// Builds the site as it will be after the publish (unless `--no-check`, `[publish] check =
+    /// "off"` or `git config nakedblog.check off`): a build that breaks because of the change is
+    /// refused (exit 6); a site already broken at HEAD is said once and does not block.
+    private func buildCheck(_ commitPaths: [String], pages: [String], in repository: Repository, workdir: String) throws {
+        guard !noCheck, !all, !pages.isEmpty else { return }
+        let config = (try? AppConfig.load()) ?? AppConfig()
+        guard config.buildsBeforePublishing(siteSetting: repository.configString("nakedblog.check")) else { return }
+        let firstFile = workdir + pages[0]
+        guard let site = try? Site.open(containing: (firstFile as NSString).deletingLastPathComponent) else { return }
+        let prefix = String(site.root.dropFirst(URL(fileURLWithPath: workdir).standardizedFileURL.path.count)).drop { $0 == "/" }
+        let sitePages = pages.flatMap { PublishReview.pages(of: $0, workdir: workdir) }
+            .map { prefix.isEmpty ? $0 : String($0.dropFirst(prefix.count + 1)) }
+        let err = FileHandleOutput.standardError
+        err.write("Building the site with \(site.kind.command) to check the change…\n")
+        let check = PublishCheck.run(repository: repository, siteRoot: site.root, commitPaths: commitPaths, posts: sitePages, undraft: false)
+        for appearance in check.appearances { err.write("\(appearance.path): \(appearance.when.description)\n") }
+        if check.refuses {
+            throw UserFacingError("cannot publish: " + check.lines.joined(separator: "\n") + "\nNothing was committed; fix it, or publish anyway with --no-check.",
+                                  exitCode: ExitCodes.refused)
+        }
+        for line in check.lines { err.write(line + "\n") }
     }
 
     /// The new or changed site files the posts refer to (a Jekyll post's images), repository-relative.

@@ -1,0 +1,133 @@
+import Blog
+import Foundation
+import GitOps
+
+/// The check before a publish — one rule for `nakedblog publish`, `nakedblog check` and the app's
+/// sheet: the site as it will be after the publish (HEAD, plus exactly what is committed,
+/// undrafted if asked) is copied to a scratch folder and built there by the site's own generator;
+/// only when that fails is HEAD built too, so a site that was already broken does not block a good
+/// post. Also says where and when each post will appear.
+public struct PublishCheck: Sendable, Equatable {
+    public enum Verdict: Sendable, Equatable {
+        /// Builds (warnings about the posts may remain).
+        case passed
+        /// The build fails and HEAD's does not (or fails differently about the posts): refused.
+        case failed
+        /// HEAD already fails to build; the change adds nothing new that is about the posts.
+        case alreadyBroken
+        /// The generator is not installed (the reason, said once).
+        case unavailable(String)
+    }
+
+    public var verdict: Verdict
+    /// The build of the site with the change, and of HEAD when that one failed.
+    public var build: SiteBuild?
+    public var headBuild: SiteBuild?
+    /// Where and when each post appears (site-relative path, after an undraft).
+    public var appearances: [(path: String, when: PublishWhen)]
+    /// The first line of a post the generator complains about (to show it in the editor).
+    public var postProblem: (path: String, line: Int)?
+    public var generator: String
+
+    public static func == (a: PublishCheck, b: PublishCheck) -> Bool {
+        a.verdict == b.verdict && a.build == b.build && a.headBuild == b.headBuild && a.generator == b.generator
+            && a.appearances.map(\.path) == b.appearances.map(\.path) && a.appearances.map(\.when) == b.appearances.map(\.when)
+    }
+
+    public var refuses: Bool { verdict == .failed }
+
+    /// What the sheet and the commands say: a verdict line, then the generator's messages.
+    public var lines: [String] {
+        let took = build.map { String(format: " (%.1f s)", $0.seconds + (headBuild?.seconds ?? 0)) } ?? ""
+        var lines: [String] = []
+        switch verdict {
+        case .passed:
+            lines.append("The site builds with \(generator) with this change\(took).")
+            lines += (build?.warnings ?? []).prefix(5).map { "warning: " + $0.description }
+        case .failed:
+            lines.append("The site does not build with \(generator) with this change\(took):")
+            lines += (build?.errors ?? []).prefix(5).map(\.description)
+        case .alreadyBroken:
+            lines.append("The site was already broken before this change (\(generator) fails at the last commit too)\(took):")
+            lines += (headBuild?.errors ?? []).prefix(3).map(\.description)
+            lines.append("Publishing does not make it worse; fix the site separately.")
+        case .unavailable(let reason):
+            lines.append(reason)
+        }
+        return lines
+    }
+
+    /// Runs the check for publishing `commitPaths` (repository-relative) of the site at
+    /// `siteRoot`; `posts` are the site-relative pages among them, `undraft` makes them posts first.
+    public static func run(repository: Repository, siteRoot: String, commitPaths: [String], posts: [String], undraft: Bool,
+                           build wanted: Bool = true, now: Date = Date(),
+                           environment: [String: String] = ProcessInfo.processInfo.environment) -> PublishCheck {
+        guard let site = try? Site.open(containing: siteRoot), let workdir = repository.workingDirectory else {
+            return PublishCheck(verdict: .unavailable("not a site: the build check is skipped"), appearances: [], generator: "")
+        }
+        let prefix = EffectRunner.sitePrefix(root: site.root, workdir: workdir)
+        let scratch = NSTemporaryDirectory() + "nakedblog-check-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let copyRoot = scratch + "/site"
+        guard (try? snapshot(site: site, repository: repository, prefix: prefix, keep: commitPaths, into: copyRoot)) != nil,
+              let copy = try? Site.open(containing: copyRoot) else {
+            return PublishCheck(verdict: .unavailable("cannot copy the site for the build check: it is skipped"), appearances: [], generator: site.kind.command)
+        }
+        var checked = posts
+        if undraft {
+            checked = posts.map { post in (try? DraftSwitch.set(post, draft: false, site: copy, now: now))?.path ?? post }
+        }
+        var index = PostIndex(site: copy, posts: [], problems: [])
+        index.refresh(paths: checked)
+        let appearances = checked.compactMap { path in index.post(at: path).map { (path, PublishWhen($0, site: copy, now: now)) } }
+        guard wanted else {
+            return PublishCheck(verdict: .unavailable("The site was not built (--no-build)."), appearances: appearances, generator: site.kind.command)
+        }
+        guard let generator = SiteBuild.generator(for: site.kind, environment: environment) else {
+            return PublishCheck(verdict: .unavailable("\(site.kind.command) is not installed: the build check is skipped."),
+                                appearances: appearances, generator: site.kind.command)
+        }
+        let build = SiteBuild.run(site.kind, generator: generator, source: copyRoot, scratch: scratch + "/build")
+        var result = PublishCheck(verdict: .passed, build: build, appearances: appearances, generator: site.kind.command)
+        let touched = Set(checked + posts)
+        result.postProblem = build.errors.lazy.compactMap { message in
+            message.file.flatMap { file in touched.contains(file) ? message.line.map { (file, $0) } : nil }
+        }.first
+        guard !build.succeeded else { return result }
+        // Only new breakage blocks: build the last commit (the same copy without the change).
+        try? FileManager.default.removeItem(atPath: copyRoot)
+        guard (try? snapshot(site: site, repository: repository, prefix: prefix, keep: [], into: copyRoot)) != nil else {
+            result.verdict = .failed
+            return result
+        }
+        let head = SiteBuild.run(site.kind, generator: generator, source: copyRoot, scratch: scratch + "/head")
+        result.headBuild = head
+        let aboutPosts = build.errors.contains { $0.file.map(touched.contains) ?? false }
+        result.verdict = head.succeeded || aboutPosts ? .failed : .alreadyBroken
+        return result
+    }
+
+    /// The site as it is at HEAD plus the work tree's version of `keep` (repository paths: files
+    /// or bundle folders), copied to `target` — never the site's `.git`, `public/`, `resources/`,
+    /// `_site/` or caches.
+    static func snapshot(site: Site, repository: Repository, prefix: String, keep: [String], into target: String) throws {
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: target, withIntermediateDirectories: true)
+        let skipped: Set<String> = [".git", "public", "resources", "_site", ".jekyll-cache", ".sass-cache", "node_modules", ".hugo_build.lock"]
+        for name in try fm.contentsOfDirectory(atPath: site.root) where !skipped.contains(name) {
+            try fm.copyItem(atPath: site.root + "/" + name, toPath: target + "/" + name)
+        }
+        let entries = (try? repository.status(paths: prefix.isEmpty ? [] : [String(prefix.dropLast())]).entries) ?? []
+        for entry in entries {
+            let path = entry.path
+            if keep.contains(where: { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) { continue }
+            guard path.hasPrefix(prefix) else { continue }
+            let inCopy = target + "/" + path.dropFirst(prefix.count)
+            try? fm.removeItem(atPath: inCopy.hasSuffix("/") ? String(inCopy.dropLast()) : inCopy)
+            if let committed = repository.contentAtHead(path) {
+                try? fm.createDirectory(atPath: (inCopy as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try committed.write(to: URL(fileURLWithPath: inCopy))
+            }
+        }
+    }
+}
