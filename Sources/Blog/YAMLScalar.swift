@@ -59,7 +59,8 @@ enum YAMLScalar {
         var body = Substring(text)
         if body.first == "-" || body.first == "+" { body = body.dropFirst() }
         guard let first = body.first, first.isASCII, first.isNumber || first == "." else { return false }
-        guard body.contains(".") || body.contains("e") || body.contains("E") else { return false }
+        // On bytes: `Substring.contains(String)` went through Foundation's string search.
+        guard body.utf8.contains(where: { $0 == 0x2E || $0 == 0x65 || $0 == 0x45 }) else { return false }
         return body.allSatisfy { ($0.isASCII && $0.isNumber) || "._eE+-".contains($0) }
     }
 

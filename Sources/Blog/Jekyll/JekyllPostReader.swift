@@ -68,13 +68,9 @@ enum JekyllPostReader {
         if candidate.kind == .page {
             url = JekyllURL.page(path: candidate.path, permalink: value("permalink")?.text, style: config.permalink, outputExtension: outputExtension)
         } else {
-            // `cleaned_relative_path`: the path without extension and without its first `_posts`.
-            var cleaned = PathName.droppingExtension(candidate.path)
-            if let posts = cleaned.firstRange(of: "_posts") { cleaned.removeSubrange(posts) }
-            while cleaned.hasSuffix(".") { cleaned.removeLast() }
             let pattern = value("permalink")?.text ?? config.postPermalinkPattern
             url = date.map { JekyllURL.post(pattern: pattern, .init(date: $0, slug: slug, baseName: baseName, categories: categories,
-                                                                    cleanedPath: cleaned, outputExtension: outputExtension)) } ?? ""
+                                                                    path: candidate.path, outputExtension: outputExtension)) } ?? ""
         }
         var post = Post(
             path: candidate.path, section: candidate.kind == .page ? "" : (candidate.kind == .draft ? "_drafts" : "_posts"),
@@ -116,8 +112,9 @@ enum JekyllPostReader {
     }
 
     private static func unique(_ items: [String]) -> [String] {
-        var seen = Set<String>()
-        return items.filter { seen.insert($0).inserted }
+        var kept: [String] = []
+        for item in items where !kept.contains(item) { kept.append(item) }
+        return kept
     }
 }
 

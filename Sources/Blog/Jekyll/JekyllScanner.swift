@@ -69,7 +69,8 @@ struct JekyllScanner {
 
     /// Files below `directory` (site-root-relative), no links, no hidden entries (`Dir["**/*"]`).
     private func files(under directory: String) -> [String] {
-        guard let entries = DirectoryListing.entries(root + "/" + directory) else { return [] }
+        // Unsorted: the index sorts the posts (a _posts folder may hold tens of thousands).
+        guard let entries = DirectoryHandle(path: root + "/" + directory)?.entries(sorted: false) else { return [] }
         var files: [String] = []
         for entry in entries where !entry.isSymbolicLink && !entry.name.hasPrefix(".") {
             let path = directory + "/" + entry.name

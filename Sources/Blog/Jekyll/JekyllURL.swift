@@ -11,8 +11,8 @@ public enum JekyllURL {
         /// The file name without extension (with the date, for posts).
         var baseName: String
         var categories: [String]
-        /// `_posts/…` path without extension (`:path`).
-        var cleanedPath: String
+        /// The document's site-relative path (`:path` is made from it only when a pattern asks).
+        var path: String
         var outputExtension: String
     }
 
@@ -24,7 +24,7 @@ public enum JekyllURL {
         return sanitize(fill(pattern) { name in
             switch name {
             case "collection": "posts"
-            case "path": parts.cleanedPath
+            case "path": cleanedPath(parts.path)
             case "name": slugify(parts.baseName)
             case "title": slugify(parts.slug, mode: .pretty, cased: true)
             case "slug": slugify(parts.slug)
@@ -51,6 +51,14 @@ public enum JekyllURL {
             default: nil
             }
         })
+    }
+
+    /// `cleaned_relative_path`: the path without extension and without its first `_posts`.
+    static func cleanedPath(_ path: String) -> String {
+        var cleaned = PathName.droppingExtension(path)
+        if let posts = cleaned.range(of: "_posts") { cleaned.removeSubrange(posts) }
+        while cleaned.hasSuffix(".") { cleaned.removeLast() }
+        return "/" + cleaned
     }
 
     private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
@@ -155,15 +163,17 @@ public enum JekyllURL {
             previous = byte
         }
         if dots { result = result.replacingOccurrences(of: "..", with: "/").replacingOccurrences(of: "./", with: "") }
-        var squeezed = ""
-        squeezed.reserveCapacity(result.utf8.count)
-        var previousSlash = false
-        for scalar in result.unicodeScalars {
-            if scalar == "/" && previousSlash { continue }
-            previousSlash = scalar == "/"
-            squeezed.unicodeScalars.append(scalar)
+        var doubled = false
+        previous = 0
+        for byte in result.utf8 {
+            if byte == 0x2F && previous == 0x2F { doubled = true; break }
+            previous = byte
         }
-        return squeezed
+        guard doubled else { return result }
+        var squeezed: [UInt8] = []
+        squeezed.reserveCapacity(result.utf8.count)
+        for byte in result.utf8 where !(byte == 0x2F && squeezed.last == 0x2F) { squeezed.append(byte) }
+        return String(decoding: squeezed, as: UTF8.self)
     }
 
     /// `URL.escape_path`: percent-encodes what may not stand in a URL path.
@@ -242,7 +252,8 @@ public enum JekyllURL {
     }
 
     private static func unique(_ items: [String]) -> [String] {
-        var seen = Set<String>()
-        return items.filter { seen.insert($0).inserted }
+        var kept: [String] = []
+        for item in items where !kept.contains(item) { kept.append(item) }
+        return kept
     }
 }
