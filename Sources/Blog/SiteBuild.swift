@@ -14,6 +14,14 @@ public struct SiteBuild: Sendable, Equatable {
         public var text: String
         public var isError: Bool
 
+        public init(file: String? = nil, line: Int? = nil, column: Int? = nil, text: String, isError: Bool) {
+            self.file = file
+            self.line = line
+            self.column = column
+            self.text = text
+            self.isError = isError
+        }
+
         /// `file:line:column: text` (the parts it has).
         public var description: String {
             var place = file ?? ""
@@ -26,6 +34,12 @@ public struct SiteBuild: Sendable, Equatable {
     public var succeeded: Bool
     public var messages: [Message]
     public var seconds: Double
+
+    public init(succeeded: Bool, messages: [Message], seconds: Double) {
+        self.succeeded = succeeded
+        self.messages = messages
+        self.seconds = seconds
+    }
 
     public var errors: [Message] { messages.filter(\.isError) }
     public var warnings: [Message] { messages.filter { !$0.isError } }

@@ -23,11 +23,27 @@ extension App {
             case .enter where sheet.review.refusal != nil:
                 // Refused: the default is to go and fix it, at the line where reading stopped.
                 return openRefusedPost(&state, sheet)
+            case .enter where sheet.check.isRunning:
+                // Enter waits for the build check; the sheet stays usable meanwhile.
+                sheet.publishWhenChecked = true
+                state.overlay = .publish(sheet)
+            case .enter where sheet.checkRefuses:
+                // The build fails: the default is to go to the post's line the generator named.
+                if case .done(let check) = sheet.check, let problem = check.postProblem, problem.path == sheet.post {
+                    return openRefusedPost(&state, sheet, line: problem.line)
+                }
             case .enter, .control("f"):
                 return startPublish(&state, &sheet, step: "Committing…")
             case .control("d"), .tab:
-                if sheet.wasDraft { sheet.setDraftFalse.toggle() }
+                guard sheet.wasDraft else { break }
+                sheet.setDraftFalse.toggle()
                 state.overlay = .publish(sheet)
+                // What is built changes with the draft choice: check again.
+                if let post = sheet.post, sheet.check != .notRun {
+                    sheet.check = .running(generator: state.site?.kind.command ?? "the generator")
+                    state.overlay = .publish(sheet)
+                    return [.runPublishCheck(post: post, undraft: sheet.setDraftFalse)]
+                }
             default:
                 _ = sheet.message.handle(key)
                 state.overlay = .publish(sheet)
@@ -102,10 +118,10 @@ extension App {
     }
 
     /// Closes the sheet and puts the cursor on the line where reading the front matter stopped.
-    static func openRefusedPost(_ state: inout AppState, _ sheet: PublishSheet) -> [AppEffect] {
+    static func openRefusedPost(_ state: inout AppState, _ sheet: PublishSheet, line given: Int? = nil) -> [AppEffect] {
         state.overlay = nil
         guard let post = sheet.post else { return [] }
-        let line = sheet.review.refusal?.line ?? 1
+        let line = given ?? sheet.review.refusal?.line ?? 1
         if state.page == .editor, var screen = state.editor, screen.path == post {
             screen.editor.goToLine(line)
             screen.view.centreOnCursor()
@@ -114,6 +130,32 @@ extension App {
         }
         state.cursorToLine = line
         return [.openPost(post)]
+    }
+
+    /// The sheet opened: its build check starts in the background.
+    static func publishSheetReady(_ state: inout AppState, _ sheet: PublishSheet) -> [AppEffect] {
+        var sheet = sheet
+        var effects: [AppEffect] = []
+        if let post = sheet.post, state.buildCheck {
+            sheet.check = .running(generator: state.site?.kind.command ?? "the generator")
+            effects.append(.runPublishCheck(post: post, undraft: sheet.wasDraft && sheet.setDraftFalse))
+        }
+        state.overlay = .publish(sheet)
+        return effects
+    }
+
+    /// A build check is done: shown on its sheet (if it is still the sheet's question), and the
+    /// publish goes on if Enter was pressed meanwhile and the check passed.
+    static func publishChecked(_ state: inout AppState, post: String, undraft: Bool, _ check: PublishCheck) -> [AppEffect] {
+        guard case .publish(var sheet)? = state.overlay, sheet.post == post, sheet.phase == .confirm,
+              undraft == (sheet.wasDraft && sheet.setDraftFalse) else { return [] }
+        sheet.check = .done(check)
+        if sheet.publishWhenChecked {
+            sheet.publishWhenChecked = false
+            if !check.refuses && sheet.review.refusal == nil { return startPublish(&state, &sheet, step: "Committing…") }
+        }
+        state.overlay = .publish(sheet)
+        return []
     }
 
     static func updatePublishProgress(_ state: inout AppState, _ event: PublishEvent) {

@@ -38,8 +38,9 @@ extension App {
             if let problem { state.git.problem = problem }
             return [.refreshGit]
         case .publishSheetReady(let sheet):
-            state.overlay = .publish(sheet)
-            return []
+            return publishSheetReady(&state, sheet)
+        case .publishChecked(let post, let undraft, let check):
+            return publishChecked(&state, post: post, undraft: undraft, check)
         case .publishEvent(let event):
             updatePublishProgress(&state, event)
             return []

@@ -34,6 +34,8 @@ public enum AppMessage: Sendable {
     case cloneFailed(GitError)
     /// A post made a draft or not; `movedFrom` when that moved its file (Jekyll).
     case draftToggled(path: String, movedFrom: String?)
+    /// The build check for a publish of `post` is done.
+    case publishChecked(post: String, undraft: Bool, PublishCheck)
     case editorReturned(path: String)
     /// Unsaved text from an earlier session was found for the post just opened.
     case recoveryFound(path: String, text: String)
@@ -74,6 +76,8 @@ public enum AppEffect: Sendable, Equatable {
     case showDiskDiff(path: String, text: String)
     case createPost(title: String, section: String, bundle: Bool, lang: String?)
     case preparePublish(post: String?)
+    /// Builds the site as it will be after publishing `post` (see `PublishCheck`).
+    case runPublishCheck(post: String, undraft: Bool)
     case publish(commitPath: String?, post: String?, message: String, setDraftFalse: Bool, resolve: Publisher.ConflictResolution?)
     /// Loads a conflicting file with conflict markers, to resolve it by hand.
     case loadConflict(path: String)

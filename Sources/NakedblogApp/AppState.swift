@@ -29,6 +29,9 @@ public struct AppState: Sendable {
     public var keys = KeyBindings.defaults
     /// Columns between the editor's tab stops (the config file's `tab_width`).
     public var tabWidth = 4
+    /// Whether the publish sheet builds the site first: the config file's `[publish] check`, set
+    /// by the executable (on unless turned off); off in a bare state (headless tests opt in).
+    public var buildCheck = false
     /// "Now" for post statuses (scheduled, expired); advanced by ticks.
     public var today = Date()
     /// The next opened post is a new one: put the cursor where its body starts.

@@ -37,6 +37,23 @@ extension EffectRunner {
         send(.publishSheetReady(sheet))
     }
 
+    /// Builds the site as it will be after publishing `post` (unless the site's git config says
+    /// `nakedblog.check = off`) and sends the verdict.
+    func runPublishCheck(_ post: String, undraft: Bool) {
+        guard let root = siteRootForPublish(), let repository = try? Repository.discover(from: root),
+              let workdir = repository.workingDirectory, let site = try? Site.open(containing: root) else { return }
+        if !AppConfig().buildsBeforePublishing(siteSetting: repository.configString("nakedblog.check")) {
+            send(.publishChecked(post: post, undraft: undraft, PublishCheck(
+                verdict: .unavailable("The build check is off for this site (git config nakedblog.check)."), appearances: [], generator: site.kind.command)))
+            return
+        }
+        let prefix = Self.sitePrefix(root: root, workdir: workdir)
+        let commitPaths = ([PagePath.commitPath(of: post)] + PagePath.referencedFiles(of: post, site: site)).map { prefix + $0 }
+        let check = PublishCheck.run(repository: repository, siteRoot: root, commitPaths: commitPaths, posts: [post], undraft: undraft,
+                                     environment: environment)
+        send(.publishChecked(post: post, undraft: undraft, check))
+    }
+
     /// Sends a conflicting file's text with conflict markers, for editing by hand.
     func loadConflict(_ path: String) {
         guard let root = siteRootForPublish(), let repository = try? Repository.discover(from: root),

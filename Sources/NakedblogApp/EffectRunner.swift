@@ -12,6 +12,8 @@ public final class EffectRunner: @unchecked Sendable {
     let environment: [String: String]
     private let lock = NSLock()
     private var siteRoot: String?
+    /// Build checks run one at a time (each builds the whole site).
+    private let checks = DispatchQueue(label: "nakedblog.publish-check")
     private var clone: CloneOperation?
     /// Publishes keep running until they end, whatever the screen does.
     private var publishes: [GitOperation<PublishEvent>] = []
@@ -60,6 +62,7 @@ public final class EffectRunner: @unchecked Sendable {
         case .createPost(let title, let section, let bundle, let lang):
             background { self.createPost(title: title, section: section, bundle: bundle, lang: lang) }
         case .preparePublish(let post): background { self.preparePublish(post) }
+        case .runPublishCheck(let post, let undraft): checks.async { self.runPublishCheck(post, undraft: undraft) }
         case .publish(let commitPath, let post, let message, let setDraftFalse, let resolve):
             background { self.publish(commitPath: commitPath, post: post, message: message, setDraftFalse: setDraftFalse, resolve: resolve) }
         case .loadConflict(let path): background { self.loadConflict(path) }

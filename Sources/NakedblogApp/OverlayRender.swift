@@ -119,9 +119,36 @@ enum OverlayRender {
                 let what = sheet.draftMoves ? "publish as a post (moves it to _posts/)" : "set draft: false"
                 lines.append("[\(sheet.setDraftFalse ? "x" : " ")] \(what) (Tab toggles)")
             }
-            lines += ["", "Commit message:", "", "",
-                      sheet.review.refusal == nil ? "Enter publishes · Esc cancels"
-                          : "Enter opens the post at line \(sheet.review.refusal?.line ?? 1) · Ctrl-F publishes anyway · Esc cancels"]
+            var hint = sheet.review.refusal == nil ? "Enter publishes · Esc cancels"
+                : "Enter opens the post at line \(sheet.review.refusal?.line ?? 1) · Ctrl-F publishes anyway · Esc cancels"
+            switch sheet.check {
+            case .notRun: break
+            case .running(let generator):
+                add([sheet.publishWhenChecked ? "⧗ Building the site with \(generator)… publishing when it passes"
+                                              : "⧗ Building the site with \(generator) to check the change…"], .dim)
+                if sheet.review.refusal == nil { hint = "Enter publishes when the build passes · Ctrl-F publishes now · Esc cancels" }
+            case .done(let check):
+                for appearance in check.appearances.prefix(2) {
+                    let text = appearance.when.description
+                    add(App.wrap(text.prefix(1).uppercased() + text.dropFirst() + ".", width: 66), .dim)
+                }
+                let role: StyleRole
+                switch check.verdict {
+                case .failed: role = .error
+                case .alreadyBroken: role = .warning
+                case .passed, .unavailable: role = .dim
+                }
+                let shown = check.lines.prefix(check.refuses ? 4 : 2)
+                for (index, line) in shown.enumerated() { add(App.wrap((index == 0 ? (check.refuses ? "✗ " : "✓ ") : "  ") + line, width: 66), role) }
+                if check.refuses && sheet.review.refusal == nil {
+                    if let problem = check.postProblem, problem.path == sheet.post {
+                        hint = "Enter opens the post at line \(problem.line) · Ctrl-F publishes anyway · Esc cancels"
+                    } else {
+                        hint = "Ctrl-F publishes anyway · Esc cancels"
+                    }
+                }
+            }
+            lines += ["", "Commit message:", "", "", hint]
         case .running(let step, _):
             lines = [step, "", ""] + sheet.remoteLines.suffix(3).map { "remote: " + $0 } + ["", "Esc hides this; publishing continues."]
         case .failed(let message):

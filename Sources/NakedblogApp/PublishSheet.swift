@@ -40,6 +40,27 @@ public struct PublishSheet: Sendable {
     /// What the publish changes in what the site reads: a refusal (Enter then opens the post at
     /// its line; Ctrl-F publishes anyway) and warnings.
     public var review = PublishReview()
+    /// The build check (`PublishCheck`), run in the background as soon as the sheet opens.
+    public var check: CheckState = .notRun
+    /// Enter was pressed while the check ran: publish when it passes.
+    public var publishWhenChecked = false
+
+    public enum CheckState: Sendable, Equatable {
+        case notRun
+        case running(generator: String)
+        case done(PublishCheck)
+
+        public var isRunning: Bool { if case .running = self { return true }; return false }
+    }
+
+    /// The check is still running.
+    public var checkIsRunning: Bool { check.isRunning }
+
+    /// The finished check's verdict refuses the publish.
+    public var checkRefuses: Bool {
+        if case .done(let check) = check { return check.refuses }
+        return false
+    }
 
     public init(post: String?, commitPath: String?, title: String, files: [(path: String, change: String)],
                 changedKeys: [String], wasDraft: Bool, message: String) {

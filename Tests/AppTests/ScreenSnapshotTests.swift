@@ -127,6 +127,43 @@ final class ScreenSnapshotTests: XCTestCase {
                                          setDraftFalse: false, resolve: nil)])
     }
 
+    /// The sheet builds the site in the background: Enter waits for it, a passing check then
+    /// publishes, a failing one shows the generator's message and Enter goes to the post's line.
+    func testPublishSheetWaitsForTheBuildCheckAndShowsAFailure() throws {
+        var state = try AppFixture.editing()
+        state.buildCheck = true
+        let post = "content/posts/cold-brew-ratios/index.md"
+        let sheet = PublishSheet(post: post, commitPath: "content/posts/cold-brew-ratios", title: "Cold brew ratios",
+                                 files: [(path: post, change: "modified")], changedKeys: [], wasDraft: false, message: "Update: Cold brew ratios")
+        XCTAssertEqual(App.update(&state, .publishSheetReady(sheet), now: 0), [.runPublishCheck(post: post, undraft: false)])
+        XCTAssertEqual(AppFixture.send(&state, .enter), [], "Enter waits for the check")
+        let site = try XCTUnwrap(state.site)
+        let when = PublishWhen(try XCTUnwrap(state.browse.posts.first { $0.path == post }), site: site, now: Date(timeIntervalSince1970: 1_800_000_000))
+        let passed = PublishCheck(verdict: .passed, build: SiteBuild(succeeded: true, messages: [], seconds: 0.8),
+                                  appearances: [(post, when)], generator: "hugo")
+        XCTAssertEqual(App.update(&state, .publishChecked(post: post, undraft: false, passed), now: 0),
+                       [.publish(commitPath: "content/posts/cold-brew-ratios", post: post, message: "Update: Cold brew ratios", setDraftFalse: false, resolve: nil)],
+                       "a passing check publishes what Enter asked for")
+
+        state = try AppFixture.editing()
+        state.buildCheck = true
+        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        let message = SiteBuild.Message(file: post, line: 12, column: 1,
+                                        text: "Error: Error building site: \"\(post):12:1\": failed to extract shortcode: template for shortcode \"nosuch\" not found",
+                                        isError: true)
+        var failed = PublishCheck(verdict: .failed, build: SiteBuild(succeeded: false, messages: [message], seconds: 1.2),
+                                  appearances: [(post, when)], generator: "hugo")
+        failed.postProblem = (post, 12)
+        _ = App.update(&state, .publishChecked(post: post, undraft: false, failed), now: 0)
+        assertSnapshot(AppFixture.lines(state), named: "publish-build-failed")
+        XCTAssertEqual(AppFixture.send(&state, .enter), [], "Enter never publishes a post that breaks the build")
+        XCTAssertNil(state.overlay)
+        XCTAssertEqual(state.editor?.editor.cursor.line, 11, "the cursor goes to the line hugo named")
+        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        _ = App.update(&state, .publishChecked(post: post, undraft: false, failed), now: 0)
+        XCTAssertEqual(AppFixture.send(&state, .control("f")).count, 1, "Ctrl-F publishes anyway")
+    }
+
     /// The editor says at once when the front matter stops being read, and marks its block.
     func testTheStatusBarSaysWhenTheFrontMatterStopsBeingRead() throws {
         var state = try AppFixture.editing()

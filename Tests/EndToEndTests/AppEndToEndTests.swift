@@ -76,6 +76,36 @@ final class AppEndToEndTests: XCTestCase {
         XCTAssertFalse(try session.isInAlternateScreen(), "the terminal is restored")
     }
 
+    func testThePublishSheetBuildsTheSiteAndAPostThatBreaksItIsNotPushed() throws {
+        try requireProgram("hugo")
+        let demo = work.appending("demo")
+        let session = try app(["demo", "--dir", demo])
+        try waitFor(session, "Plain Words")
+        let remote = demo + "/remote.git"
+        let before = try home.git(["rev-parse", "main"], in: remote)
+        try session.send(keys: "n")
+        try waitFor(session, "New post")
+        try session.type("Broken shortcode")
+        try session.send(keys: "Enter")
+        try waitFor(session, "Ln 9")
+        try session.type("{{< nosuch >}}")
+        try session.send(keys: "C-s")
+        try waitFor(session, "Saved content/posts/")
+        try session.send(keys: "C-p")
+        try waitFor(session, "set draft: false")
+        try session.send(keys: "Enter")  // pressed while the build runs: it waits for the verdict
+        try waitFor(session, "does not build with hugo", timeout: 60)
+        try waitFor(session, "shortcode \"nosuch\" not found")
+        try session.send(keys: "Enter")
+        try waitFor(session, "Ln 9")
+        XCTAssertEqual(try home.git(["rev-parse", "main"], in: remote), before, "nothing was pushed")
+        XCTAssertEqual(try home.git(["rev-list", "--count", "HEAD"], in: demo + "/blog"), try home.git(["rev-list", "--count", "main"], in: remote),
+                       "nothing was committed")
+        try session.send(keys: "Escape")
+        try session.send(keys: "q")
+        XCTAssertEqual(try session.waitForExit(), 0)
+    }
+
     func testMissingIdentityIsAskedForThenThePublishGoesOn() throws {
         let config = home.path + "/.gitconfig"
         let text = try String(contentsOfFile: config, encoding: .utf8)

@@ -16,6 +16,7 @@ enum FullScreen {
         var state = initialState
         state.keys = config.keys
         state.tabWidth = config.tabWidth
+        state.buildCheck = config.buildCheck
         let terminal = NcursesTerminal()
         let (theme, themeProblem) = ThemeChoice.load(option: themeOption, environment: environment, configured: config.theme)
         if let themeProblem { state.showStartupProblem(themeProblem) }
