@@ -1,6 +1,6 @@
 // `make bench`: measures nakedblog against git / hugo / cmark in the same run and prints one
 // Markdown table. `--quick` uses smaller inputs and fewer runs (for a fast look, not for numbers);
-// `--only list|jekyll|index|preview|editor|longline|publish|app|clone` runs one section (`--only frame`: the app's first frame alone).
+// `--only list|jekyll|check|index|preview|editor|longline|publish|app|clone` runs one section (`--only frame`: the app's first frame alone).
 import Foundation
 import GitOps
 import Harness
@@ -46,6 +46,7 @@ run.section("list") {
         + (quick ? [] : ListBench.run(posts: 2_000, runs: runs, binary: binary, timeTarget: 0.05, speedupTarget: nil))
         + ListBench.refresh(posts: quick ? 2_000 : 20_000, runs: runs)
 }
+run.section("check") { try CheckBench.run(runs: runs, binary: binary) }
 run.section("jekyll") { try JekyllListBench.run(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary) }
 run.section("index") { try ListBench.inProcess(posts: quick ? 2_000 : 20_000, runs: runs) }
 run.section("preview") { try PreviewBench.run(runs: runs, binary: binary) }
