@@ -56,7 +56,7 @@ public struct SiteBuild: Sendable, Equatable {
         let arguments: [String]
         switch kind {
         case .hugo:
-            arguments = ["--source", source, "--renderToMemory", "--cacheDir", scratch + "/cache"]
+            arguments = ["--source", source, "--renderToMemory"]
         case .jekyll:
             arguments = ["build", "--source", source, "--destination", scratch + "/_site", "--disable-disk-cache"]
         }

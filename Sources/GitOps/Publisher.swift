@@ -16,9 +16,12 @@ public enum Publisher {
         /// When the remote's changes conflict with ours: nil stops with `.conflict` (nothing
         /// changed); otherwise the conflicting files are resolved as given.
         public var resolveConflicts: ConflictResolution?
+        /// The commit's author (the committer is the repository's identity); nil: the same.
+        public var author: CommitAuthor?
 
         public init(paths: [String], all: Bool = false, message: String, push: Bool = true,
-                    resolveConflicts: ConflictResolution? = nil) {
+                    resolveConflicts: ConflictResolution? = nil, author: CommitAuthor? = nil) {
+            self.author = author
             self.paths = paths
             self.all = all
             self.message = message
@@ -73,13 +76,16 @@ public enum Publisher {
     static func runPublish(path: String, request: Request, session: PushSession, options: RemoteOptions) throws(GitError) -> PublishResult {
         GitLibrary.initialize()
         let repository = try Repository.open(at: path)
+        // Sessions sharing one working copy publish one at a time (the index, HEAD, the rebase).
+        let lock = try RepositoryLock.acquire(repository)
+        defer { lock.release() }
         // While the commit is made and the connection opens, the second core reads the trees
         // libgit2's push will walk (see TreePrefetch); a thin push over ssh walks none.
         let prefetch = request.push && !repository.pushesThin(environment: options.environment) ? upstreamTreePrefetch(repository) : nil
         defer { prefetch?.finish() }
         var commit: CommitOutcome?
         if request.all || !request.paths.isEmpty {
-            commit = try repository.commit(paths: request.paths, all: request.all, message: request.message,
+            commit = try repository.commit(paths: request.paths, all: request.all, message: request.message, author: request.author,
                                            environment: options.environment)
             if let commit { session.emit(.committed(commit)) }
         }

@@ -19,13 +19,15 @@ extension Repository {
     /// Returns nil when nothing under `paths` differs from HEAD. Refuses on detached HEAD, a
     /// pending merge or rebase, missing identity, and failed signing (never commits unsigned when
     /// `commit.gpgsign` is set).
-    public func commit(paths: [String], all: Bool = false, message: String,
+    public func commit(paths: [String], all: Bool = false, message: String, author: CommitAuthor? = nil,
                        environment: [String: String] = ProcessInfo.processInfo.environment) throws(GitError) -> CommitOutcome? {
         let head = try headState()
         try requireCommittable(head)
         let signer = try CommitSigner.configured(in: self, environment: environment)
         let signature = try defaultSignature()
         defer { git_signature_free(signature) }
+        let authorSignature = try author?.signature()
+        defer { if let authorSignature { git_signature_free(authorSignature) } }
 
         var index: OpaquePointer?
         try check(git_repository_index(&index, handle), "git_repository_index")
@@ -53,8 +55,8 @@ extension Repository {
         try check(git_tree_lookup(&tree, handle, &treeID), "git_tree_lookup")
         defer { git_tree_free(tree) }
         let cleanMessage = try prettified(message)
-        var commitID = try createCommit(message: cleanMessage, tree: tree!, parent: parent, signature: signature!,
-                                        signer: signer)
+        var commitID = try createCommit(message: cleanMessage, tree: tree!, parent: parent,
+                                        author: authorSignature.map { UnsafePointer($0) }, signature: signature!, signer: signer)
         try moveBranch(head, to: &commitID, from: parent.map { git_commit_id($0).pointee }, reflog: "commit: \(cleanMessage)")
         // The files the commit changes: known from the update itself (a tree diff would walk
         // every entry of a 20,000-post directory); `--all` diffs the trees.

@@ -66,6 +66,22 @@ public final class SSHServer: GitServer {
         }
     }
 
+    /// Adds a key bound to a forced command, as an `authorized_keys` line
+    /// `command="…",restrict,pty <key>` (sshd reads the file at each login). Returns the new
+    /// key's private file.
+    public func authorizeForcedCommand(_ command: String, keyName: String) throws -> String {
+        let key = directory.path + "/" + keyName
+        try Shell.check(["ssh-keygen", "-q", "-N", "", "-C", keyName, "-t", "ed25519", "-f", key])
+        let publicKey = try String(contentsOfFile: key + ".pub", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let escaped = command.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        let line = "command=\"\(escaped)\",restrict,pty \(publicKey)\n"
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.path + "/authorized_keys"))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(line.utf8))
+        return key
+    }
+
     /// `ssh://user@127.0.0.1:port/<root>/<name>.git`.
     public func url(for name: String) -> String { "ssh://\(user)@127.0.0.1:\(port)\(root)/\(name).git" }
 

@@ -15,7 +15,10 @@ extension App {
         if state.browse.filtering {
             return handleFilterKey(&state, key, height: height)
         }
-        guard let action = state.keys.browse.action(for: key) else { return [] }
+        guard let action = state.keys.browse.action(for: key) else {
+            if state.unavailableBrowseKeys.contains(key) { toast(&state, "Not available on this server", now: now) }
+            return []
+        }
         let post = state.browse.selectedPost
         switch action {
         case .up: state.browse.move(by: -1, height: height)

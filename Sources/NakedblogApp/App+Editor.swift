@@ -29,6 +29,11 @@ extension App {
             }
             return []
         }
+        if state.restricted, state.unavailableEditorKeys.contains(key) {
+            screen.problem = "Not available on this server"
+            state.editor = screen
+            return []
+        }
         if let action = state.keys.editor.action(for: key) {
             if [.save, .publish, .externalEditor].contains(action) {
                 // What is being saved needs no journal (a failed save resets this).

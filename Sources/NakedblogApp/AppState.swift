@@ -29,6 +29,28 @@ public struct AppState: Sendable {
     public var keys = KeyBindings.defaults
     /// Columns between the editor's tab stops (the config file's `tab_width`).
     public var tabWidth = 4
+    /// `--restricted`: the app on one site for an author on a shared server; no hand-off to
+    /// `$EDITOR`, no suspend, no other site (see `App.restrict`).
+    public private(set) var restricted = false
+    /// `--author`, shown in the status bar (the commits' author is the effect runner's).
+    public var author: String?
+    /// Keys whose actions restricted mode turned off, per screen: pressing one says so (the
+    /// browser's `e` is off; in the editor `e` is a letter).
+    var unavailableBrowseKeys: [KeyEvent] = []
+    var unavailableEditorKeys: [KeyEvent] = []
+
+    /// Turns restricted mode on: the actions that leave the app or the site are taken out of
+    /// the keymaps (so the hint bar and help do not offer them).
+    public mutating func restrict() {
+        restricted = true
+        let browse = keys.browse.without([.externalEditor, .suspend])
+        let editor = keys.editor.without([.externalEditor])
+        keys.browse = browse.keymap
+        keys.editor = editor.keymap
+        unavailableBrowseKeys = browse.removedKeys
+        unavailableEditorKeys = editor.removedKeys
+    }
+
     /// Whether the publish sheet builds the site first: the config file's `[publish] check`, set
     /// by the executable (on unless turned off); off in a bare state (headless tests opt in).
     public var buildCheck = false

@@ -96,6 +96,7 @@ enum BrowseRender {
             return
         }
         var left = state.git.branch.map { "⎇ \($0)" } ?? "not a git repository"
+        if let author = state.author { left = "✎ \(author) · " + left }
         if state.git.unpushed > 0 { left += " · \(state.git.unpushed) unpushed" }
         if state.git.behind > 0 { left += " · \(state.git.behind) behind (s to sync)" }
         if state.git.fetching { left += " · fetching…" }

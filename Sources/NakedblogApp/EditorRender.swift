@@ -41,7 +41,8 @@ enum EditorRender {
             var left = editor.problem ?? notice ?? (editor.editor.isDirty ? "modified (Ctrl-S saves)" : "saved")
             if let publishing = state.publishing, publishing.isRunning { left += " · publishing…" }
             let mode = width >= EditorScreen.splitWidth ? "split" : (editor.showPreview ? "preview" : "text")
-            StatusBar(left: left, right: mode + (state.git.branch.map { " · \($0)" } ?? "")).render(into: &screen, area: status)
+            StatusBar(left: left, right: (state.author.map { "✎ \($0) · " } ?? "") + mode + (state.git.branch.map { " · \($0)" } ?? ""))
+                .render(into: &screen, area: status)
         }
         KeyHintBar(hints: state.keys.editor.hints).render(into: &screen, area: Rect(x: 0, y: state.rows - 1, width: width, height: 1))
         if layout.text == nil { return nil }

@@ -93,7 +93,7 @@ extension EffectRunner {
             let current = paths.count > 1 ? String(paths[0].dropFirst(prefix.count)) : post
             paths += PagePath.referencedFiles(of: current, site: site).map { prefix + $0 }
         }
-        let request = Publisher.Request(paths: paths, message: message, resolveConflicts: resolve)
+        let request = Publisher.Request(paths: paths, message: message, resolveConflicts: resolve, author: author)
         let operation = Publisher.publish(repositoryAt: workdir, request, options: remoteOptions)
         keep(operation)
         let send = self.send

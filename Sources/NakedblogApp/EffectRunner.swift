@@ -19,6 +19,10 @@ public final class EffectRunner: @unchecked Sendable {
     private var publishes: [GitOperation<PublishEvent>] = []
     /// Copies text to the user's clipboard (the terminal's OSC 52).
     var copyToClipboard: (String) -> Void = { _ in }
+    /// The author of what this session publishes (`--author`); set before the loop runs.
+    public var author: CommitAuthor?
+    /// `--restricted`: nothing leaves the site (no other program, no file from outside it).
+    public var restricted = false
     /// Leaves the full screen, runs a command with the terminal, and comes back.
     var withTerminalSuspended: (@escaping () -> Void) -> Void = { $0() }
 
@@ -71,16 +75,23 @@ public final class EffectRunner: @unchecked Sendable {
         case .trustHostKey(let key): try? HostKeys.trust(key)
         case .toggleDraft(let path): background { self.toggleDraft(path) }
         case .copyToClipboard(let text): copyToClipboard(text)
-        case .runExternalEditor(let path): runExternalEditor(path)
-        case .rememberSite(let path): background { RecentSites.remember(path, environment: self.environment) }
+        case .runExternalEditor(let path):
+            // Never another program on a shared server (the keys are off too; this is the backstop).
+            if restricted { send(.postFailed("Not available on this server.")) } else { runExternalEditor(path) }
+        case .rememberSite(let path): if !restricted { background { RecentSites.remember(path, environment: self.environment) } }
         case .copyImage(let source, let post): background { self.copyImage(source, into: post) }
         case .setIdentity(let name, let email):
+            if restricted {
+                send(.postFailed("This server has no git identity to commit with; ask its administrator (docs/SERVING.md)."))
+                return
+            }
             background {
                 do { try GitLibrary.setGlobalIdentity(name: name, email: email) } catch { self.send(.postFailed("cannot write ~/.gitconfig: \(error)")) }
             }
         case .answerCredentials(let username, let password):
             credentials.respond(username.flatMap { user in password.map { HTTPCredential(username: user, password: $0) } })
         case .suspend:
+            if restricted { return }
             // The default action stops the process; `fg` (SIGCONT) resumes here and the screen returns.
             withTerminalSuspended { signal(SIGTSTP, SIG_DFL); kill(getpid(), SIGTSTP) }
         case .quit: break
@@ -253,6 +264,15 @@ public final class EffectRunner: @unchecked Sendable {
             return
         }
         guard let site = try? Site.open(containing: root) else { return }
+        if restricted {
+            // On a shared server only files already inside the site can be added (after links).
+            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            let siteRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+            guard resolved.hasPrefix(siteRoot + "/") else {
+                send(.postFailed("Not available on this server: only files inside the site can be added (not \(source))."))
+                return
+            }
+        }
         let placement: ImagePlacement
         switch ImagePlacement.forPost(post, site: site) {
         case .success(let found): placement = found

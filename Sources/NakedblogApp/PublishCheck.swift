@@ -108,12 +108,13 @@ public struct PublishCheck: Sendable, Equatable {
     }
 
     /// The site as it is at HEAD plus the work tree's version of `keep` (repository paths: files
-    /// or bundle folders), copied to `target` — never the site's `.git`, `public/`, `resources/`,
-    /// `_site/` or caches.
+    /// or bundle folders), copied to `target` — never the site's `.git`, `public/`, `_site/` or
+    /// caches (nothing is ever written into the site itself).
     static func snapshot(site: Site, repository: Repository, prefix: String, keep: [String], into target: String) throws {
         let fm = FileManager.default
         try fm.createDirectory(atPath: target, withIntermediateDirectories: true)
-        let skipped: Set<String> = [".git", "public", "resources", "_site", ".jekyll-cache", ".sass-cache", "node_modules", ".hugo_build.lock"]
+        // `resources/` is copied: hugo reuses what it processed before (the copy's, in scratch).
+        let skipped: Set<String> = [".git", "public", "_site", ".jekyll-cache", ".sass-cache", "node_modules", ".hugo_build.lock"]
         for name in try fm.contentsOfDirectory(atPath: site.root) where !skipped.contains(name) {
             try fm.copyItem(atPath: site.root + "/" + name, toPath: target + "/" + name)
         }

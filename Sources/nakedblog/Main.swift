@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import GitOps
 import Logging
@@ -13,6 +14,11 @@ enum Main {
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             let parsed = try QuickParse.command(arguments) ?? Nakedblog.parseAsRoot(arguments)
+            // NAKEDBLOG_RESTRICTED (a shared server): the app on its site, and nothing else.
+            if let restricted = ProcessInfo.processInfo.environment["NAKEDBLOG_RESTRICTED"], !["", "0", "false", "no"].contains(restricted.lowercased()),
+               !(parsed is OpenCommand) {
+                throw UserFacingError("only the app runs on this server (NAKEDBLOG_RESTRICTED is set).", exitCode: ExitCodes.usage)
+            }
             Logging.bootstrap(verbose: (parsed as? VerboseOption)?.verboseEnabled ?? arguments.contains("--verbose"))
             Logger(label: "nakedblog").debug("nakedblog started", metadata: [
                 "version": "\(NakedblogVersion.description)", "command": "\(type(of: parsed).configuration.commandName ?? "")"])

@@ -26,6 +26,12 @@ public struct Keymap<Action: Hashable & Sendable>: Sendable {
         bindings.first { $0.keys.contains(key) }?.action
     }
 
+    /// The keymap without `actions`, and the keys that were bound to them (to say they are off).
+    public func without(_ actions: Set<Action>) -> (keymap: Keymap, removedKeys: [KeyEvent]) {
+        let kept = bindings.filter { !actions.contains($0.action) }
+        return (Keymap(kept), bindings.filter { actions.contains($0.action) }.flatMap(\.keys))
+    }
+
     /// `(key, hint)` pairs for the hint bar, in binding order.
     public var hints: [(key: String, label: String)] {
         bindings.compactMap { binding in binding.hint.map { (KeyName.of(binding.keys[0]), $0) } }

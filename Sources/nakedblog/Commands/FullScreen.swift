@@ -1,11 +1,13 @@
 import Foundation
+import GitOps
 import NakedblogApp
 import TUI
 
 /// Runs the full-screen app on the terminal, restoring it on every exit path.
 enum FullScreen {
     /// Starts the app with `state` and `initial` effects; returns when the user quits.
-    static func run(state initialState: AppState, initial: [AppEffect], theme themeOption: String? = nil) throws {
+    static func run(state initialState: AppState, initial: [AppEffect], theme themeOption: String? = nil,
+                    restricted: Bool = false, author: CommitAuthor? = nil) throws {
         let environment = ProcessInfo.processInfo.environment
         let config: AppConfig
         do {
@@ -17,6 +19,7 @@ enum FullScreen {
         state.keys = config.keys
         state.tabWidth = config.tabWidth
         state.buildCheck = config.buildCheck
+        if restricted { state.restrict() }
         let terminal = NcursesTerminal()
         let (theme, themeProblem) = ThemeChoice.load(option: themeOption, environment: environment, configured: config.theme)
         if let themeProblem { state.showStartupProblem(themeProblem) }
@@ -26,7 +29,9 @@ enum FullScreen {
             throw UserFacingError("cannot start the full-screen app: \(error.description)")
         }
         defer { terminal.stop() }
-        let loop = AppLoop(terminal: terminal, state: state, environment: environment)
+        let loop = AppLoop(terminal: terminal, state: state, environment: Self.sessionEnvironment(environment, author: author))
+        loop.runner.restricted = restricted
+        loop.runner.author = author
         // SIGTERM, SIGHUP (the SSH connection dropped) and SIGINT end the app gracefully: unsaved
         // text is journaled and the terminal restored. (Crashes are the C guard's job.)
         let post = loop.messageSink
@@ -40,6 +45,20 @@ enum FullScreen {
             signals = SignalCancellation { post(.terminated) }
         })
         loop.run(initial: initial)
+    }
+}
+
+extension FullScreen {
+    /// The environment the session's effects see: with an author, its own recovery journals
+    /// (`$XDG_STATE_HOME/nakedblog/authors/<email>/`), so authors sharing a server never offer each
+    /// other's unsaved text.
+    static func sessionEnvironment(_ environment: [String: String], author: CommitAuthor?) -> [String: String] {
+        guard let author else { return environment }
+        var environment = environment
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
+        let folder = author.email.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "@" || $0 == "-" ? $0 : "_" }
+        environment["XDG_STATE_HOME"] = state + "/nakedblog/authors/" + String(folder)
+        return environment
     }
 }
 

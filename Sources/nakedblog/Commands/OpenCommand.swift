@@ -1,5 +1,7 @@
 import ArgumentParser
+import Blog
 import Foundation
+import GitOps
 import NakedblogApp
 import TUI
 
@@ -13,16 +15,46 @@ struct OpenCommand: ParsableCommand {
     @Argument(help: "The site (default: the current directory, walking up to the site root).")
     var directory: String?
 
+    @Flag(help: "For a shared server (an OpenSSH forced command): this site only; no $EDITOR, no suspend, no other site, no file from outside it. Also NAKEDBLOG_RESTRICTED=1.")
+    var restricted = false
+
+    @Option(help: "The author of what this session publishes, \"Name <email>\" (the committer stays the server's git identity).")
+    var author: String?
+
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let restricted = restricted || environment["NAKEDBLOG_RESTRICTED"].map { !["", "0", "false", "no"].contains($0.lowercased()) } ?? false
+        var commitAuthor: CommitAuthor?
+        if let author {
+            guard let parsed = CommitAuthor(author) else {
+                throw UserFacingError("--author must be \"Name <email>\" (one line, an address with one @); got \(TerminalText.visible(author)).",
+                                      exitCode: ExitCodes.usage)
+            }
+            commitAuthor = parsed
+        }
+        // SSH_ORIGINAL_COMMAND (what the ssh user asked to run) is never read: the forced
+        // command is this, and nothing the user sends on the ssh line runs.
+        if restricted && (isatty(0) != 1 || isatty(1) != 1) {
+            throw UserFacingError("nakedblog --restricted needs a terminal: connect with ssh -t (nothing else runs on this server).",
+                                  exitCode: ExitCodes.usage)
+        }
         let path = URL(fileURLWithPath: directory ?? FileManager.default.currentDirectoryPath).standardizedFileURL.path
         if directory != nil, !FileManager.default.fileExists(atPath: path) {
             throw UserFacingError("cannot open \(path): no such directory.", exitCode: ExitCodes.usage)
         }
         var state = AppState(columns: 80, rows: 24, page: .browse)
         state.start.directory = FileManager.default.currentDirectoryPath
-        state.start.recent = RecentSites.load()
-        try FullScreen.run(state: state, initial: [.loadSite(path)], theme: options.theme)
+        if restricted {
+            guard (try? Site.open(containing: path)) != nil else {
+                throw UserFacingError("cannot open \(path): not a Hugo or Jekyll site (the server's set-up: docs/SERVING.md).", exitCode: ExitCodes.usage)
+            }
+        } else {
+            state.start.recent = RecentSites.load()
+        }
+        state.author = commitAuthor?.description
+        try FullScreen.run(state: state, initial: [.loadSite(path)], theme: restricted ? nil : options.theme,
+                           restricted: restricted, author: commitAuthor)
     }
 }
