@@ -24,6 +24,9 @@ public final class Repository {
         return Repository(taking: repo!)
     }
 
+    /// The `.git` folder's path, with a trailing slash.
+    public var gitDirectory: String { String(cString: git_repository_path(handle)) }
+
     /// The work tree's path, with a trailing slash; nil for a bare repository.
     public var workingDirectory: String? {
         git_repository_workdir(handle).map { String(cString: $0) }

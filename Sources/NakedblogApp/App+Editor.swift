@@ -34,6 +34,12 @@ extension App {
             state.editor = screen
             return []
         }
+        if let author = screen.beingEditedBy, let action = state.keys.editor.action(for: key),
+           [.save, .publish, .frontMatter, .insertImage, .externalEditor].contains(action) {
+            screen.problem = "Read-only: \(author) is editing this post"
+            state.editor = screen
+            return []
+        }
         if let action = state.keys.editor.action(for: key) {
             if [.save, .publish, .externalEditor].contains(action) {
                 // What is being saved needs no journal (a failed save resets this).
@@ -60,7 +66,7 @@ extension App {
                     return []
                 }
                 state.page = .browse
-                return []
+                return [.releasePost(screen.path)]
             case .find:
                 screen.find = TextField(screen.lastFind)
             case .findNext:
@@ -94,7 +100,15 @@ extension App {
         // From the layout, not from the last frame: update never reads what render stored.
         let textWidth = EditorLayout(columns: state.columns, rows: state.rows, showPreview: screen.showPreview).text?.width
         let wrapWidth = textWidth.flatMap { screen.view.wrapWidth(areaWidth: $0, lineCount: screen.editor.buffer.lineCount) }
+        // Kept only for a read-only post (a copy would make every edit copy the document).
+        let unedited = screen.beingEditedBy == nil ? nil : screen.editor
         guard let effects = screen.editor.handle(key, now: now, pageHeight: height, wrapWidth: wrapWidth) else { return [] }
+        if let author = screen.beingEditedBy, let unedited, screen.editor.revision != before {
+            // Moving and selecting work; an edit is undone at once.
+            screen.editor = unedited
+            screen.problem = "Read-only: \(author) is editing this post"
+            return []
+        }
         if screen.editor.revision != before {
             screen.lastEditTime = now
             screen.checkFrontMatter()

@@ -77,7 +77,7 @@ extension App {
             state.page = .browse
             let path = state.editor?.path
             state.editor = nil
-            return path.map { [.discardJournal(path: $0)] } ?? []
+            return path.map { [.discardJournal(path: $0), .releasePost($0)] } ?? []
         case .cancelClone:
             return [.cancelClone]
         case .trustHostKey(let key):

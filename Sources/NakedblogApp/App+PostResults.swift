@@ -26,6 +26,11 @@ extension App {
             state.editor = screen
             state.page = .editor
             return refreshPreview(&state)
+        case .postBeingEdited(let path, let author):
+            guard var screen = state.editor, screen.path == path else { return [] }
+            screen.beingEditedBy = author
+            state.editor = screen
+            return []
         case .postReloaded(let path, let text, let stamp):
             // Only into the same post, and only if nothing was typed since the reload was asked
             // for (that text is the user's; a save then notices the file changed on disk). The

@@ -19,7 +19,7 @@ extension App {
             state.browse.selectAfterLoad = nil
             if state.page == .start || state.page == .clone { state.page = .browse }
             return firstLoad ? [.refreshGit, .fetch, .rememberSite(site.root)] : [.refreshGit]
-        case .postOpened, .postReloaded, .previewRendered, .postFailed, .saved, .saveFailed, .postCreated, .postCreationFailed,
+        case .postOpened, .postBeingEdited, .postReloaded, .previewRendered, .postFailed, .saved, .saveFailed, .postCreated, .postCreationFailed,
              .draftToggled, .editorReturned, .recoveryFound, .saveConflict, .imageCopied, .conflictLoaded:
             return handlePostResult(&state, message, now: now)
         case .siteFailed(let problem):

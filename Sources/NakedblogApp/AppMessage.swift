@@ -16,6 +16,8 @@ public enum AppMessage: Sendable {
     case gitStatus(GitSummary)
     case fetched(behind: Int, problem: String?)
     case postOpened(path: String, text: String, stamp: FileStamp?)
+    /// The post just opened is open in another author's session: it is shown read-only.
+    case postBeingEdited(path: String, by: String)
     /// The post in the editor, read again after a publish changed it on disk.
     case postReloaded(path: String, text: String, stamp: FileStamp?)
     case postFailed(String)
@@ -76,6 +78,8 @@ public enum AppEffect: Sendable, Equatable {
     case showDiskDiff(path: String, text: String)
     case createPost(title: String, section: String, bundle: Bool, lang: String?)
     case preparePublish(post: String?)
+    /// The editor left `path` (another session may now edit it).
+    case releasePost(String)
     /// Builds the site as it will be after publishing `post` (see `PublishCheck`).
     case runPublishCheck(post: String, undraft: Bool)
     case publish(commitPath: String?, post: String?, message: String, setDraftFalse: Bool, resolve: Publisher.ConflictResolution?)

@@ -38,7 +38,8 @@ enum EditorRender {
                 let what = problem.problem.hasPrefix("front matter ") ? String(problem.problem.dropFirst("front matter ".count)) : problem.problem
                 return "⚠ front matter not read, line \(problem.line ?? 1): \(what)"
             }
-            var left = editor.problem ?? notice ?? (editor.editor.isDirty ? "modified (Ctrl-S saves)" : "saved")
+            var left = editor.problem ?? notice ?? editor.beingEditedBy.map { "read-only: \($0) is editing this post" }
+                ?? (editor.editor.isDirty ? "modified (Ctrl-S saves)" : "saved")
             if let publishing = state.publishing, publishing.isRunning { left += " · publishing…" }
             let mode = width >= EditorScreen.splitWidth ? "split" : (editor.showPreview ? "preview" : "text")
             StatusBar(left: left, right: (state.author.map { "✎ \($0) · " } ?? "") + mode + (state.git.branch.map { " · \($0)" } ?? ""))

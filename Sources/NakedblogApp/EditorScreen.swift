@@ -36,6 +36,8 @@ public struct EditorScreen: Sendable {
     /// Set while front matter that read when the post was opened no longer does (shown in the
     /// status bar at once; a publish would be refused for it).
     public internal(set) var frontMatterProblem: ContentError?
+    /// Another author's session has this post open: shown, not edited.
+    public var beingEditedBy: String?
 
     public init(path: String, file: String, text: String, stamp: FileStamp?) {
         self.path = path

@@ -55,6 +55,7 @@ public final class EffectRunner: @unchecked Sendable {
         case .fetch: background { self.startFetch(sync: false) }
         case .sync: background { self.startFetch(sync: true) }
         case .openPost(let path): background { self.openPost(path) }
+        case .releasePost(let path): if author != nil, let root { background { EditingMarkers.release(path, root: root) } }
         case .reloadPost(let path): background { self.openPost(path, reload: true) }
         case .save(let path, let text, let revision, let expected, let overwrite):
             background { self.save(path, text, revision, expected: expected, overwrite: overwrite) }
@@ -201,6 +202,14 @@ public final class EffectRunner: @unchecked Sendable {
         }
         if reload { return send(.postReloaded(path: path, text: text, stamp: FileStamp.of(file))) }
         send(.postOpened(path: path, text: text, stamp: FileStamp.of(file)))
+        if let author {
+            // Authors sharing a working copy: one edits a post at a time, the others read it.
+            if let other = EditingMarkers.otherEditor(of: path, root: root) {
+                send(.postBeingEdited(path: path, by: other))
+                return
+            }
+            EditingMarkers.mark(path, author: author.description, root: root)
+        }
         if let journal = RecoveryJournal.read(root: root, post: path, environment: environment) {
             send(journal == text ? .recoveryFound(path: path, text: text) : .recoveryFound(path: path, text: journal))
         }

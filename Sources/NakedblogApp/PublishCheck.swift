@@ -116,6 +116,8 @@ public struct PublishCheck: Sendable, Equatable {
         // `resources/` is copied: hugo reuses what it processed before (the copy's, in scratch).
         let skipped: Set<String> = [".git", "public", "_site", ".jekyll-cache", ".sass-cache", "node_modules", ".hugo_build.lock"]
         for name in try fm.contentsOfDirectory(atPath: site.root) where !skipped.contains(name) {
+            // Copied, never hard-linked: a link changes each file's ctime, which an editor open
+            // on the post (here or in another session) would take for a change on disk.
             try fm.copyItem(atPath: site.root + "/" + name, toPath: target + "/" + name)
         }
         let entries = (try? repository.status(paths: prefix.isEmpty ? [] : [String(prefix.dropLast())]).entries) ?? []

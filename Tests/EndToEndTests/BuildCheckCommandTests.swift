@@ -56,6 +56,8 @@ final class BuildCheckCommandTests: XCTestCase {
         XCTAssertEqual(try remoteHead(), before, "nothing pushed")
         XCTAssertEqual(try home.git(["rev-list", "--count", "HEAD"], in: site), "1", "nothing committed")
         XCTAssertFalse(FileManager.default.fileExists(atPath: site + "/public/posts/broken"), "nothing built into the site")
+        XCTAssertEqual(try home.git(["status", "--porcelain", "--untracked-files=all"], in: site), "?? content/posts/broken/index.md",
+                       "the check wrote nothing into the site")
 
         let check = try nakedblog(["check", "content/posts/broken/index.md"], in: site)
         XCTAssertEqual(check.status, 6, check.stdout + check.stderr)

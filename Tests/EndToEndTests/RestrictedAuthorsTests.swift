@@ -134,6 +134,12 @@ final class RestrictedAuthorsTests: XCTestCase {
         try second.waitFor("✎ Bo Writer", timeout: 20)
         try first.send(keys: "Enter")
         try first.waitFor("Ln ", timeout: 10)
+        // The post Ann has open is read-only for Bo, and says who has it.
+        try second.send(keys: "Enter")
+        try second.waitFor("read-only: Ann Author <ann@example.org> is editing", timeout: 10)
+        try second.type("x")
+        try second.waitFor("Read-only: Ann Author", timeout: 10)
+        try second.send(keys: "Escape")
         try second.send(keys: "j")
         try second.send(keys: "Enter")
         try second.waitFor("Ln ", timeout: 10)
