@@ -54,7 +54,7 @@ final class UpdateTests: XCTestCase {
         _ = App.update(&state, .publishSheetReady(sheet), now: 0)
         _ = AppFixture.send(&state, .enter)
         let leaving = AppFixture.send(&state, .escape, .escape)
-        XCTAssertEqual(leaving, [], "no effect cancels the publish")
+        XCTAssertEqual(leaving, [.releasePost("content/posts/cold-brew-ratios/index.md")], "no effect cancels the publish")
         XCTAssertNil(state.overlay)
         XCTAssertEqual(state.page, .browse)
         XCTAssertTrue(state.publishing?.isRunning ?? false)
