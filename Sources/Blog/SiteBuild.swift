@@ -61,31 +61,56 @@ public struct SiteBuild: Sendable, Equatable {
             arguments = ["build", "--source", source, "--destination", scratch + "/_site", "--disable-disk-cache"]
         }
         let started = Date()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: generator)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: source)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            return SiteBuild(succeeded: false, messages: [Message(text: "cannot run \(generator): \(error.localizedDescription)", isError: true)],
-                             seconds: 0)
+        guard let (status, output) = spawn(generator, arguments, directory: source, timeout: timeout) else {
+            return SiteBuild(succeeded: false, messages: [Message(text: "cannot run \(generator)", isError: true)], seconds: 0)
         }
-        let timer = DispatchWorkItem { process.terminate() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        timer.cancel()
-        let text = String(decoding: data.prefix(1 << 20), as: UTF8.self)
+        let text = String(decoding: output.prefix(1 << 20), as: UTF8.self)
         var messages = parse(text, kind: kind, source: source)
-        let succeeded = process.terminationStatus == 0
+        let succeeded = status == 0
         if !succeeded && !messages.contains(where: \.isError) {
-            let last = text.split(separator: "\n").last.map(String.init) ?? "\(kind.command) exited with status \(process.terminationStatus)"
+            let last = text.split(separator: "\n").last.map(String.init) ?? "\(kind.command) exited with status \(status)"
             messages.append(Message(text: TerminalText.visible(last), isError: true))
         }
         return SiteBuild(succeeded: succeeded, messages: messages, seconds: Date().timeIntervalSince(started))
+    }
+
+    /// Runs `program` (which is given its source folder as an argument) with stdin from /dev/null and stdout and stderr into one pipe;
+    /// its exit status and output. posix_spawn and waitpid directly: Foundation's `Process`
+    /// notices an exit only on its run loop's next turn (tens of milliseconds later).
+    static func spawn(_ program: String, _ arguments: [String], directory: String, timeout: Double) -> (Int32, [UInt8])? {
+        var pipe: [Int32] = [0, 0]
+        guard Glibc.pipe(&pipe) == 0 else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
+        posix_spawn_file_actions_addclose(&actions, pipe[0])
+        posix_spawn_file_actions_addclose(&actions, pipe[1])
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = argv.withUnsafeBufferPointer { posix_spawn(&pid, program, &actions, nil, UnsafeMutablePointer(mutating: $0.baseAddress!), environ) }
+        close(pipe[1])
+        guard spawned == 0 else { close(pipe[0]); return nil }
+        let child = pid
+        let timer = DispatchWorkItem { kill(child, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(pipe[0], &buffer, buffer.count)
+            if count > 0 { if output.count < (1 << 21) { output += buffer[..<count] } ; continue }
+            if count < 0 && errno == EINTR { continue }
+            break
+        }
+        close(pipe[0])
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        timer.cancel()
+        let exited = (status & 0x7F) == 0
+        return (exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output)
     }
 
     /// The errors and warnings in a generator's output, paths made relative to `source`.
