@@ -68,6 +68,24 @@ final class BuildCheckCommandTests: XCTestCase {
         XCTAssertNotEqual(try remoteHead(), before)
     }
 
+    func testTheCheckIsOffForASiteOrWithoutItsGenerator() throws {
+        let site = try site(from: PackageRoot.appending("demo"))
+        try write("---\ntitle: Broken\n---\n{{< nosuch >}}\n", "content/posts/broken/index.md", in: site)
+        // No hugo on PATH: said once, published as before.
+        var environment = home.environment
+        environment["PATH"] = "/nonexistent"
+        let without = try Shell.run([try Products.path("nakedblog"), "publish", "--no-push", "content/posts/broken/index.md"], in: site,
+                                    environment: environment, timeout: 60)
+        XCTAssertEqual(without.status, 0, without.stderr)
+        XCTAssertTrue(without.stderr.contains("hugo is not installed: the build check is skipped."), without.stderr)
+        // A site that turned the check off.
+        try write("---\ntitle: Broken too\n---\n{{< nosuch >}}\n", "content/posts/broken-too/index.md", in: site)
+        try home.git(["config", "nakedblog.check", "off"], in: site)
+        let off = try nakedblog(["publish", "content/posts/broken-too/index.md"], in: site)
+        XCTAssertEqual(off.status, 0, off.stderr)
+        XCTAssertFalse(off.stderr.contains("does not build"), off.stderr)
+    }
+
     func testASiteAlreadyBrokenDoesNotBlockAGoodPost() throws {
         let site = try site(from: PackageRoot.appending("demo"))
         try write("---\ntitle: Old break\n---\n{{< gone >}}\n", "content/posts/old-break/index.md", in: site)

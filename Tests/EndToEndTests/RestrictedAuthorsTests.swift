@@ -147,6 +147,22 @@ final class RestrictedAuthorsTests: XCTestCase {
         try assertBothAuthorsLanded()
     }
 
+    func testAMalformedAuthorAndOtherSubcommandsAreRefused() throws {
+        let site = try clone("plain")
+        for author in ["Ann", "Ann <ann@example.org", "Ann <not an address>", "Ann\n<ann@example.org>", "<ann@example.org>"] {
+            let result = try Shell.run([try Products.path("nakedblog"), "--restricted", "--author", author, site], environment: home.environment, timeout: 30)
+            XCTAssertEqual(result.status, 2, "\(author): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("--author must be"), result.stderr)
+        }
+        var environment = home.environment
+        environment["NAKEDBLOG_RESTRICTED"] = "1"
+        for arguments in [["list", site], ["clone", "file://" + work.appending("remote.git"), work.appending("x")], ["demo"]] {
+            let result = try Shell.run([try Products.path("nakedblog")] + arguments, environment: environment, timeout: 30)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("only the app runs on this server"), result.stderr)
+        }
+    }
+
     func testNoTerminalAndACommandOnTheSSHLineAreRefused() throws {
         let site = try clone("solo")
         let key = try authorKey("solo", author: "Ann Author <ann@example.org>", site: site)
