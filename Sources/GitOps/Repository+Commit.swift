@@ -8,6 +8,12 @@ public struct CommitOutcome: Sendable, Equatable {
     public var files: [String]
     /// Whether it carries a signature.
     public var signed: Bool
+
+    public init(commit: CommitSummary, files: [String], signed: Bool) {
+        self.commit = commit
+        self.files = files
+        self.signed = signed
+    }
 }
 
 extension Repository {

@@ -186,10 +186,15 @@ extension App {
         } else {
             text = "Nothing new to publish"
         }
+        let prefix = state.publishing?.sitePrefix ?? ""
         state.publishing = nil
         if case .publish = state.overlay { state.overlay = nil }
         toast(&state, text, now: now)
-        var effects: [AppEffect] = [.loadSite(state.site?.root ?? "")]
+        // Only what the commit touched is read again, unless the remote's commits came in too.
+        let touched = (result.commit?.files ?? []).compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }
+        let remoteCameIn = result.rebasedCommits > 0 || result.fastForwarded
+        var effects: [AppEffect] = remoteCameIn || touched.isEmpty || state.site == nil
+            ? [.loadSite(state.site?.root ?? "")] : [refresh(state, touched)]
         // The publish may have changed the post (draft: false): read it again, but never switch
         // to the editor if the user has left it meanwhile (`postReloaded`).
         if let editor = state.editor, !editor.editor.isDirty { effects.append(.reloadPost(editor.path)) }
