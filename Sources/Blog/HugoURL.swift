@@ -4,13 +4,15 @@ import Foundation
 /// the baseURL): `url` from the front matter, else the section's `permalinks` pattern, else the
 /// page's folders and slug; the language's folder in front for other languages.
 enum HugoURL {
-    static func of(_ post: Post, fields: FrontMatterFields, config: SiteConfig) -> String {
+    static func of(_ post: Post, fields: FrontMatterFields, config: SiteConfig, contentRoot: String? = nil) -> String {
         if post.headless { return "" }
         if let url = fields["url"]?.text, !url.isEmpty {
             return url.hasPrefix("/") || url.contains("://") ? url : "/" + url
         }
         let languagePrefix = config.languagePrefix(post.lang)
-        let root = config.contentRoots.filter { post.path.hasPrefix($0.dir + "/") }.max { $0.dir.count < $1.dir.count }?.dir ?? config.contentDir
+        // The scanner knows the content root (working it out here built the list for every post).
+        let root = contentRoot ?? config.contentRoots.filter { post.path.hasPrefix($0.dir + "/") }.max { $0.dir.count < $1.dir.count }?.dir
+            ?? config.contentDir
         let relative = String(post.path.dropFirst(root.count + 1))
         var folders = relative.split(separator: "/").map(String.init)
         let fileName = folders.removeLast()
