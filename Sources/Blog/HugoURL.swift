@@ -6,24 +6,33 @@ import Foundation
 enum HugoURL {
     static func of(_ post: Post, fields: FrontMatterFields, config: SiteConfig, contentRoot: String? = nil) -> String {
         if post.headless { return "" }
-        if let url = fields["url"]?.text, !url.isEmpty {
+        // Fixed lower-case keys: no lower-casing of the key for every post.
+        if let url = fields.value(lowercased: "url")?.text, !url.isEmpty {
             return url.hasPrefix("/") || url.contains("://") ? url : "/" + url
         }
         let languagePrefix = config.languagePrefix(post.lang)
         // The scanner knows the content root (working it out here built the list for every post).
         let root = contentRoot ?? config.contentRoots.filter { post.path.hasPrefix($0.dir + "/") }.max { $0.dir.count < $1.dir.count }?.dir
             ?? config.contentDir
-        let relative = String(post.path.dropFirst(root.count + 1))
-        var folders = relative.split(separator: "/").map(String.init)
-        let fileName = folders.removeLast()
-        let fileBase = ContentFileName.baseName(fileName, config: config)
-        let name = post.isBundle && !folders.isEmpty ? folders.removeLast() : fileBase
-        if let pattern = config.permalinks[post.section] ?? (post.section.isEmpty ? nil : config.permalinks["page"]), !post.section.isEmpty {
-            return languagePrefix + expand(pattern, post: post, folders: folders, fileName: name, fields: fields)
+        // Folders and name by UTF-8 index (splitting into arrays cost more than the rest).
+        let relative = Substring(post.path.utf8.dropFirst(root.utf8.count + 1))
+        let slash = UInt8(ascii: "/")
+        var folders = relative.utf8.lastIndex(of: slash).map { relative[..<$0] } ?? ""
+        let fileName = relative.utf8.lastIndex(of: slash).map { relative[relative.utf8.index(after: $0)...] } ?? relative
+        var name: Substring
+        if post.isBundle && !folders.isEmpty {
+            let last = folders.utf8.lastIndex(of: slash)
+            name = last.map { folders[folders.utf8.index(after: $0)...] } ?? folders
+            folders = last.map { folders[..<$0] } ?? ""
+        } else {
+            name = Substring(ContentFileName.baseName(String(fileName), config: config))
         }
-        let slug = fields["slug"]?.text.flatMap { $0.isEmpty ? nil : $0 } ?? name
-        var path = "/" + (folders + [slug]).joined(separator: "/")
-        path = sanitize(path)
+        if !post.section.isEmpty, let pattern = config.permalinks[post.section] ?? config.permalinks["page"] {
+            let parts = folders.split(separator: "/").map(String.init)
+            return languagePrefix + expand(pattern, post: post, folders: parts, fileName: String(name), fields: fields)
+        }
+        if let slug = fields.value(lowercased: "slug")?.text, !slug.isEmpty { name = Substring(slug) }
+        let path = sanitize(folders.isEmpty ? "/" + name : "/" + folders + "/" + name)
         return languagePrefix + (config.uglyURLs ? path + ".html" : path + "/")
     }
 
@@ -63,14 +72,24 @@ enum HugoURL {
         return path
     }
 
-    /// Hugo's path rules: lowercase, spaces as hyphens.
+    /// Hugo's path rules: lowercase, spaces as hyphens, no doubled slashes (ASCII on bytes).
     static func sanitize(_ path: String) -> String {
-        var out = ""
-        for character in path.lowercased() {
-            if character == " " { out += "-" } else { out.append(character) }
+        guard path.utf8.allSatisfy({ $0 < 0x80 }) else {
+            var out = ""
+            for character in path.lowercased() {
+                if character == " " { out += "-" } else if !(character == "/" && out.hasSuffix("/")) { out.append(character) }
+            }
+            return out
         }
-        while out.contains("//") { out = out.replacingOccurrences(of: "//", with: "/") }
-        return out
+        var out: [UInt8] = []
+        out.reserveCapacity(path.utf8.count)
+        for var byte in path.utf8 {
+            if byte >= 0x41 && byte <= 0x5A { byte += 0x20 }
+            if byte == 0x20 { byte = 0x2D }
+            if byte == 0x2F && out.last == 0x2F { continue }
+            out.append(byte)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Hugo's `urlize` of a title: lowercase, runs of other characters as one hyphen.
