@@ -3,17 +3,37 @@ import Foundation
 /// A Hugo page's URL path from the site root, as `hugo list all` prints its permalink (without
 /// the baseURL): `url` from the front matter, else the section's `permalinks` pattern, else the
 /// page's folders and slug; the language's folder in front for other languages.
+extension Post {
+    /// Where the generator puts the page, from the site root (`/2016/05/19/x.html`, `/posts/x/`;
+    /// "" for a headless bundle): kept for Jekyll posts and unusual Hugo pages, else worked out.
+    public func url(config: SiteConfig) -> String {
+        urlOverride ?? HugoURL.of(self, fields: nil, config: config)
+    }
+}
+
 enum HugoURL {
-    static func of(_ post: Post, fields: FrontMatterFields, config: SiteConfig, contentRoot: String? = nil) -> String {
+    /// The URL of a Hugo page when its own fields do not give it (`url`, a `permalinks` pattern,
+    /// headless), else nil: then `of` works it out from the post when asked.
+    static func override(_ post: Post, fields: FrontMatterFields, config: SiteConfig, contentRoot: String) -> String? {
+        if post.headless { return "" }
+        if let url = fields.value(lowercased: "url")?.text, !url.isEmpty { return of(post, fields: fields, config: config, contentRoot: contentRoot) }
+        if !post.section.isEmpty, config.permalinks[post.section] ?? config.permalinks["page"] != nil {
+            return of(post, fields: fields, config: config, contentRoot: contentRoot)
+        }
+        return nil
+    }
+
+    /// `fields` nil: a page without `url`, `slug` or a pattern to consult (its slug is the post's).
+    static func of(_ post: Post, fields: FrontMatterFields?, config: SiteConfig, contentRoot: String? = nil) -> String {
         if post.headless { return "" }
         // Fixed lower-case keys: no lower-casing of the key for every post.
-        if let url = fields.value(lowercased: "url")?.text, !url.isEmpty {
+        if let url = fields?.value(lowercased: "url")?.text, !url.isEmpty {
             return url.hasPrefix("/") || url.contains("://") ? url : "/" + url
         }
         let languagePrefix = config.languagePrefix(post.lang)
         // The scanner knows the content root (working it out here built the list for every post).
-        let root = contentRoot ?? config.contentRoots.filter { post.path.hasPrefix($0.dir + "/") }.max { $0.dir.count < $1.dir.count }?.dir
-            ?? config.contentDir
+        let root = contentRoot ?? (config.languages.isEmpty ? config.contentDir
+            : config.contentRoots.filter { post.path.hasPrefix($0.dir + "/") }.max { $0.dir.count < $1.dir.count }?.dir ?? config.contentDir)
         // Folders and name by UTF-8 index (splitting into arrays cost more than the rest).
         let relative = Substring(post.path.utf8.dropFirst(root.utf8.count + 1))
         let slash = UInt8(ascii: "/")
@@ -29,9 +49,13 @@ enum HugoURL {
         }
         if !post.section.isEmpty, let pattern = config.permalinks[post.section] ?? config.permalinks["page"] {
             let parts = folders.split(separator: "/").map(String.init)
-            return languagePrefix + expand(pattern, post: post, folders: parts, fileName: String(name), fields: fields)
+            return languagePrefix + expand(pattern, post: post, folders: parts, fileName: String(name), fields: fields ?? FrontMatterFields())
         }
-        if let slug = fields.value(lowercased: "slug")?.text, !slug.isEmpty { name = Substring(slug) }
+        if let fields {
+            if let slug = fields.value(lowercased: "slug")?.text, !slug.isEmpty { name = Substring(slug) }
+        } else if !post.slug.isEmpty {
+            name = Substring(post.slug)
+        }
         let path = sanitize(folders.isEmpty ? "/" + name : "/" + folders + "/" + name)
         return languagePrefix + (config.uglyURLs ? path + ".html" : path + "/")
     }

@@ -36,8 +36,10 @@ public struct Post: Sendable, Equatable, Identifiable {
     public var stamp: FileStamp
     /// A post, a draft (Jekyll's `_drafts/`, Hugo's `draft: true`) or a page outside the posts.
     public var kind: PostKind = .post
-    /// Where the generator puts the page, from the site root (`/2016/05/19/x.html`, `/posts/x/`).
-    public var url: String = ""
+    /// The page's URL when it cannot be worked out from the fields above (every Jekyll post; a
+    /// Hugo page with `url` or under a `permalinks` pattern); see `url(config:)`. Most Hugo pages
+    /// keep none: a listing does not hold 20,000 URLs it may never print.
+    var urlOverride: String?
     /// Jekyll's `published: false`: never built, whatever the date.
     public var unpublished: Bool = false
 

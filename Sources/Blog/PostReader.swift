@@ -81,7 +81,7 @@ enum PostReader {
             tags: known.tags, categories: known.categories, description: known.description,
             wordCount: wordCount, isBundle: location.isBundle, resources: location.resources,
             format: format, translationKey: known.translationKey ?? groupPath, translations: [], stamp: stamp)
-        post.url = HugoURL.of(post, fields: fields, config: config, contentRoot: location.contentRoot)
+        post.urlOverride = HugoURL.override(post, fields: fields, config: config, contentRoot: location.contentRoot)
         post.kind = post.draft ? .draft : (section.isEmpty ? .page : .post)
         return post
     }

@@ -17,7 +17,8 @@ public struct PublishWhen: Sendable, Equatable {
     public var when: When
 
     public init(_ post: Post, site: Site, now: Date) {
-        url = post.url.isEmpty ? "" : (site.kind.jekyll == nil ? site.config.baseURLPath : (site.kind.jekyll?.baseURL ?? "")) + post.url
+        let path = post.url(config: site.config)
+        url = path.isEmpty ? "" : (site.kind.jekyll == nil ? site.config.baseURLPath : (site.kind.jekyll?.baseURL ?? "")) + path
         if post.draft || post.kind == .draft {
             when = .neverWhileDraft
         } else if post.unpublished {

@@ -24,7 +24,7 @@ final class HugoAgreementTests: XCTestCase {
                 XCTAssertEqual(post.date?.date, hugoDate(row.date), "date of \(row.path): \(row.date)")
                 XCTAssertEqual(post.publishDate?.date, hugoDate(row.publishDate), "publishDate of \(row.path): \(row.publishDate)")
                 XCTAssertEqual(post.expiryDate?.date, hugoDate(row.expiryDate), "expiryDate of \(row.path): \(row.expiryDate)")
-                XCTAssertEqual(index.site.config.baseURLPath + post.url, row.url, "url of \(row.path)")
+                XCTAssertEqual(index.site.config.baseURLPath + post.url(config: index.site.config), row.url, "url of \(row.path)")
             }
         }
     }

@@ -82,7 +82,7 @@ enum JekyllPostReader {
             wordCount: parts.wordCount, isBundle: false, resources: [], format: parts.format, translationKey: candidate.path,
             translations: [], stamp: stamp)
         post.kind = candidate.kind
-        post.url = url
+        post.urlOverride = url
         post.unpublished = value("published")?.bool == false
         return post
     }

@@ -39,7 +39,7 @@ struct ListCommand: ParsableCommand {
         }
         let now = Date()
         if json {
-            PostJSON.write(posts, now: now, to: .standardOutput)
+            PostJSON.write(posts, now: now, config: index.site.config, to: .standardOutput)
         } else {
             FileHandleOutput.standardOutput.write(PostTable.render(posts, now: now, width: TerminalSize.columns()))
         }

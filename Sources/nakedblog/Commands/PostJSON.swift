@@ -6,12 +6,12 @@ import Foundation
 enum PostJSON {
     /// Writes the array to `output` in batches (the whole text of a large site is never held);
     /// each batch is formatted on all cores.
-    static func write(_ posts: [Post], now: Date, to output: FileHandleOutput) {
+    static func write(_ posts: [Post], now: Date, config: SiteConfig, to output: FileHandleOutput) {
         let batch = 2_048
         output.write("[")
         for start in stride(from: 0, to: posts.count, by: batch) {
             let end = min(posts.count, start + batch)
-            for part in ParallelMap.shares(end - start, { range in format(posts, (range.lowerBound + start)..<(range.upperBound + start), now: now) }) {
+            for part in ParallelMap.shares(end - start, { range in format(posts, (range.lowerBound + start)..<(range.upperBound + start), now: now, config: config) }) {
                 output.write(bytes: part)
             }
         }
@@ -19,19 +19,19 @@ enum PostJSON {
     }
 
     /// The objects of `posts[range]`, each preceded by its separator.
-    private static func format(_ posts: [Post], _ range: Range<Int>, now: Date) -> [UInt8] {
+    private static func format(_ posts: [Post], _ range: Range<Int>, now: Date, config: SiteConfig) -> [UInt8] {
         var out = JSONBytes(capacity: range.count * 768)
         // Through pointers: an element read from the array (or its buffer) is a copy, every field retained.
         posts.withUnsafeBufferPointer { posts in
             guard let base = posts.baseAddress else { return }
-            for index in range { object(base + index, first: index == 0, now: now, into: &out) }
+            for index in range { object(base + index, first: index == 0, now: now, config: config, into: &out) }
         }
         return out.finish()
     }
 
     /// One post's object, preceded by its separator. Fields are read through the pointer: a copy
     /// of the post retained and released every one of them.
-    private static func object(_ post: UnsafePointer<Post>, first: Bool, now: Date, into out: inout JSONBytes) {
+    private static func object(_ post: UnsafePointer<Post>, first: Bool, now: Date, config: SiteConfig, into out: inout JSONBytes) {
         out.raw(first ? "\n  {" : ",\n  {")
         out.first = true
         out.string(.path, post.pointee.path)
@@ -58,7 +58,7 @@ enum PostJSON {
         out.strings(.resources, post.pointee.resources)
         out.strings(.translations, post.pointee.translations)
         out.string(.format, post.pointee.format?.rawValue)
-        out.string(.url, post.pointee.url)
+        out.string(.url, post.pointee.url(config: config))
         out.string(.kind, post.pointee.kind.rawValue)
         out.raw("\n  }")
     }
