@@ -88,7 +88,7 @@ extension App {
             case .wrap:
                 screen.view.softWrap.toggle()
             case .help:
-                state.overlay = .help(title: "Editor", rows: Keymaps.helpRows(state.keys.editor) + Keymaps.editingHelp)
+                state.overlay = .help(title: "Editor", rows: Keymaps.helpRows(state.keys.editor) + Keymaps.helpRows(EditorState.keymap))
             case .externalEditor:
                 return [.save(path: screen.path, text: text, revision: screen.editor.revision, expected: screen.diskStamp),
                         .runExternalEditor(screen.path)]

@@ -39,29 +39,29 @@ public enum Keymaps {
         .init([.control("s")], .save, hint: "save", help: "save (atomic)"),
         .init([.control("p")], .publish, hint: "publish", help: "save and publish"),
         .init([.escape], .back, hint: "back", help: "back to the posts"),
-        .init([.control("f")], .find, hint: "find", help: "find"),
-        .init([.control("n")], .findNext, help: "find next"),
+        .init([.control("f")], .find, hint: "find", help: "find / find next"),
+        .init([.control("n")], .findNext, help: "find / find next"),
         .init([.control("t")], .togglePreview, hint: "preview", help: "show / hide the preview"),
         .init([.control("k")], .frontMatter, hint: "fields", help: "front-matter form (title, date, draft, tags…)"),
         .init([.control("r")], .insertImage, help: "add an image: copy a file into the bundle and insert it"),
-        .init([.control("l")], .lineNumbers, help: "line numbers on / off"),
-        .init([.control("w")], .wrap, help: "soft wrap on / off"),
+        .init([.control("l")], .lineNumbers, help: "line numbers / soft wrap on or off"),
+        .init([.control("w")], .wrap, help: "line numbers / soft wrap on or off"),
         .init([.control("o")], .externalEditor, help: "edit in $EDITOR (saves first)"),
         .init([.control("g"), .function(1)], .help, hint: "help", help: "this help"),
     ])
 
-    /// Editing keys the editor component handles itself (listed in its help).
-    static let editingHelp: [HelpRow] = [
-        HelpRow(keys: "^Z / ^Y", help: "undo / redo"),
-        HelpRow(keys: "S-arrows", help: "select"),
-        HelpRow(keys: "^C / ^X / ^V", help: "copy / cut / paste (also to your clipboard over SSH)"),
-        HelpRow(keys: "^A / ^E", help: "line start / end"),
-        HelpRow(keys: "M-b / M-f", help: "word back / forward"),
-        HelpRow(keys: "Tab / S-Tab", help: "indent / outdent a list item (Tab elsewhere: a tab)"),
-        HelpRow(keys: "Enter", help: "new line; continues a list item, ends an empty one"),
-    ]
-
+    /// The help of `keymap`, a row per binding; neighbouring bindings with the same help share
+    /// a row (`← → ↑ ↓  move`).
     static func helpRows<Action>(_ keymap: Keymap<Action>) -> [HelpRow] {
-        keymap.bindings.map { HelpRow(keys: $0.keys.map(KeyName.of).joined(separator: " "), help: $0.help) }
+        var rows: [HelpRow] = []
+        for binding in keymap.bindings {
+            let keys = binding.keys.map(KeyName.of).joined(separator: " ")
+            if let last = rows.last, last.help == binding.help {
+                rows[rows.count - 1] = HelpRow(keys: last.keys + " " + keys, help: last.help)
+            } else {
+                rows.append(HelpRow(keys: keys, help: binding.help))
+            }
+        }
+        return rows
     }
 }

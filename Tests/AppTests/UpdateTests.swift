@@ -223,16 +223,40 @@ final class UpdateTests: XCTestCase {
     }
 }
 
-/// The editor's help lists every editing key that works, M-b/M-f and Tab indent included.
+/// The editor's help is made from the keys that work: every key of the editing keymap does
+/// something to the text, and every key of both keymaps is named in the help (M-b/M-f and Tab
+/// indent were once missing from a hand-written list).
 final class EditorHelpTests: XCTestCase {
     func testEditorHelpListsTheEditingKeys() throws {
         var state = try AppFixture.editing()
         _ = AppFixture.send(&state, .control("g"))
         guard case .help(_, let rows)? = state.overlay else { return XCTFail("no help") }
-        let keys = rows.map(\.keys)
-        for expected in ["^Z / ^Y", "S-arrows", "M-b / M-f", "Tab / S-Tab", "^S"] {
-            XCTAssertTrue(keys.contains { $0.contains(expected) }, "\(expected) missing from \(keys)")
+        let named = Set(rows.flatMap { $0.keys.split(separator: " ").map(String.init) })
+        for binding in EditorState.keymap.bindings {
+            for key in binding.keys {
+                XCTAssertTrue(named.contains(KeyName.of(key)), "\(KeyName.of(key)) missing from \(rows.map(\.keys))")
+                var editor = EditorState(text: "- one\n- two words\n")
+                _ = editor.handle(.down(), now: 0)
+                _ = editor.handle(.right(shift: true), now: 0)
+                XCTAssertNotNil(editor.handle(key, now: 1), "\(KeyName.of(key)) is in the help but the editor ignores it")
+            }
         }
+        for binding in state.keys.editor.bindings {
+            for key in binding.keys { XCTAssertTrue(named.contains(KeyName.of(key)), "\(KeyName.of(key)) missing") }
+        }
+        XCTAssertTrue(named.isSuperset(of: ["M-b", "M-f", "Tab", "S-Tab", "^Z", "S-←"]))
+        // A key the editor does not bind is not the editor's (the app's keymap gets it).
+        var editor = EditorState(text: "x")
+        XCTAssertNil(editor.handle(.character("q", alt: true), now: 0))
+        XCTAssertNil(editor.handle(.control("s"), now: 0))
+    }
+
+    /// The help fits an 80×24 terminal.
+    func testEditorHelpFitsTheSmallestScreen() throws {
+        var state = try AppFixture.editing()
+        _ = AppFixture.send(&state, .control("g"))
+        guard case .help(_, let rows)? = state.overlay else { return XCTFail("no help") }
+        XCTAssertLessThanOrEqual(rows.count + 4, 24, "rows, a blank, 'any key closes' and two borders")
     }
 }
 

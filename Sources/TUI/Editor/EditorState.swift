@@ -91,42 +91,44 @@ public struct EditorState: Sendable {
     /// often one long line).
     public mutating func handle(_ key: KeyEvent, now: TimeInterval, pageHeight: Int = 20, wrapWidth: Int? = nil) -> [Effect]? {
         switch key {
-        case .character(let c, false): insert(String(c), now: now, coalesce: true)
-        case .paste(let text): insert(text.replacingOccurrences(of: "\r\n", with: "\n"), now: now, coalesce: false); history.close()
-        case .enter: newline(now: now)
-        case .tab: indentListItem(by: 1, now: now) ? () : insert("\t", now: now, coalesce: true)
-        case .backTab: _ = indentListItem(by: -1, now: now)
-        case .backspace: deleteBackward(now: now)
-        case .delete: deleteForward(now: now)
-        case .left(let shift): move(to: step(cursor, by: -1), selecting: shift)
-        case .right(let shift): move(to: step(cursor, by: 1), selecting: shift)
-        case .up(let shift): moveVertically(by: -1, wrapWidth: wrapWidth, selecting: shift)
-        case .down(let shift): moveVertically(by: 1, wrapWidth: wrapWidth, selecting: shift)
+        case .character(let c, false): insert(String(c), now: now, coalesce: true); return []
+        case .paste(let text): insert(text.replacingOccurrences(of: "\r\n", with: "\n"), now: now, coalesce: false); history.close(); return []
+        default: break
+        }
+        guard let action = Self.keymap.action(for: key) else { return nil }
+        switch action {
+        case .newline: newline(now: now)
+        case .indent: indentListItem(by: 1, now: now) ? () : insert("\t", now: now, coalesce: true)
+        case .outdent: _ = indentListItem(by: -1, now: now)
+        case .deleteBackward: deleteBackward(now: now)
+        case .deleteForward: deleteForward(now: now)
+        case .moveLeft, .selectLeft: move(to: step(cursor, by: -1), selecting: action == .selectLeft)
+        case .moveRight, .selectRight: move(to: step(cursor, by: 1), selecting: action == .selectRight)
+        case .moveUp, .selectUp: moveVertically(by: -1, wrapWidth: wrapWidth, selecting: action == .selectUp)
+        case .moveDown, .selectDown: moveVertically(by: 1, wrapWidth: wrapWidth, selecting: action == .selectDown)
         case .pageUp: moveVertically(by: -max(1, pageHeight - 1), wrapWidth: wrapWidth, selecting: false)
         case .pageDown: moveVertically(by: max(1, pageHeight - 1), wrapWidth: wrapWidth, selecting: false)
-        case .home, .control("a"): move(to: TextPosition(line: cursor.line, column: 0), selecting: false)
-        case .end, .control("e"): move(to: TextPosition(line: cursor.line, column: buffer.line(cursor.line).count), selecting: false)
-        case .character("b", true): move(to: wordStep(cursor, forward: false), selecting: false)
-        case .character("f", true): move(to: wordStep(cursor, forward: true), selecting: false)
-        case .control("z"): if let to = history.undo(&buffer) { cursor = buffer.clamp(to); anchor = nil; isDirty = true; noteEdit(at: 0) }
-        case .control("y"): if let to = history.redo(&buffer) { cursor = buffer.clamp(to); anchor = nil; isDirty = true; noteEdit(at: 0) }
-        case .control("c"):
+        case .lineStart: move(to: TextPosition(line: cursor.line, column: 0), selecting: false)
+        case .lineEnd: move(to: TextPosition(line: cursor.line, column: buffer.line(cursor.line).count), selecting: false)
+        case .wordBack: move(to: wordStep(cursor, forward: false), selecting: false)
+        case .wordForward: move(to: wordStep(cursor, forward: true), selecting: false)
+        case .undo: if let to = history.undo(&buffer) { cursor = buffer.clamp(to); anchor = nil; isDirty = true; noteEdit(at: 0) }
+        case .redo: if let to = history.redo(&buffer) { cursor = buffer.clamp(to); anchor = nil; isDirty = true; noteEdit(at: 0) }
+        case .copy:
             guard let selection else { return [] }
             clipboard = buffer.text(in: selection)
             return [.copyToClipboard(clipboard)]
-        case .control("x"):
+        case .cut:
             guard let selection else { return [] }
             clipboard = buffer.text(in: selection)
             replace(selection, with: "", now: now, coalesce: false)
             history.close()
             return [.copyToClipboard(clipboard)]
-        case .control("v"):
+        case .paste:
             // Text cut or copied here keeps its own line endings (a paste from outside, above,
             // takes the document's).
             insert(clipboard, now: now, coalesce: false, keepingEndings: true)
             history.close()
-        default:
-            return nil
         }
         return []
     }
