@@ -37,11 +37,16 @@ extension App {
         case .filter:
             state.browse.filtering = true
         case .publish:
+            // A publish under way (running, or waiting on a conflict): its sheet again.
+            if state.publishUnderWay {
+                state.overlay = .publish
+                return []
+            }
             return [.preparePublish(post: post?.path)]
         case .toggleDraft:
             if let post { return [.toggleDraft(post.path)] }
         case .sync:
-            guard state.publishing == nil else {
+            guard !state.isPublishing else {
                 toast(&state, "A publish is running; sync after it finishes", isError: true, now: now)
                 return []
             }
@@ -72,7 +77,7 @@ extension App {
         case .help:
             state.overlay = .help(title: "Posts", rows: Keymaps.helpRows(state.keys.browse))
         case .quit:
-            if state.publishing?.isRunning == true {
+            if state.isPublishing {
                 state.overlay = .confirm(Confirmation(title: "Publishing", lines: ["A publish is still running.", "Quit anyway? It stops; your commit stays local."], action: .quit))
                 return []
             }

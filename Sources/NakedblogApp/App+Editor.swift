@@ -56,8 +56,13 @@ extension App {
             case .save:
                 return [.save(path: screen.path, text: text, revision: screen.editor.revision, expected: screen.diskStamp)]
             case .publish:
-                return [.save(path: screen.path, text: text, revision: screen.editor.revision, expected: screen.diskStamp),
-                        .preparePublish(post: screen.path)]
+                let save = AppEffect.save(path: screen.path, text: text, revision: screen.editor.revision, expected: screen.diskStamp)
+                // A publish under way (running, or waiting on a conflict): its sheet again.
+                if state.publishUnderWay {
+                    state.overlay = .publish
+                    return [save]
+                }
+                return [save, .preparePublish(post: screen.path)]
             case .back:
                 if screen.editor.isDirty {
                     state.overlay = .confirm(Confirmation(title: "Unsaved changes",
@@ -124,7 +129,7 @@ extension App {
     /// Leaves a conflict being edited by hand: with `keep`, its text becomes the file's resolution
     /// (refused while conflict markers remain); the publish sheet comes back either way.
     static func finishConflictEdit(_ state: inout AppState, _ screen: inout EditorScreen, path: String, keep: Bool) -> [AppEffect] {
-        guard var sheet = state.conflictSheet else { return [] }
+        guard var sheet = state.publish, case .conflict = sheet.phase else { return [] }
         if keep {
             let text = screen.editor.text
             if text.components(separatedBy: "\n").contains(where: { $0.hasPrefix("<<<<<<<") || $0.hasPrefix(">>>>>>>") }) {
@@ -133,7 +138,6 @@ extension App {
             }
             sheet.resolutions[path] = .content(Data(text.utf8))
         }
-        state.conflictSheet = nil
         screen.editor.markSaved()
         state.page = .browse
         if case .conflict(let files, let selected) = sheet.phase {
@@ -142,7 +146,7 @@ extension App {
             }
             sheet.phase = .conflict(files: files, selected: selected)
         }
-        state.overlay = .publish(sheet)
+        state.showPublish(sheet)
         return []
     }
 

@@ -62,7 +62,11 @@ extension App {
             return refreshPreview(&state)
         case .newPost(var dialog):
             return handleNewPostKey(&state, &dialog, key)
-        case .publish(var sheet):
+        case .publish:
+            guard var sheet = state.publish else {
+                state.overlay = nil
+                return []
+            }
             return handlePublishKey(&state, &sheet, key, now: now)
         case nil:
             return []

@@ -103,7 +103,7 @@ extension App {
             toast(&state, link == name ? "Copied \(name) into the bundle" : "Copied \(name) into \(folder)/", now: now)
             return refreshPreview(&state)
         case .conflictLoaded(let path, let text):
-            guard let sheet = state.conflictSheet else { return [] }
+            guard let sheet = state.publish, case .conflict = sheet.phase else { return [] }
             let sitePath = path.hasPrefix(sheet.sitePrefix) ? String(path.dropFirst(sheet.sitePrefix.count)) : path
             var screen = EditorScreen(path: sitePath, file: (state.site?.absolute(sitePath)) ?? path, text: text, stamp: nil)
             screen.resolvingConflict = path

@@ -8,8 +8,7 @@ extension App {
     static func startPublish(_ state: inout AppState, _ sheet: inout PublishSheet, step: String,
                              firstAttempt: Bool = true, resolve: Publisher.ConflictResolution? = nil) -> [AppEffect] {
         sheet.phase = .running(step: step, fraction: nil)
-        state.overlay = .publish(sheet)
-        state.publishing = sheet
+        state.showPublish(sheet)
         return [.publish(commitPath: resolve == nil ? sheet.commitPath : nil, post: sheet.post, message: sheet.message.text,
                          setDraftFalse: firstAttempt && resolve == nil && sheet.wasDraft && sheet.setDraftFalse, resolve: resolve)]
     }
@@ -19,14 +18,14 @@ extension App {
         case .confirm:
             switch key {
             case .escape:
-                state.overlay = nil
+                state.closePublish()
             case .enter where sheet.review.refusal != nil:
                 // Refused: the default is to go and fix it, at the line where reading stopped.
                 return openRefusedPost(&state, sheet)
             case .enter where sheet.check.isRunning:
                 // Enter waits for the build check; the sheet stays usable meanwhile.
                 sheet.publishWhenChecked = true
-                state.overlay = .publish(sheet)
+                state.publish = sheet
             case .enter where sheet.checkRefuses:
                 // The build fails: the default is to go to the post's line the generator named.
                 if case .done(let check) = sheet.check, let problem = check.postProblem, problem.path == sheet.post {
@@ -37,26 +36,26 @@ extension App {
             case .control("d"), .tab:
                 guard sheet.wasDraft else { break }
                 sheet.setDraftFalse.toggle()
-                state.overlay = .publish(sheet)
+                state.publish = sheet
                 // What is built changes with the draft choice: check again.
                 if let post = sheet.post, sheet.check != .notRun {
                     sheet.check = .running(generator: state.site?.kind.command ?? "the generator")
-                    state.overlay = .publish(sheet)
+                    state.publish = sheet
                     return [.runPublishCheck(post: post, undraft: sheet.setDraftFalse)]
                 }
             default:
                 _ = sheet.message.handle(key)
-                state.overlay = .publish(sheet)
+                state.publish = sheet
             }
         case .running:
             // Esc hides the sheet; the publish goes on (the status bar shows it).
-            if key == .escape { state.overlay = nil }
+            if key == .escape { state.closePublish() }
         case .failed:
             switch key {
             case .character("r", false), .enter:
                 return startPublish(&state, &sheet, step: "Retrying…", firstAttempt: false)
             default:
-                state.overlay = nil
+                state.closePublish()
             }
         case .conflict(let conflicted, var selected):
             func publish(_ resolution: Publisher.ConflictResolution, _ step: String) -> [AppEffect] {
@@ -77,7 +76,8 @@ extension App {
             case .character("T", false): return publish(.side(.remote), "Taking the remote's version of every file…")
             case .character("e", false):
                 guard let current else { return [] }
-                state.conflictSheet = sheet
+                // The sheet waits, hidden, while the file is edited by hand.
+                state.publish = sheet
                 state.overlay = nil
                 return [.loadConflict(path: current)]
             case .enter:
@@ -85,17 +85,17 @@ extension App {
                     return publish(.files(sheet.resolutions), "Publishing with your resolutions…")
                 }
             case .character("a", false), .escape:
-                state.overlay = nil
+                state.closePublish()
                 toast(&state, "Publish stopped: your commit is kept locally, nothing was pushed", now: now)
                 return []
             default: return []
             }
             sheet.phase = .conflict(files: conflicted, selected: selected)
-            state.overlay = .publish(sheet)
+            state.publish = sheet
         case .identity(var name, var email, var focus):
             switch key {
             case .escape:
-                state.overlay = nil
+                state.closePublish()
                 return []
             case .tab, .down(false), .up(false), .backTab:
                 focus = 1 - focus
@@ -110,16 +110,16 @@ extension App {
                 if focus == 0 { _ = name.handle(key) } else { _ = email.handle(key) }
             }
             sheet.phase = .identity(name: name, email: email, focus: focus)
-            state.overlay = .publish(sheet)
+            state.publish = sheet
         case .done:
-            state.overlay = nil
+            state.closePublish()
         }
         return []
     }
 
     /// Closes the sheet and puts the cursor on the line where reading the front matter stopped.
     static func openRefusedPost(_ state: inout AppState, _ sheet: PublishSheet, line given: Int? = nil) -> [AppEffect] {
-        state.overlay = nil
+        state.closePublish()
         guard let post = sheet.post else { return [] }
         let line = given ?? sheet.review.refusal?.line ?? 1
         if state.page == .editor, var screen = state.editor, screen.path == post {
@@ -140,26 +140,26 @@ extension App {
             sheet.check = .running(generator: state.site?.kind.command ?? "the generator")
             effects.append(.runPublishCheck(post: post, undraft: sheet.wasDraft && sheet.setDraftFalse))
         }
-        state.overlay = .publish(sheet)
+        state.showPublish(sheet)
         return effects
     }
 
     /// A build check is done: shown on its sheet (if it is still the sheet's question), and the
     /// publish goes on if Enter was pressed meanwhile and the check passed.
     static func publishChecked(_ state: inout AppState, post: String, undraft: Bool, _ check: PublishCheck) -> [AppEffect] {
-        guard case .publish(var sheet)? = state.overlay, sheet.post == post, sheet.phase == .confirm,
+        guard case .publish? = state.overlay, var sheet = state.publish, sheet.post == post, sheet.phase == .confirm,
               undraft == (sheet.wasDraft && sheet.setDraftFalse) else { return [] }
         sheet.check = .done(check)
         if sheet.publishWhenChecked {
             sheet.publishWhenChecked = false
             if !check.refuses && sheet.review.refusal == nil { return startPublish(&state, &sheet, step: "Committing…") }
         }
-        state.overlay = .publish(sheet)
+        state.publish = sheet
         return []
     }
 
     static func updatePublishProgress(_ state: inout AppState, _ event: PublishEvent) {
-        guard var sheet = state.publishing else { return }
+        guard var sheet = state.publish, sheet.isRunning else { return }
         switch event {
         case .committed(let outcome): sheet.phase = .running(step: "Committed \(outcome.commit.shortID); pushing…", fraction: nil)
         case .remoteLine(let line, let isProgress): if !isProgress { sheet.remoteLines.append(line) }
@@ -172,8 +172,7 @@ extension App {
         case .rebased(let commits, let onto): sheet.phase = .running(step: "Replayed \(commits) commit(s) onto \(onto); pushing again…", fraction: nil)
         case .fastForwarded, .finished: break
         }
-        state.publishing = sheet
-        if case .publish = state.overlay { state.overlay = .publish(sheet) }
+        state.publish = sheet
     }
 
     static func publishFinished(_ state: inout AppState, _ result: PublishResult, now: TimeInterval) -> [AppEffect] {
@@ -186,9 +185,9 @@ extension App {
         } else {
             text = "Nothing new to publish"
         }
-        let prefix = state.publishing?.sitePrefix ?? ""
-        state.publishing = nil
-        if case .publish = state.overlay { state.overlay = nil }
+        let prefix = state.publish?.sitePrefix ?? ""
+        if case .publish? = state.overlay { state.overlay = nil }
+        state.publish = nil
         toast(&state, text, now: now)
         // Only what the commit touched is read again, unless the remote's commits came in too.
         let touched = (result.commit?.files ?? []).compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }
@@ -202,7 +201,7 @@ extension App {
     }
 
     static func publishFailed(_ state: inout AppState, _ error: GitError, now: TimeInterval) -> [AppEffect] {
-        guard var sheet = state.publishing else {
+        guard var sheet = state.publish, sheet.isRunning else {
             // A sync failed.
             state.git.fetching = false
             toast(&state, error.message, isError: true, now: now)
@@ -217,8 +216,7 @@ extension App {
             if !error.remoteMessages.isEmpty { message += "\nThe remote said: " + error.remoteMessages.joined(separator: " / ") }
             sheet.phase = .failed(message)
         }
-        state.publishing = nil
-        state.overlay = .publish(sheet)
+        state.showPublish(sheet)
         return [.refreshGit]
     }
 }

@@ -57,7 +57,7 @@ public final class AppLoop {
             // Waiting for work in flight (cloning, publishing): look for its results often; the
             // site loading for the first frame: very often (its result is the frame everyone waits
             // for); idle: wake rarely. Keys always wake the read at once.
-            let busy = state.page == .clone || state.publishing != nil || state.git.fetching
+            let busy = state.page == .clone || state.publish != nil || state.git.fetching
             // A preview being rendered: its result is the next frame, so look for it very often too.
             let soon = (state.page == .browse && state.browse.loading) || state.editor?.previewInFlight == true
             let wait: Int32 = soon ? 2 : (busy ? 10 : 50)

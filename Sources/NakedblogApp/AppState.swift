@@ -22,8 +22,10 @@ public struct AppState: Sendable {
     /// The open site and its git state.
     public var site: Site?
     public var git = GitSummary()
-    /// A publish running (possibly with its sheet closed): never cancelled by leaving a screen.
-    public var publishing: PublishSheet?
+    /// The publish sheet, in whatever phase: shown (`overlay == .publish`), or hidden while its
+    /// publish runs or while one of its conflicts is edited by hand. The one place it lives: a
+    /// running publish is never cancelled by leaving a screen.
+    public var publish: PublishSheet?
     public var shouldQuit = false
     /// The key bindings (defaults, or the user's config file).
     public var keys = KeyBindings.defaults
@@ -51,6 +53,29 @@ public struct AppState: Sendable {
         unavailableEditorKeys = editor.removedKeys
     }
 
+    /// Shows `sheet` as the publish sheet.
+    mutating func showPublish(_ sheet: PublishSheet) {
+        publish = sheet
+        overlay = .publish
+    }
+
+    /// Closes the publish sheet: a running publish goes on with it hidden; any other is done with.
+    mutating func closePublish() {
+        if case .publish? = overlay { overlay = nil }
+        if publish?.isRunning != true { publish = nil }
+    }
+
+    /// Whether a publish is running (its sheet shown or not).
+    public var isPublishing: Bool { publish?.isRunning == true }
+
+    /// Whether a publish is under way: running, or waiting while a conflict is edited by hand
+    /// (publish again shows its sheet rather than starting another).
+    var publishUnderWay: Bool {
+        guard let publish else { return false }
+        if case .conflict = publish.phase { return true }
+        return publish.isRunning
+    }
+
     /// Whether the publish sheet builds the site first: the config file's `[publish] check`, set
     /// by the executable (on unless turned off); off in a bare state (headless tests opt in).
     public var buildCheck = false
@@ -60,8 +85,6 @@ public struct AppState: Sendable {
     var cursorToBody = false
     /// The line (1-based) the next opened post puts the cursor on (a refused publish's line).
     var cursorToLine: Int?
-    /// The publish sheet waiting while a conflict is edited by hand.
-    var conflictSheet: PublishSheet?
     /// A question to ask again once the message shown over it (a difference) is closed.
     var returnOverlay: Overlay?
 
@@ -102,7 +125,8 @@ public struct GitSummary: Sendable, Equatable {
 public enum Overlay: Sendable {
     case help(title: String, rows: [HelpRow])
     case newPost(NewPostDialog)
-    case publish(PublishSheet)
+    /// The sheet itself is `AppState.publish`.
+    case publish
     case confirm(Confirmation)
     case message(title: String, lines: [String])
     /// Unsaved text from a crash or a dropped connection: recover, discard, or view the difference.

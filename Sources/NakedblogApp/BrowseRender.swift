@@ -100,7 +100,7 @@ enum BrowseRender {
         if state.git.unpushed > 0 { left += " · \(state.git.unpushed) unpushed" }
         if state.git.behind > 0 { left += " · \(state.git.behind) behind (s to sync)" }
         if state.git.fetching { left += " · fetching…" }
-        if let publishing = state.publishing, publishing.isRunning { left += " · publishing…" }
+        if state.isPublishing { left += " · publishing…" }
         if let problem = state.git.problem { left += " · " + problem }
         let problems = state.browse.problems.count
         let right = "sort: \(state.browse.sort.rawValue) · section: \(state.browse.section ?? "all")" + (problems > 0 ? " · \(problems) problem\(problems == 1 ? "" : "s") (!)" : "")

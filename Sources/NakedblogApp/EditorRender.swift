@@ -40,7 +40,7 @@ enum EditorRender {
             }
             var left = editor.problem ?? notice ?? editor.beingEditedBy.map { "read-only: \($0) is editing this post" }
                 ?? (editor.editor.isDirty ? "modified (Ctrl-S saves)" : "saved")
-            if let publishing = state.publishing, publishing.isRunning { left += " · publishing…" }
+            if state.isPublishing { left += " · publishing…" }
             let mode = width >= EditorScreen.splitWidth ? "split" : (editor.showPreview ? "preview" : "text")
             StatusBar(left: left, right: (state.author.map { "✎ \($0) · " } ?? "") + mode + (state.git.branch.map { " · \($0)" } ?? ""))
                 .render(into: &screen, area: status)

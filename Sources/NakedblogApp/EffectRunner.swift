@@ -50,7 +50,9 @@ public final class EffectRunner: @unchecked Sendable {
                 index.refresh(paths: paths)
                 send(.siteLoaded(index.site, index, readAt: Date()))
             }
-        case .refreshGit: background { self.refreshGit() }
+        // Not on the file queue: a status of a large work tree takes long, and a save must
+        // never wait behind it.
+        case .refreshGit: requestGitStatus()
         // Finding the repository reads the disk: not on the loop thread.
         case .fetch: background { self.startFetch(sync: false) }
         case .sync: background { self.startFetch(sync: true) }
@@ -126,6 +128,27 @@ public final class EffectRunner: @unchecked Sendable {
             send(.siteLoaded(site, PostIndex.build(site, listings: SiteListings.cache(for: site)), readAt: Date()))
         } catch {
             send(.siteFailed(String(describing: error)))
+        }
+    }
+
+    /// Git status runs on its own queue, one at a time: asked for while one runs, it runs once
+    /// more after it (however many times it was asked), so the summary ends up current.
+    private let statusQueue = DispatchQueue(label: "nakedblog.git-status", qos: .utility)
+    private var statusRunning = false, statusAgain = false
+
+    private func requestGitStatus() {
+        let start = lock.withLock {
+            if statusRunning { statusAgain = true; return false }
+            statusRunning = true
+            return true
+        }
+        guard start else { return }
+        statusQueue.async {
+            repeat { self.refreshGit() } while self.lock.withLock {
+                defer { self.statusAgain = false }
+                if !self.statusAgain { self.statusRunning = false }
+                return self.statusAgain
+            }
         }
     }
 

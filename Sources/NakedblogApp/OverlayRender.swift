@@ -49,7 +49,8 @@ enum OverlayRender {
             return frontMatter(form, into: &screen, area: area)
         case .newPost(let dialog):
             return newPost(dialog, into: &screen, area: area)
-        case .publish(let sheet):
+        case .publish:
+            guard let sheet = state.publish else { return nil }
             return publish(sheet, into: &screen, area: area)
         }
     }

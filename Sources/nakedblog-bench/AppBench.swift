@@ -74,6 +74,16 @@ enum AppBench {
             + (try saveRows(fixture: fixture, posts: posts, saves: 40, environment: environment, binary: binary))
     }
 
+    /// `saveRows` alone, on a fixture of its own (`--only save`).
+    static func save(posts: Int, binary: String) throws -> [BenchRow] {
+        let fixture = try BlogFixture.make(.init(posts: posts, commits: 20))
+        let home = try TestHome()
+        defer { home.remove() }
+        var environment = home.environment
+        environment["TERM"] = "xterm-256color"
+        return try saveRows(fixture: fixture, posts: posts, saves: 40, environment: environment, binary: binary)
+    }
+
     /// Keystroke-to-frame latency and bytes per keystroke in the editor.
     static func keystrokeRows(runs: Int, keystrokes: Int, binary: String) throws -> [BenchRow] {
         let home = try TestHome()

@@ -47,6 +47,35 @@ final class UpdateTests: XCTestCase {
         XCTAssertFalse(state.editor!.editor.isDirty)
     }
 
+    /// The sheet lives in one place (`AppState.publish`): publish again while one runs hidden
+    /// shows that sheet (no second publish is prepared); closing a sheet that is not running
+    /// forgets it.
+    func testPublishAgainWhileOneRunsShowsItsSheet() throws {
+        var state = try AppFixture.editing()
+        let path = "content/posts/cold-brew-ratios/index.md"
+        let sheet = PublishSheet(post: path, commitPath: "content/posts/cold-brew-ratios",
+                                 title: "Cold brew", files: [], changedKeys: [], wasDraft: false, message: "Update: Cold brew")
+        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        _ = AppFixture.send(&state, .escape)
+        XCTAssertNil(state.publish, "a sheet closed before publishing is gone")
+        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        _ = AppFixture.send(&state, .enter)
+        _ = AppFixture.send(&state, .escape)
+        XCTAssertNil(state.overlay)
+        XCTAssertTrue(state.isPublishing, "hidden, still running")
+        _ = App.update(&state, .publishEvent(.packing(current: 3, total: 4)), now: 0)
+        let again = AppFixture.send(&state, .control("p"))
+        XCTAssertEqual(again, [.save(path: path, text: state.editor!.editor.text, revision: state.editor!.editor.revision)],
+                       "no second publish is prepared")
+        guard case .publish? = state.overlay, case .running(let step, _)? = state.publish?.phase else { return XCTFail("its sheet again") }
+        XCTAssertEqual(step, "Packing 3/4", "the running sheet, with its progress")
+        _ = App.update(&state, .publishFailed(GitError(kind: .networkUnreachable, operation: "push", message: "offline")), now: 0)
+        guard case .failed? = state.publish?.phase, case .publish? = state.overlay else { return XCTFail("the failure is shown") }
+        _ = AppFixture.send(&state, .escape)
+        XCTAssertNil(state.publish)
+        XCTAssertNil(state.overlay)
+    }
+
     func testARunningPublishSurvivesLeavingItsSheetAndTheEditor() throws {
         var state = try AppFixture.editing()
         let sheet = PublishSheet(post: "content/posts/cold-brew-ratios/index.md", commitPath: "content/posts/cold-brew-ratios",
@@ -57,7 +86,7 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(leaving, [.releasePost("content/posts/cold-brew-ratios/index.md")], "no effect cancels the publish")
         XCTAssertNil(state.overlay)
         XCTAssertEqual(state.page, .browse)
-        XCTAssertTrue(state.publishing?.isRunning ?? false)
+        XCTAssertTrue(state.isPublishing)
         XCTAssertTrue(AppFixture.lines(state)[22].contains("publishing…"))
         let quitting = AppFixture.send(&state, .character("q"))
         XCTAssertEqual(quitting, [], "quitting during a publish asks first")
@@ -119,7 +148,7 @@ final class UpdateTests: XCTestCase {
         XCTAssertTrue(state.editor?.problem?.contains("conflict markers remain") ?? false)
         state.editor?.editor.replaceText(with: "---\ntitle: A\n---\nboth lines\n", now: 1)
         XCTAssertEqual(AppFixture.send(&state, .control("s")), [])
-        guard case .publish(let back)? = state.overlay, case .conflict(_, let selected) = back.phase else { return XCTFail("the sheet is back") }
+        guard case .publish? = state.overlay, let back = state.publish, case .conflict(_, let selected) = back.phase else { return XCTFail("the sheet is back") }
         XCTAssertEqual(back.resolutions["content/posts/a/index.md"], .content(Data("---\ntitle: A\n---\nboth lines\n".utf8)))
         XCTAssertEqual(selected, 0)
         assertSnapshot(AppFixture.lines(state), named: "conflict-two-files")
