@@ -93,7 +93,7 @@ public final class AppLoop {
         for effect in list {
             effects.append(effect)
             if effect == .quit { state.shouldQuit = true; continue }
-            runner.run(effect)
+            runner.run(effect, siteRoot: state.site?.root)
         }
     }
 }

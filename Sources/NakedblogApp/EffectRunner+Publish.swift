@@ -4,8 +4,8 @@ import GitOps
 
 extension EffectRunner {
     /// Works out what a publish of `post` would commit, for the sheet.
-    func preparePublish(_ post: String?) {
-        guard let root = siteRootForPublish(), let repository = try? Repository.discover(from: root),
+    func preparePublish(_ post: String?, root: String) {
+        guard let repository = try? Repository.discover(from: root),
               let workdir = repository.workingDirectory else {
             send(.postFailed("This site is not in a git repository: nothing can be published. Clone your blog with nakedblog clone URL, or run git init."))
             return
@@ -39,8 +39,8 @@ extension EffectRunner {
 
     /// Builds the site as it will be after publishing `post` (unless the site's git config says
     /// `nakedblog.check = off`) and sends the verdict.
-    func runPublishCheck(_ post: String, undraft: Bool) {
-        guard let root = siteRootForPublish(), let repository = try? Repository.discover(from: root),
+    func runPublishCheck(_ post: String, undraft: Bool, root: String) {
+        guard let repository = try? Repository.discover(from: root),
               let workdir = repository.workingDirectory, let site = try? Site.open(containing: root) else { return }
         if !AppConfig().buildsBeforePublishing(siteSetting: repository.configString("nakedblog.check")) {
             send(.publishChecked(post: post, undraft: undraft, PublishCheck(
@@ -55,8 +55,8 @@ extension EffectRunner {
     }
 
     /// Sends a conflicting file's text with conflict markers, for editing by hand.
-    func loadConflict(_ path: String) {
-        guard let root = siteRootForPublish(), let repository = try? Repository.discover(from: root),
+    func loadConflict(_ path: String, root: String) {
+        guard let repository = try? Repository.discover(from: root),
               let workdir = repository.workingDirectory else { return }
         do {
             guard let file = try Publisher.conflictingFiles(repositoryAt: workdir).first(where: { $0.path == path }) else {
@@ -70,8 +70,9 @@ extension EffectRunner {
     }
 
     /// Sets draft: false if asked, then commits and pushes; events go back as messages.
-    func publish(commitPath: String?, post: String?, message: String, setDraftFalse: Bool, resolve: Publisher.ConflictResolution?) {
-        guard let root = siteRootForPublish(), let repository = try? Repository.discover(from: root),
+    func publish(commitPath: String?, post: String?, message: String, setDraftFalse: Bool, resolve: Publisher.ConflictResolution?,
+                 root: String) {
+        guard let repository = try? Repository.discover(from: root),
               let workdir = repository.workingDirectory else { return }
         var paths = commitPath.map { [$0] } ?? []
         if setDraftFalse, let post {

@@ -30,8 +30,7 @@ extension EffectRunner {
     }
 
     /// Runs `$VISUAL` / `$EDITOR` (else `vi`) on the post with the terminal handed over.
-    func runExternalEditor(_ path: String) {
-        guard let root else { return }
+    func runExternalEditor(_ path: String, root: String) {
         let editor = environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
         let file = root + "/" + path
         withTerminalSuspended {

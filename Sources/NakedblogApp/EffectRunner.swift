@@ -11,7 +11,6 @@ public final class EffectRunner: @unchecked Sendable {
     let send: @Sendable (AppMessage) -> Void
     let environment: [String: String]
     private let lock = NSLock()
-    private var siteRoot: String?
     /// Build checks run one at a time (each builds the whole site).
     private let checks = DispatchQueue(label: "nakedblog.publish-check")
     private var clone: CloneOperation?
@@ -39,8 +38,11 @@ public final class EffectRunner: @unchecked Sendable {
         RemoteOptions(credentials: credentials, environment: environment)
     }
 
-    /// Starts `effect`. Effects that need the terminal (the external editor) run right here.
-    public func run(_ effect: AppEffect) {
+    /// Starts `effect` on the site at `siteRoot` (the state's, when the effect was made: the
+    /// runner keeps no copy). Effects that need the terminal (the external editor) run right here.
+    public func run(_ effect: AppEffect, siteRoot: String?) {
+        if effect.needsSite && siteRoot == nil { return }
+        let root = siteRoot ?? ""
         switch effect {
         case .loadSite(let path): background { self.loadSite(path) }
         case .renderPreview(let job): previews.async { [send] in send(job.render()) }
@@ -52,37 +54,37 @@ public final class EffectRunner: @unchecked Sendable {
             }
         // Not on the file queue: a status of a large work tree takes long, and a save must
         // never wait behind it.
-        case .refreshGit: requestGitStatus()
+        case .refreshGit: requestGitStatus(root: root)
         // Finding the repository reads the disk: not on the loop thread.
-        case .fetch: background { self.startFetch(sync: false) }
-        case .sync: background { self.startFetch(sync: true) }
-        case .openPost(let path): background { self.openPost(path) }
-        case .releasePost(let path): if author != nil, let root { background { EditingMarkers.release(path, root: root) } }
-        case .reloadPost(let path): background { self.openPost(path, reload: true) }
+        case .fetch: background { self.startFetch(sync: false, root: root) }
+        case .sync: background { self.startFetch(sync: true, root: root) }
+        case .openPost(let path): background { self.openPost(path, root: root) }
+        case .releasePost(let path): if author != nil { background { EditingMarkers.release(path, root: root) } }
+        case .reloadPost(let path): background { self.openPost(path, root: root, reload: true) }
         case .save(let path, let text, let revision, let expected, let overwrite):
-            background { self.save(path, text, revision, expected: expected, overwrite: overwrite) }
+            background { self.save(path, text, revision, root: root, expected: expected, overwrite: overwrite) }
         case .writeJournal(let path, let text):
-            background { if let root = self.root { try? RecoveryJournal.write(text, root: root, post: path, environment: self.environment) } }
+            background { try? RecoveryJournal.write(text, root: root, post: path, environment: self.environment) }
         case .discardJournal(let path):
-            background { if let root = self.root { RecoveryJournal.remove(root: root, post: path, environment: self.environment) } }
-        case .showDiskDiff(let path, let text): background { self.showDiskDiff(path, text) }
+            background { RecoveryJournal.remove(root: root, post: path, environment: self.environment) }
+        case .showDiskDiff(let path, let text): background { self.showDiskDiff(path, text, root: root) }
         case .createPost(let title, let section, let bundle, let lang):
-            background { self.createPost(title: title, section: section, bundle: bundle, lang: lang) }
-        case .preparePublish(let post): background { self.preparePublish(post) }
-        case .runPublishCheck(let post, let undraft): checks.async { self.runPublishCheck(post, undraft: undraft) }
+            background { self.createPost(title: title, section: section, bundle: bundle, lang: lang, root: root) }
+        case .preparePublish(let post): background { self.preparePublish(post, root: root) }
+        case .runPublishCheck(let post, let undraft): checks.async { self.runPublishCheck(post, undraft: undraft, root: root) }
         case .publish(let commitPath, let post, let message, let setDraftFalse, let resolve):
-            background { self.publish(commitPath: commitPath, post: post, message: message, setDraftFalse: setDraftFalse, resolve: resolve) }
-        case .loadConflict(let path): background { self.loadConflict(path) }
+            background { self.publish(commitPath: commitPath, post: post, message: message, setDraftFalse: setDraftFalse, resolve: resolve, root: root) }
+        case .loadConflict(let path): background { self.loadConflict(path, root: root) }
         case .startClone(let url, let target): startClone(url: url, target: target)
         case .cancelClone: lock.withLock { clone }?.cancel()
         case .trustHostKey(let key): try? HostKeys.trust(key)
-        case .toggleDraft(let path): background { self.toggleDraft(path) }
+        case .toggleDraft(let path): background { self.toggleDraft(path, root: root) }
         case .copyToClipboard(let text): copyToClipboard(text)
         case .runExternalEditor(let path):
             // Never another program on a shared server (the keys are off too; this is the backstop).
-            if restricted { send(.postFailed("Not available on this server.")) } else { runExternalEditor(path) }
+            if restricted { send(.postFailed("Not available on this server.")) } else { runExternalEditor(path, root: root) }
         case .rememberSite(let path): if !restricted { background { RecentSites.remember(path, environment: self.environment) } }
-        case .copyImage(let source, let post): background { self.copyImage(source, into: post) }
+        case .copyImage(let source, let post): background { self.copyImage(source, into: post, root: root) }
         case .setIdentity(let name, let email):
             if restricted {
                 send(.postFailed("This server has no git identity to commit with; ask its administrator (docs/SERVING.md)."))
@@ -112,8 +114,6 @@ public final class EffectRunner: @unchecked Sendable {
         files.async(execute: work)
     }
 
-    var root: String? { lock.withLock { siteRoot } }
-    func siteRootForPublish() -> String? { root }
     func setClone(_ operation: CloneOperation) { lock.withLock { clone = operation } }
     func keep(_ operation: GitOperation<PublishEvent>) { lock.withLock { publishes.append(operation) } }
     /// Lets go of a publish that has ended.
@@ -124,7 +124,6 @@ public final class EffectRunner: @unchecked Sendable {
     private func loadSite(_ path: String) {
         do {
             let site = try Site.open(containing: path)
-            lock.withLock { siteRoot = site.root }
             send(.siteLoaded(site, PostIndex.build(site, listings: SiteListings.cache(for: site)), readAt: Date()))
         } catch {
             send(.siteFailed(String(describing: error)))
@@ -134,26 +133,31 @@ public final class EffectRunner: @unchecked Sendable {
     /// Git status runs on its own queue, one at a time: asked for while one runs, it runs once
     /// more after it (however many times it was asked), so the summary ends up current.
     private let statusQueue = DispatchQueue(label: "nakedblog.git-status", qos: .utility)
-    private var statusRunning = false, statusAgain = false
+    private var statusRunning = false
+    /// The site to run the status for again, once the running one ends.
+    private var statusAgain: String?
 
-    private func requestGitStatus() {
+    private func requestGitStatus(root: String) {
         let start = lock.withLock {
-            if statusRunning { statusAgain = true; return false }
+            if statusRunning { statusAgain = root; return false }
             statusRunning = true
             return true
         }
         guard start else { return }
         statusQueue.async {
-            repeat { self.refreshGit() } while self.lock.withLock {
-                defer { self.statusAgain = false }
-                if !self.statusAgain { self.statusRunning = false }
-                return self.statusAgain
+            var next: String? = root
+            while let root = next {
+                self.refreshGit(root: root)
+                next = self.lock.withLock {
+                    defer { self.statusAgain = nil }
+                    if self.statusAgain == nil { self.statusRunning = false }
+                    return self.statusAgain
+                }
             }
         }
     }
 
-    private func refreshGit() {
-        guard let root else { return }
+    private func refreshGit(root: String) {
         var summary = GitSummary()
         do {
             let repository = try Repository.discover(from: root)
@@ -181,8 +185,8 @@ public final class EffectRunner: @unchecked Sendable {
         return resolvedRoot.hasPrefix(resolvedBase) ? String(resolvedRoot.dropFirst(resolvedBase.count)) : ""
     }
 
-    private func startFetch(sync: Bool) {
-        guard let root, let repository = try? Repository.discover(from: root), let workdir = repository.workingDirectory,
+    private func startFetch(sync: Bool, root: String) {
+        guard let repository = try? Repository.discover(from: root), let workdir = repository.workingDirectory,
               repository.publishRemoteURL() != nil else {
             send(.fetched(behind: 0, problem: nil))
             return
@@ -208,8 +212,7 @@ public final class EffectRunner: @unchecked Sendable {
         }
     }
 
-    private func openPost(_ path: String, reload: Bool = false) {
-        guard let root else { return }
+    private func openPost(_ path: String, root: String, reload: Bool = false) {
         let file = root + "/" + path
         // A reload that cannot read the post says nothing: the user asked for no post (it may
         // have been published as deleted), and the editor keeps what it shows.
@@ -238,14 +241,12 @@ public final class EffectRunner: @unchecked Sendable {
         }
     }
 
-    private func showDiskDiff(_ path: String, _ text: String) {
-        guard let root else { return }
+    private func showDiskDiff(_ path: String, _ text: String, root: String) {
         let disk = FileManager.default.contents(atPath: root + "/" + path).flatMap { String(validating: $0, as: UTF8.self) } ?? ""
         send(.showMessage(title: "On disk (-) vs. your text (+)", lines: Array(LineDiff.lines(old: disk, new: text).prefix(40))))
     }
 
-    private func save(_ path: String, _ text: String, _ revision: Int, expected: FileStamp?, overwrite: Bool) {
-        guard let root else { return }
+    private func save(_ path: String, _ text: String, _ revision: Int, root: String, expected: FileStamp?, overwrite: Bool) {
         let file = root + "/" + path
         if !overwrite, let expected, let current = FileStamp.of(file), current != expected {
             send(.saveConflict(path: path))
@@ -265,8 +266,8 @@ public final class EffectRunner: @unchecked Sendable {
         }
     }
 
-    private func createPost(title: String, section: String, bundle: Bool, lang: String?) {
-        guard let root, let site = try? Site.open(containing: root) else { return }
+    private func createPost(title: String, section: String, bundle: Bool, lang: String?, root: String) {
+        guard let site = try? Site.open(containing: root) else { return }
         do {
             let created = try PostCreator(site: site).create(.init(title: title, section: section, bundle: bundle, lang: lang))
             send(.postCreated(path: created.path))
@@ -275,8 +276,8 @@ public final class EffectRunner: @unchecked Sendable {
         }
     }
 
-    private func toggleDraft(_ path: String) {
-        guard let root, let site = try? Site.open(containing: root) else { return }
+    private func toggleDraft(_ path: String, root: String) {
+        guard let site = try? Site.open(containing: root) else { return }
         do {
             let result = try DraftSwitch.set(path, draft: !(try DraftSwitch.isDraft(path, site: site)), site: site)
             send(.draftToggled(path: result.path, movedFrom: result.movedFrom))
@@ -287,8 +288,7 @@ public final class EffectRunner: @unchecked Sendable {
 
     /// Copies an image where the post's images go (its bundle; a Jekyll site's image folder)
     /// under a name not taken yet.
-    private func copyImage(_ source: String, into post: String) {
-        guard let root else { return }
+    private func copyImage(_ source: String, into post: String, root: String) {
         let path = source.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + source.dropFirst(1) : source
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
@@ -333,6 +333,20 @@ public final class EffectRunner: @unchecked Sendable {
             send(.imageCopied(path: post, name: target, link: placement.link(to: target), folder: placement.folder))
         } catch {
             send(.postFailed("cannot copy \(source) into \(bundle): \(error.localizedDescription)"))
+        }
+    }
+}
+
+extension AppEffect {
+    /// Whether the effect works on the open site (nothing is done without one).
+    var needsSite: Bool {
+        switch self {
+        case .refreshGit, .fetch, .sync, .openPost, .releasePost, .reloadPost, .save, .writeJournal, .discardJournal, .showDiskDiff,
+             .createPost, .preparePublish, .runPublishCheck, .publish, .loadConflict, .toggleDraft, .runExternalEditor, .copyImage:
+            return true
+        case .loadSite, .renderPreview, .refreshPosts, .startClone, .cancelClone, .trustHostKey, .copyToClipboard, .rememberSite,
+             .suspend, .answerCredentials, .setIdentity, .quit:
+            return false
         }
     }
 }

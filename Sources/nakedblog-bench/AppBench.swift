@@ -8,10 +8,18 @@ enum AppBench {
         try firstFrame(posts: posts, runs: runs, binary: binary) + keystrokeRows(runs: runs, keystrokes: keystrokes, binary: binary)
     }
 
-    /// Ctrl-S in the editor on a large site, timed from the key to the status bar's "saved" (the
-    /// atomic write), and the next keystroke's frame right after it (the loop then takes the
-    /// refreshed listing: it must not stall typing). Process in a pty, as the user has it.
+    /// Ctrl-S in the editor on a large site, timed from the key until the file on disk has the
+    /// new text (its size polled; the "Saved" toast covers the status bar, so the screen cannot
+    /// tell one save from the next), and the next keystroke's frame right after it (the loop
+    /// then takes the refreshed listing: it must not stall typing). Process in a pty.
     static func saveRows(fixture: BlogFixture, posts: Int, saves: Int, environment: [String: String], binary: String) throws -> [BenchRow] {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: fixture.path + "/content/posts")
+        guard let folder = folders.first(where: { $0.hasPrefix("00042-") }) else { throw BenchFailure("no post 00042") }
+        let file = fixture.path + "/content/posts/" + folder + "/index.md"
+        func size() -> Int64 {
+            var info = stat()
+            return stat(file, &info) == 0 ? Int64(info.st_size) : -1
+        }
         let terminal = try PseudoTerminal([binary, fixture.path], environment: environment, columns: 80, rows: 24)
         defer { terminal.terminate() }
         guard terminal.read(timeout: 30, until: { $0.contains(text: "\(posts) of \(posts) posts") }).satisfied else { throw BenchFailure("no browser") }
@@ -26,9 +34,12 @@ enum AppBench {
         _ = terminal.drain(for: 0.05)
         for index in 0..<saves {
             // Each round: save, then a key that modifies the text again for the next round.
+            let before = size()
             var start = DispatchTime.now().uptimeNanoseconds
             terminal.write("\u{13}")
-            guard terminal.read(timeout: 5, until: { $0.contains(text: "saved") }).satisfied else { throw BenchFailure("never saved") }
+            let deadline = start + 5_000_000_000
+            while size() == before && DispatchTime.now().uptimeNanoseconds < deadline { usleep(100) }
+            guard size() != before else { throw BenchFailure("never saved") }
             save.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             // The next key at once, while the refreshed listing comes in.
             let letter = String(letters[(index + 3) % letters.count])
@@ -39,9 +50,9 @@ enum AppBench {
             _ = terminal.drain(for: 0.05)
         }
         return [
-            BenchRow(name: "Ctrl-S → \"saved\" on screen, \(posts) posts (pty, median)", ours: Measure.median(save), reference: nil,
+            BenchRow(name: "Ctrl-S → file written, \(posts) posts (pty, median)", ours: Measure.median(save), reference: nil,
                      referenceName: "—", unit: .seconds, target: "≤ 20 ms", met: Measure.median(save) <= 0.02),
-            BenchRow(name: "Ctrl-S → \"saved\" on screen, \(posts) posts (pty, p99)", ours: percentile(save, 0.99), reference: nil,
+            BenchRow(name: "Ctrl-S → file written, \(posts) posts (pty, p99)", ours: percentile(save, 0.99), reference: nil,
                      referenceName: "—", unit: .seconds, target: "≤ 20 ms", met: percentile(save, 0.99) <= 0.02),
             BenchRow(name: "keystroke → frame right after a save, \(posts) posts (pty, p99)", ours: percentile(after, 0.99), reference: nil,
                      referenceName: "—", unit: .seconds, target: "≤ 16 ms", met: percentile(after, 0.99) <= 0.016),

@@ -111,7 +111,7 @@ final class CorpusEditorRoundTripTests: XCTestCase {
             let typeAndSave: [KeyEvent] = toTheEnd + [.character("x"), .control("s")]
             let opened: () -> Bool = { loop.state.editor?.path == name && loop.state.overlay == nil }
             terminal.steps += [
-                .init(name: "open \(name)", until: { true }, keys: [], action: { loop.runner.run(.openPost(name)) }),
+                .init(name: "open \(name)", until: { true }, keys: [], action: { loop.runner.run(.openPost(name), siteRoot: site.path) }),
                 .init(name: "opened \(name)", until: opened, keys: [.control("s")], action: { stamp = loop.state.editor?.diskStamp }),
                 .init(name: "saved unchanged \(name)", until: saved, keys: typeAndSave, action: check(original, "saved unchanged")),
                 .init(name: "saved edited \(name)", until: saved, keys: [.control("z"), .control("s")],

@@ -23,9 +23,9 @@ final class EffectRunnerPublishTests: XCTestCase {
 
         let messages = MessageLog()
         let runner = EffectRunner(environment: home.environment) { messages.append($0) }
-        runner.run(.loadSite(site))
+        runner.run(.loadSite(site), siteRoot: site)
         XCTAssertTrue(messages.wait { if case .siteLoaded = $0 { return true }; return false })
-        runner.run(.publish(commitPath: "content/posts/tea-in-kyoto", post: post, message: "Update: tea", setDraftFalse: false, resolve: nil))
+        runner.run(.publish(commitPath: "content/posts/tea-in-kyoto", post: post, message: "Update: tea", setDraftFalse: false, resolve: nil), siteRoot: site)
         XCTAssertTrue(messages.wait { if case .publishFinished = $0 { return true }; return false })
         let deadline = Date().addingTimeInterval(5)
         while runner.publishesInFlight > 0 && Date() < deadline { usleep(10_000) }
@@ -45,12 +45,12 @@ final class EffectRunnerReloadTests: XCTestCase {
         try PackageRoot.copyDemo(to: site)
         let messages = MessageLog()
         let runner = EffectRunner(environment: home.environment) { messages.append($0) }
-        runner.run(.loadSite(site))
+        runner.run(.loadSite(site), siteRoot: site)
         XCTAssertTrue(messages.wait { if case .siteLoaded = $0 { return true }; return false })
-        runner.run(.reloadPost("content/posts/tea-in-kyoto/index.md"))
+        runner.run(.reloadPost("content/posts/tea-in-kyoto/index.md"), siteRoot: site)
         XCTAssertTrue(messages.wait { if case .postReloaded(let path, _, _) = $0 { return path == "content/posts/tea-in-kyoto/index.md" }; return false })
-        runner.run(.reloadPost("content/posts/gone/index.md"))
-        runner.run(.openPost("content/posts/also-gone/index.md"))
+        runner.run(.reloadPost("content/posts/gone/index.md"), siteRoot: site)
+        runner.run(.openPost("content/posts/also-gone/index.md"), siteRoot: site)
         XCTAssertTrue(messages.wait { if case .postFailed(let problem) = $0 { return problem.contains("also-gone") }; return false })
         usleep(300_000)  // the reload ran on another thread: give it time to say anything it would
         XCTAssertFalse(messages.contains { if case .postOpened = $0 { return true }; return false }, "a reload is never an open")

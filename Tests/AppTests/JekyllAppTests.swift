@@ -27,7 +27,7 @@ final class JekyllAppTests: XCTestCase {
     private func loadedRunner(_ site: String, _ home: TestHome) throws -> (EffectRunner, MessageLog) {
         let messages = MessageLog()
         let runner = EffectRunner(environment: home.environment) { messages.append($0) }
-        runner.run(.loadSite(site))
+        runner.run(.loadSite(site), siteRoot: site)
         XCTAssertTrue(messages.wait { if case .siteLoaded = $0 { return true }; return false })
         return (runner, messages)
     }
@@ -37,7 +37,7 @@ final class JekyllAppTests: XCTestCase {
         defer { home.remove() }
         let (site, _) = try makeSite(home)
         let (runner, messages) = try loadedRunner(site, home)
-        runner.run(.toggleDraft("_posts/2020-04-01-whats-jekyll.md"))
+        runner.run(.toggleDraft("_posts/2020-04-01-whats-jekyll.md"), siteRoot: site)
         XCTAssertTrue(messages.wait {
             if case .draftToggled(let path, let from) = $0 { return path == "_drafts/whats-jekyll.md" && from == "_posts/2020-04-01-whats-jekyll.md" }
             return false
@@ -59,12 +59,12 @@ final class JekyllAppTests: XCTestCase {
         defer { home.remove() }
         let (site, remote) = try makeSite(home)
         let (runner, messages) = try loadedRunner(site, home)
-        runner.run(.preparePublish(post: "_drafts/still-a-draft.md"))
+        runner.run(.preparePublish(post: "_drafts/still-a-draft.md"), siteRoot: site)
         var ready: PublishSheet?
         XCTAssertTrue(messages.wait { if case .publishSheetReady(let sheet) = $0 { ready = sheet; return true }; return false })
         let sheet = try XCTUnwrap(ready)
         XCTAssertTrue(sheet.wasDraft && sheet.draftMoves && sheet.setDraftFalse)
-        runner.run(.publish(commitPath: sheet.commitPath, post: sheet.post, message: "Publish: Still a draft", setDraftFalse: true, resolve: nil))
+        runner.run(.publish(commitPath: sheet.commitPath, post: sheet.post, message: "Publish: Still a draft", setDraftFalse: true, resolve: nil), siteRoot: site)
         XCTAssertTrue(messages.wait { if case .publishFinished = $0 { return true }; return false })
         let status = try Shell.check(["git", "show", "-M", "--name-status", "--format=", "main"], in: remote, environment: home.environment)
         let lines = status.split(separator: "\n")
@@ -80,7 +80,7 @@ final class JekyllAppTests: XCTestCase {
         let photo = home.path + "/Holiday Photo.JPG"
         try Data([0xFF, 0xD8, 0xFF]).write(to: URL(fileURLWithPath: photo))
         let (runner, messages) = try loadedRunner(site, home)
-        runner.run(.copyImage(source: photo, post: "_posts/2020-04-01-whats-jekyll.md"))
+        runner.run(.copyImage(source: photo, post: "_posts/2020-04-01-whats-jekyll.md"), siteRoot: site)
         var copied: (name: String, link: String, folder: String)?
         XCTAssertTrue(messages.wait {
             if case .imageCopied(_, let name, let link, let folder) = $0 { copied = (name, link, folder); return true }

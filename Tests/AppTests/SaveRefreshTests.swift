@@ -38,7 +38,7 @@ final class SaveRefreshTests: XCTestCase {
             }
         }
         terminal.steps = [
-            .init(name: "listed", until: { !loop.state.browse.posts.isEmpty }, keys: [], action: { loop.runner.run(.openPost(saved)) }),
+            .init(name: "listed", until: { !loop.state.browse.posts.isEmpty }, keys: [], action: { loop.runner.run(.openPost(saved), siteRoot: loop.state.site?.root) }),
             .init(name: "opened", until: { loop.state.editor?.path == saved }, keys: [.down(shift: false), .end, .left(shift: false)],
                   action: changeEveryOtherPage),
             .init(name: "typed", until: { true }, keys: Array(" again".map { KeyEvent.character($0) }) + [.control("s")], action: nil),
