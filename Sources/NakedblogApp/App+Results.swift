@@ -8,14 +8,12 @@ extension App {
     /// `App+PostResults`, publishing's in `App+Publish`, cloning's in `App+Clone`.
     static func handleResult(_ state: inout AppState, _ message: AppMessage, now: TimeInterval) -> [AppEffect] {
         switch message {
-        case .siteLoaded(let site, let index, let readAt):
+        case .siteLoaded(let site, let listing, let readAt):
             let firstLoad = state.site == nil
             state.site = site
             state.today = readAt
-            state.browse.posts = index.posts
-            state.browse.problems = index.problems
+            state.browse.adopt(listing, keeping: state.browse.selectAfterLoad)
             state.browse.loading = false
-            state.browse.refilter(keeping: state.browse.selectAfterLoad)
             state.browse.selectAfterLoad = nil
             if state.page == .start || state.page == .clone { state.page = .browse }
             return firstLoad ? [.refreshGit, .fetch, .rememberSite(site.root)] : [.refreshGit]
@@ -97,6 +95,7 @@ extension App {
     /// Reads `paths` again into the posts the browser holds (the whole site when none is loaded).
     static func refresh(_ state: AppState, _ paths: [String]) -> AppEffect {
         guard let site = state.site else { return .loadSite(state.start.directory) }
-        return .refreshPosts(PostIndex(site: site, posts: state.browse.posts, problems: state.browse.problems), paths: paths)
+        return .refreshPosts(PostIndex(site: site, posts: state.browse.posts, problems: state.browse.problems), paths: paths,
+                             criteria: state.browse.criteria)
     }
 }

@@ -11,7 +11,9 @@ public enum AppMessage: Sendable {
     case tick(TimeInterval)
     /// The site read (`readAt`: the wall-clock time it was read, for scheduled/expired statuses;
     /// `update` never reads the clock).
-    case siteLoaded(Site, PostIndex, readAt: Date)
+    /// The site read (or some of its pages read again), with the browser's list made off the
+    /// loop (`BrowseState.prepared`).
+    case siteLoaded(Site, BrowseState, readAt: Date)
     case siteFailed(String)
     case gitStatus(GitSummary)
     case fetched(behind: Int, problem: String?)
@@ -63,7 +65,7 @@ public enum AppEffect: Sendable, Equatable {
     case renderPreview(PreviewJob)
     /// Re-reads only `paths` (saved, created, toggled) into `index` (what the browser holds);
     /// the result comes back as `siteLoaded`. A whole-site read costs a listing per keystroke save.
-    case refreshPosts(PostIndex, paths: [String])
+    case refreshPosts(PostIndex, paths: [String], criteria: BrowseState.Criteria)
     case refreshGit
     case fetch
     case sync

@@ -46,11 +46,13 @@ public final class EffectRunner: @unchecked Sendable {
         switch effect {
         case .loadSite(let path): background { self.loadSite(path) }
         case .renderPreview(let job): previews.async { [send] in send(job.render()) }
-        case .refreshPosts(let index, let paths):
-            background { [send] in
-                var index = index
-                index.refresh(paths: paths)
-                send(.siteLoaded(index.site, index, readAt: Date()))
+        case .refreshPosts(let index, let paths, let criteria):
+            background { [send, listings] in
+                var refreshed = index
+                refreshed.refresh(paths: paths)
+                // The list is made on a queue of its own: a save waits for no sorting.
+                let done = refreshed
+                listings.async { send(.siteLoaded(done.site, .prepared(done, for: criteria), readAt: Date())) }
             }
         // Not on the file queue: a status of a large work tree takes long, and a save must
         // never wait behind it.
@@ -107,6 +109,9 @@ public final class EffectRunner: @unchecked Sendable {
     /// that follows it looks at the file); network work runs on GitOps' own threads.
     private let files = DispatchQueue(label: "nakedblog.files", qos: .userInitiated)
 
+    /// Browser lists are made here, in order, after the file work that read their pages.
+    private let listings = DispatchQueue(label: "nakedblog.listings", qos: .userInitiated)
+
     /// Previews render here: never on the loop, never behind file work.
     private let previews = DispatchQueue(label: "nakedblog.preview", qos: .userInitiated)
 
@@ -124,7 +129,7 @@ public final class EffectRunner: @unchecked Sendable {
     private func loadSite(_ path: String) {
         do {
             let site = try Site.open(containing: path)
-            send(.siteLoaded(site, PostIndex.build(site, listings: SiteListings.cache(for: site)), readAt: Date()))
+            send(.siteLoaded(site, .prepared(PostIndex.build(site, listings: SiteListings.cache(for: site))), readAt: Date()))
         } catch {
             send(.siteFailed(String(describing: error)))
         }

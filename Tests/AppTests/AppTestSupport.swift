@@ -19,7 +19,7 @@ enum AppFixture {
         var state = AppState(columns: columns, rows: rows, page: .browse)
         state.today = today
         let site = try demoSite
-        _ = App.update(&state, .siteLoaded(site, PostIndex.build(site), readAt: today), now: 0)
+        _ = App.update(&state, .siteLoaded(site, .prepared(PostIndex.build(site)), readAt: today), now: 0)
         var git = GitSummary()
         git.branch = "main"
         git.upstream = "origin/main"

@@ -34,6 +34,44 @@ final class BrowseSortTests: XCTestCase {
     }
 }
 
+/// A list made off the loop (`BrowseState.prepared`) is taken as it is when the browser still
+/// shows the same section, filter and order, and ordered again when they changed meanwhile; the
+/// selected post stays selected either way.
+final class PreparedListingTests: XCTestCase {
+    func testAdoptKeepsSelectionAndOrdersAgainForNewCriteria() throws {
+        let site = try AppFixture.demoSite
+        let index = PostIndex.build(site)
+        var browse = BrowseState()
+        browse.adopt(.prepared(index))
+        var reference = BrowseState()
+        reference.posts = index.posts
+        reference.refilter()
+        XCTAssertEqual(browse.visible, reference.visible)
+        XCTAssertEqual(browse.draftCount, reference.draftCount)
+        XCTAssertEqual(browse.repeatedTitles, reference.repeatedTitles)
+        browse.selected = 3
+        let selected = try XCTUnwrap(browse.selectedPost?.path)
+        // The user sorted by title while the list was being made for the date order.
+        let stale = BrowseState.prepared(index)
+        browse.sort = .title
+        browse.refilter()
+        browse.adopt(stale)
+        reference.sort = .title
+        reference.refilter()
+        XCTAssertEqual(browse.visible, reference.visible, "ordered again for the criteria shown now")
+        XCTAssertEqual(browse.selectedPost?.path, selected)
+        // Filtered, the list made for the filter is taken with its order.
+        browse.filter = "tea"
+        browse.refilter()
+        browse.adopt(.prepared(index, for: browse.criteria))
+        reference.filter = "tea"
+        reference.refilter()
+        XCTAssertEqual(browse.visible, reference.visible)
+        XCTAssertFalse(browse.visible.isEmpty)
+        XCTAssertLessThan(browse.visible.count, index.posts.count)
+    }
+}
+
 final class TitleOrderTests: XCTestCase {
     func testKeysIgnoreCaseAccentsAndWidthAndCompareNumbersByValue() {
         let titles = ["Zebra", "émigré", "apple", "Post 10", "post 9", "Post 009b", "ＡＢＣ", "abd", "Ärger", "b", "10 things", "9 lives", ""]

@@ -49,7 +49,7 @@ final class JekyllAppTests: XCTestCase {
         state.site = try Site.open(containing: site)
         state.browse.posts = PostIndex.build(state.site!).posts
         let effects = App.update(&state, .draftToggled(path: "_drafts/whats-jekyll.md", movedFrom: "_posts/2020-04-01-whats-jekyll.md"), now: 0)
-        guard case .refreshPosts(_, let paths)? = effects.first else { return XCTFail("\(effects)") }
+        guard case .refreshPosts(_, let paths, _)? = effects.first else { return XCTFail("\(effects)") }
         XCTAssertEqual(Set(paths), ["_drafts/whats-jekyll.md", "_posts/2020-04-01-whats-jekyll.md"])
         XCTAssertEqual(state.browse.selectAfterLoad, "_drafts/whats-jekyll.md")
     }

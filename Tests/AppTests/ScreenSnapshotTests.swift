@@ -39,7 +39,7 @@ final class ScreenSnapshotTests: XCTestCase {
         var state = AppState(columns: 80, rows: 24, page: .browse)
         state.today = AppFixture.today
         let opened = try Site.open(containing: site.path)
-        _ = App.update(&state, .siteLoaded(opened, PostIndex.build(opened), readAt: AppFixture.today), now: 0)
+        _ = App.update(&state, .siteLoaded(opened, .prepared(PostIndex.build(opened)), readAt: AppFixture.today), now: 0)
         let lines = AppFixture.lines(state)
         XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= 80 })
         assertSnapshot(lines, named: "browse-repeated-and-hostile-titles")
@@ -48,7 +48,7 @@ final class ScreenSnapshotTests: XCTestCase {
     func testBrowserEmptySite() throws {
         var state = AppState(columns: 80, rows: 24, page: .browse)
         let site = try AppFixture.demoSite
-        _ = App.update(&state, .siteLoaded(site, PostIndex.build(site), readAt: AppFixture.today), now: 0)
+        _ = App.update(&state, .siteLoaded(site, .prepared(PostIndex.build(site)), readAt: AppFixture.today), now: 0)
         state.browse.posts = []
         state.browse.refilter()
         assertSnapshot(AppFixture.lines(state), named: "browse-empty")

@@ -103,7 +103,7 @@ final class UpdateTests: XCTestCase {
         let committed = CommitOutcome(commit: CommitSummary(id: "abcdef1234", summary: "Update"), files: [path, "content/posts/cold-brew-ratios/cup.jpg"],
                                       signed: false)
         let quick = App.update(&state, .publishFinished(PublishResult(commit: committed, pushedCommits: 1, branch: "main", head: "abcdef1234")), now: 0)
-        guard case .refreshPosts(_, let paths)? = quick.first else { return XCTFail("\(quick)") }
+        guard case .refreshPosts(_, let paths, _)? = quick.first else { return XCTFail("\(quick)") }
         XCTAssertEqual(paths, [path, "content/posts/cold-brew-ratios/cup.jpg"])
         let rebased = App.update(&state, .publishFinished(PublishResult(commit: committed, pushedCommits: 1, rebasedCommits: 1, branch: "main")), now: 0)
         XCTAssertEqual(rebased.first, .loadSite(state.site!.root), "the remote's commits came in: the whole site is read")
