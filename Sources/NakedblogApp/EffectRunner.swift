@@ -45,7 +45,7 @@ public final class EffectRunner: @unchecked Sendable {
         let root = siteRoot ?? ""
         switch effect {
         case .loadSite(let path): background { self.loadSite(path) }
-        case .renderPreview(let job): previews.async { [send] in send(job.render()) }
+        case .renderPreview(let job): previews.submit(job)
         case .refreshPosts(let index, let paths, let criteria):
             background { [send, listings] in
                 var refreshed = index
@@ -113,7 +113,7 @@ public final class EffectRunner: @unchecked Sendable {
     private let listings = DispatchQueue(label: "nakedblog.listings", qos: .userInitiated)
 
     /// Previews render here: never on the loop, never behind file work.
-    private let previews = DispatchQueue(label: "nakedblog.preview", qos: .userInitiated)
+    private lazy var previews = PreviewWorker(send: send)
 
     private func background(_ work: @escaping @Sendable () -> Void) {
         files.async(execute: work)

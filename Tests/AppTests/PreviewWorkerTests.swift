@@ -1,0 +1,36 @@
+import Foundation
+@testable import NakedblogApp
+import TUI
+import XCTest
+
+/// Previews render on a thread of their own at nice 10, so on a busy machine the loop's frame
+/// comes first; the loop's thread keeps its priority.
+final class PreviewWorkerTests: XCTestCase {
+    func testPreviewsRenderOnALowerPriorityThread() throws {
+        let rendered = expectation(description: "rendered")
+        let worker = PreviewWorker { message in
+            if case .previewRendered(_, _, _, _, let words) = message, words == 3 { rendered.fulfill() }
+        }
+        worker.submit(PreviewJob(path: "p.md", file: "/nonexistent/p.md", buffer: TextBuffer("three small words\n"),
+                                 revision: 1, width: 40, site: nil))
+        wait(for: [rendered], timeout: 10)
+        let nice = try XCTUnwrap(Self.niceOfThread(named: "nb-preview"), "the worker thread is named")
+        XCTAssertEqual(nice, 10)
+        XCTAssertEqual(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), 0, "this thread is untouched")
+    }
+
+    /// The nice value (field 19 of /proc/self/task/TID/stat) of the thread whose name starts with `name`.
+    static func niceOfThread(named name: String) -> Int? {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        for task in tasks {
+            guard let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8),
+                  comm.hasPrefix(name),
+                  let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            // Fields after the name: state is field 3, nice field 19.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 16 ? Int(fields[16]) : nil
+        }
+        return nil
+    }
+}
