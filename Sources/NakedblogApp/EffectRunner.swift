@@ -45,7 +45,7 @@ public final class EffectRunner: @unchecked Sendable {
         let root = siteRoot ?? ""
         switch effect {
         case .loadSite(let path): background { self.loadSite(path) }
-        case .renderPreview(let job): previews.submit(job)
+        case .renderPreview(let job): previews.async { [send] in send(job.render()) }
         case .refreshPosts(let index, let paths, let criteria):
             background { [send, listings] in
                 var refreshed = index
@@ -110,10 +110,10 @@ public final class EffectRunner: @unchecked Sendable {
     private let files = DispatchQueue(label: "nakedblog.files", qos: .userInitiated)
 
     /// Browser lists are made here, in order, after the file work that read their pages.
-    private let listings = DispatchQueue(label: "nakedblog.listings", qos: .userInitiated)
+    private let listings = LowPriorityThread(name: "nb-listings")
 
     /// Previews render here: never on the loop, never behind file work.
-    private lazy var previews = PreviewWorker(send: send)
+    private let previews = LowPriorityThread(name: "nb-preview")
 
     private func background(_ work: @escaping @Sendable () -> Void) {
         files.async(execute: work)
@@ -137,7 +137,7 @@ public final class EffectRunner: @unchecked Sendable {
 
     /// Git status runs on its own queue, one at a time: asked for while one runs, it runs once
     /// more after it (however many times it was asked), so the summary ends up current.
-    private let statusQueue = DispatchQueue(label: "nakedblog.git-status", qos: .utility)
+    private let statusQueue = LowPriorityThread(name: "nb-git-status")
     private var statusRunning = false
     /// The site to run the status for again, once the running one ends.
     private var statusAgain: String?

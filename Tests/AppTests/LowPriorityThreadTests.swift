@@ -3,16 +3,16 @@ import Foundation
 import TUI
 import XCTest
 
-/// Previews render on a thread of their own at nice 10, so on a busy machine the loop's frame
-/// comes first; the loop's thread keeps its priority.
-final class PreviewWorkerTests: XCTestCase {
+/// Previews render on a thread of their own at nice 10 (`LowPriorityThread`), so on a busy
+/// machine the loop's frame comes first; the loop's thread keeps its priority.
+final class LowPriorityThreadTests: XCTestCase {
     func testPreviewsRenderOnALowerPriorityThread() throws {
         let rendered = expectation(description: "rendered")
-        let worker = PreviewWorker { message in
+        let runner = EffectRunner(environment: [:]) { message in
             if case .previewRendered(_, _, _, _, let words) = message, words == 3 { rendered.fulfill() }
         }
-        worker.submit(PreviewJob(path: "p.md", file: "/nonexistent/p.md", buffer: TextBuffer("three small words\n"),
-                                 revision: 1, width: 40, site: nil))
+        runner.run(.renderPreview(PreviewJob(path: "p.md", file: "/nonexistent/p.md", buffer: TextBuffer("three small words\n"),
+                                             revision: 1, width: 40, site: nil)), siteRoot: nil)
         wait(for: [rendered], timeout: 10)
         let nice = try XCTUnwrap(Self.niceOfThread(named: "nb-preview"), "the worker thread is named")
         XCTAssertEqual(nice, 10)
