@@ -10,6 +10,13 @@ public enum MarkdownPreview {
         render(markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context)
     }
 
+    /// The same rendering on the calling thread alone, whatever the length: for a caller on a
+    /// low-priority thread (the app's preview while typing), whose work must not spread to
+    /// threads that compete with the user's keystrokes.
+    public static func renderOnThisThread(_ page: PageText, width: Int, context: PreviewContext = PreviewContext()) -> [PreviewLine] {
+        render(markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context, parallelAbove: .max, parts: 1)
+    }
+
     /// Renders markdown whose first line is line `firstLine` of its file.
     public static func render(markdown: String, firstLine: Int = 1, width: Int, context: PreviewContext = PreviewContext()) -> [PreviewLine] {
         render(markdown: markdown, firstLine: firstLine, width: width, context: context, parallelAbove: parallelThreshold)
