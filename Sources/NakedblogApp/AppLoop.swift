@@ -55,7 +55,8 @@ public final class AppLoop {
                 terminal.placeCursor(cursor)
                 needsFrame = false
             }
-            let pending = queue.drain()
+            var messages = queue.drain()
+            let nothingPending = messages.isEmpty
             // Waiting for work in flight (cloning, publishing): look for its results often; the
             // site loading for the first frame: very often (its result is the frame everyone waits
             // for); idle: wake rarely. Keys always wake the read at once.
@@ -63,45 +64,52 @@ public final class AppLoop {
             // A preview being rendered: its result is the next frame, so look for it very often too.
             let soon = (state.page == .browse && state.browse.loading) || state.editor?.previewInFlight == true
             let wait: Int32 = soon ? 2 : (busy ? 10 : 50)
-            guard let keys = terminal.nextEvents(timeoutMilliseconds: pending.isEmpty ? wait : 0) else {
+            guard let keys = terminal.nextEvents(timeoutMilliseconds: nothingPending ? wait : 0) else {
                 break  // input ended (stdin closed): leave cleanly instead of spinning
             }
-            var messages = pending + keys.map { AppMessage.key($0) }
+            messages += keys.map { AppMessage.key($0) }
             let size = terminal.size
             if size.columns != lastSize.columns || size.rows != lastSize.rows {
                 lastSize = size
                 messages.append(.resized(columns: size.columns, rows: size.rows))
             }
             if state.toast != nil || state.editor?.editor.isDirty == true { messages.append(.tick(clock())) }
-            for message in messages {
+            // Each message is taken out of the batch, so once handled the loop holds it nowhere.
+            while !messages.isEmpty {
+                let message = messages.removeFirst()
                 let now = clock()
                 let toastBefore = state.toast?.text
+                var quietTick = false
+                if case .tick = message { quietTick = true }
                 let replaced = Replaced(message, state)
                 perform(App.update(&state, message, now: now))
-                if !replaced.isEmpty { disposal.async { withExtendedLifetime(replaced) {} } }
-                if case .tick = message, state.toast?.text == toastBefore { continue }
+                if let replaced {
+                    graveyard.bury(consume replaced)
+                    graveyard.bury(consume message)
+                }
+                if quietTick, state.toast?.text == toastBefore { continue }
                 needsFrame = true
             }
         }
         keepUnsavedText()
     }
 
-    /// Large values a message replaces die here, off the loop: destroying a 20,000-post list
-    /// held the loop ~6 ms, a large post's preview lines ~1 ms.
-    private let disposal = DispatchQueue(label: "nakedblog.disposal", qos: .background)
+    /// Large values are let go of here, to be destroyed off the loop: destroying a 20,000-post
+    /// list held the loop ~6 ms, a 1 MB post's preview lines (shown, or dropped as stale while
+    /// typing) several ms.
+    private let graveyard = Graveyard()
 
-    /// What `message` is about to replace in `state` (held until it can be let go of elsewhere).
+    /// What a message with large values is about to replace in `state` (nil for the others).
     private struct Replaced: Sendable {
         var posts: [Post] = []
         var preview: [PreviewLine] = []
-        init(_ message: AppMessage, _ state: AppState) {
+        init?(_ message: AppMessage, _ state: AppState) {
             switch message {
             case .siteLoaded: posts = state.browse.posts
             case .previewRendered: preview = state.editor?.preview ?? []
-            default: break
+            default: return nil
             }
         }
-        var isEmpty: Bool { posts.isEmpty && preview.isEmpty }
     }
 
     /// On any way out (quit, input ended because the connection dropped, SIGTERM/SIGHUP) unsaved
@@ -125,4 +133,27 @@ final class MessageQueue: Sendable {
     private let messages = Mutex<[AppMessage]>([])
     func post(_ message: AppMessage) { messages.withLock { $0.append(message) } }
     func drain() -> [AppMessage] { messages.withLock { list in defer { list = [] }; return list } }
+}
+
+/// Where the loop puts values it is done with: they are destroyed on a background queue. The
+/// loop hands them over with `consume`, so it holds no reference that could be the last.
+final class Graveyard: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bodies: [any Sendable] = []
+    private let queue = DispatchQueue(label: "nakedblog.disposal", qos: .background)
+
+    func bury(_ value: consuming some Sendable) {
+        lock.lock()
+        bodies.append(value)
+        lock.unlock()
+        queue.async { self.empty() }
+    }
+
+    private func empty() {
+        let gone = lock.withLock {
+            defer { bodies = [] }
+            return bodies
+        }
+        _ = gone.count  // destroyed here, on the queue
+    }
 }
