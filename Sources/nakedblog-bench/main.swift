@@ -1,6 +1,6 @@
 // `make bench`: measures nakedblog against git / hugo / cmark in the same run and prints one
 // Markdown table. `--quick` uses smaller inputs and fewer runs (for a fast look, not for numbers);
-// `--only list|jekyll|check|index|preview|editor|longline|publish|app|clone` runs one section (`--only frame`: the app's first frame and Ctrl-S; `--only save`: Ctrl-S alone).
+// `--only list|jekyll|check|index|preview|editor|longline|publish|app|clone` runs one section (`--only frame`: the app's first frame and Ctrl-S; `--only save`: Ctrl-S alone; `--only keys`: keystroke latency alone).
 import Foundation
 import GitOps
 import Harness
@@ -55,6 +55,7 @@ run.section("longline") { LongLineBench.run(megabytes: quick ? 5 : 50, keystroke
 run.section("publish") { try PublishBench.run(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary) }
 run.section("app") { try AppBench.run(posts: quick ? 2_000 : 20_000, runs: runs, keystrokes: quick ? 50 : 300, binary: binary) }
 run.section("save", whenAsked: true) { try AppBench.save(posts: quick ? 2_000 : 20_000, binary: binary) }
+run.section("keys", whenAsked: true) { try AppBench.keystrokeRows(runs: runs, keystrokes: quick ? 50 : 300, binary: binary) }
 run.section("frame", whenAsked: true) { try AppBench.firstFrame(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary) }
 run.section("clone") { try CloneBench.run(posts: quick ? 200 : 2_000, runs: runs, binary: binary) }
 let rows = run.rows, failures = run.failures

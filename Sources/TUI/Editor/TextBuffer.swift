@@ -37,12 +37,11 @@ public struct TextEdit: Sendable, Equatable {
     }
 }
 
-/// The document as lines of grapheme clusters, behind a narrow edit API (so the storage can be
-/// replaced later). Lines never contain line breaks: those are kept beside them (`breaks`),
+/// The document as lines of grapheme clusters (in chunks: `LineStore`), behind a narrow edit API. Lines never contain line breaks: those are kept beside them (`breaks`),
 /// with the byte-order mark, so the text saved is byte for byte the text read plus the edits.
 /// Lines are split at LF and CRLF; a CR alone stays in its line (drawn as `^M`).
 public struct TextBuffer: Sendable, Equatable {
-    public private(set) var lines: [[Character]]
+    public private(set) var lines: LineStore
     /// The ending after each line but the last (`breaks.count == lines.count - 1`).
     public private(set) var breaks: [LineEnding]
     /// Whether the text starts with a byte-order mark (kept, never shown).
@@ -58,7 +57,9 @@ public struct TextBuffer: Sendable, Equatable {
         var body = Substring(text)
         hasBOM = body.unicodeScalars.first == "\u{FEFF}"
         if hasBOM { body = Substring(body.unicodeScalars.dropFirst()) }
-        (lines, breaks) = Self.split(body)
+        let parts = Self.split(body)
+        lines = LineStore(parts.lines)
+        breaks = parts.breaks
         crlfCount = breaks.lazy.filter { $0 == .crlf }.count
         characterCount = lines.reduce(0) { $0 + $1.count }
     }
