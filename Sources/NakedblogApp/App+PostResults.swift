@@ -84,11 +84,10 @@ extension App {
             return [refresh(state, [path])]
         case .editorReturned(let path):
             return [.openPost(path), refresh(state, [path])]
-        case .recoveryFound(let path, let text):
-            guard let current = state.editor?.editor.text, state.editor?.path == path, current != text else {
+        case .recoveryFound(let path, let text, let changed):
+            guard changed > 0, let current = state.editor?.editor.text, state.editor?.path == path, current != text else {
                 return [.discardJournal(path: path)]
             }
-            let changed = LineDiff.lines(old: current, new: text, context: 0).filter { $0.hasPrefix("+") || $0.hasPrefix("-") }.count
             state.overlay = .recovery(path: path, text: text, changedLines: changed)
             return []
         case .saveConflict(let path):

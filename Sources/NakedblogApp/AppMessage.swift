@@ -42,7 +42,7 @@ public enum AppMessage: Sendable {
     case publishChecked(post: String, undraft: Bool, PublishCheck)
     case editorReturned(path: String)
     /// Unsaved text from an earlier session was found for the post just opened.
-    case recoveryFound(path: String, text: String)
+    case recoveryFound(path: String, text: String, changedLines: Int)
     /// Saving stopped: the file changed on disk since it was opened.
     case saveConflict(path: String)
     case showMessage(title: String, lines: [String])

@@ -242,7 +242,8 @@ public final class EffectRunner: @unchecked Sendable {
             EditingMarkers.mark(path, author: author.description, root: root)
         }
         if let journal = RecoveryJournal.read(root: root, post: path, environment: environment) {
-            send(journal == text ? .recoveryFound(path: path, text: text) : .recoveryFound(path: path, text: journal))
+            // Counted here, off the loop (a long post's diff is not the loop's work).
+            send(.recoveryFound(path: path, text: journal, changedLines: journal == text ? 0 : LineDiff.changedLineCount(old: text, new: journal)))
         }
     }
 

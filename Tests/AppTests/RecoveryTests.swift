@@ -19,7 +19,8 @@ final class RecoveryTests: XCTestCase {
         var state = try AppFixture.editing()
         let original = state.editor!.editor.text
         let journal = original + "\nA paragraph that was never saved.\n"
-        _ = App.update(&state, .recoveryFound(path: "content/posts/cold-brew-ratios/index.md", text: journal), now: 0)
+        _ = App.update(&state, .recoveryFound(path: "content/posts/cold-brew-ratios/index.md", text: journal,
+                                                 changedLines: LineDiff.changedLineCount(old: original, new: journal)), now: 0)
         assertSnapshot(AppFixture.lines(state), named: "recovery-offer")
         _ = AppFixture.send(&state, .character("v"))
         XCTAssertTrue(AppFixture.lines(state).contains { $0.contains("+ A paragraph that was never saved.") })
@@ -30,7 +31,8 @@ final class RecoveryTests: XCTestCase {
         XCTAssertTrue(state.editor?.editor.isDirty ?? false, "recovered text is unsaved until Ctrl-S")
 
         var other = try AppFixture.editing()
-        _ = App.update(&other, .recoveryFound(path: "content/posts/cold-brew-ratios/index.md", text: journal), now: 0)
+        _ = App.update(&other, .recoveryFound(path: "content/posts/cold-brew-ratios/index.md", text: journal,
+                                                 changedLines: LineDiff.changedLineCount(old: original, new: journal)), now: 0)
         XCTAssertEqual(AppFixture.send(&other, .character("d")), [.discardJournal(path: "content/posts/cold-brew-ratios/index.md")])
         XCTAssertEqual(other.editor?.editor.text, original)
     }
@@ -58,5 +60,17 @@ final class RecoveryTests: XCTestCase {
         XCTAssertNil(RecoveryJournal.read(root: "/srv/blog", post: "content/posts/a/index.md", environment: environment))
         XCTAssertEqual(LineDiff.lines(old: "a\nb\nc\nd\ne", new: "a\nb\nX\nd\ne"), ["  b", "- c", "+ X", "  d"])
         XCTAssertEqual(LineDiff.lines(old: "same", new: "same"), ["(no differences)"])
+    }
+
+    func testLineDiffSplitsCRLFLinesAndStaysBoundedOnLongPosts() {
+        // CRLF lines are lines (a Character split on "\n" saw one line), shown without their CR.
+        XCTAssertEqual(LineDiff.lines(old: "a\r\nb\r\nc\r\n", new: "a\r\nB\r\nc\r\n"), ["  a", "- b", "+ B", "  c"])
+        XCTAssertEqual(LineDiff.changedLineCount(old: "a\r\nb\r\n", new: "a\nb\r\n"), 2, "a changed ending is a changed line")
+        // A long post edited in one place: counted exactly (it said 0 past 2,000 lines).
+        let long = (0..<40_000).map { "line \($0)" }.joined(separator: "\n")
+        XCTAssertEqual(LineDiff.changedLineCount(old: long, new: long.replacingOccurrences(of: "line 20000\n", with: "line 20000 typed\n")), 2)
+        // Nothing in common over a long stretch: removed and added whole, not a 40,000² table.
+        let other = (0..<40_000).map { "other \($0)" }.joined(separator: "\n")
+        XCTAssertEqual(LineDiff.changedLineCount(old: long, new: other), 80_000)
     }
 }
