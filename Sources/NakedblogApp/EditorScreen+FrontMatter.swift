@@ -12,23 +12,28 @@ extension EditorScreen {
 
     /// Checks, after an edit, whether the front matter that read when the post was opened still
     /// does; only the first lines are looked at (through the closing delimiter, at most 2,000
-    /// lines of up to 1,000 characters), so a keystroke in a huge post stays cheap.
+    /// lines of up to 1,000 characters), and only when the edit began at or above its closing
+    /// delimiter, so a keystroke in the body costs nothing.
     mutating func checkFrontMatter() {
         guard let opening = openedOpening else { return }
+        if let end = frontMatterEnd, editor.lastEditLine > end { return }
+        frontMatterEnd = nil
         let buffer = editor.buffer
         let closing = opening == "{" ? "}" : opening
         var head: [String] = []
         var closed = false
+        var closingLine: Int?
         for index in 0..<min(buffer.lineCount, 2_000) {
             let line = buffer.line(index)
             guard line.count <= 1_000 else { head.append(String(line.prefix(1_000))); if index == 0 { closed = true }; break }
             let text = String(line)
             head.append(text)
-            if index > 0, text.trimmingCharacters(in: .whitespaces) == closing { closed = true; break }
+            if index > 0, text.trimmingCharacters(in: .whitespaces) == closing { closed = true; closingLine = index; break }
         }
         // No closing delimiter in reach of a large post: nothing cheap to say.
         if !closed, buffer.lineCount > head.count, editor.buffer.characterCount > 65_536 { frontMatterProblem = nil; return }
         frontMatterProblem = PublishReview.frontMatterProblem(inFirstLines: head.joined(separator: "\n") + "\n", file: path,
                                                               opening: opening)
+        if frontMatterProblem == nil { frontMatterEnd = closingLine }
     }
 }

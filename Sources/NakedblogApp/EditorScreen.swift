@@ -36,6 +36,10 @@ public struct EditorScreen: Sendable {
     /// Set while front matter that read when the post was opened no longer does (shown in the
     /// status bar at once; a publish would be refused for it).
     public internal(set) var frontMatterProblem: ContentError?
+    /// The line of the closing delimiter when the front matter last read: an edit that starts
+    /// below it cannot change the front matter, so it is not read again (a keystroke in the body
+    /// cost a YAML parse).
+    var frontMatterEnd: Int?
     /// Another author's session has this post open: shown, not edited.
     public var beingEditedBy: String?
 
