@@ -12,7 +12,7 @@ extension App {
         var refreshLargePreview = false
         let effects = handleEditorKey(&state, &screen, key, now: now, refreshLargePreview: &refreshLargePreview)
         state.editor = screen
-        return effects + refreshPreview(&state, evenIfLarge: refreshLargePreview)
+        return effects + refreshPreview(&state, evenIfLarge: refreshLargePreview, now: now)
     }
 
     private static func handleEditorKey(_ state: inout AppState, _ screen: inout EditorScreen, _ key: KeyEvent, now: TimeInterval,
@@ -153,8 +153,9 @@ extension App {
     /// Asks for the document's work off the loop (`PreviewJob`): the preview when the text or
     /// the width changed and it is shown, the word count when the text changed. A large
     /// document's (`EditorScreen.isLarge`) only when shown, resized or saved. At most one job
-    /// is in flight; its result asks again if the text moved on.
-    static func refreshPreview(_ state: inout AppState, evenIfLarge: Bool = true) -> [AppEffect] {
+    /// is in flight; its result asks again if the text moved on. Given `now` (typing, a tick, a
+    /// result), a long document's text waits for a pause in typing (`EditorScreen.typingPause`).
+    static func refreshPreview(_ state: inout AppState, evenIfLarge: Bool = true, now: TimeInterval? = nil) -> [AppEffect] {
         guard var screen = state.editor, !screen.previewInFlight else { return [] }
         let layout = EditorLayout(columns: state.columns, rows: state.rows, showPreview: screen.showPreview)
         let revision = screen.editor.revision
@@ -166,6 +167,10 @@ extension App {
         }
         let wordsStale = screen.wordsRevision != revision && (evenIfLarge || !screen.isLarge)
         guard width != nil || wordsStale else { return [] }
+        // Only the text changed in a long document while typing goes on: wait for the pause
+        // (each render takes a core for tens of milliseconds; back to back, keystrokes waited).
+        if let now, screen.waitsForTypingPause, width == nil || width == screen.previewWidth,
+           now - screen.lastEditTime < EditorScreen.typingPause { return [] }
         screen.previewInFlight = true
         state.editor = screen
         return [.renderPreview(PreviewJob(path: screen.path, file: screen.file, buffer: screen.editor.buffer,
@@ -175,7 +180,7 @@ extension App {
     /// A document's job done: the preview shown if it is of the text as it is (else dropped and
     /// asked for again), the word count kept with the revision it counted.
     static func previewRendered(_ state: inout AppState, path: String, revision: Int, width: Int?,
-                                lines: [PreviewLine], words: Int) -> [AppEffect] {
+                                lines: [PreviewLine], words: Int, now: TimeInterval) -> [AppEffect] {
         guard var screen = state.editor, screen.path == path else { return [] }
         screen.previewInFlight = false
         if revision == screen.editor.revision, let width {
@@ -185,7 +190,7 @@ extension App {
         }
         screen.setWords(words, revision: revision)
         state.editor = screen
-        return refreshPreview(&state, evenIfLarge: !screen.isLarge)
+        return refreshPreview(&state, evenIfLarge: !screen.isLarge, now: now)
     }
 }
 

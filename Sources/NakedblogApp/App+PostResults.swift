@@ -42,7 +42,7 @@ extension App {
             state.editor = screen
             return refreshPreview(&state)
         case .previewRendered(let path, let revision, let width, let lines, let words):
-            return previewRendered(&state, path: path, revision: revision, width: width, lines: lines, words: words)
+            return previewRendered(&state, path: path, revision: revision, width: width, lines: lines, words: words, now: now)
         case .postFailed(let problem):
             state.overlay = .message(title: "Cannot open the post", lines: wrap(problem, width: 56))
             return []

@@ -19,7 +19,7 @@ public enum App {
             return refreshPreview(&state)
         case .tick(let time):
             if state.toast != nil, time >= state.toastExpires { state.toast = nil }
-            return journalIfDue(&state, now: time)
+            return journalIfDue(&state, now: time) + refreshPreview(&state, evenIfLarge: false, now: time)
         default:
             return handleResult(&state, message, now: now)
         }
