@@ -90,10 +90,27 @@ public struct EditorScreen: Sendable {
     var waitsForTypingPause: Bool { editor.buffer.characterCount > Self.pausedDocument }
 
     /// Takes the cursor, scrolling and preview choice of `previous` (the same post, read again).
+    /// The cursor stays on its text: lines added or removed above it (a `date:` written by an
+    /// undraft, an edit from elsewhere) move it with them.
     mutating func keepPlace(of previous: EditorScreen) {
-        editor.goTo(previous.editor.cursor)
+        var cursor = previous.editor.cursor
+        cursor.line += Self.linesMoved(at: cursor.line, from: previous.editor.buffer, to: editor.buffer)
+        editor.goTo(cursor)
         view = previous.view
         showPreview = previous.showPreview
+    }
+
+    /// How far line `line` of `old` moved in `new`: the change in line count when the line is
+    /// among those the two share at their end (and not at their start), else 0.
+    static func linesMoved(at line: Int, from old: TextBuffer, to new: TextBuffer) -> Int {
+        let shift = new.lineCount - old.lineCount
+        guard shift != 0, line < old.lineCount else { return 0 }
+        var prefix = 0
+        while prefix <= line, prefix < new.lineCount, old.line(prefix) == new.line(prefix) { prefix += 1 }
+        guard prefix <= line else { return 0 }
+        var index = old.lineCount - 1
+        while index >= line, index + shift >= 0, old.line(index) == new.line(index + shift) { index -= 1 }
+        return index < line ? shift : 0
     }
 
     /// Columns at which the split layout (text and preview side by side) is used.
