@@ -24,12 +24,15 @@ extension EffectRunner {
             (path: String(entry.path.dropFirst(prefix.count)), change: entry.isUntracked ? "new" : (entry.unstaged ?? entry.staged ?? .modified).rawValue)
         }
         let page = PublishedPage.read(commitPath, workdir: workdir, committed: repository.contentAtHead)
+        let jekyll = site?.kind.jekyll != nil
+        let wasDraft = jekyll ? site.flatMap { try? DraftSwitch.isDraft(post, site: $0) } ?? false : page.isDraft
+        // A draft being published is a first publish, even when the draft itself was pushed.
         var sheet = PublishSheet(post: post, commitPath: commitPath, title: page.title, files: files, changedKeys: page.changedKeys,
-                                 wasDraft: page.isDraft, message: CommitMessage.forPublishing([commitPath], titles: [page.title], in: repository))
+                                 wasDraft: wasDraft,
+                                 message: CommitMessage.forPublishing([commitPath], titles: [page.title], in: repository, firstPublish: wasDraft))
         sheet.sitePrefix = prefix
-        if let site, site.kind.jekyll != nil {
-            sheet.wasDraft = (try? DraftSwitch.isDraft(post, site: site)) ?? false
-            sheet.setDraftFalse = sheet.wasDraft
+        if jekyll {
+            sheet.setDraftFalse = wasDraft
             sheet.draftMoves = true
         }
         sheet.review = PublishReview.review(commitPath: commitPath, workdir: workdir, displayPrefix: prefix,
