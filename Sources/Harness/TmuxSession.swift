@@ -153,9 +153,50 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     /// Stops the tmux server and removes its files.
+    /// Ends the server and waits (up to 10 s) until the program and every process it started
+    /// have exited: a program that writes on its way out (the app's recovery journal on SIGHUP)
+    /// must be done before the test removes the folders it writes into.
     public func kill() {
+        let panes = (try? Shell.run(["tmux", "-S", socket, "list-panes", "-a", "-F", "#{pane_pid}"]))?.stdout
+            .split(separator: "\n").compactMap { pid_t($0) } ?? []
+        let programs = panes + panes.flatMap(Self.descendants)
         _ = try? Shell.run(["tmux", "-S", socket, "kill-server"])
+        // The hang-up a closed terminal sends, at once (tmux's took up to two seconds to arrive).
+        programs.forEach { _ = Foundation.kill($0, SIGHUP) }
+        let deadline = Date().addingTimeInterval(10)
+        while programs.contains(where: Self.isRunning), Date() < deadline { usleep(10_000) }
         directory.remove()
+    }
+
+    /// The state and parent of process `pid` from /proc (nil once it is gone).
+    private static func status(of pid: pid_t) -> (state: Substring, parent: pid_t)? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
+        // After the command's name in parentheses: state, then the parent's pid.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 1, let parent = pid_t(fields[1]) else { return nil }
+        return (fields[0], parent)
+    }
+
+    /// Whether `pid` still runs (a zombie has finished: it only waits to be reaped).
+    private static func isRunning(_ pid: pid_t) -> Bool {
+        guard let state = status(of: pid)?.state else { return false }
+        return state != "Z" && state != "X"
+    }
+
+    /// The processes below `pid` (children, their children, …), from /proc.
+    static func descendants(of pid: pid_t) -> [pid_t] {
+        var children: [pid_t: [pid_t]] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let child = pid_t(entry), let parent = status(of: child)?.parent else { continue }
+            children[parent, default: []].append(child)
+        }
+        var found: [pid_t] = [], queue = [pid]
+        while let next = queue.popLast() {
+            let below = children[next] ?? []
+            found += below
+            queue += below
+        }
+        return found
     }
 
     deinit { kill() }

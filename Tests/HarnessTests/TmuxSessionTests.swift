@@ -16,6 +16,18 @@ final class TmuxSessionTests: XCTestCase {
         XCTAssertEqual(try session.waitForExit(), 7)
     }
 
+    func testKillWaitsForAProgramThatWritesOnItsWayOut() throws {
+        try requireProgram("tmux")
+        let folder = try TemporaryDirectory(prefix: "nb-tmux-exit")
+        defer { folder.remove() }
+        let marker = folder.appending("journal")
+        // As the app does on SIGHUP: a last write, after the test would have removed its folders.
+        let session = try TmuxSession(["sh", "-c", "trap 'sleep 0.5; touch \(marker); exit 0' HUP; echo ready; while :; do sleep 0.05; done"])
+        try session.waitFor("ready")
+        session.kill()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: marker), "kill() returned before the program finished writing")
+    }
+
     func testTimeoutShowsTheScreen() throws {
         try requireProgram("tmux")
         let session = try TmuxSession(["sh", "-c", "echo something else; sleep 5"], width: 40, height: 5)
