@@ -132,7 +132,7 @@ extension App {
         guard var sheet = state.publish, case .conflict = sheet.phase else { return [] }
         if keep {
             let text = screen.editor.text
-            if text.components(separatedBy: "\n").contains(where: { $0.hasPrefix("<<<<<<<") || $0.hasPrefix(">>>>>>>") }) {
+            if TextLines.split(text).contains(where: { $0.hasPrefix("<<<<<<<") || $0.hasPrefix(">>>>>>>") }) {
                 screen.problem = "conflict markers remain: keep the lines you want and delete the <<<<<<< ======= >>>>>>> lines"
                 return []
             }

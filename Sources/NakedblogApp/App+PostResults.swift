@@ -106,7 +106,7 @@ extension App {
             let sitePath = path.hasPrefix(sheet.sitePrefix) ? String(path.dropFirst(sheet.sitePrefix.count)) : path
             var screen = EditorScreen(path: sitePath, file: (state.site?.absolute(sitePath)) ?? path, text: text, stamp: nil)
             screen.resolvingConflict = path
-            if let marker = text.components(separatedBy: "\n").firstIndex(where: { $0.hasPrefix("<<<<<<<") }) {
+            if let marker = TextLines.split(text).firstIndex(where: { $0.hasPrefix("<<<<<<<") }) {
                 screen.editor.goToLine(marker + 1)
                 screen.view.centreOnCursor()
             }

@@ -67,7 +67,7 @@ extension App {
 
     /// The first empty line after the front matter (0-based), else the line after it.
     static func firstBodyLine(_ text: String) -> Int {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = TextLines.split(text).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         guard let fence = lines.first, ["---", "+++"].contains(fence) else { return 0 }
         guard let close = lines.dropFirst().firstIndex(of: fence) else { return 0 }
         return lines[(close + 1)...].firstIndex(of: "") ?? min(close + 1, lines.count - 1)

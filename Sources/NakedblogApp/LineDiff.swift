@@ -1,3 +1,5 @@
+import Blog
+
 /// A line diff of two versions of a post: `- ` lines only in `old`, `+ ` lines only in `new`,
 /// with `context` unchanged lines around each change.
 ///
@@ -21,7 +23,7 @@ public enum LineDiff {
         var previous = -1
         for index in shown.sorted() {
             if previous >= 0, index > previous + 1 { result.append("…") }
-            result.append("\(all[index].mark) \(display(all[index].text))")
+            result.append("\(all[index].mark) \(TextLines.withoutCR(all[index].text))")
             previous = index
         }
         return result
@@ -34,7 +36,7 @@ public enum LineDiff {
 
     /// Each line of both texts in order, marked ` `, `-` or `+`.
     static func marks(old: String, new: String) -> [(mark: Character, text: Substring)] {
-        let a = split(old), b = split(new)
+        let a = TextLines.split(old), b = TextLines.split(new)
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
@@ -70,21 +72,4 @@ public enum LineDiff {
         return result
     }
 
-    /// `text`'s lines, split at LF on its bytes (a CR before the LF stays with its line).
-    static func split(_ text: String) -> [Substring] {
-        var lines: [Substring] = []
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        while let newline = utf8[start...].firstIndex(of: 0x0A) {
-            lines.append(Substring(utf8[start..<newline]))
-            start = utf8.index(after: newline)
-        }
-        lines.append(Substring(utf8[start...]))
-        return lines
-    }
-
-    /// A line as shown: without the CR of a CRLF ending.
-    private static func display(_ line: Substring) -> Substring {
-        line.utf8.last == 0x0D ? Substring(line.utf8.dropLast()) : line
-    }
 }

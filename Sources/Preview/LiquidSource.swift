@@ -30,7 +30,7 @@ public struct LiquidContext: Sendable {
 enum LiquidSource {
     static func rewrite(_ markdown: String, context: LiquidContext) -> String {
         guard markdown.contains("{%") || markdown.contains("{{") || markdown.contains("{:") || context.excerptSeparator != nil else { return markdown }
-        var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = TextLines.split(markdown).map(String.init)
         var raw = false, comment = false
         for index in lines.indices {
             var line = lines[index]

@@ -160,6 +160,23 @@ final class UpdateTests: XCTestCase {
                                                            "content/posts/a/notes.txt": .remote]))])
     }
 
+    /// Markers in a CRLF file are markers: Ctrl-S refuses to keep them (the check split the text
+    /// on "\n" as Characters, which never splits a CRLF line, and kept the markers).
+    func testConflictMarkersInACRLFFileAreRefused() throws {
+        var state = try AppFixture.browsing()
+        var sheet = PublishSheet(post: "content/posts/a/index.md", commitPath: "content/posts/a", title: "A", files: [], changedKeys: [],
+                                 wasDraft: false, message: "Publish: A")
+        sheet.phase = .conflict(files: ["content/posts/a/index.md"], selected: 0)
+        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        _ = AppFixture.send(&state, .character("e"))
+        let marked = "---\r\ntitle: A\r\n---\r\n<<<<<<< mine\r\nmy line\r\n=======\r\ntheir line\r\n>>>>>>> remote\r\n"
+        _ = App.update(&state, .conflictLoaded(path: "content/posts/a/index.md", text: marked), now: 0)
+        XCTAssertEqual(state.editor?.editor.cursor.line, 3, "the cursor starts on the first marker")
+        XCTAssertEqual(AppFixture.send(&state, .control("s")), [], "markers left: not accepted")
+        XCTAssertTrue(state.editor?.problem?.contains("conflict markers remain") ?? false)
+        XCTAssertNil(state.publish?.resolutions["content/posts/a/index.md"])
+    }
+
     /// A conflict far down a long post opens with its first marker in the middle of the editor,
     /// so the lines before it are in view too.
     func testAConflictFarDownOpensCentredOnItsFirstMarker() throws {

@@ -25,6 +25,14 @@ final class LiquidPreviewTests: XCTestCase {
                        ["┌─ ruby " + String(repeating: "─", count: 52), "│ def hi", "│ end", "└" + String(repeating: "─", count: 59)])
     }
 
+    func testACRLFPostPreviewsAsItsLFTwin() {
+        // Lines split on bytes: Swift reads "\r\n" as one Character, so a split on "\n" saw
+        // one line and the highlight came out as inline labels.
+        let lf = "Intro.\n\n{% highlight ruby %}\nputs 1\n{% endhighlight %}\n\n{% raw %}{{ kept }}{% endraw %}\n"
+        XCTAssertEqual(render(lf.replacingOccurrences(of: "\n", with: "\r\n")), render(lf))
+        XCTAssertTrue(render(lf).contains("│ puts 1"))
+    }
+
     func testRawIsShownLiterally() {
         XCTAssertEqual(render("{% raw %}\nLiteral {{ site.title }} and {% if x %}\n{% endraw %}\n"), ["Literal {{ site.title }} and {% if x %}"])
         XCTAssertEqual(render("Inline {% raw %}{{ kept }}{% endraw %} text.\n"), ["Inline {{ kept }} text."])
