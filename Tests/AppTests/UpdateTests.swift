@@ -122,22 +122,24 @@ final class UpdateTests: XCTestCase {
     }
 
     func testConflictChoicesPublishWithASide() throws {
-        var state = try AppFixture.browsing()
-        var sheet = PublishSheet(post: "content/posts/a/index.md", commitPath: "content/posts/a", title: "A", files: [], changedKeys: [],
-                                 wasDraft: false, message: "Publish: A")
-        sheet.phase = .conflict(files: ["content/posts/a/index.md"], selected: 0)
-        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        var state = try conflicted(["content/posts/a/index.md"])
         XCTAssertEqual(AppFixture.send(&state, .character("m")),
                        [.publish(commitPath: nil, post: "content/posts/a/index.md", message: "Publish: A", setDraftFalse: false,
                                  resolve: .files(["content/posts/a/index.md": .local]))])
     }
 
-    func testConflictsFileByFileAndByHand() throws {
+    /// The browser with post A's publish stopped on a conflict in `files`.
+    private func conflicted(_ files: [String]) throws -> AppState {
         var state = try AppFixture.browsing()
         var sheet = PublishSheet(post: "content/posts/a/index.md", commitPath: "content/posts/a", title: "A", files: [], changedKeys: [],
                                  wasDraft: false, message: "Publish: A")
-        sheet.phase = .conflict(files: ["content/posts/a/index.md", "content/posts/a/notes.txt"], selected: 0)
+        sheet.phase = .conflict(files: files, selected: 0)
         _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        return state
+    }
+
+    func testConflictsFileByFileAndByHand() throws {
+        var state = try conflicted(["content/posts/a/index.md", "content/posts/a/notes.txt"])
         XCTAssertEqual(AppFixture.send(&state, .character("e")), [.loadConflict(path: "content/posts/a/index.md")])
         let marked = "---\ntitle: A\n---\n<<<<<<< mine\nmy line\n=======\ntheir line\n>>>>>>> remote\n"
         _ = App.update(&state, .conflictLoaded(path: "content/posts/a/index.md", text: marked), now: 0)
@@ -163,11 +165,7 @@ final class UpdateTests: XCTestCase {
     /// Markers in a CRLF file are markers: Ctrl-S refuses to keep them (the check split the text
     /// on "\n" as Characters, which never splits a CRLF line, and kept the markers).
     func testConflictMarkersInACRLFFileAreRefused() throws {
-        var state = try AppFixture.browsing()
-        var sheet = PublishSheet(post: "content/posts/a/index.md", commitPath: "content/posts/a", title: "A", files: [], changedKeys: [],
-                                 wasDraft: false, message: "Publish: A")
-        sheet.phase = .conflict(files: ["content/posts/a/index.md"], selected: 0)
-        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        var state = try conflicted(["content/posts/a/index.md"])
         _ = AppFixture.send(&state, .character("e"))
         let marked = "---\r\ntitle: A\r\n---\r\n<<<<<<< mine\r\nmy line\r\n=======\r\ntheir line\r\n>>>>>>> remote\r\n"
         _ = App.update(&state, .conflictLoaded(path: "content/posts/a/index.md", text: marked), now: 0)
@@ -180,11 +178,7 @@ final class UpdateTests: XCTestCase {
     /// A conflict far down a long post opens with its first marker in the middle of the editor,
     /// so the lines before it are in view too.
     func testAConflictFarDownOpensCentredOnItsFirstMarker() throws {
-        var state = try AppFixture.browsing()
-        var sheet = PublishSheet(post: "content/posts/a/index.md", commitPath: "content/posts/a", title: "A", files: [], changedKeys: [],
-                                 wasDraft: false, message: "Publish: A")
-        sheet.phase = .conflict(files: ["content/posts/a/index.md"], selected: 0)
-        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        var state = try conflicted(["content/posts/a/index.md"])
         _ = AppFixture.send(&state, .character("e"))
         let body = (1...80).map { "Line \($0) of the post." }.joined(separator: "\n")
         let marked = "---\ntitle: A\n---\n" + body + "\n<<<<<<< mine\nmy line\n=======\ntheir line\n>>>>>>> remote\n" + body + "\n"
