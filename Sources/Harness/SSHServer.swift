@@ -82,6 +82,14 @@ public final class SSHServer: GitServer {
         return key
     }
 
+    /// Deletes the `authorized_keys` line of the key made as `keyName` (an author removed as
+    /// docs/SERVING.md says: their line deleted).
+    public func revokeKey(_ keyName: String) throws {
+        let file = directory.path + "/authorized_keys"
+        let kept = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").filter { !$0.hasSuffix(" " + keyName) }
+        try (kept.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+    }
+
     /// `ssh://user@127.0.0.1:port/<root>/<name>.git`.
     public func url(for name: String) -> String { "ssh://\(user)@127.0.0.1:\(port)\(root)/\(name).git" }
 

@@ -147,6 +147,25 @@ final class RestrictedAuthorsTests: XCTestCase {
         try assertBothAuthorsLanded()
     }
 
+    /// docs/SERVING.md's "Remove": their authorized_keys line deleted, they cannot get in; the
+    /// others still can.
+    func testARemovedAuthorCannotLogInAndTheOthersStillCan() throws {
+        let site = try clone("team")
+        let annKey = try authorKey("ann", author: "Ann Author <ann@example.org>", site: site)
+        let boKey = try authorKey("bo", author: "Bo Writer <bo@example.org>", site: site)
+        // Only Bo's key (the test's ssh config would also offer the harness's own key).
+        let onlyBo = ["ssh", "-F", "/dev/null", "-o", "UserKnownHostsFile=\(home.sshDirectory)/known_hosts", "-o", "StrictHostKeyChecking=yes",
+                      "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-i", boKey, "-p", String(server.port), "\(server.user)@127.0.0.1", "-T"]
+        let before = try Shell.run(onlyBo, environment: home.environment, timeout: 30)
+        XCTAssertTrue(before.status == 2 && before.stderr.contains("needs a terminal"), "Bo's key reaches the app: \(before.stderr)")
+        try server.revokeKey("bo")
+        let refused = try Shell.run(onlyBo, environment: home.environment, timeout: 30)
+        XCTAssertEqual(refused.status, 255, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("Permission denied"), refused.stderr)
+        let session = try session(annKey)
+        try session.waitFor("✎ Ann Author", timeout: 20)
+    }
+
     func testAMalformedAuthorAndOtherSubcommandsAreRefused() throws {
         let site = try clone("plain")
         for author in ["Ann", "Ann <ann@example.org", "Ann <not an address>", "Ann\n<ann@example.org>", "<ann@example.org>"] {
