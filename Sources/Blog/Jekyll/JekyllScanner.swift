@@ -13,6 +13,8 @@ struct JekyllScanner {
         let kind: PostKind
         /// The folder holding `_posts`/`_drafts` (`news`), "" at the root; its parts are categories.
         let base: String
+        /// The folder the file is in (site-root-relative; shared by its folder's candidates).
+        let folder: String
     }
 
     let root: String
@@ -31,13 +33,13 @@ struct JekyllScanner {
         if let special = parts.lastIndex(where: { $0 == "_posts" || $0 == "_drafts" }) {
             let base = parts[..<special].joined(separator: "/")
             let inside = parts[(special + 1)...].joined(separator: "/")
-            guard !parts[..<special].contains(where: Self.isSpecial), !inside.isEmpty, Self.readableInside(inside) else { return nil }
+            guard !parts[..<special].contains(where: Self.isSpecial), !inside.isEmpty, Self.readableInside(Substring(inside)) else { return nil }
             let kind: PostKind = parts[special] == "_posts" ? .post : .draft
             guard kind == .draft || Self.datedName(parts.last!) != nil, PathName.extension(parts.last!).isEmpty == false else { return nil }
-            return Candidate(path: path, kind: kind, base: base)
+            return Candidate(path: path, kind: kind, base: base, folder: PathName.directory(path))
         }
         guard !parts.contains(where: Self.isSpecial), !isExcluded(path), config.isMarkdown(extension: PathName.extension(path)) else { return nil }
-        return Candidate(path: path, kind: .page, base: "")
+        return Candidate(path: path, kind: .page, base: "", folder: PathName.directory(path))
     }
 
     private func walk(_ directory: String, into found: inout [Candidate]) {
@@ -46,44 +48,70 @@ struct JekyllScanner {
         for entry in entries where !entry.isSymbolicLink {
             let path = directory.isEmpty ? entry.name : directory + "/" + entry.name
             if entry.isDirectory && (entry.name == "_posts" || entry.name == "_drafts") {
-                for file in files(under: path) {
-                    let inside = String(file.dropFirst(path.count + 1))
-                    guard Self.readableInside(inside), !PathName.extension(inside).isEmpty else { continue }
-                    if entry.name == "_posts" {
-                        guard Self.datedName(PathName.last(inside)) != nil else { continue }
-                        found.append(Candidate(path: file, kind: .post, base: directory))
-                    } else {
-                        found.append(Candidate(path: file, kind: .draft, base: directory))
-                    }
-                }
+                collect(below: path, insideFrom: path.utf8.count + 1, kind: entry.name == "_posts" ? .post : .draft, base: directory,
+                        into: &found)
                 continue
             }
             guard !Self.isSpecial(entry.name), !isExcluded(path) else { continue }
             if entry.isDirectory {
                 walk(path, into: &found)
             } else if config.isMarkdown(extension: PathName.extension(entry.name)) {
-                found.append(Candidate(path: path, kind: .page, base: ""))
+                found.append(Candidate(path: path, kind: .page, base: "", folder: directory))
             }
         }
     }
 
-    /// Files below `directory` (site-root-relative), no links, no hidden entries (`Dir["**/*"]`).
-    private func files(under directory: String) -> [String] {
+    /// The documents below a `_posts`/`_drafts` folder (`Dir["**/*"]`: no links, no hidden
+    /// entries), checked as Jekyll checks them. Serial work for every file of a site, so the
+    /// checks read bytes and the path is the only string made.
+    private func collect(below folder: String, insideFrom: Int, kind: PostKind, base: String, into found: inout [Candidate]) {
         // Unsorted: the index sorts the posts (a _posts folder may hold tens of thousands).
-        guard let entries = DirectoryHandle(path: root + "/" + directory)?.entries(sorted: false) else { return [] }
-        var files: [String] = []
+        guard let entries = DirectoryHandle(path: root + "/" + folder)?.entries(sorted: false) else { return }
         for entry in entries where !entry.isSymbolicLink && !entry.name.hasPrefix(".") {
-            let path = directory + "/" + entry.name
-            if entry.isDirectory { files += self.files(under: path) } else { files.append(path) }
+            let path = folder + "/" + entry.name
+            if entry.isDirectory {
+                collect(below: path, insideFrom: insideFrom, kind: kind, base: base, into: &found)
+                continue
+            }
+            guard Self.readableInside(Substring(path.utf8.dropFirst(insideFrom))), Self.hasExtension(entry.name),
+                  kind == .draft || Self.isDatedName(entry.name) else { continue }
+            found.append(Candidate(path: path, kind: kind, base: base, folder: folder))
         }
-        return files
     }
 
     /// Whether Jekyll reads an entry path found inside `_posts`/`_drafts`: neither it nor its
-    /// file name starts with a special character, nor is it a backup.
-    static func readableInside(_ inside: String) -> Bool {
-        !isSpecial(inside) && !isSpecial(PathName.last(inside)) && !inside.hasSuffix("~")
-            && !inside.split(separator: "/").contains { $0.hasPrefix(".") }
+    /// file name starts with a special character (`.`, `_`, `#`, `~`), no folder on the way is
+    /// hidden, and it is not a backup (`~` at the end).
+    static func readableInside(_ inside: Substring) -> Bool {
+        let slash = UInt8(ascii: "/")
+        let utf8 = inside.utf8
+        guard let last = utf8.last, last != UInt8(ascii: "~"), last != slash else { return false }
+        var atPieceStart = true, isFirstPiece = true
+        var lastPieceFirst: UInt8 = 0
+        for byte in utf8 {
+            if byte == slash {
+                atPieceStart = true
+                isFirstPiece = false
+                continue
+            }
+            if atPieceStart {
+                if byte == UInt8(ascii: ".") || (isFirstPiece && isSpecialFirst(byte)) { return false }
+                lastPieceFirst = byte
+                atPieceStart = false
+            }
+        }
+        return !isSpecialFirst(lastPieceFirst)
+    }
+
+    private static func isSpecialFirst(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "~")
+    }
+
+    /// Whether a file name has an extension (`PathName.extension` is not empty), on bytes.
+    static func hasExtension(_ name: String) -> Bool {
+        let utf8 = name.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        return dot != utf8.startIndex && utf8.index(after: dot) != utf8.endIndex
     }
 
     /// Names Jekyll skips: `.x`, `_x`, `#x`, `~x`, and backups `x~`.
@@ -108,6 +136,18 @@ struct JekyllScanner {
     /// `codeblocks-ahoy`), nil when the name does not start with a date.
     static func datedName(_ name: String) -> (date: String, slug: String)? {
         let bytes = Array(name.utf8)
+        guard let parts = bytes.withUnsafeBufferPointer(datedParts) else { return nil }
+        return (String(decoding: bytes[..<parts.dateEnd], as: UTF8.self), String(decoding: bytes[parts.slug], as: UTF8.self))
+    }
+
+    /// Whether `name` is a post's file name (`datedName` is not nil), without making strings.
+    static func isDatedName(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { datedParts($0) != nil }
+    }
+
+    /// Where a dated name's date ends and its slug lies (before the last dot).
+    private static func datedParts(_ bytes: UnsafeBufferPointer<UInt8>) -> (dateEnd: Int, slug: Range<Int>)? {
         var index = 0
         func digits(_ range: ClosedRange<Int>) -> Bool {
             var count = 0
@@ -122,7 +162,7 @@ struct JekyllScanner {
         guard digits(2...4), dash(), digits(1...2), dash(), digits(1...2) else { return nil }
         let dateEnd = index
         guard dash(), let dot = bytes.lastIndex(of: 0x2E), dot >= index, dot + 1 < bytes.count else { return nil }
-        return (String(decoding: bytes[..<dateEnd], as: UTF8.self), String(decoding: bytes[index..<dot], as: UTF8.self))
+        return (dateEnd, index..<dot)
     }
 }
 

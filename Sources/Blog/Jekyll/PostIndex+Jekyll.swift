@@ -6,15 +6,20 @@ extension PostIndex {
         let candidates = JekyllScanner(root: site.root, config: config).candidates()
         let root = site.root
         // Each folder opened once; its files are opened by name inside it (one lookup, not a path).
+        // A folder's candidates come together: look up only where the folder changes.
         var handles: [String: DirectoryHandle] = [:]
-        for folder in Set(candidates.map { PathName.directory($0.path) }) {
-            handles[folder] = DirectoryHandle(path: folder.isEmpty ? root : root + "/" + folder)
+        var previous: String?
+        for candidate in candidates where candidate.folder != previous {
+            previous = candidate.folder
+            if handles[candidate.folder] == nil {
+                handles[candidate.folder] = DirectoryHandle(path: candidate.folder.isEmpty ? root : root + "/" + candidate.folder)
+            }
         }
         let open = handles
         let results = ParallelMap.map(candidates) { candidate -> Result<Post?, ContentError> in
             do throws(ContentError) {
                 return .success(try JekyllPostReader.read(candidate, root: root, config: config, stamps: stamps,
-                                                          in: open[PathName.directory(candidate.path)]))
+                                                          in: open[candidate.folder]))
             } catch { return .failure(error) }
         }
         var posts: [Post] = []
