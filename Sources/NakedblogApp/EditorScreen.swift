@@ -82,10 +82,10 @@ public struct EditorScreen: Sendable {
     static let largeDocument = 1 << 20
     var isLarge: Bool { editor.buffer.characterCount > Self.largeDocument }
 
-    /// Documents with more characters than this (a long post, ~256 KB) render their preview
+    /// Documents with more characters than this (a long post, ~64 KB: 10,000 words) render their preview
     /// and count their words once typing pauses for `typingPause` seconds, not after every
     /// keystroke: each render takes a core for tens of milliseconds.
-    static let pausedDocument = 1 << 18
+    static let pausedDocument = 1 << 16
     static let typingPause: TimeInterval = 0.15
     var waitsForTypingPause: Bool { editor.buffer.characterCount > Self.pausedDocument }
 

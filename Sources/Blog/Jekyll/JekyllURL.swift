@@ -21,34 +21,33 @@ public enum JekyllURL {
     static func post(pattern: String, _ parts: PostParts) -> String {
         let local = Int((parts.date.date.timeIntervalSince1970).rounded(.down)) + (parts.date.offsetSeconds ?? 0)
         let day = LocalDay(secondsSinceEpoch: local)
-        return sanitize(fill(pattern) { name in
-            switch name {
-            case "collection": "posts"
-            case "path": cleanedPath(parts.path)
-            case "name": slugify(parts.baseName)
-            case "title": slugify(parts.slug, mode: .pretty, cased: true)
-            case "slug": slugify(parts.slug)
-            case "categories": unique(parts.categories.map { $0.lowercased() }).joined(separator: "/")
-            case "slugified_categories": unique(parts.categories.map { slugify($0) }).joined(separator: "/")
-            case "year": padded(day.year, 4)
-            case "month": padded(day.month, 2)
-            case "day": padded(day.day, 2)
-            case "hour": padded(day.secondOfDay / 3600, 2)
-            case "minute": padded(day.secondOfDay % 3600 / 60, 2)
-            case "second": padded(day.secondOfDay % 60, 2)
-            case "i_day": String(day.day)
-            case "i_month": String(day.month)
-            case "short_month": String(monthNames[day.month - 1].prefix(3))
-            case "long_month": monthNames[day.month - 1]
-            case "short_year": padded(day.year % 100, 2)
-            case "w_year": padded(day.isoWeek.year, 4)
-            case "week": padded(day.isoWeek.week, 2)
-            case "w_day": String(day.weekday == 0 ? 7 : day.weekday)
-            case "short_day": String(dayNames[day.weekday].prefix(3))
-            case "long_day": dayNames[day.weekday]
-            case "y_day": padded(day.dayOfYear, 3)
-            case "output_ext": parts.outputExtension
-            default: nil
+        return sanitize(JekyllPostTemplate.of(pattern).fill { placeholder in
+            switch placeholder {
+            case .collection: "posts"
+            case .path: cleanedPath(parts.path)
+            case .name: slugify(parts.baseName)
+            case .title: slugify(parts.slug, mode: .pretty, cased: true)
+            case .slug: slugify(parts.slug)
+            case .categories: unique(parts.categories.map { $0.lowercased() }).joined(separator: "/")
+            case .slugified_categories: unique(parts.categories.map { slugify($0) }).joined(separator: "/")
+            case .year: padded(day.year, 4)
+            case .month: padded(day.month, 2)
+            case .day: padded(day.day, 2)
+            case .hour: padded(day.secondOfDay / 3600, 2)
+            case .minute: padded(day.secondOfDay % 3600 / 60, 2)
+            case .second: padded(day.secondOfDay % 60, 2)
+            case .i_day: String(day.day)
+            case .i_month: String(day.month)
+            case .short_month: String(monthNames[day.month - 1].prefix(3))
+            case .long_month: monthNames[day.month - 1]
+            case .short_year: padded(day.year % 100, 2)
+            case .w_year: padded(day.isoWeek.year, 4)
+            case .week: padded(day.isoWeek.week, 2)
+            case .w_day: String(day.weekday == 0 ? 7 : day.weekday)
+            case .short_day: String(dayNames[day.weekday].prefix(3))
+            case .long_day: dayNames[day.weekday]
+            case .y_day: padded(day.dayOfYear, 3)
+            case .output_ext: parts.outputExtension
             }
         })
     }
