@@ -123,33 +123,59 @@ public enum JekyllURL {
     }
 
     /// Replaces each `:name` Jekyll knows (`value` says) with its escaped value (unknown names
-    /// stay as written), then squeezes repeated slashes.
+    /// stay as written).
     static func fill(_ template: String, _ value: (String) -> String?) -> String {
+        joined(pieces(of: template, value)) { $0 }
+    }
+
+    /// The pieces as one path, each value's text (`text` is asked once per use) escaped.
+    static func joined<Value>(_ pieces: [Piece<Value>], _ text: (Value) -> String) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(template.utf8.count + 64)
-        let bytes = Array(template.utf8)
-        var index = 0
+        out.reserveCapacity(96)
+        for piece in pieces {
+            switch piece {
+            case .text(let bytes): out += bytes
+            case .value(let value): out += escapePath(text(value)).utf8
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Text, or what stands for a placeholder.
+    enum Piece<Value: Sendable>: Sendable {
+        case text([UInt8])
+        case value(Value)
+    }
+
+    /// `pattern` cut as Jekyll reads it: after a colon the longest `[a-z_]+` that `lookup` knows,
+    /// `name_` falling back to `name` (keeping its `_`); an unknown name stays as written.
+    static func pieces<Value>(of pattern: String, _ lookup: (String) -> Value?) -> [Piece<Value>] {
+        let bytes = Array(pattern.utf8)
+        var pieces: [Piece<Value>] = []
+        var text: [UInt8] = []
         func isNameByte(_ byte: UInt8) -> Bool { (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F }
+        var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
-            guard byte == 0x3A else { out.append(byte); continue }
+            guard byte == 0x3A else { text.append(byte); continue }
             var end = index
             while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
             let name = String(decoding: bytes[index..<end], as: UTF8.self)
-            // Jekyll matches the longest name, then `name_` falls back to `name` (`:title_`).
-            var key = name
-            var found = name.isEmpty ? nil : value(key)
-            if found == nil, key.hasSuffix("_") {
-                key.removeLast()
-                found = value(key)
+            var found = name.isEmpty ? nil : lookup(name)
+            var underscore = false
+            if found == nil, name.hasSuffix("_") {
+                found = lookup(String(name.dropLast()))
+                underscore = true
             }
-            guard let found else { out.append(0x3A); continue }
-            out += escapePath(found).utf8
-            if key.utf8.count < name.utf8.count { out.append(0x5F) }
+            guard let found else { text.append(0x3A); continue }
+            if !text.isEmpty { pieces.append(.text(text)) }
+            pieces.append(.value(found))
+            text = underscore ? [0x5F] : []
             index = end
         }
-        return String(decoding: out, as: UTF8.self)
+        if !text.isEmpty { pieces.append(.text(text)) }
+        return pieces
     }
 
     /// `URL#sanitize_url`: a leading slash, `..` made `/`, `./` dropped, slashes squeezed.
