@@ -36,7 +36,8 @@ enum YAMLScalar {
         guard let first = text.utf8.first, (first >= 0x30 && first <= 0x39) || first == 0x2B || first == 0x2D || first == 0x2E else {
             return .string(text)
         }
-        let digits = text.contains("_") ? text.filter { $0 != "_" } : text
+        // On bytes: `String.contains(String)` is Foundation's locale-aware search (it showed in listings).
+        let digits = text.utf8.contains(UInt8(ascii: "_")) ? text.filter { $0 != "_" } : text
         if isDecimalInteger(text), let int = Int(digits) { return .int(int) }
         if isFloat(text), let double = Double(digits) { return .double(double) }
         return .string(text)
