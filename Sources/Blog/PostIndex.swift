@@ -137,6 +137,9 @@ public struct PostIndex: Sendable {
             return posts[a].title != posts[b].title ? posts[a].title < posts[b].title : posts[a].path < posts[b].path
         }
         Self.permute(&posts, into: order)
+        problems.sort { ($0.file, $0.line ?? 0) < ($1.file, $1.line ?? 0) }
+        // Jekyll has no language variants (each post's key is its own path).
+        guard site.kind.jekyll == nil else { return }
         // Language variants share a section and translation key. Most posts have none: group by a
         // cheap hash of the two, sorted (a dictionary of 20,000 string pairs took 9 ms), and compare
         // the strings only where hashes meet.
@@ -156,7 +159,6 @@ public struct PostIndex: Sendable {
             }
             start = end
         }
-        problems.sort { ($0.file, $0.line ?? 0) < ($1.file, $1.line ?? 0) }
     }
 }
 
