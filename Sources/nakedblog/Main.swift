@@ -23,10 +23,18 @@ enum Main {
             Logger(label: "nakedblog").debug("nakedblog started", metadata: [
                 "version": "\(NakedblogVersion.description)", "command": "\(type(of: parsed).configuration.commandName ?? "")"])
             try await run(parsed)
-            exit(ExitCodes.success)
+            leave(ExitCodes.success)
         } catch {
-            exit(report(error))
+            leave(report(error))
         }
+    }
+
+    /// Ends the process with `code` at once. Everything nakedblog prints is written unbuffered;
+    /// `exit` would also run libc's and C++'s teardown while other threads may still be
+    /// finishing (a clone stopped by SIGTERM crashed there once: exit 139 instead of 130).
+    static func leave(_ code: Int32) -> Never {
+        fflush(nil)
+        _exit(code)
     }
 
     /// Runs a parsed command on the main task.
