@@ -1,20 +1,10 @@
 /// Splits text into lines that keep their endings: `lines.joined() == text`. (Split on bytes:
 /// Swift treats "\r\n" as a single Character.)
 func splitKeepingEndings(_ text: String) -> [String] {
-    var lines: [String] = []
-    let utf8 = text.utf8
-    var start = utf8.startIndex
-    var index = start
-    while index < utf8.endIndex {
-        let next = utf8.index(after: index)
-        if utf8[index] == 0x0A {
-            lines.append(String(Substring(utf8[start..<next])))
-            start = next
-        }
-        index = next
+    let lines = TextLines.split(text)
+    return lines.indices.compactMap { index in
+        index < lines.count - 1 ? String(lines[index]) + "\n" : (lines[index].isEmpty ? nil : String(lines[index]))
     }
-    if start < utf8.endIndex { lines.append(String(Substring(utf8[start...]))) }
-    return lines
 }
 
 /// Lines of text as files have them: split at LF on the bytes, a CR before the LF kept at the

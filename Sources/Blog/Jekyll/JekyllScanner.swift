@@ -73,7 +73,7 @@ struct JekyllScanner {
                 collect(below: path, insideFrom: insideFrom, kind: kind, base: base, into: &found)
                 continue
             }
-            guard Self.readableInside(Substring(path.utf8.dropFirst(insideFrom))), Self.hasExtension(entry.name),
+            guard Self.readableInside(Substring(path.utf8.dropFirst(insideFrom))), PathName.hasExtension(entry.name),
                   kind == .draft || Self.isDatedName(entry.name) else { continue }
             found.append(Candidate(path: path, kind: kind, base: base, folder: folder))
         }
@@ -107,17 +107,12 @@ struct JekyllScanner {
         byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "~")
     }
 
-    /// Whether a file name has an extension (`PathName.extension` is not empty), on bytes.
-    static func hasExtension(_ name: String) -> Bool {
-        let utf8 = name.utf8
-        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
-        return dot != utf8.startIndex && utf8.index(after: dot) != utf8.endIndex
-    }
+
 
     /// Names Jekyll skips: `.x`, `_x`, `#x`, `~x`, and backups `x~`.
     static func isSpecial(_ name: String) -> Bool {
-        guard let first = name.first else { return true }
-        return first == "." || first == "_" || first == "#" || first == "~" || name.hasSuffix("~")
+        guard let first = name.utf8.first else { return true }
+        return isSpecialFirst(first) || name.hasSuffix("~")
     }
 
     /// Whether `exclude:` (or Jekyll's own list) names `path` or a folder above it.

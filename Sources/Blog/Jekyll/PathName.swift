@@ -19,6 +19,13 @@ enum PathName {
         return String(name[name.utf8.index(after: dot)...])
     }
 
+    /// Whether a file name has an extension (`extension` is not empty), without making strings.
+    static func hasExtension(_ name: String) -> Bool {
+        let utf8 = name.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        return dot != utf8.startIndex && utf8.index(after: dot) != utf8.endIndex
+    }
+
     /// The path without the last part's extension.
     static func droppingExtension(_ path: String) -> String {
         let ext = `extension`(path)
