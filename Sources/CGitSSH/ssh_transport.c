@@ -251,15 +251,18 @@ int nb_ssh_process_start(const char *url, const char *service, nb_ssh_process *o
     if (err_fd >= 0) posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
     posix_spawnattr_t attributes;
     posix_spawnattr_init(&attributes);
-    sigset_t defaults;
-    sigemptyset(&defaults);
-    sigaddset(&defaults, SIGPIPE);
-    sigaddset(&defaults, SIGINT);
-    sigaddset(&defaults, SIGTERM);
+    // A clean start: every signal unblocked (the calling thread may block some, and a child
+    // inherits its mask) and at its default action.
+    sigset_t defaults, none;
+    sigfillset(&defaults);
+    sigdelset(&defaults, SIGKILL);
+    sigdelset(&defaults, SIGSTOP);
+    sigemptyset(&none);
     posix_spawnattr_setsigdefault(&attributes, &defaults);
+    posix_spawnattr_setsigmask(&attributes, &none);
     // Its own process group: Ctrl-C in the terminal reaches nakedblog, which cancels cleanly.
     posix_spawnattr_setpgroup(&attributes, 0);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP);
     pid_t pid;
     pthread_mutex_lock(&command_lock);
     int rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, ssh_environment ? ssh_environment : environ);

@@ -19,6 +19,8 @@ extension App {
             switch key {
             case .escape:
                 state.closePublish()
+                // A build still running is stopped with the sheet (its generator and copy go too).
+                if sheet.check.isRunning { return [.stopPublishCheck] }
             case .enter where sheet.review.refusal != nil:
                 // Refused: the default is to go and fix it, at the line where reading stopped.
                 return openRefusedPost(&state, sheet)

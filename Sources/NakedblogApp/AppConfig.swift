@@ -1,3 +1,4 @@
+import Blog
 import Foundation
 import TOMLKit
 import TUI
@@ -17,6 +18,8 @@ public struct KeyBindings: Sendable {
 /// tab_width = 4              # columns between the editor's tab stops (1–16)
 /// [publish]
 /// check = "build"            # build the site before publishing ("off": never)
+/// check_timeout = 120        # seconds before a build check is stopped
+/// untrusted = false          # true: no plugins or programs of the site's run (always so with --restricted)
 ///
 /// [keys.browse]
 /// publish = "p"              # one key, or a list: ["p", "ctrl-p"]
@@ -35,6 +38,10 @@ public struct AppConfig: Sendable {
     public var tabWidth = 4
     /// `[publish] check = "build" | "off"`: whether a publish builds the site first.
     public var buildCheck = true
+    /// `[publish] check_timeout`: seconds before a build check is stopped.
+    public var checkTimeout = BuildPolicy.defaultTimeout
+    /// `[publish] untrusted = true`: build the site as untrusted code (always so with `--restricted`).
+    public var untrustedBuild = false
 
     /// A problem in the config file, said so the user can fix it.
     public struct Problem: Error, CustomStringConvertible, Sendable {
@@ -58,6 +65,11 @@ public struct AppConfig: Sendable {
         }
     }
 
+    /// The build check's policy under these settings (`restricted`: always sandboxed).
+    public func buildPolicy(restricted: Bool = false, stopper: ProcessStopper = ProcessStopper()) -> BuildPolicy {
+        BuildPolicy(trust: BuildPolicy.trust(restricted: restricted, untrustedSetting: untrustedBuild), timeout: checkTimeout, stopper: stopper)
+    }
+
     public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Problem) -> AppConfig {
         let path = file(environment: environment)
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return AppConfig() }
@@ -76,11 +88,23 @@ public struct AppConfig: Sendable {
             throw Problem(description: "\(file): unknown setting `\(key)`; the settings are `theme`, `tab_width` and the `[keys.browse]` / `[keys.editor]` / `[publish]` tables.")
         }
         if let publish = table["publish"] {
-            guard let publishTable = publish.table, publishTable.keys.allSatisfy({ $0 == "check" }),
+            let settings = "`[publish]` takes check = \"build\" or \"off\" (build the site before publishing), check_timeout = 120 "
+                + "(seconds before a build check is stopped) and untrusted = true (build the site as untrusted code: no plugins, no programs)"
+            guard let publishTable = publish.table, publishTable.keys.allSatisfy({ ["check", "check_timeout", "untrusted"].contains($0) }),
                   let check = publishTable["check"]?.string ?? (publishTable["check"] == nil ? "build" : nil), ["build", "off"].contains(check) else {
-                throw Problem(description: "\(file): `[publish]` takes one setting, check = \"build\" (build the site before publishing) or check = \"off\".")
+                throw Problem(description: "\(file): \(settings).")
             }
             config.buildCheck = check == "build"
+            if let timeout = publishTable["check_timeout"] {
+                guard let seconds = timeout.int, (1...3600).contains(seconds) else {
+                    throw Problem(description: "\(file): `check_timeout` must be a whole number of seconds from 1 to 3600, e.g. check_timeout = 120.")
+                }
+                config.checkTimeout = Double(seconds)
+            }
+            if let untrusted = publishTable["untrusted"] {
+                guard let value = untrusted.bool else { throw Problem(description: "\(file): `untrusted` must be true or false.") }
+                config.untrustedBuild = value
+            }
         }
         if let width = table["tab_width"] {
             guard let value = width.int, (1...16).contains(value) else {

@@ -84,6 +84,8 @@ public enum AppEffect: Sendable, Equatable {
     case releasePost(String)
     /// Builds the site as it will be after publishing `post` (see `PublishCheck`).
     case runPublishCheck(post: String, undraft: Bool)
+    /// Stops the build check that is running (its generator's whole process group) and deletes its copy.
+    case stopPublishCheck
     case publish(commitPath: String?, post: String?, message: String, setDraftFalse: Bool, resolve: Publisher.ConflictResolution?)
     /// Loads a conflicting file with conflict markers, to resolve it by hand.
     case loadConflict(path: String)

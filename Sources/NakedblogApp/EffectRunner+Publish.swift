@@ -42,9 +42,16 @@ extension EffectRunner {
 
     /// Builds the site as it will be after publishing `post` (unless the site's git config says
     /// `nakedblog.check = off`) and sends the verdict.
-    func runPublishCheck(_ post: String, undraft: Bool, root: String) {
-        guard let repository = try? Repository.discover(from: root),
-              let workdir = repository.workingDirectory, let site = try? Site.open(containing: root) else { return }
+    func runPublishCheck(_ post: String, undraft: Bool, root: String, stopper: ProcessStopper) {
+        // Stopped while it waited: the sheet that asked is gone, or a newer check replaced it.
+        guard !stopper.isStopped else { return }
+        guard let repository = try? Repository.discover(from: root), repository.workingDirectory != nil,
+              let site = try? Site.open(containing: root) else {
+            send(.publishChecked(post: post, undraft: undraft, PublishCheck(
+                verdict: .unavailable("The build check is skipped: the site or its repository can no longer be read."), appearances: [], generator: "")))
+            return
+        }
+        let workdir = repository.workingDirectory ?? root
         if !AppConfig().buildsBeforePublishing(siteSetting: repository.configString("nakedblog.check")) {
             send(.publishChecked(post: post, undraft: undraft, PublishCheck(
                 verdict: .unavailable("The build check is off for this site (git config nakedblog.check)."), appearances: [], generator: site.kind.command)))
@@ -53,7 +60,9 @@ extension EffectRunner {
         let prefix = Self.sitePrefix(root: root, workdir: workdir)
         let commitPaths = ([PagePath.commitPath(of: post)] + PagePath.referencedFiles(of: post, site: site)).map { prefix + $0 }
         let check = PublishCheck.run(repository: repository, siteRoot: root, commitPaths: commitPaths, posts: [post], undraft: undraft,
-                                     environment: environment)
+                                     policy: buildPolicy(stopper: stopper), environment: environment)
+        // A stopped check's verdict answers no one (the sheet closed or asked again).
+        if check.build?.ended == .stopped || stopper.isStopped { return }
         send(.publishChecked(post: post, undraft: undraft, check))
     }
 

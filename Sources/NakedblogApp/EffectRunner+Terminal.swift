@@ -1,3 +1,4 @@
+import Blog
 import Foundation
 import GitOps
 
@@ -39,7 +40,13 @@ extension EffectRunner {
             let arguments = ["/bin/sh", "-c", "\(editor) \(quoted)"]
             var cArguments = arguments.map { strdup($0) } + [nil]
             defer { cArguments.forEach { free($0) } }
-            if posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ) == 0 {
+            // A clean signal state: the loop's thread blocks signals, and a child inherits that.
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            OwnedProcess.resetSignals(&attributes)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+            if posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, environ) == 0 {
                 var status: Int32 = 0
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             }

@@ -11,8 +11,14 @@ public final class EffectRunner: @unchecked Sendable {
     let send: @Sendable (AppMessage) -> Void
     let environment: [String: String]
     private let lock = NSLock()
-    /// Build checks run one at a time (each builds the whole site).
+    /// Build checks run one at a time (each builds the whole site); a newer one stops the older.
     private let checks = DispatchQueue(label: "nakedblog.publish-check")
+    /// Stops the build check that runs or waits to run.
+    private var currentCheck: ProcessStopper?
+    /// `[publish] check_timeout`.
+    public var checkTimeout = BuildPolicy.defaultTimeout
+    /// `[publish] untrusted`: the user's own site built as untrusted code.
+    public var untrustedBuild = false
     private var clone: CloneOperation?
     /// Publishes keep running until they end, whatever the screen does.
     private var publishes: [GitOperation<PublishEvent>] = []
@@ -73,7 +79,12 @@ public final class EffectRunner: @unchecked Sendable {
         case .createPost(let title, let section, let bundle, let lang):
             background { self.createPost(title: title, section: section, bundle: bundle, lang: lang, root: root) }
         case .preparePublish(let post): background { self.preparePublish(post, root: root) }
-        case .runPublishCheck(let post, let undraft): checks.async { self.runPublishCheck(post, undraft: undraft, root: root) }
+        case .runPublishCheck(let post, let undraft):
+            // A newer check replaces the one running: it is stopped, not waited for.
+            let stopper = ProcessStopper()
+            lock.withLock { () -> ProcessStopper? in defer { currentCheck = stopper }; return currentCheck }?.stop()
+            checks.async { self.runPublishCheck(post, undraft: undraft, root: root, stopper: stopper) }
+        case .stopPublishCheck: lock.withLock { currentCheck }?.stop()
         case .publish(let commitPath, let post, let message, let setDraftFalse, let resolve):
             background { self.publish(commitPath: commitPath, post: post, message: message, setDraftFalse: setDraftFalse, resolve: resolve, root: root) }
         case .loadConflict(let path): background { self.loadConflict(path, root: root) }
@@ -117,6 +128,20 @@ public final class EffectRunner: @unchecked Sendable {
 
     private func background(_ work: @escaping @Sendable () -> Void) {
         files.async(execute: work)
+    }
+
+    /// The policy for the next build check: restricted sessions sandbox the generator.
+    func buildPolicy(stopper: ProcessStopper) -> BuildPolicy {
+        BuildPolicy(trust: BuildPolicy.trust(restricted: restricted, untrustedSetting: untrustedBuild), timeout: checkTimeout, stopper: stopper)
+    }
+
+    /// The app is leaving (quit, SIGTERM, SIGHUP, input closed): a running build check is
+    /// stopped and its scratch copy deleted before the process goes (waits at most `seconds`).
+    public func shutDown(waiting seconds: Double = 3) {
+        lock.withLock { currentCheck }?.stop()
+        let done = DispatchSemaphore(value: 0)
+        checks.async { done.signal() }
+        _ = done.wait(timeout: .now() + seconds)
     }
 
     func setClone(_ operation: CloneOperation) { lock.withLock { clone = operation } }
@@ -350,7 +375,7 @@ extension AppEffect {
         case .refreshGit, .fetch, .sync, .openPost, .releasePost, .reloadPost, .save, .writeJournal, .discardJournal, .showDiskDiff,
              .createPost, .preparePublish, .runPublishCheck, .publish, .loadConflict, .toggleDraft, .runExternalEditor, .copyImage:
             return true
-        case .loadSite, .renderPreview, .refreshPosts, .startClone, .cancelClone, .trustHostKey, .copyToClipboard, .rememberSite,
+        case .loadSite, .renderPreview, .refreshPosts, .startClone, .cancelClone, .stopPublishCheck, .trustHostKey, .copyToClipboard, .rememberSite,
              .suspend, .answerCredentials, .setIdentity, .quit:
             return false
         }

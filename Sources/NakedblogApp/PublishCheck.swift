@@ -60,7 +60,7 @@ public struct PublishCheck: Sendable, Equatable {
     /// Runs the check for publishing `commitPaths` (repository-relative) of the site at
     /// `siteRoot`; `posts` are the site-relative pages among them, `undraft` makes them posts first.
     public static func run(repository: Repository, siteRoot: String, commitPaths: [String], posts: [String], undraft: Bool,
-                           build wanted: Bool = true, now: Date = Date(),
+                           build wanted: Bool = true, policy: BuildPolicy = BuildPolicy(), now: Date = Date(),
                            environment: [String: String] = ProcessInfo.processInfo.environment) -> PublishCheck {
         guard let site = try? Site.open(containing: siteRoot), let workdir = repository.workingDirectory else {
             return PublishCheck(verdict: .unavailable("not a site: the build check is skipped"), appearances: [], generator: "")
@@ -93,7 +93,26 @@ public struct PublishCheck: Sendable, Equatable {
             return PublishCheck(verdict: .unavailable("\(site.kind.command) is not installed: the build check is skipped."),
                                 appearances: appearances, generator: site.kind.command)
         }
-        let build = SiteBuild.run(site.kind, generator: generator, source: copyRoot, scratch: scratch + "/build")
+        if policy.trust == .sandboxed {
+            do {
+                try BuildSandbox.check(environment: environment)
+            } catch {
+                return PublishCheck(verdict: .unavailable("warning: the build check is skipped: it runs only in a sandbox on this server, and "
+                                                          + error.description + ". Ask the server's administrator to install bubblewrap."),
+                                    appearances: appearances, generator: site.kind.command)
+            }
+        }
+        let build = SiteBuild.run(site.kind, generator: generator, source: copyRoot, scratch: scratch + "/build", policy: policy,
+                                  environment: environment)
+        switch build.ended {
+        case .exited: break
+        case .stopped:
+            return PublishCheck(verdict: .unavailable("The build check was stopped."), build: build, appearances: appearances, generator: site.kind.command)
+        case .timedOut:
+            return PublishCheck(verdict: .unavailable("warning: the build check was stopped after \(Int(policy.timeout)) s (\(site.kind.command) did not finish; "
+                                                      + "the limit is [publish] check_timeout in the config file); the site was not checked."),
+                                build: build, appearances: appearances, generator: site.kind.command)
+        }
         var result = PublishCheck(verdict: .passed, build: build, appearances: appearances, generator: site.kind.command)
         let touched = Set(checked + posts)
         result.postProblem = build.errors.lazy.compactMap { message in
@@ -106,7 +125,12 @@ public struct PublishCheck: Sendable, Equatable {
             result.verdict = .failed
             return result
         }
-        let head = SiteBuild.run(site.kind, generator: generator, source: copyRoot, scratch: scratch + "/head")
+        let head = SiteBuild.run(site.kind, generator: generator, source: copyRoot, scratch: scratch + "/head", policy: policy,
+                                 environment: environment)
+        if head.ended != .exited {
+            result.verdict = .failed
+            return result
+        }
         result.headBuild = head
         let aboutPosts = build.errors.contains { $0.file.map(touched.contains) ?? false }
         result.verdict = head.succeeded || aboutPosts ? .failed : .alreadyBroken

@@ -32,6 +32,8 @@ enum FullScreen {
         let loop = AppLoop(terminal: terminal, state: state, environment: Self.sessionEnvironment(environment, author: author))
         loop.runner.restricted = restricted
         loop.runner.author = author
+        loop.runner.checkTimeout = config.checkTimeout
+        loop.runner.untrustedBuild = config.untrustedBuild
         // SIGTERM, SIGHUP (the SSH connection dropped) and SIGINT end the app gracefully: unsaved
         // text is journaled and the terminal restored. (Crashes are the C guard's job.)
         let post = loop.messageSink
@@ -45,6 +47,7 @@ enum FullScreen {
             signals = SignalCancellation { post(.terminated) }
         })
         loop.run(initial: initial)
+        loop.runner.shutDown()
     }
 }
 

@@ -31,14 +31,25 @@ public struct SiteBuild: Sendable, Equatable {
         }
     }
 
+    /// How a build ended other than by the generator exiting.
+    public enum Ending: Sendable, Equatable {
+        case exited
+        /// Its time limit passed.
+        case timedOut
+        /// Its stopper stopped it (Esc, quitting, a newer check).
+        case stopped
+    }
+
     public var succeeded: Bool
     public var messages: [Message]
     public var seconds: Double
+    public var ended: Ending
 
-    public init(succeeded: Bool, messages: [Message], seconds: Double) {
+    public init(succeeded: Bool, messages: [Message], seconds: Double, ended: Ending = .exited) {
         self.succeeded = succeeded
         self.messages = messages
         self.seconds = seconds
+        self.ended = ended
     }
 
     public var errors: [Message] { messages.filter(\.isError) }
@@ -51,66 +62,35 @@ public struct SiteBuild: Sendable, Equatable {
     }
 
     /// Builds the site in `source` with `generator`, writing nothing into it (Hugo renders to
-    /// memory; Jekyll writes into `scratch`). Stops it after `timeout` seconds.
-    public static func run(_ kind: SiteKind, generator: String, source: String, scratch: String, timeout: Double = 600) -> SiteBuild {
-        let arguments: [String]
-        switch kind {
-        case .hugo:
-            arguments = ["--source", source, "--renderToMemory"]
-        case .jekyll:
-            arguments = ["build", "--source", source, "--destination", scratch + "/_site", "--disable-disk-cache"]
-        }
+    /// memory; Jekyll writes into `scratch`), as `policy` allows: trusted or not, sandboxed or
+    /// not, stopped after its time limit or by its stopper (the whole process group dies).
+    public static func run(_ kind: SiteKind, generator: String, source: String, scratch: String, policy: BuildPolicy = BuildPolicy(),
+                           environment: [String: String] = ProcessInfo.processInfo.environment) -> SiteBuild {
         let started = Date()
-        guard let (status, output) = spawn(generator, arguments, directory: source, timeout: timeout) else {
-            return SiteBuild(succeeded: false, messages: [Message(text: "cannot run \(generator)", isError: true)], seconds: 0)
+        try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        try? GeneratorInvocation.prepare(kind, scratch: scratch, trust: policy.trust)
+        let invocation = GeneratorInvocation.make(kind, generator: generator, source: source, scratch: scratch, trust: policy.trust,
+                                                  environment: environment)
+        guard let outcome = OwnedProcess.run(invocation.program, invocation.arguments, environment: invocation.environment,
+                                             timeout: policy.timeout, stopper: policy.stopper) else {
+            return SiteBuild(succeeded: false, messages: [Message(text: "cannot run \(invocation.program)", isError: true)], seconds: 0)
         }
-        let text = String(decoding: output.prefix(1 << 20), as: UTF8.self)
+        let seconds = Date().timeIntervalSince(started)
+        if outcome.stopped {
+            return SiteBuild(succeeded: false, messages: [Message(text: "the build was stopped", isError: true)], seconds: seconds, ended: .stopped)
+        }
+        if outcome.timedOut {
+            return SiteBuild(succeeded: false, messages: [Message(text: "\(kind.command) did not finish within \(Int(policy.timeout)) s and was stopped", isError: true)],
+                             seconds: seconds, ended: .timedOut)
+        }
+        let text = String(decoding: outcome.output.prefix(1 << 20), as: UTF8.self)
         var messages = parse(text, kind: kind, source: source)
-        let succeeded = status == 0
+        let succeeded = outcome.status == 0
         if !succeeded && !messages.contains(where: \.isError) {
-            let last = text.split(separator: "\n").last.map(String.init) ?? "\(kind.command) exited with status \(status)"
+            let last = text.split(separator: "\n").last.map(String.init) ?? "\(kind.command) exited with status \(outcome.status)"
             messages.append(Message(text: TerminalText.visible(last), isError: true))
         }
-        return SiteBuild(succeeded: succeeded, messages: messages, seconds: Date().timeIntervalSince(started))
-    }
-
-    /// Runs `program` (which is given its source folder as an argument) with stdin from /dev/null and stdout and stderr into one pipe;
-    /// its exit status and output. posix_spawn and waitpid directly: Foundation's `Process`
-    /// notices an exit only on its run loop's next turn (tens of milliseconds later).
-    static func spawn(_ program: String, _ arguments: [String], directory: String, timeout: Double) -> (Int32, [UInt8])? {
-        var pipe: [Int32] = [0, 0]
-        guard Glibc.pipe(&pipe) == 0 else { return nil }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
-        posix_spawn_file_actions_addclose(&actions, pipe[0])
-        posix_spawn_file_actions_addclose(&actions, pipe[1])
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = argv.withUnsafeBufferPointer { posix_spawn(&pid, program, &actions, nil, UnsafeMutablePointer(mutating: $0.baseAddress!), environ) }
-        close(pipe[1])
-        guard spawned == 0 else { close(pipe[0]); return nil }
-        let child = pid
-        let timer = DispatchWorkItem { kill(child, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = read(pipe[0], &buffer, buffer.count)
-            if count > 0 { if output.count < (1 << 21) { output += buffer[..<count] } ; continue }
-            if count < 0 && errno == EINTR { continue }
-            break
-        }
-        close(pipe[0])
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        timer.cancel()
-        let exited = (status & 0x7F) == 0
-        return (exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output)
+        return SiteBuild(succeeded: succeeded, messages: messages, seconds: seconds)
     }
 
     /// The errors and warnings in a generator's output, paths made relative to `source`.

@@ -1,0 +1,302 @@
+import Blog
+import Foundation
+import GitOps
+import XCTest
+@testable import NakedblogApp
+import TestSupport
+
+/// The build check treats a repository's code as untrusted when asked (always on a shared
+/// server): Jekyll plugins, a Gemfile and Hugo's external programs never run; in restricted mode
+/// the generator runs in a sandbox; a check that hangs dies with its whole process group, on its
+/// time limit or when stopped, and leaves no scratch copy behind.
+final class BuildContainmentTests: XCTestCase {
+    private var home: TestHome!
+    private var scratch: TemporaryDirectory!
+    /// Files an attack writes when its code runs: outside the site, where the server's account can write.
+    private var markers: TemporaryDirectory!
+
+    override func setUpWithError() throws {
+        home = try TestHome()
+        scratch = try TemporaryDirectory(prefix: "nb-check-scratch")
+        markers = try TemporaryDirectory(prefix: "nb-attack-markers")
+    }
+
+    override func tearDown() {
+        home?.remove()
+        scratch?.remove()
+        markers?.remove()
+    }
+
+    private var environment: [String: String] {
+        var environment = home.environment
+        environment["NAKEDBLOG_CHECK_DIR"] = scratch.path
+        return environment
+    }
+
+    /// `source` (a site folder) committed in a repository of its own; `change` then written, uncommitted.
+    private func repository(from source: String, change: [String: String] = [:]) throws -> (Repository, String) {
+        let site = home.path + "/site"
+        try Shell.check(["cp", "-R", source, site])
+        for command in [["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"]] {
+            try Shell.check(command, in: site, environment: home.environment)
+        }
+        for (path, text) in change {
+            try FileManager.default.createDirectory(atPath: ((site + "/" + path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: site + "/" + path, atomically: true, encoding: .utf8)
+        }
+        return (try Repository.open(at: site), site)
+    }
+
+    private func check(_ repository: Repository, _ site: String, post: String, trust: BuildPolicy.Trust, timeout: Double = 120,
+                       stopper: ProcessStopper = ProcessStopper(), environment: [String: String]? = nil) -> PublishCheck {
+        let commitPath = PagePath.commitPath(of: post)
+        return PublishCheck.run(repository: repository, siteRoot: site, commitPaths: [commitPath], posts: [post], undraft: false,
+                                policy: BuildPolicy(trust: trust, timeout: timeout, stopper: stopper), environment: environment ?? self.environment)
+    }
+
+    private func marker(_ name: String) -> String { markers.appending(name) }
+    private func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+
+    /// A Jekyll site whose repository carries code three ways: `_plugins/`, a `Gemfile`, and a
+    /// `whitelist:` naming a Ruby file of the site (which `--safe` alone would still load).
+    private func hostileJekyllSite() throws -> (Repository, String) {
+        let write = { (name: String) in "File.write(\"\(self.marker(name))\", \"ran\")\n" }
+        let config = try String(contentsOfFile: PackageRoot.appending("demo-jekyll/_config.yml"), encoding: .utf8)
+            + "\nwhitelist: [\"./evil\"]\nplugins: [\"./evil\"]\n"
+        let source = home.path + "/hostile-source"
+        try Shell.check(["cp", "-R", PackageRoot.appending("demo-jekyll"), source])
+        try FileManager.default.createDirectory(atPath: source + "/_plugins", withIntermediateDirectories: true)
+        try write("plugin").write(toFile: source + "/_plugins/evil.rb", atomically: true, encoding: .utf8)
+        try (write("gemfile") + "source \"https://rubygems.org\"\n").write(toFile: source + "/Gemfile", atomically: true, encoding: .utf8)
+        try write("whitelist").write(toFile: source + "/evil.rb", atomically: true, encoding: .utf8)
+        try config.write(toFile: source + "/_config.yml", atomically: true, encoding: .utf8)
+        return try repository(from: source)
+    }
+
+    private func firstJekyllPost(_ site: String) throws -> String {
+        let name = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: site + "/_posts").sorted().first { $0.hasSuffix(".md") })
+        return "_posts/" + name
+    }
+
+    func testAnUntrustedJekyllBuildRunsNoPluginGemfileOrWhitelistedFile() throws {
+        try requireProgram("jekyll")
+        let (repository, site) = try hostileJekyllSite()
+        let post = try firstJekyllPost(site)
+        let result = check(repository, site, post: post, trust: .untrusted)
+        XCTAssertEqual(result.verdict, .passed, result.lines.joined(separator: "\n"))
+        for name in ["plugin", "gemfile", "whitelist"] {
+            XCTAssertFalse(exists(marker(name)), "the site's \(name) code ran in an untrusted build")
+        }
+        // The same site built as the user's own: its code runs (what the untrusted mode prevents).
+        _ = check(repository, site, post: post, trust: .own)
+        XCTAssertTrue(exists(marker("plugin")), "the attack would have worked without the untrusted mode")
+    }
+
+    func testASandboxedJekyllBuildRunsNoCodeOfTheSite() throws {
+        try requireProgram("jekyll")
+        try requireProgram("bwrap")
+        let (repository, site) = try hostileJekyllSite()
+        let result = check(repository, site, post: try firstJekyllPost(site), trust: .sandboxed)
+        XCTAssertEqual(result.verdict, .passed, result.lines.joined(separator: "\n"))
+        for name in ["plugin", "gemfile", "whitelist"] { XCTAssertFalse(exists(marker(name)), name) }
+    }
+
+    func testAnUntrustedHugoBuildRunsNoExternalProgram() throws {
+        try requireProgram("hugo")
+        // The template pipes CSS through PostCSS; "postcss" and "npx" on PATH write markers when run.
+        let bin = home.path + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        for name in ["postcss", "npx"] {
+            try "#!/bin/sh\necho ran > \(marker(name))\ncat\n".write(toFile: bin + "/" + name, atomically: true, encoding: .utf8)
+            chmod(bin + "/" + name, 0o755)
+        }
+        let source = home.path + "/postcss-source"
+        try Shell.check(["cp", "-R", PackageRoot.appending("demo"), source])
+        try FileManager.default.createDirectory(atPath: source + "/assets", withIntermediateDirectories: true)
+        try "body { color: red }\n".write(toFile: source + "/assets/main.css", atomically: true, encoding: .utf8)
+        let base = source + "/layouts/_default/baseof.html"
+        try (try String(contentsOfFile: base, encoding: .utf8)).replacingOccurrences(
+            of: "<head>", with: "<head>{{ $css := resources.Get \"main.css\" | postCSS }}<link href=\"{{ $css.RelPermalink }}\">")
+            .write(toFile: base, atomically: true, encoding: .utf8)
+        let (repository, site) = try repository(from: source)
+        var environment = self.environment
+        environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let post = "content/posts/tea-in-kyoto/index.md"
+        let started = Date()
+        let result = check(repository, site, post: post, trust: .untrusted, environment: environment)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60)
+        XCTAssertFalse(exists(marker("npx")) || exists(marker("postcss")), "hugo ran a program in an untrusted build")
+        XCTAssertTrue(result.lines.joined().contains("not whitelisted") || result.verdict == .alreadyBroken, result.lines.joined(separator: "\n"))
+        _ = check(repository, site, post: post, trust: .own, environment: environment)
+        XCTAssertTrue(exists(marker("npx")) || exists(marker("postcss")), "the attack would have worked without the untrusted mode")
+    }
+
+    /// A fake `hugo` on PATH that records its signal mask, starts a child, and sleeps.
+    private func hangingGenerator() throws -> [String: String] {
+        let bin = home.path + "/hang-bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let script = """
+            #!/bin/sh
+            grep SigBlk /proc/self/status > \(marker("mask"))
+            sleep 300 &
+            echo $! > \(marker("child"))
+            echo $$ > \(marker("pid"))
+            sleep 300
+            """
+        try script.write(toFile: bin + "/hugo", atomically: true, encoding: .utf8)
+        chmod(bin + "/hugo", 0o755)
+        var environment = self.environment
+        environment["PATH"] = bin + ":/usr/bin:/bin"
+        return environment
+    }
+
+    private func isAlive(_ pidFile: String) -> Bool {
+        guard let text = try? String(contentsOfFile: pidFile, encoding: .utf8), let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            return false
+        }
+        // A zombie has exited; only a running process counts.
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        return !status.isEmpty && !status.contains("State:\tZ")
+    }
+
+    private func assertNothingLeft(file: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date().addingTimeInterval(5)
+        while (isAlive(marker("pid")) || isAlive(marker("child"))) && Date() < deadline { usleep(20_000) }
+        XCTAssertFalse(isAlive(marker("pid")), "the generator still runs", file: file, line: line)
+        XCTAssertFalse(isAlive(marker("child")), "what the generator started still runs", file: file, line: line)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [], "the scratch copy is deleted", file: file, line: line)
+    }
+
+    func testAHungCheckDiesAtItsTimeLimitWithItsChildrenAndCopy() throws {
+        let environment = try hangingGenerator()
+        let (repository, site) = try repository(from: PackageRoot.appending("demo"))
+        // The loop's thread blocks signals: the generator must start with none blocked.
+        var blocked = sigset_t(), previous = sigset_t()
+        sigfillset(&blocked)
+        pthread_sigmask(SIG_SETMASK, &blocked, &previous)
+        let started = Date()
+        let result = check(repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: .own, timeout: 2, environment: environment)
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30)
+        XCTAssertTrue(result.lines.joined().contains("stopped after 2 s"), result.lines.joined(separator: "\n"))
+        XCTAssertFalse(result.refuses, "a check that timed out does not block the publish")
+        XCTAssertEqual(try String(contentsOfFile: marker("mask"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
+                       "SigBlk:\t0000000000000000", "the generator starts with no signal blocked")
+        assertNothingLeft()
+    }
+
+    func testStoppingACheckKillsItsGroupAndDeletesItsCopy() throws {
+        let environment = try hangingGenerator()
+        let (repository, site) = try repository(from: PackageRoot.appending("demo"))
+        let stopper = ProcessStopper()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) { stopper.stop() }
+        let started = Date()
+        let result = check(repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: .own, stopper: stopper, environment: environment)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30)
+        XCTAssertEqual(result.build?.ended, .stopped)
+        assertNothingLeft()
+    }
+
+    func testTheRunnerStopsARunningCheckOnEscAndWhenTheAppLeaves() throws {
+        let environment = try hangingGenerator()
+        let (_, site) = try repository(from: PackageRoot.appending("demo"))
+        let messages = MessageLog()
+        let runner = EffectRunner(environment: environment) { messages.append($0) }
+        runner.run(.runPublishCheck(post: "content/posts/tea-in-kyoto/index.md", undraft: false), siteRoot: site)
+        let deadline = Date().addingTimeInterval(20)
+        while !isAlive(marker("pid")) && Date() < deadline { usleep(20_000) }
+        XCTAssertTrue(isAlive(marker("pid")), "the generator started")
+        runner.run(.stopPublishCheck, siteRoot: site)
+        assertNothingLeft()
+
+        // Again, then the app leaves (quit, SIGHUP, SIGTERM all end the loop this way).
+        try? FileManager.default.removeItem(atPath: marker("pid"))
+        runner.run(.runPublishCheck(post: "content/posts/tea-in-kyoto/index.md", undraft: false), siteRoot: site)
+        while !isAlive(marker("pid")) && Date() < deadline.addingTimeInterval(20) { usleep(20_000) }
+        runner.shutDown()
+        assertNothingLeft()
+    }
+
+    func testANewerCheckStopsTheOlderOne() throws {
+        let environment = try hangingGenerator()
+        let (_, site) = try repository(from: PackageRoot.appending("demo"))
+        let runner = EffectRunner(environment: environment) { _ in }
+        runner.run(.runPublishCheck(post: "content/posts/tea-in-kyoto/index.md", undraft: false), siteRoot: site)
+        let deadline = Date().addingTimeInterval(20)
+        while !isAlive(marker("pid")) && Date() < deadline { usleep(20_000) }
+        let first = try String(contentsOfFile: marker("pid"), encoding: .utf8)
+        runner.run(.runPublishCheck(post: "content/posts/tea-in-kyoto/index.md", undraft: false), siteRoot: site)
+        // The second one starts (the first did not hold the queue), with a new pid.
+        while ((try? String(contentsOfFile: marker("pid"), encoding: .utf8)) == first || !isAlive(marker("pid"))) && Date() < deadline {
+            usleep(20_000)
+        }
+        XCTAssertNotEqual(try String(contentsOfFile: marker("pid"), encoding: .utf8), first, "the newer check started")
+        runner.shutDown()
+        assertNothingLeft()
+    }
+
+    func testASandboxedBuildSeesNoHomeAndWritesOnlyItsScratch() throws {
+        try requireProgram("bwrap")
+        let bin = home.path + "/probe-bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "secret\n".write(toFile: home.path + "/secret.txt", atomically: true, encoding: .utf8)
+        let script = """
+            #!/bin/sh
+            fail=0
+            cat \(home.path)/secret.txt 2>/dev/null && echo "error: read the home folder" && fail=1
+            ls /root/* /home/* 2>/dev/null && echo "error: sees home folders" && fail=1
+            touch \(home.path)/written 2>/dev/null  # a private /tmp: checked from outside
+            touch \(PackageRoot.path)/written-by-check 2>/dev/null && echo "error: wrote outside the scratch folder" && fail=1
+            grep -v -e lo: -e Inter -e face /proc/net/dev && echo "error: has a network interface" && fail=1
+            touch ./written-in-copy || { echo "error: cannot write its copy"; fail=1; }
+            exit $fail
+            """
+        try script.write(toFile: bin + "/hugo", atomically: true, encoding: .utf8)
+        chmod(bin + "/hugo", 0o755)
+        var environment = self.environment
+        environment["PATH"] = bin + ":/usr/bin:/bin"
+        let (repository, site) = try repository(from: PackageRoot.appending("demo"))
+        let result = check(repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: .sandboxed, environment: environment)
+        XCTAssertEqual(result.verdict, .passed, result.lines.joined(separator: "\n"))
+        XCTAssertFalse(exists(home.path + "/written"))
+        XCTAssertFalse(exists(PackageRoot.path + "/written-by-check"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [])
+    }
+
+    func testTheDemoSitesBuildInTheSandbox() throws {
+        try requireProgram("bwrap")
+        for (folder, post, program) in [("demo", "content/posts/tea-in-kyoto/index.md", "hugo"), ("demo-jekyll", "", "jekyll")] {
+            guard (try? requireProgram(program)) != nil else { continue }
+            home.remove()
+            home = try TestHome()
+            let (repository, site) = try repository(from: PackageRoot.appending(folder))
+            let result = check(repository, site, post: post.isEmpty ? try firstJekyllPost(site) : post, trust: .sandboxed)
+            XCTAssertEqual(result.verdict, .passed, folder + ": " + result.lines.joined(separator: "\n"))
+        }
+    }
+
+    func testWithoutASandboxARestrictedCheckIsSkippedWithAWarning() throws {
+        let (repository, site) = try repository(from: PackageRoot.appending("demo"))
+        let bin = home.path + "/no-bwrap-bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\necho ran > \(marker("hugo"))\n".write(toFile: bin + "/hugo", atomically: true, encoding: .utf8)
+        chmod(bin + "/hugo", 0o755)
+        try "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\nexit 1\n".write(toFile: bin + "/bwrap", atomically: true, encoding: .utf8)
+        chmod(bin + "/bwrap", 0o755)
+        var environment = self.environment
+        environment["PATH"] = bin
+        let result = check(repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: .sandboxed, environment: environment)
+        guard case .unavailable(let reason) = result.verdict else { return XCTFail("\(result.verdict)") }
+        XCTAssertTrue(reason.contains("sandbox") && reason.contains("skipped"), reason)
+        XCTAssertFalse(exists(marker("hugo")), "never run unsandboxed")
+    }
+
+    func testEscOnTheSheetStopsItsRunningCheck() throws {
+        var state = try AppFixture.editing()
+        var sheet = PublishSheet(post: "content/posts/cold-brew-ratios/index.md", commitPath: "content/posts/cold-brew-ratios", title: "Cold brew",
+                                 files: [], changedKeys: [], wasDraft: false, message: "Update: Cold brew")
+        sheet.check = .running(generator: "hugo")
+        state.showPublish(sheet)
+        XCTAssertEqual(App.update(&state, .key(.escape), now: 0), [.stopPublishCheck])
+    }
+}
