@@ -84,7 +84,8 @@ extension Repository {
         for path in gone { try check(git_index_remove_bypath(index, path), "git_index_remove_bypath") }
     }
 
-    private func isIgnored(_ path: String) -> Bool {
+    /// Whether git ignores `path` (relative to the work tree, or absolute inside it).
+    public func isIgnored(_ path: String) -> Bool {
         var ignored: Int32 = 0
         guard git_ignore_path_is_ignored(&ignored, handle, path) == 0 else { git_error_clear(); return false }
         return ignored == 1

@@ -46,6 +46,9 @@ extension App {
         case .postFailed(let problem):
             state.overlay = .message(title: "Cannot open the post", lines: wrap(problem, width: 56))
             return []
+        case .refused(let title, let reason):
+            state.overlay = .message(title: title, lines: wrap(reason, width: 56))
+            return []
         case .saved(let path, let stamp, let revision):
             if var editor = state.editor, editor.path == path {
                 editor.diskStamp = stamp

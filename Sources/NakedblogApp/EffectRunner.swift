@@ -320,50 +320,62 @@ public final class EffectRunner: @unchecked Sendable {
     /// Copies an image where the post's images go (its bundle; a Jekyll site's image folder)
     /// under a name not taken yet.
     private func copyImage(_ source: String, into post: String, root: String) {
+        let refuse = { (reason: String) in self.send(.refused(title: "Cannot add this image", reason: reason)) }
         let path = source.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + source.dropFirst(1) : source
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            send(.postFailed("\(source): no such file. Give the path of an image file (~ works)."))
-            return
+        guard let site = try? Site.open(containing: root) else {
+            return refuse("the site at \(root) can no longer be read")
         }
-        guard let site = try? Site.open(containing: root) else { return }
-        if restricted {
-            // On a shared server only files already inside the site can be added (after links).
-            let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            let siteRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
-            guard resolved.hasPrefix(siteRoot + "/") else {
-                send(.postFailed("Not available on this server: only files inside the site can be added (not \(source))."))
-                return
-            }
+        let repository = try? Repository.discover(from: root)
+        let workdir = repository?.workingDirectory.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path + "/" }
+        let image: ImageSource.Image
+        switch ImageSource.read(path, siteRoot: root, restricted: restricted, isIgnored: { resolved in
+            guard let repository, let workdir, resolved.hasPrefix(workdir) else { return false }
+            return repository.isIgnored(String(resolved.dropFirst(workdir.count)))
+        }) {
+        case .success(let read): image = read
+        case .failure(let refusal): return refuse(restricted ? "\(refusal)." : "\(source): \(refusal).")
         }
         let placement: ImagePlacement
         switch ImagePlacement.forPost(post, site: site) {
         case .success(let found): placement = found
         case .failure(let problem):
-            send(.postFailed("\(post): \(problem.problem). \(problem.hint)."))
-            return
+            return refuse("\(post): \(problem.problem). \(problem.hint).")
         }
         let bundle = root + "/" + placement.folder
         do {
             try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
             try SiteContainment.require(bundle, insideSite: root, display: placement.folder)
         } catch {
-            send(.postFailed("cannot put images in \(placement.folder): \(error)"))
-            return
+            return refuse("cannot put images in \(placement.folder): \(error)")
         }
         let base = Slug.make((path as NSString).lastPathComponent.components(separatedBy: ".").dropLast().joined(separator: ".")).nonEmpty ?? "image"
-        let ext = (path as NSString).pathExtension.lowercased()
-        var target = base + (ext.isEmpty ? "" : "." + ext)
+        let named = (path as NSString).pathExtension.lowercased()
+        // The extension says what the bytes are: the file's own when it agrees with them.
+        let ext = Self.extensions(image.format).contains(named) ? named : Self.extensions(image.format)[0]
+        var target = base + "." + ext
         var counter = 1
         while FileManager.default.fileExists(atPath: bundle + "/" + target) {
             counter += 1
-            target = "\(base)-\(counter)" + (ext.isEmpty ? "" : "." + ext)
+            target = "\(base)-\(counter)." + ext
         }
         do {
-            try FileManager.default.copyItem(atPath: path, toPath: bundle + "/" + target)
+            // The bytes that were checked are the bytes written (never a second read of the source).
+            try AtomicFile.write(image.bytes, to: bundle + "/" + target, permissions: 0o644)
             send(.imageCopied(path: post, name: target, link: placement.link(to: target), folder: placement.folder))
         } catch {
-            send(.postFailed("cannot copy \(source) into \(bundle): \(error.localizedDescription)"))
+            refuse("cannot copy \(source) into \(placement.folder): \(error)")
+        }
+    }
+
+    /// File name extensions for a format, the usual one first.
+    static func extensions(_ format: ImageSource.Format) -> [String] {
+        switch format {
+        case .png: ["png"]
+        case .jpeg: ["jpg", "jpeg"]
+        case .gif: ["gif"]
+        case .webp: ["webp"]
+        case .avif: ["avif"]
+        case .svg: ["svg"]
         }
     }
 }

@@ -68,6 +68,19 @@ final class MessageLog: @unchecked Sendable {
 
     func contains(where matches: (AppMessage) -> Bool) -> Bool { lock.withLock { messages.contains(where: matches) } }
 
+    /// How many messages have arrived.
+    var count: Int { lock.withLock { messages.count } }
+
+    /// Waits for a message that `matches` among those after the first `after`.
+    func wait(after: Int, timeout: TimeInterval = 30, _ matches: (AppMessage) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if lock.withLock({ messages.dropFirst(after).contains(where: matches) }) { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
     /// Waits (up to `timeout` seconds) for a message that `matches`.
     func wait(timeout: TimeInterval = 30, _ matches: (AppMessage) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
