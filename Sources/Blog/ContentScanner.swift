@@ -58,7 +58,7 @@ struct ContentScanner {
                         problems.append(ContentError(file: dir, problem: "cannot read this directory", hint: "Check its permissions"))
                         continue
                     }
-                    let scan = scanner.scanDirectory(dir, root: siblings.root, entries: entries)
+                    let scan = scanner.scanDirectory(dir, root: siblings.root, entries: entries, throughLink: siblings.throughLink)
                     problems += scan.problems
                     if scan.locations.count > 64 {
                         // A flat section (thousands of single-file pages in one directory): its pages
@@ -68,7 +68,15 @@ struct ContentScanner {
                         for location in scan.locations { found.append(visit(location, directory)) }
                     }
                     guard !scan.subdirectories.isEmpty else { continue }
-                    children.append(Siblings(parentDir: dir, parent: directory, root: siblings.root, names: scan.subdirectories.map(\.name)))
+                    // Folders reached through a link are walked apart: everything under them is marked.
+                    let plain = scan.subdirectories.filter { !$0.isSymbolicLink }.map(\.name)
+                    let linked = scan.subdirectories.filter(\.isSymbolicLink).map(\.name)
+                    if !plain.isEmpty {
+                        children.append(Siblings(parentDir: dir, parent: directory, root: siblings.root, names: plain, throughLink: siblings.throughLink))
+                    }
+                    if !linked.isEmpty {
+                        children.append(Siblings(parentDir: dir, parent: directory, root: siblings.root, names: linked, throughLink: true))
+                    }
                     for subdirectory in scan.subdirectories where subdirectory.isSymbolicLink { links.append(dir + "/" + subdirectory.name) }
                 } }
                 return (found, children, links, problems, records)
@@ -132,6 +140,8 @@ struct ContentScanner {
         let parent: DirectoryHandle?
         let root: Root
         var names: [String]
+        /// Reached through a symbolic link (it may lead outside the site).
+        var throughLink = false
     }
 
     /// A content root and the language it fixes.
@@ -151,7 +161,7 @@ struct ContentScanner {
     /// Sorts one directory's entries (in the directory's own order: pages are ordered by the
     /// index, only a bundle's resources need the names sorted) into a leaf bundle (its index files
     /// and resources) or a list of pages and subdirectories.
-    func scanDirectory(_ relative: String, root: Root, entries: [DirectoryListing.Entry]) -> DirectoryScan {
+    func scanDirectory(_ relative: String, root: Root, entries: [DirectoryListing.Entry], throughLink: Bool = false) -> DirectoryScan {
         var result = DirectoryScan()
         var entries = entries
         let tuple = (dir: root.dir, language: root.language)
@@ -168,7 +178,8 @@ struct ContentScanner {
                 }
             }
             for entry in leafIndexes {
-                result.locations.append(makeLocation(path: relative + "/" + entry.name, root: tuple, isBundle: true, resources: bundleResources))
+                result.locations.append(makeLocation(path: relative + "/" + entry.name, root: tuple, isBundle: true, resources: bundleResources,
+                                                     throughLink: throughLink || entry.isSymbolicLink))
             }
             return result
         }
@@ -176,7 +187,8 @@ struct ContentScanner {
             if entry.isDirectory {
                 result.subdirectories.append((entry.name, entry.isSymbolicLink))
             } else if ContentFileName.isContent(entry.name) && !ContentFileName.isBranchIndex(entry.name) {
-                result.locations.append(makeLocation(path: relative + "/" + entry.name, root: tuple, isBundle: false, resources: []))
+                result.locations.append(makeLocation(path: relative + "/" + entry.name, root: tuple, isBundle: false, resources: [],
+                                                     throughLink: throughLink || entry.isSymbolicLink))
             }
         }
         return result
@@ -202,10 +214,12 @@ struct ContentScanner {
     }
 
     private func makeLocation(path: String, root: (dir: String, language: String?), isBundle: Bool,
-                              resources: [String]) -> PostReader.Location {
+                              resources: [String], throughLink: Bool = false) -> PostReader.Location {
         let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(Substring(path.utf8[path.utf8.index(after: $0)...])) } ?? path
         let lang = root.language ?? ContentFileName.language(of: name, config: site.config) ?? site.config.defaultContentLanguage
-        return PostReader.Location(path: path, contentRoot: root.dir, lang: lang, isBundle: isBundle, resources: resources)
+        var location = PostReader.Location(path: path, contentRoot: root.dir, lang: lang, isBundle: isBundle, resources: resources)
+        location.throughLink = throughLink
+        return location
     }
 
     /// Every file under a bundle directory except its index files, relative to it.

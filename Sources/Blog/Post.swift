@@ -42,6 +42,9 @@ public struct Post: Sendable, Equatable, Identifiable {
     var urlOverride: String?
     /// Jekyll's `published: false`: never built, whatever the date.
     public var unpublished: Bool = false
+    /// The file is a symbolic link (or under one) that leads outside the site: listed with a
+    /// marker and opened read-only, or (restricted mode) neither listed nor opened.
+    public var outsideSite: Bool = false
 
     /// The bundle directory (site-root-relative) for a bundle, else nil.
     public var bundleDirectory: String? {

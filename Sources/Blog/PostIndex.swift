@@ -38,6 +38,10 @@ public struct PostIndex: Sendable {
             }
             batches[batch] = []
         }
+        // Only posts reached through a link are resolved (a realpath each): most sites have none.
+        for position in posts.indices where posts[position].outsideSite {
+            posts[position].outsideSite = !SiteContainment.isInside(site.absolute(posts[position].path), site: site.root)
+        }
         // Consumed: a second reference to the array made sorting it copy all of it (7 MB for 20,000 posts).
         var index = PostIndex(site: site, posts: consume posts, problems: problems)
         index.finish()
@@ -70,7 +74,8 @@ public struct PostIndex: Sendable {
                 } else {
                     read = try scanner.location(of: path).map { location throws(ContentError) in try PostReader.read(location, site: site) }
                 }
-                guard let post = read else { continue }
+                guard var post = read else { continue }
+                post.outsideSite = !SiteContainment.isInside(site.absolute(path), site: site.root)
                 groups.append((post.section, post.translationKey))
                 let at = insertionIndex(for: post)
                 posts.insert(post, at: at)
@@ -105,6 +110,11 @@ public struct PostIndex: Sendable {
     public mutating func refreshChanged() {
         let changed = posts.filter { FileStamp.of(site.absolute($0.path)) != $0.stamp }.map(\.path)
         if !changed.isEmpty { refresh(paths: changed) }
+    }
+
+    /// Drops the posts that lead outside the site (restricted mode neither lists nor opens them).
+    public mutating func removeOutsideSite() {
+        posts.removeAll(where: \.outsideSite)
     }
 
     /// The post at a site-root-relative path.

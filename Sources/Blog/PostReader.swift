@@ -13,6 +13,8 @@ enum PostReader {
         let lang: String
         let isBundle: Bool
         let resources: [String]
+        /// The file, or a folder above it, is a symbolic link: where it leads is checked.
+        var throughLink = false
 
         /// The file's name (the last part of the path).
         var fileName: String {
@@ -83,6 +85,7 @@ enum PostReader {
             format: format, translationKey: known.translationKey ?? groupPath, translations: [], stamp: stamp)
         post.urlOverride = HugoURL.override(post, fields: fields, config: config, contentRoot: location.contentRoot)
         post.kind = post.draft ? .draft : (section.isEmpty ? .page : .post)
+        post.outsideSite = location.throughLink
         return post
     }
 }

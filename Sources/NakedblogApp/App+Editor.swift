@@ -34,9 +34,9 @@ extension App {
             state.editor = screen
             return []
         }
-        if let author = screen.beingEditedBy, let action = state.keys.editor.action(for: key),
+        if let author = screen.readOnlyBecause, let action = state.keys.editor.action(for: key),
            [.save, .publish, .frontMatter, .insertImage, .externalEditor].contains(action) {
-            screen.problem = "Read-only: \(author) is editing this post"
+            screen.problem = "Read-only: \(author)"
             state.editor = screen
             return []
         }
@@ -106,12 +106,12 @@ extension App {
         let textWidth = EditorLayout(columns: state.columns, rows: state.rows, showPreview: screen.showPreview).text?.width
         let wrapWidth = textWidth.flatMap { screen.view.wrapWidth(areaWidth: $0, lineCount: screen.editor.buffer.lineCount) }
         // Kept only for a read-only post (a copy would make every edit copy the document).
-        let unedited = screen.beingEditedBy == nil ? nil : screen.editor
+        let unedited = screen.readOnlyBecause == nil ? nil : screen.editor
         guard let effects = screen.editor.handle(key, now: now, pageHeight: height, wrapWidth: wrapWidth) else { return [] }
-        if let author = screen.beingEditedBy, let unedited, screen.editor.revision != before {
+        if let author = screen.readOnlyBecause, let unedited, screen.editor.revision != before {
             // Moving and selecting work; an edit is undone at once.
             screen.editor = unedited
-            screen.problem = "Read-only: \(author) is editing this post"
+            screen.problem = "Read-only: \(author)"
             return []
         }
         if screen.editor.revision != before {

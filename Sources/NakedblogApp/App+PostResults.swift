@@ -26,9 +26,14 @@ extension App {
             state.editor = screen
             state.page = .editor
             return refreshPreview(&state)
+        case .postReadOnly(let path, let reason):
+            guard var screen = state.editor, screen.path == path else { return [] }
+            screen.readOnlyBecause = reason
+            state.editor = screen
+            return []
         case .postBeingEdited(let path, let author):
             guard var screen = state.editor, screen.path == path else { return [] }
-            screen.beingEditedBy = author
+            screen.readOnlyBecause = "\(author) is editing this post"
             state.editor = screen
             return []
         case .postReloaded(let path, let text, let stamp):

@@ -17,7 +17,7 @@ extension App {
             state.browse.selectAfterLoad = nil
             if state.page == .start || state.page == .clone { state.page = .browse }
             return firstLoad ? [.refreshGit, .fetch, .rememberSite(site.root)] : [.refreshGit]
-        case .postOpened, .postBeingEdited, .postReloaded, .previewRendered, .postFailed, .refused, .saved, .saveFailed, .postCreated, .postCreationFailed,
+        case .postOpened, .postBeingEdited, .postReadOnly, .postReloaded, .previewRendered, .postFailed, .refused, .saved, .saveFailed, .postCreated, .postCreationFailed,
              .draftToggled, .editorReturned, .recoveryFound, .saveConflict, .imageCopied, .conflictLoaded:
             return handlePostResult(&state, message, now: now)
         case .siteFailed(let problem):

@@ -42,7 +42,8 @@ enum BrowseRender {
             let status = post.status(at: now)
             let badge = status == .published ? "" : status.rawValue
             x = screen.put(DisplayWidth.pad(badge, to: 9), x: x, y: y, style: isSelected ? base : Style(status == .draft ? .warning : .badge)) + 1
-            let mark = gitMark(post, state.git, siteRoot: state.site?.root)
+            // A post that is a link out of the site says so where its git state would be.
+            let mark = post.outsideSite ? "↗ link outside the site" : gitMark(post, state.git, siteRoot: state.site?.root)
             screen.put(mark, x: x, y: y, style: isSelected ? base : Style(mark == "unpushed" ? .warning : .success),
                        clip: Rect(x: x, y: y, width: max(0, width - x), height: 1))
         }

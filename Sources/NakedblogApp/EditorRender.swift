@@ -38,7 +38,7 @@ enum EditorRender {
                 let what = problem.problem.hasPrefix("front matter ") ? String(problem.problem.dropFirst("front matter ".count)) : problem.problem
                 return "⚠ front matter not read, line \(problem.line ?? 1): \(what)"
             }
-            var left = editor.problem ?? notice ?? editor.beingEditedBy.map { "read-only: \($0) is editing this post" }
+            var left = editor.problem ?? notice ?? editor.readOnlyBecause.map { "read-only: \($0)" }
                 ?? (editor.editor.isDirty ? "modified (Ctrl-S saves)" : "saved")
             if state.isPublishing { left += " · publishing…" }
             let mode = width >= EditorScreen.splitWidth ? "split" : (editor.showPreview ? "preview" : "text")

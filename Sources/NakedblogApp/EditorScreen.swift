@@ -40,8 +40,8 @@ public struct EditorScreen: Sendable {
     /// below it cannot change the front matter, so it is not read again (a keystroke in the body
     /// cost a YAML parse).
     var frontMatterEnd: Int?
-    /// Another author's session has this post open: shown, not edited.
-    public var beingEditedBy: String?
+    /// Why the post is shown but not edited ("Ann is editing this post", a link out of the site).
+    public var readOnlyBecause: String?
 
     public init(path: String, file: String, text: String, stamp: FileStamp?) {
         self.path = path

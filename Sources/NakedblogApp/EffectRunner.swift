@@ -53,9 +53,10 @@ public final class EffectRunner: @unchecked Sendable {
         case .loadSite(let path): background { self.loadSite(path) }
         case .renderPreview(let job): previews.async { [send] in send(job.render()) }
         case .refreshPosts(let index, let paths, let criteria):
-            background { [send, listings] in
+            background { [send, listings, restricted] in
                 var refreshed = index
                 refreshed.refresh(paths: paths)
+                if restricted { refreshed.removeOutsideSite() }
                 // The list is made on a queue of its own: a save waits for no sorting.
                 let done = refreshed
                 listings.async { send(.siteLoaded(done.site, .prepared(done, for: criteria), readAt: Date())) }
@@ -154,7 +155,9 @@ public final class EffectRunner: @unchecked Sendable {
     private func loadSite(_ path: String) {
         do {
             let site = try Site.open(containing: path)
-            send(.siteLoaded(site, .prepared(PostIndex.build(site, listings: SiteListings.cache(for: site))), readAt: Date()))
+            var index = PostIndex.build(site, listings: SiteListings.cache(for: site))
+            if restricted { index.removeOutsideSite() }
+            send(.siteLoaded(site, .prepared(index), readAt: Date()))
         } catch {
             send(.siteFailed(String(describing: error)))
         }
@@ -244,6 +247,12 @@ public final class EffectRunner: @unchecked Sendable {
 
     private func openPost(_ path: String, root: String, reload: Bool = false) {
         let file = root + "/" + path
+        // A post that is a link out of the site: on a shared server never read; else shown read-only.
+        let outside = !SiteContainment.isInside(file, site: root)
+        if outside && restricted {
+            if !reload { send(.postFailed("\(path): not a post inside the site.")) }
+            return
+        }
         // A reload that cannot read the post says nothing: the user asked for no post (it may
         // have been published as deleted), and the editor keeps what it shows.
         guard let data = FileManager.default.contents(atPath: file) else {
@@ -258,6 +267,10 @@ public final class EffectRunner: @unchecked Sendable {
         }
         if reload { return send(.postReloaded(path: path, text: text, stamp: FileStamp.of(file))) }
         send(.postOpened(path: path, text: text, stamp: FileStamp.of(file)))
+        if outside {
+            send(.postReadOnly(path: path, because: "this post is a link to a file outside the site"))
+            return
+        }
         if let author {
             // Authors sharing a working copy: one edits a post at a time, the others read it.
             if let other = EditingMarkers.otherEditor(of: path, root: root) {
