@@ -65,6 +65,13 @@ public final class TmuxSession: @unchecked Sendable {
         try tmux(["paste-buffer", "-p", "-b", "nb-paste", "-t", target])
     }
 
+    /// Pastes the contents of `file` as a terminal does (bracketed; line feeds sent as CR, as
+    /// tmux and most terminals send them): for pastes too long for a command line.
+    public func tmuxPasteFile(_ file: String) throws {
+        try tmux(["load-buffer", "-b", "nb-paste", file])
+        try tmux(["paste-buffer", "-p", "-b", "nb-paste", "-t", target])
+    }
+
     /// Whether the program has the terminal in its alternate (full-screen) buffer.
     public func isInAlternateScreen() throws -> Bool {
         try tmux(["display-message", "-p", "-t", target, "#{alternate_on}"]) == "1"

@@ -16,7 +16,12 @@ extension App {
             state.browse.loading = false
             state.browse.selectAfterLoad = nil
             if state.page == .start || state.page == .clone { state.page = .browse }
-            return firstLoad ? [.refreshGit, .fetch, .rememberSite(site.root)] : [.refreshGit]
+            var effects: [AppEffect] = firstLoad ? [.refreshGit, .fetch, .rememberSite(site.root)] : [.refreshGit]
+            if let post = state.openOnLoad {
+                state.openOnLoad = nil
+                effects.append(.openPost(post))
+            }
+            return effects
         case .postOpened, .postBeingEdited, .postReadOnly, .postReloaded, .previewRendered, .postFailed, .refused, .saved, .saveFailed, .postCreated, .postCreationFailed,
              .draftToggled, .editorReturned, .recoveryFound, .saveConflict, .imageCopied, .conflictLoaded:
             return handlePostResult(&state, message, now: now)
@@ -60,7 +65,7 @@ extension App {
         case .terminated:
             state.shouldQuit = true
             return []
-        case .key, .resized, .tick:
+        case .key, .resized, .tick, .pasteArriving:
             return []
         }
     }

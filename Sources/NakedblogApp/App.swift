@@ -17,6 +17,10 @@ public enum App {
             state.rows = rows
             state.browse.scroll(height: BrowseLayout.listHeight(rows: rows))
             return refreshPreview(&state)
+        case .pasteArriving(let bytes):
+            // Shown while a long paste comes in; it lands as one edit when it ends.
+            toast(&state, "Pasting… " + ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file) + " so far", now: now)
+            return []
         case .tick(let time):
             if state.toast != nil, time >= state.toastExpires { state.toast = nil }
             return journalIfDue(&state, now: time) + refreshPreview(&state, evenIfLarge: false, now: time)
@@ -42,10 +46,8 @@ public enum App {
     }
 
     private static func handleKey(_ state: inout AppState, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
-        if state.isTooSmall {
-            if key == .control("q") || key == .character("q") || key == .control("c") { return [.quit] }
-            return []
-        }
+        // A window below the minimum size still takes every key (typing on while resizing
+        // loses nothing); only the drawing waits for room.
         if state.overlay != nil { return handleOverlayKey(&state, key, now: now) }
         switch state.page {
         case .start: return handleStartKey(&state, key, now: now)

@@ -12,8 +12,8 @@ public final class AppLoop {
     public private(set) var state: AppState
     public private(set) var runner: EffectRunner!
     private let clock: () -> TimeInterval
-    /// Effects seen (tests read them).
-    public private(set) var effects: [AppEffect] = []
+    /// Sees each effect as it is run (tests install it; the loop keeps no list of its own).
+    public var observeEffect: ((AppEffect) -> Void)?
 
     public init(terminal: Terminal, state: AppState, environment: [String: String] = ProcessInfo.processInfo.environment,
                 clock: @escaping () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }) {
@@ -68,6 +68,8 @@ public final class AppLoop {
                 break  // input ended (stdin closed): leave cleanly instead of spinning
             }
             messages += keys.map { AppMessage.key($0) }
+            let pasting = terminal.pendingPasteBytes
+            if pasting > 0 { messages.append(.pasteArriving(bytes: pasting)) }
             let size = terminal.size
             if size.columns != lastSize.columns || size.rows != lastSize.rows {
                 lastSize = size
@@ -121,7 +123,7 @@ public final class AppLoop {
 
     private func perform(_ list: [AppEffect]) {
         for effect in list {
-            effects.append(effect)
+            observeEffect?(effect)
             if effect == .quit { state.shouldQuit = true; continue }
             runner.run(effect, siteRoot: state.site?.root)
         }

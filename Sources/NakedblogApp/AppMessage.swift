@@ -9,6 +9,8 @@ public enum AppMessage: Sendable {
     case key(KeyEvent)
     case resized(columns: Int, rows: Int)
     case tick(TimeInterval)
+    /// A bracketed paste is still arriving: this many bytes so far.
+    case pasteArriving(bytes: Int)
     /// The site read (`readAt`: the wall-clock time it was read, for scheduled/expired statuses;
     /// `update` never reads the clock).
     /// The site read (or some of its pages read again), with the browser's list made off the

@@ -84,7 +84,9 @@ public struct AppState: Sendable {
     /// The next opened post is a new one: put the cursor where its body starts.
     var cursorToBody = false
     /// The line (1-based) the next opened post puts the cursor on (a refused publish's line).
-    var cursorToLine: Int?
+    public var cursorToLine: Int?
+    /// The post to open in the editor as soon as the site has loaded (`nakedblog POST`).
+    public var openOnLoad: String?
     /// A question to ask again once the message shown over it (a difference) is closed.
     var returnOverlay: Overlay?
 

@@ -47,7 +47,10 @@ public final class EffectRunner: @unchecked Sendable {
     /// Starts `effect` on the site at `siteRoot` (the state's, when the effect was made: the
     /// runner keeps no copy). Effects that need the terminal (the external editor) run right here.
     public func run(_ effect: AppEffect, siteRoot: String?) {
-        if effect.needsSite && siteRoot == nil { return }
+        if effect.needsSite && siteRoot == nil {
+            // Asked for before a site was open: said, never dropped in silence.
+            return send(.refused(title: "No site is open", reason: "Open a site first (its folder, or a post in it)."))
+        }
         let root = siteRoot ?? ""
         switch effect {
         case .loadSite(let path): background { self.loadSite(path) }

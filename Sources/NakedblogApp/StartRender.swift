@@ -7,7 +7,7 @@ import TUI
 enum StartRender {
     static func draw(_ state: AppState, into screen: inout Screen) -> (x: Int, y: Int)? {
         let width = state.columns
-        Render.titleBar("nakedblog", right: "a terminal editor for Hugo blogs in git", into: &screen, width: width)
+        Render.titleBar("nakedblog", right: "a terminal editor for Hugo and Jekyll blogs in git", into: &screen, width: width)
         var y = 2
         screen.put("Not inside a Hugo or Jekyll site.", x: 2, y: y, style: Style(.heading, bold: true))
         y += 2

@@ -21,7 +21,6 @@ public final class NcursesTerminal: Terminal {
     private var screen: OpaquePointer?
     private var previous: Screen?
     private var decoder = KeyDecoder()
-    private var consecutiveErrors = 0
     private var theme = Theme.builtIn
     private var depth = ColorDepth.monochrome
     private var pairs: [PairKey: Int16] = [:]
@@ -126,37 +125,61 @@ public final class NcursesTerminal: Terminal {
         }
     }
 
-    /// Reads keys: waits up to `timeoutMilliseconds`, then drains what is already buffered.
-    /// Repeated read errors with no timeout mean stdin is closed: returns nil instead of spinning.
+    /// Reads keys: waits up to `timeoutMilliseconds` for input, then reads what has arrived in
+    /// large chunks (a paste of megabytes is a few dozen reads, not one per byte) — at most
+    /// `readLimit` bytes a call, so the loop draws between chunks and a long paste shows its
+    /// progress. Returns nil when the terminal has closed (end of input, or a hang-up).
     public func nextEvents(timeoutMilliseconds: Int32) -> [KeyEvent]? {
-        guard let window else { return nil }
+        guard window != nil else { return nil }
         var events: [KeyEvent] = []
-        var timeout = timeoutMilliseconds
-        while true {
-            wtimeout(window, timeout)
-            var ch: wint_t = 0
-            let status = wget_wch(window, &ch)
-            if status == nb_err() {
-                if timeout < 0 || (timeout > 0 && events.isEmpty && isInputClosed()) {
-                    consecutiveErrors += 1
-                    if consecutiveErrors > 3 { return nil }
-                }
-                events += decoder.flush()
-                return events
-            }
-            consecutiveErrors = 0
-            if status == nb_key_code_yes() {
-                if Int32(ch) == nb_key_resize() { events.append(.resize) }
-            } else if let scalar = Unicode.Scalar(UInt32(ch)) {
-                events += decoder.feed(Array(String(Character(scalar)).utf8))
-            }
-            timeout = 0  // drain what is already there (completes escape sequences and pastes)
+        if followResize() { events.append(.resize) }
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, events.isEmpty ? timeoutMilliseconds : 0)
+        if ready < 0 {
+            // A signal (SIGWINCH, SIGTERM) woke the wait: the loop looks at what it brought.
+            if followResize() { events.append(.resize) }
+            return events
         }
+        if ready == 0 { return events + decoder.flush() }
+        var total = 0
+        while total < Self.readLimit {
+            let count = read(0, &readBuffer, readBuffer.count)
+            if count > 0 {
+                total += count
+                events += decoder.feed(Array(readBuffer[..<count]))
+                var more = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+                if poll(&more, 1, 0) == 1, more.revents & Int16(POLLIN) != 0 { continue }
+                break
+            }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { break }
+            // 0 (end of input) or an error such as EIO (the terminal hung up): input has ended.
+            return nil
+        }
+        if total == 0, descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { return nil }
+        // Nothing more waiting: a lone Escape is the Escape key.
+        var more = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        if poll(&more, 1, 0) == 0 { events += decoder.flush() }
+        return events
     }
 
-    private func isInputClosed() -> Bool {
-        var buffer = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-        return poll(&buffer, 1, 0) == 1 && (buffer.revents & Int16(POLLHUP | POLLERR | POLLNVAL)) != 0
+    /// Bytes of a paste still arriving.
+    public var pendingPasteBytes: Int { decoder.pendingPasteBytes }
+
+    /// The most one `nextEvents` call reads.
+    static let readLimit = 1 << 20
+    private var readBuffer = [UInt8](repeating: 0, count: 65_536)
+
+    /// Follows a change of the terminal's size (asked of the terminal itself, as ncurses would
+    /// on SIGWINCH); true when it changed.
+    private func followResize() -> Bool {
+        guard let window else { return false }
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return false }
+        var rows: Int32 = 0, cols: Int32 = 0
+        nb_getmaxyx(window, &rows, &cols)
+        guard Int32(size.ws_row) != rows || Int32(size.ws_col) != cols else { return false }
+        resize_term(Int32(size.ws_row), Int32(size.ws_col))
+        return true
     }
 
     private struct PairKey: Hashable {

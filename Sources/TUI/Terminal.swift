@@ -9,10 +9,13 @@ public protocol Terminal: AnyObject {
     func nextEvents(timeoutMilliseconds: Int32) -> [KeyEvent]?
     /// Shows the text cursor at a cell, or hides it (nil).
     func placeCursor(_ position: (x: Int, y: Int)?)
+    /// Bytes of a bracketed paste still arriving (0 when none is).
+    var pendingPasteBytes: Int { get }
 }
 
 extension Terminal {
     public func placeCursor(_ position: (x: Int, y: Int)?) {}
+    public var pendingPasteBytes: Int { 0 }
 }
 
 /// A terminal in memory, for tests: keeps every frame and replays queued input.

@@ -7,8 +7,8 @@ import GitOps
 struct Nakedblog: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nakedblog",
-        abstract: "A full-screen terminal editor for Hugo blogs kept in git.",
-        usage: "nakedblog [DIR]\n       nakedblog <subcommand> ...",
+        abstract: "A full-screen terminal editor for Hugo and Jekyll blogs kept in git.",
+        usage: "nakedblog [SITE | POST | POST:LINE | +LINE POST]\n       nakedblog <subcommand> ...",
         discussion: """
         Exit codes (shared by every subcommand):
           0    success

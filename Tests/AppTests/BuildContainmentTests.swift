@@ -161,7 +161,8 @@ final class BuildContainmentTests: XCTestCase {
 
     private func assertNothingLeft(file: StaticString = #filePath, line: UInt = #line) {
         let deadline = Date().addingTimeInterval(5)
-        while (isAlive(marker("pid")) || isAlive(marker("child"))) && Date() < deadline { usleep(20_000) }
+        func scratchIsEmpty() -> Bool { (try? FileManager.default.contentsOfDirectory(atPath: scratch.path))?.isEmpty ?? true }
+        while (isAlive(marker("pid")) || isAlive(marker("child")) || !scratchIsEmpty()) && Date() < deadline { usleep(20_000) }
         XCTAssertFalse(isAlive(marker("pid")), "the generator still runs", file: file, line: line)
         XCTAssertFalse(isAlive(marker("child")), "what the generator started still runs", file: file, line: line)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [], "the scratch copy is deleted", file: file, line: line)
@@ -214,6 +215,7 @@ final class BuildContainmentTests: XCTestCase {
         runner.run(.runPublishCheck(post: "content/posts/tea-in-kyoto/index.md", undraft: false), siteRoot: site)
         while !isAlive(marker("pid")) && Date() < deadline.addingTimeInterval(20) { usleep(20_000) }
         runner.shutDown()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [], "deleted before the app goes")
         assertNothingLeft()
     }
 

@@ -253,13 +253,17 @@ final class UpdateTests: XCTestCase {
         let terminal = MemoryTerminal(columns: 80, rows: 24)
         terminal.input = [[.character("?")], [.character("x")], [.character("q")]]
         let loop = AppLoop(terminal: terminal, state: try AppFixture.browsing())
+        var effects: [AppEffect] = []
+        loop.observeEffect = { effects.append($0) }
         loop.run()
-        XCTAssertEqual(loop.effects.last, .quit)
+        XCTAssertEqual(effects.last, .quit)
         XCTAssertTrue(terminal.frames.contains { $0.lines().joined().contains("Help · Posts") }, "the help overlay was drawn")
         let ended = MemoryTerminal(columns: 80, rows: 24)
         let second = AppLoop(terminal: ended, state: try AppFixture.browsing())
+        var secondEffects: [AppEffect] = []
+        second.observeEffect = { secondEffects.append($0) }
         second.run()  // no input at all: returns instead of spinning
-        XCTAssertFalse(second.effects.contains(.quit))
+        XCTAssertFalse(secondEffects.contains(.quit))
     }
 }
 

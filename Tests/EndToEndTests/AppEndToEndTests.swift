@@ -154,9 +154,13 @@ final class AppEndToEndTests: XCTestCase {
         XCTAssertTrue(try session.screen().contains { $0.contains("│") && $0.contains("typed") })
         try session.resize(width: 50, height: 12)
         try waitFor(session, "Terminal too small")
+        // Typed while the window is too small: applied, not dropped.
+        try session.type("blind ")
         try session.resize(width: 80, height: 24)
         try waitFor(session, "text · main")
         XCTAssertTrue(try session.screen().contains { $0.hasPrefix(" ● content/posts/cold-brew-ratios/index.md") }, "still dirty, nothing lost")
+        let screen = try session.screen()
+        XCTAssertTrue(screen.contains { $0.contains("typed blind ") }, screen.joined(separator: "\n"))
     }
 
     func testPublishOverADivergedRemoteThenAConflictKeptOurs() throws {

@@ -75,7 +75,7 @@ final class RestrictedAuthorsTests: XCTestCase {
             try session.waitFor("Add an image", timeout: 10)
             try session.type(source)
             try session.send(keys: "Enter")
-            try session.waitFor("Not available on this server: only files", timeout: 10)
+            try session.waitFor("not an image inside the site", timeout: 10)
             try session.send(keys: "Enter")
         }
     }

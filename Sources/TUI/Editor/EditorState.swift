@@ -92,7 +92,7 @@ public struct EditorState: Sendable {
     public mutating func handle(_ key: KeyEvent, now: TimeInterval, pageHeight: Int = 20, wrapWidth: Int? = nil) -> [Effect]? {
         switch key {
         case .character(let c, false): insert(String(c), now: now, coalesce: true); return []
-        case .paste(let text): insert(text.replacingOccurrences(of: "\r\n", with: "\n"), now: now, coalesce: false); history.close(); return []
+        case .paste(let text): insert(Self.pastedLineBreaks(text), now: now, coalesce: false); history.close(); return []
         default: break
         }
         guard let action = Self.keymap.action(for: key) else { return nil }
@@ -175,6 +175,26 @@ public struct EditorState: Sendable {
         anchor = nil
         preferredColumn = nil
         isDirty = true
+    }
+
+    /// A paste's line breaks as plain LF (terminals send CR for Enter; CRLF from some
+    /// clipboards): each new line then takes the ending of the line it is pasted into, so the
+    /// file keeps its own endings. On bytes: CRLF is one `Character`.
+    static func pastedLineBreaks(_ text: String) -> String {
+        guard text.utf8.contains(0x0D) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var afterCR = false
+        for byte in text.utf8 {
+            if byte == 0x0D {
+                bytes.append(0x0A)
+                afterCR = true
+            } else {
+                if !(byte == 0x0A && afterCR) { bytes.append(byte) }
+                afterCR = false
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private mutating func insert(_ text: String, now: TimeInterval, coalesce: Bool, keepingEndings: Bool = false) {

@@ -3,23 +3,54 @@
 /// Backspace codes, and bracketed paste. Pure: the backend feeds it bytes.
 public struct KeyDecoder: Sendable {
     private var buffer: [UInt8] = []
+    /// The bytes of a bracketed paste that has started and not ended yet.
+    private var pasting: [UInt8]?
 
     public init() {}
 
+    /// Bytes of a paste still arriving (0 when none is): the screen can show its progress.
+    public var pendingPasteBytes: Int { pasting?.count ?? 0 }
+
     /// Decodes what `bytes` complete. An Escape with nothing after it stays pending until
-    /// `flush()` (the backend calls it when a zero-timeout read finds nothing more).
+    /// `flush()` (the backend calls it when a zero-timeout read finds nothing more). Linear in
+    /// the bytes fed, however they are cut: a paste's bytes are looked at once each, as they come.
     public mutating func feed(_ bytes: [UInt8]) -> [KeyEvent] {
         buffer += bytes
         var events: [KeyEvent] = []
-        while let (event, used) = Self.decode(buffer[...]) {
+        var position = 0
+        while position < buffer.count {
+            if pasting != nil {
+                let rest = buffer[position...]
+                if let end = rest.firstRange(of: Self.pasteEnd) {
+                    pasting! += buffer[position..<end.lowerBound]
+                    events.append(.paste(String(decoding: pasting!, as: UTF8.self)))
+                    pasting = nil
+                    position = end.upperBound
+                    continue
+                }
+                // Everything but what could be the start of the end marker joins the paste.
+                let keep = max(position, buffer.count - (Self.pasteEnd.count - 1))
+                pasting! += buffer[position..<keep]
+                position = keep
+                break
+            }
+            if buffer[position...].starts(with: Self.pasteStart) {
+                pasting = []
+                position += Self.pasteStart.count
+                continue
+            }
+            guard let (event, used) = Self.decode(buffer[position...]) else { break }
             events.append(event)
-            buffer.removeFirst(used)
+            position += used
         }
+        buffer.removeFirst(position)
         return events
     }
 
-    /// Decodes whatever is pending as-is: a lone Escape becomes `.escape`.
+    /// Decodes whatever is pending as-is: a lone Escape becomes `.escape`. A paste that has not
+    /// ended yet keeps waiting for its end.
     public mutating func flush() -> [KeyEvent] {
+        guard pasting == nil else { return [] }
         var events: [KeyEvent] = []
         while !buffer.isEmpty {
             if let (event, used) = Self.decode(buffer[...]) {

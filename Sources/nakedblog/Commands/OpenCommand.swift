@@ -5,15 +5,17 @@ import GitOps
 import NakedblogApp
 import TUI
 
-/// `nakedblog [DIR]` (`nakedblog open [DIR]`): the full-screen app on the site at DIR, or the
+/// `nakedblog [DIR | POST | POST:LINE | +LINE POST]` (`nakedblog open …`): the full-screen app
+/// on the site at DIR, or the editor on a post (at a line) in the site that holds it, or the
 /// start screen outside any site.
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Open the full-screen app on a site (the default command).")
+        abstract: "Open the full-screen app on a site, or on a post in the editor (the default command).")
 
-    @Argument(help: "The site (default: the current directory, walking up to the site root).")
-    var directory: String?
+    @Argument(help: ArgumentHelp("The site, or a post to edit (PATH, PATH:LINE or +LINE PATH); default: the current directory.",
+                                 valueName: "path"))
+    var targets: [String] = []
 
     @Flag(help: "For a shared server (an OpenSSH forced command): this site only; no $EDITOR, no suspend, no other site, no file from outside it. Also NAKEDBLOG_RESTRICTED=1.")
     var restricted = false
@@ -40,11 +42,23 @@ struct OpenCommand: ParsableCommand {
             throw UserFacingError("nakedblog --restricted needs a terminal: connect with ssh -t (nothing else runs on this server).",
                                   exitCode: ExitCodes.usage)
         }
-        let path = URL(fileURLWithPath: directory ?? FileManager.default.currentDirectoryPath).standardizedFileURL.path
-        if directory != nil, !FileManager.default.fileExists(atPath: path) {
-            throw UserFacingError("cannot open \(path): no such directory.", exitCode: ExitCodes.usage)
+        let here = FileManager.default.currentDirectoryPath
+        var path = URL(fileURLWithPath: here).standardizedFileURL.path
+        var post: String?
+        var line: Int?
+        if !targets.isEmpty {
+            do {
+                let target = try EditTarget.resolve(targets, in: here)
+                path = target.siteRoot
+                line = target.line
+                post = target.post
+            } catch {
+                throw UserFacingError(TerminalText.visible(error.description) + ".", exitCode: ExitCodes.usage)
+            }
         }
         var state = AppState(columns: 80, rows: 24, page: .browse)
+        state.cursorToLine = line
+        state.openOnLoad = post
         state.start.directory = FileManager.default.currentDirectoryPath
         if restricted {
             guard (try? Site.open(containing: path)) != nil else {
