@@ -68,6 +68,7 @@ let package = Package(
         .testTarget(name: "GitOpsTests", dependencies: ["GitOps", "CGit2", "TestSupport"]),
         .testTarget(name: "BlogTests", dependencies: ["Blog", "Preview", "CShims", "TextWidth", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Blog", "CCmark", "TextWidth", "TestSupport"], exclude: ["__Snapshots__", "Fixtures"]),
+        .testTarget(name: "TextWidthTests", dependencies: ["TextWidth", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "AppTests", dependencies: ["NakedblogApp", "GitOps", "Blog", "Preview", "TUI", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "TestSupport"], exclude: ["__Snapshots__"]),

@@ -184,6 +184,13 @@ struct ContentScanner {
             return result
         }
         for entry in entries where entry.name.utf8.first != UInt8(ascii: ".") {
+            if !entry.nameIsUTF8 {
+                // Its name cannot be kept as text (nor opened again by it): said, not dropped.
+                result.problems.append(ContentError(file: relative + "/" + entry.name,
+                                                    problem: "this name is not valid UTF-8 (its bad bytes are shown as \u{FFFD}), so it is not listed",
+                                                    hint: "Rename it to a UTF-8 name (for example with `mv` in a UTF-8 terminal)"))
+                continue
+            }
             if entry.isDirectory {
                 result.subdirectories.append((entry.name, entry.isSymbolicLink))
             } else if ContentFileName.isContent(entry.name) && !ContentFileName.isBranchIndex(entry.name) {

@@ -107,7 +107,8 @@ final class DirectoryHandle: Sendable {
                 offset += length
                 let namePointer = (record + 19).assumingMemoryBound(to: CChar.self)
                 if namePointer[0] == 0x2E && (namePointer[1] == 0 || (namePointer[1] == 0x2E && namePointer[2] == 0)) { continue }
-                let name = String(cString: namePointer)
+                let valid = String(validatingCString: namePointer)
+                let name = valid ?? String(cString: namePointer)
                 var isDirectory: Bool
                 var isLink = false
                 switch Int32(type) {
@@ -119,7 +120,7 @@ final class DirectoryHandle: Sendable {
                     isLink = fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
                     isDirectory = fstatat(descriptor, name, &info, 0) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
                 }
-                entries.append(DirectoryListing.Entry(name: name, isDirectory: isDirectory, isSymbolicLink: isLink))
+                entries.append(DirectoryListing.Entry(name: name, isDirectory: isDirectory, isSymbolicLink: isLink, nameIsUTF8: valid != nil))
             }
             // Room left for the largest entry (280 bytes): on a filling filesystem that was all.
             if shortReadEnds && count < capacity - 512 { break }

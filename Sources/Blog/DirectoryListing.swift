@@ -9,6 +9,8 @@ enum DirectoryListing {
         let isDirectory: Bool
         /// A symbolic link (only these can lead back into a directory already walked).
         var isSymbolicLink = false
+        /// False when the name's bytes are not UTF-8 (`name` then shows them as U+FFFD).
+        var nameIsUTF8 = true
     }
 
     /// The entries of `path` (no `.`/`..`), sorted by name; nil if it cannot be read.

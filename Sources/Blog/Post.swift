@@ -45,6 +45,9 @@ public struct Post: Sendable, Equatable, Identifiable {
     /// The file is a symbolic link (or under one) that leads outside the site: listed with a
     /// marker and opened read-only, or (restricted mode) neither listed nor opened.
     public var outsideSite: Bool = false
+    /// Something the generator would object to that still lets the post be listed (a date
+    /// Jekyll cannot read): said beside it in the list.
+    public var warning: String?
 
     /// The bundle directory (site-root-relative) for a bundle, else nil.
     public var bundleDirectory: String? {

@@ -16,8 +16,8 @@ public struct Site: Sendable, Equatable {
     }
 
     /// Opens the site containing `directory`: walks up (like git) to the first directory with a
-    /// Hugo config file or `config/_default/`, or a Jekyll `_config.yml` beside `_posts/` or `_drafts/`.
-    public static func open(containing directory: String) throws(ContentError) -> Site {
+    /// Hugo config file or `config/_default/`, or a Jekyll `_posts/` or `_drafts/` folder (with or without `_config.yml`).
+    public static func open(containing directory: String, jekyllConfigs: [String]? = nil) throws(ContentError) -> Site {
         let start = URL(fileURLWithPath: directory).standardizedFileURL.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: start, isDirectory: &isDirectory) else {
@@ -29,7 +29,7 @@ public struct Site: Sendable, Equatable {
                 return Site(root: current, config: try SiteConfig.load(root: current))
             }
             if SiteKind.isJekyllRoot(current) {
-                let jekyll = try JekyllConfig.load(root: current)
+                let jekyll = try JekyllConfig.load(root: current, files: jekyllConfigs)
                 return Site(root: current, config: SiteConfig(jekyll: jekyll), kind: .jekyll(jekyll))
             }
             let parent = (current as NSString).deletingLastPathComponent
@@ -37,7 +37,7 @@ public struct Site: Sendable, Equatable {
             current = parent
         }
         throw ContentError(file: directory,
-                           problem: "not inside a Hugo or Jekyll site: no hugo.toml/yaml/json, config.toml/yaml/json, config/_default/ or _config.yml with _posts/ here or in any parent directory",
+                           problem: "not inside a Hugo or Jekyll site: no hugo.toml/yaml/json, config.toml/yaml/json or config/_default/ (Hugo), and no _posts/ or _drafts/ folder (Jekyll) here or in any parent directory",
                            hint: "Run nakedblog in your blog's directory, pass its path, or clone it with `nakedblog clone URL`")
     }
 

@@ -31,9 +31,10 @@ public enum SiteKind: Sendable, Equatable {
 
     /// Whether `directory` is a Jekyll site's root: a `_config.yml` (or `.yaml`/`.toml`) beside
     /// `_posts/` or `_drafts/`.
+    /// A folder Jekyll would build as a blog: `_posts/` or `_drafts/` in it, with or without a
+    /// config file (Jekyll's defaults apply without one).
     static func isJekyllRoot(_ directory: String) -> Bool {
         let fm = FileManager.default
-        guard JekyllConfig.fileNames.contains(where: { fm.fileExists(atPath: directory + "/" + $0) }) else { return false }
         var isDirectory: ObjCBool = false
         return ["_posts", "_drafts"].contains { fm.fileExists(atPath: directory + "/" + $0, isDirectory: &isDirectory) && isDirectory.boolValue }
     }

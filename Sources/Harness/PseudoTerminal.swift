@@ -45,6 +45,24 @@ public final class PseudoTerminal {
         _ = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
     }
 
+    /// The terminal's own end (for `writeAll(_:to:)` on another thread).
+    public var descriptor: Int32 { master }
+
+    /// Sends all of `bytes` (a write to a terminal takes part of a large buffer at a time); blocks
+    /// until the program has taken them, so call it off the thread that reads the output.
+    public func writeAll(_ bytes: [UInt8]) {
+        Self.writeAll(bytes, to: master)
+    }
+
+    /// `writeAll` on a terminal's descriptor (for a writer thread: the descriptor is Sendable).
+    public static func writeAll(_ bytes: [UInt8], to master: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
+            if written > 0 { offset += written } else if written < 0 && errno != EINTR && errno != EAGAIN { return }
+        }
+    }
+
     /// Reads output until `done` says the bytes read so far are enough, or `timeout` passes.
     /// Returns the bytes and whether `done` was satisfied.
     @discardableResult

@@ -44,7 +44,7 @@ struct InlineLayout {
     }
 
     private mutating func addWord(_ word: UnsafeBufferPointer<UInt8>, at start: Int, _ style: PreviewStyle) {
-        if word.allSatisfy({ $0 < 0x80 }) {
+        if word.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             append(.word, start, start + word.count, width: word.count, style)
             return
         }

@@ -4,7 +4,9 @@
 /// draws (the cell grid) and prints (every command).
 ///
 /// Stand-ins are the ones `less` and `cat -v` use: C0 controls and DEL in caret notation
-/// (`ESC` → `^[`, `CR` → `^M`, `DEL` → `^?`), C1 controls U+0080–U+009F as `<9B>`.
+/// (`ESC` → `^[`, `CR` → `^M`, `DEL` → `^?`), C1 controls U+0080–U+009F as `<9B>`. Bidi
+/// embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069: the "Trojan Source"
+/// trick that shows text in another order than it is) are shown as `<U+202E>`.
 /// `DisplayWidth` measures a control character as its stand-in, so layout matches what is drawn.
 public enum TerminalText {
     /// Which layout characters survive.
@@ -47,9 +49,16 @@ public enum TerminalText {
         return value < 0x20 || (0x7F...0x9F).contains(value)
     }
 
+    /// Whether `value` is a bidi embedding, override or isolate control.
+    @inline(__always)
+    public static func isBidiControl(_ value: UInt32) -> Bool {
+        (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    }
+
     /// The visible stand-in for a control character, or nil for any other scalar.
     public static func standIn(for scalar: Unicode.Scalar) -> String? {
         let value = scalar.value
+        if isBidiControl(value) { return "<U+" + String(value, radix: 16, uppercase: true) + ">" }
         if value < 0x20 { return "^" + String(UnicodeScalar(UInt8(value + 0x40))) }
         if value == 0x7F { return "^?" }
         if (0x80...0x9F).contains(value) {
@@ -64,6 +73,7 @@ public enum TerminalText {
     public static func standInWidth(_ value: UInt32) -> Int? {
         if value < 0x20 || value == 0x7F { return 2 }
         if (0x80...0x9F).contains(value) { return 4 }
+        if isBidiControl(value) { return 8 }
         return nil
     }
 
@@ -83,6 +93,11 @@ public enum TerminalText {
                 if byte == 0x7F { return true }
                 // C1 controls are U+0080–U+009F: C2 80 … C2 9F in UTF-8.
                 if previous == 0xC2 && (0x80...0x9F).contains(byte) { return true }
+                // Bidi controls: E2 80 AA–AE and E2 81 A6–A9.
+                if index >= 2 && bytes[index - 2] == 0xE2
+                    && ((previous == 0x80 && (0xAA...0xAE).contains(byte)) || (previous == 0x81 && (0xA6...0xA9).contains(byte))) {
+                    return true
+                }
             }
             return false
         }

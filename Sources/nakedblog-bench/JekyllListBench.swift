@@ -14,8 +14,8 @@ enum JekyllListBench {
         var rows = [BenchRow(name: "list \(posts) posts of a Jekyll site (`nakedblog list --json`)", ours: versusHugo.ours,
                              reference: versusHugo.reference, referenceName: "same, \(posts)-post Hugo site", unit: .seconds,
                              target: "≤ 1.2× Hugo's", met: versusHugo.ours <= versusHugo.reference * 1.2)]
-        // make bench runs in the package root, beside ../shared.
-        let tool = URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/../shared/tools/jekyll-list").standardizedFileURL.path
+        // The project's own Jekyll oracle (make bench runs in the package root).
+        let tool = PackageRoot.appending("scripts/jekyll-list")
         if FileManager.default.isExecutableFile(atPath: tool), (try? Shell.check(["sh", "-c", "command -v jekyll"])) != nil {
             // Jekyll takes tens of seconds here: one run of it against the median of ours.
             let reference = try Measure.time { _ = try Shell.check([tool, jekyll], timeout: 1_800) }

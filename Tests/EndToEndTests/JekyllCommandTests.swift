@@ -3,7 +3,7 @@ import XCTest
 import TestSupport
 
 /// `new`, `meta`, `draft` and `publish --undraft` on a Jekyll blog through the real binary,
-/// read back by the real Jekyll (`../shared/tools/jekyll-list`) and git.
+/// read back by the real Jekyll (`scripts/jekyll-list`) and git.
 final class JekyllCommandTests: XCTestCase {
     private var home: TestHome!
     private var work: TemporaryDirectory!
@@ -39,7 +39,7 @@ final class JekyllCommandTests: XCTestCase {
     }
 
     private func jekyllPosts(_ site: String) throws -> [String: [String: Any]] {
-        let output = try Shell.check([PackageRoot.appending("../shared/tools/jekyll-list"), site], timeout: 120)
+        let output = try Shell.check([PackageRoot.appending("scripts/jekyll-list"), site], timeout: 120)
         let rows = try JSONSerialization.jsonObject(with: Data(output.utf8)) as! [[String: Any]]
         return Dictionary(rows.map { ($0["path"] as! String, $0) }, uniquingKeysWith: { a, _ in a })
     }

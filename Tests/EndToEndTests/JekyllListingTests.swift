@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import TestSupport
 
-/// `nakedblog list --json` on Jekyll sites against the real Jekyll 4.3 (`../shared/tools/jekyll-list`):
+/// `nakedblog list --json` on Jekyll sites against the real Jekyll 4.3 (`scripts/jekyll-list`):
 /// every post and draft Jekyll reads, with the same path, title, instant, draft flag and URL.
 final class JekyllListingTests: XCTestCase {
     private var home: TestHome!
@@ -17,12 +17,17 @@ final class JekyllListingTests: XCTestCase {
     func testListAgreesWithJekyllOnEveryCorpusSite() throws {
         guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("../shared/corpus is not present") }
         var compared = 0
-        for name in ["jekyll__minima", "poole__lanyon", "wowthemesnet__mediumish", "jekyll__jekyll-admin-fixture"] {
+        // Every site Jekyll would build: a folder with _posts/ or _drafts/.
+        let sites = try FileManager.default.contentsOfDirectory(atPath: corpus).sorted().filter { name in
+            ["_posts", "_drafts"].contains { FileManager.default.fileExists(atPath: corpus + "/" + name + "/" + $0) }
+        }
+        XCTAssertGreaterThanOrEqual(sites.count, 4)
+        for name in sites {
             let copy = try Corpus.copy(corpus + "/" + name)
             defer { copy.remove() }
             compared += try assertAgreement(site: copy.path, name: name)
         }
-        print("JekyllListingTests: \(compared) posts and drafts of 4 corpus sites agree with jekyll")
+        print("JekyllListingTests: \(compared) posts and drafts of \(sites.count) corpus sites agree with jekyll")
         XCTAssertGreaterThanOrEqual(compared, 33)
     }
 
@@ -118,9 +123,92 @@ final class JekyllListingTests: XCTestCase {
         }
     }
 
+    /// Dates as Ruby reads them (YAML timestamps, then `Time.parse`), in two zones, against the oracle.
+    static let rubyDates = [
+        "2023-01-29", "2023-01-29 18:30:22", "2023-01-29T18:30:22Z", "2023-01-29 18:30:22.5 -08:00",
+        "2023-01-29 18:30:22 2023 -0800", "Jan 29 2023", "29 January 2023 6:30pm", "2023-01-29 18:30",
+        "\"2023-01-29 18:30:22\"", "2023-01-29 18:30:22 -0800", "Sunday, January 29, 2023", "2023/01/29 10:00",
+        "2023-01-29 18:30:22 +0530", "January 29, 2023 at 6pm", "2023-01-29T18:30:22+01:00", "Feb 3rd, 2021 9:05 am",
+        "3 Mar 2022 23:59:59 UTC",
+    ]
+
+    func testDatesAreReadAsJekyllReadsThem() throws {
+        var compared = 0
+        for config in ["", "timezone: America/New_York\n", "timezone: Asia/Kolkata\n"] {
+            let site = try TemporaryDirectory(prefix: "nb-jekyll-dates")
+            defer { site.remove() }
+            try FileManager.default.createDirectory(atPath: site.appending("_posts"), withIntermediateDirectories: true)
+            if !config.isEmpty { try config.write(toFile: site.appending("_config.yml"), atomically: true, encoding: .utf8) }
+            for (number, date) in Self.rubyDates.enumerated() {
+                let day = String(format: "%02d", number + 1)
+                try "---\ntitle: \"\(number)\"\ndate: \(date)\n---\nx\n".write(toFile: site.appending("_posts/2020-01-\(day)-d\(number).md"),
+                                                                          atomically: true, encoding: .utf8)
+            }
+            compared += try assertAgreement(site: site.path, name: "dates with config \(config.debugDescription)")
+        }
+        XCTAssertEqual(compared, Self.rubyDates.count * 3)
+    }
+
+    /// Jekyll stops its build on a date it cannot read: the list still shows the post, dated from
+    /// its file name, with a warning in the table's stderr and in the JSON.
+    func testADateJekyllCannotReadIsAWarningNotASilentFallback() throws {
+        let site = try TemporaryDirectory(prefix: "nb-jekyll-bad-date")
+        defer { site.remove() }
+        try FileManager.default.createDirectory(atPath: site.appending("_posts"), withIntermediateDirectories: true)
+        try "---\ntitle: Bad\ndate: not a date\n---\nx\n".write(toFile: site.appending("_posts/2021-05-06-bad.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: Huge\ndate: 9999999999-01-01\n---\nx\n".write(toFile: site.appending("_posts/2021-05-07-huge.md"), atomically: true, encoding: .utf8)
+        let listing = try Shell.run([try Products.path("nakedblog"), "list", "--json", site.path], in: "/", environment: home.environment, timeout: 60)
+        XCTAssertEqual(listing.status, 0, listing.stderr)
+        let rows = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as! [[String: Any]]
+        let bad = try XCTUnwrap(rows.first { $0["path"] as? String == "_posts/2021-05-06-bad.md" })
+        XCTAssertEqual((bad["date"] as? String)?.prefix(10), "2021-05-06")
+        XCTAssertTrue((bad["warning"] as? String)?.contains("not a date Jekyll can read") == true, "\(bad)")
+        XCTAssertTrue(listing.stderr.contains("warning: _posts/2021-05-06-bad.md: date \"not a date\""), listing.stderr)
+        XCTAssertTrue(listing.stderr.contains("_posts/2021-05-07-huge.md"), listing.stderr)
+    }
+
+    /// A folder with `_posts/` and no `_config.yml` is a site (Jekyll builds it with its defaults).
+    func testASiteWithoutAConfigFileIsListedWithJekyllsDefaults() throws {
+        let site = try TemporaryDirectory(prefix: "nb-jekyll-no-config")
+        defer { site.remove() }
+        for (path, text) in ["_posts/2022-02-02-hello.md": "---\ntitle: Hello\ncategories: [a, b]\n---\nHi\n",
+                             "_posts/2022-02-03-second.markdown": "---\n---\nNo title\n",
+                             "_drafts/draft.md": "---\ntitle: Draft\n---\n"] {
+            try FileManager.default.createDirectory(atPath: (site.appending(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: site.appending(path), atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: site.appending("_drafts/draft.md"))
+        XCTAssertEqual(try assertAgreement(site: site.path, name: "no _config.yml"), 3)
+        // A folder that is neither says what it looked for.
+        let empty = try TemporaryDirectory(prefix: "nb-not-a-site")
+        defer { empty.remove() }
+        let refused = try Shell.run([try Products.path("nakedblog"), "list", empty.path], in: "/", environment: home.environment, timeout: 60)
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stderr.contains("no _posts/ or _drafts/ folder (Jekyll)") && refused.stderr.contains("hugo.toml"), refused.stderr)
+    }
+
+    /// Several config files, as `jekyll build --config a.yml,b.yml` reads them (later ones win).
+    func testSeveralConfigFilesAreReadInOrder() throws {
+        let site = try TemporaryDirectory(prefix: "nb-jekyll-configs")
+        defer { site.remove() }
+        try FileManager.default.createDirectory(atPath: site.appending("_posts"), withIntermediateDirectories: true)
+        try "---\ntitle: Hello\ndate: 2022-02-02 10:00:00\n---\n".write(toFile: site.appending("_posts/2022-02-02-hello.md"), atomically: true, encoding: .utf8)
+        try "permalink: pretty\ntimezone: Asia/Tokyo\n".write(toFile: site.appending("a.yml"), atomically: true, encoding: .utf8)
+        try "permalink: /:year/:title/\n".write(toFile: site.appending("b.yml"), atomically: true, encoding: .utf8)
+        let listing = try Shell.run([try Products.path("nakedblog"), "list", "--json", "--config", "a.yml,b.yml", "."], in: site.path,
+                                    environment: home.environment, timeout: 60)
+        XCTAssertEqual(listing.status, 0, listing.stderr)
+        let oracle = try Shell.check([PackageRoot.appending("scripts/jekyll-list"), site.path, "--config", "a.yml,b.yml"], in: site.path, timeout: 120)
+        let ours = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as! [[String: Any]]
+        let theirs = try JSONSerialization.jsonObject(with: Data(oracle.utf8)) as! [[String: Any]]
+        XCTAssertEqual(ours.first?["url"] as? String, "/2022/hello/")
+        XCTAssertEqual(ours.first?["url"] as? String, theirs.first?["url"] as? String)
+        XCTAssertEqual(instant(ours.first?["date"] as? String), instant(theirs.first?["date"] as? String))
+    }
+
     /// Compares the two listings of `site`; returns how many posts were compared.
     private func assertAgreement(site: String, name: String) throws -> Int {
-        let oracle = try Shell.check([PackageRoot.appending("../shared/tools/jekyll-list"), site], timeout: 120)
+        let oracle = try Shell.check([PackageRoot.appending("scripts/jekyll-list"), site], timeout: 120)
         let expected = try JSONSerialization.jsonObject(with: Data(oracle.utf8)) as! [[String: Any]]
         let listing = try Shell.run([try Products.path("nakedblog"), "list", "--json", site], in: "/", environment: home.environment, timeout: 60)
         XCTAssertEqual(listing.status, 0, "\(name): \(listing.stderr)")

@@ -53,6 +53,20 @@ final class PreviewTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.of(code.text), 20)
     }
 
+    /// Found by the preview fuzzer: a control character in prose was measured as one column and
+    /// drawn as its two-column stand-in, so the line came out wider than the width.
+    func testControlAndBidiCharactersAreMeasuredAsDrawn() {
+        let words = " and more words to wrap here, enough of them to need three lines or more at twenty"
+        for text in ["the\u{16}emoji" + words, "abcdefghijklmnop\u{7F}qrs" + words, "a \u{202E}evil\u{202C} title" + words,
+                     String(repeating: "x\u{1B}", count: 30) + words] {
+            for width in [20, 21, 22, 23, 30] {
+                for line in MarkdownPreview.render(markdown: text + "\n", width: width) {
+                    XCTAssertLessThanOrEqual(DisplayWidth.of(line.text), width, "\(text.debugDescription) at \(width): \(line.text)")
+                }
+            }
+        }
+    }
+
     func testEveryCorpusPageRendersWithinTheWidth() throws {
         for file in try Corpus.contentFiles() {
             guard let page = try? PageText.read(path: file) else { continue }

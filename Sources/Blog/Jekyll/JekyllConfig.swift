@@ -41,13 +41,17 @@ public struct JekyllConfig: Sendable, Equatable {
                                   "vendor/bundle/", "vendor/cache/", "vendor/gems/", "vendor/ruby/"]
 
     /// Reads the configuration of the Jekyll site at `root`.
-    public static func load(root: String) throws(ContentError) -> JekyllConfig {
-        guard let name = fileNames.first(where: { FileManager.default.fileExists(atPath: root + "/" + $0) }) else {
-            throw ContentError(file: root, problem: "this is not a Jekyll site: no _config.yml here",
-                               hint: "Run nakedblog inside a Jekyll site, or pass the site's directory")
+    /// Without a config file, Jekyll's defaults (as `jekyll build` does). `files` are the
+    /// config files to read instead, in order, later ones overriding (`--config a.yml,b.yml`;
+    /// site-root-relative or absolute).
+    public static func load(root: String, files: [String]? = nil) throws(ContentError) -> JekyllConfig {
+        let names = files ?? fileNames.first(where: { FileManager.default.fileExists(atPath: root + "/" + $0) }).map { [$0] } ?? []
+        var merged: [FrontMatterField] = []
+        for name in names {
+            let path = name.hasPrefix("/") ? name : root + "/" + name
+            merged = ConfigMerge.merge(merged, try SiteConfig.readConfigFile(path, display: name).fields)
         }
-        let fields = try SiteConfig.readConfigFile(root + "/" + name, display: name)
-        return JekyllConfig(fields.fields, file: name)
+        return JekyllConfig(merged, file: names.last ?? "")
     }
 
     init(_ fields: [FrontMatterField], file: String) {

@@ -7,13 +7,29 @@ import Foundation
 enum JekyllDate {
     /// The date of a front matter value, or nil when Jekyll could not read it as one.
     static func read(_ value: FrontMatterValue, zone: TimeZone) -> HugoDate? {
-        guard let text = value.text, let parsed = HugoDate.parse(text) else { return nil }
+        guard let text = value.text else { return nil }
+        guard let parsed = HugoDate.parse(text) else { return readAsRuby(text, zone: zone) }
         if !parsed.isDateOnly, hasSeconds(text), isSafeYAMLTimestamp(value, parsed) {
             // A YAML timestamp: SafeYAML makes it a local time, so its parts are read in the zone.
             return HugoDate(date: parsed.date, offsetSeconds: zone.secondsFromGMT(for: parsed.date), isDateOnly: false, text: text)
         }
         if let offset = parsed.offsetSeconds { return HugoDate(date: parsed.date, offsetSeconds: offset, isDateOnly: false, text: text) }
         return wallTime(parsed, zone: zone, text: text)
+    }
+
+    /// A string only Ruby's `Time.parse` reads (`Jan 29 2023`, `29 January 2023 6:30pm`): wall
+    /// time in `zone`, or the instant when it names a zone right after its time.
+    private static func readAsRuby(_ text: String, zone: TimeZone) -> HugoDate? {
+        guard let fields = RubyTimeParse.parse(text) else { return nil }
+        let iso = JekyllURL.padded(fields.year, 4) + "-" + JekyllURL.padded(fields.month, 2) + "-" + JekyllURL.padded(fields.day, 2)
+            + "T" + JekyllURL.padded(fields.hour, 2) + ":" + JekyllURL.padded(fields.minute, 2) + ":" + JekyllURL.padded(fields.second, 2)
+        guard let wall = HugoDate.parse(iso) else { return nil }
+        if let offset = fields.offset {
+            // Jekyll takes `Time.parse(text).localtime`: the instant, seen in the site's zone.
+            let instant = wall.date.addingTimeInterval(-Double(offset))
+            return HugoDate(date: instant, offsetSeconds: zone.secondsFromGMT(for: instant), isDateOnly: false, text: text)
+        }
+        return wallTime(wall, zone: zone, text: text)
     }
 
     /// `YYYY-MM-DD` (from a file name) at midnight in `zone`.

@@ -59,6 +59,10 @@ enum JekyllPostReader {
         let title = value("title").flatMap { $0.text } ?? (candidate.kind == .page ? "" : JekyllURL.titleize(nameSlug))
         let zone = config.timeZone
         var date = value("date").flatMap { JekyllDate.read($0, zone: zone) }
+        // Jekyll stops the whole build on a date it cannot read; the list says so for this post.
+        let dateProblem = value("date").flatMap { given in
+            date == nil ? "date \"\(given.text ?? "")\" is not a date Jekyll can read (its build stops on it); dated from the file name instead" : nil
+        }
         if date == nil, let dated { date = JekyllDate.fromFileName(dated.date, zone: zone) }
         if date == nil, candidate.kind == .draft { date = JekyllDate.fromInstant(Date(timeIntervalSince1970: modified.rounded(.down)), zone: zone) }
         let outputExtension = config.isMarkdown(extension: ext) || ext.lowercased() == "html" ? ".html" : "." + ext
@@ -84,6 +88,7 @@ enum JekyllPostReader {
         post.kind = candidate.kind
         post.urlOverride = url
         post.unpublished = value("published")?.bool == false
+        post.warning = dateProblem
         return post
     }
 

@@ -119,7 +119,8 @@ public struct EditorView: Sendable {
                     // A tab is blank up to its stop; a control character shows its stand-in (`^M`).
                     let utf8 = character.utf8
                     let isPrintableASCII = utf8.count == 1 && utf8[utf8.startIndex] >= 0x20 && utf8[utf8.startIndex] != 0x7F
-                    let isControl = !isPrintableASCII && character != "\t" && character.unicodeScalars.contains(where: TerminalText.isControl)
+                    let isControl = !isPrintableASCII && character != "\t"
+                        && character.unicodeScalars.contains { TerminalText.isControl($0) || TerminalText.isBidiControl($0.value) }
                     screen.put(character == "\t" ? String(repeating: " ", count: width) : String(character),
                                x: screenX, y: area.y + row, style: isControl ? Style(.marker) : style, clip: textArea)
                 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Blog
 import NakedblogApp
 import Foundation
+import TextWidth
 
 /// `nakedblog list`: the site's posts as a table or JSON.
 struct ListCommand: ParsableCommand {
@@ -25,10 +26,17 @@ struct ListCommand: ParsableCommand {
     @Option(help: "Only posts in this language (e.g. fr).")
     var lang: String?
 
+    @Option(name: .customLong("config"), help: ArgumentHelp("A Jekyll site's config files, in order (as `jekyll build --config a.yml,b.yml`).",
+                                                              valueName: "files"))
+    var jekyllConfigs: String?
+
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
-        let site = try SiteLoading.open(site)
+        let site = try SiteLoading.open(site, jekyllConfigs: jekyllConfigs.map { list in
+            // As jekyll takes them: relative to the current directory.
+            list.split(separator: ",").map { $0.hasPrefix("/") ? String($0) : FileManager.default.currentDirectoryPath + "/" + $0 }
+        })
         // Printed once and never refreshed: no file stamps needed.
         let index = PostIndex.build(site, stamps: false, listings: SiteListings.cache(for: site))
         // Without a filter the index's own array is printed (a filtered copy retains every string).
@@ -44,6 +52,9 @@ struct ListCommand: ParsableCommand {
             FileHandleOutput.standardOutput.write(PostTable.render(posts, now: now, width: TerminalSize.columns()))
         }
         KeepUntilExit.keep(index)
+        for post in posts {
+            if let warning = post.warning { FileHandleOutput.standardError.write("warning: \(TerminalText.visible(post.path)): \(warning)\n") }
+        }
         SiteLoading.report(index.problems)
         if !index.problems.isEmpty { throw ExitCode(ExitCodes.failure) }
     }

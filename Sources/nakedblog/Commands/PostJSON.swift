@@ -60,6 +60,7 @@ enum PostJSON {
         out.string(.format, post.pointee.format?.rawValue)
         out.string(.url, post.pointee.url(config: config))
         out.string(.kind, post.pointee.kind.rawValue)
+        if let warning = post.pointee.warning { out.string(.warning, warning) }
         out.raw("\n  }")
     }
 }
@@ -112,7 +113,7 @@ struct JSONBytes: ~Copyable {
     /// The keys of a post object, in the order they are written (the raw value is the name).
     enum Key: String {
         case path, title, slug, date, lastmod, publishDate, expiryDate, draft, status, lang, section, bundle, headless
-        case tags, categories, description, wordCount, resources, translations, format, url, kind
+        case tags, categories, description, wordCount, resources, translations, format, url, kind, warning
     }
 
     /// `\n    "name": ` (first key) or `,\n    "name": ` (the others), from literals: no table to
@@ -160,6 +161,15 @@ struct JSONBytes: ~Copyable {
                 append(UnsafeBufferPointer(rebasing: utf8[plainStart..<(index - 1)]))
                 raw(String(format: "\\u%04x", utf8[index]))
                 index += 1
+                plainStart = index
+                continue
+            }
+            // Bidi controls (E2 80 AA–AE, E2 81 A6–A9) escaped: a terminal would reorder the text.
+            if byte == 0xE2, index + 1 < utf8.count,
+               (utf8[index] == 0x80 && (0xAA...0xAE).contains(utf8[index + 1])) || (utf8[index] == 0x81 && (0xA6...0xA9).contains(utf8[index + 1])) {
+                append(UnsafeBufferPointer(rebasing: utf8[plainStart..<(index - 1)]))
+                raw(String(format: "\\u20%02x", Int(utf8[index] & 0x3F) << 6 | Int(utf8[index + 1] & 0x3F)))
+                index += 2
                 plainStart = index
                 continue
             }

@@ -4,9 +4,9 @@ import Foundation
 /// Opening sites and reporting content problems the same way in every command.
 enum SiteLoading {
     /// Opens the site containing `directory`, or fails with the message the user needs.
-    static func open(_ directory: String) throws -> Site {
+    static func open(_ directory: String, jekyllConfigs: [String]? = nil) throws -> Site {
         do {
-            return try Site.open(containing: directory)
+            return try Site.open(containing: directory, jekyllConfigs: jekyllConfigs)
         } catch {
             throw UserFacingError(String(describing: error))
         }

@@ -1,0 +1,41 @@
+import TextWidth
+import XCTest
+
+/// The one sanitiser: every control character and every bidi control becomes a visible stand-in,
+/// measured exactly as it is drawn.
+final class TerminalTextTests: XCTestCase {
+    func testControlsBecomeTheirStandIns() {
+        XCTAssertEqual(TerminalText.visible("a\u{1B}]0;x\u{07}b"), "a^[]0;x^Gb")
+        XCTAssertEqual(TerminalText.visible("csi\u{9B}31m"), "csi<9B>31m")
+        XCTAssertEqual(TerminalText.visible("del\u{7F}"), "del^?")
+        XCTAssertEqual(TerminalText.visible("one\ntwo\r\n\tthree", .block), "one\ntwo\r\n\tthree")
+        XCTAssertEqual(TerminalText.visible("one\ntwo", .line), "one^Jtwo")
+        XCTAssertEqual(TerminalText.visible("plain ünïcode 日本 🙂"), "plain ünïcode 日本 🙂")
+    }
+
+    func testBidiControlsAreShownNotObeyed() {
+        // "Trojan Source": the title reads "admin" but is stored in another order.
+        let trojan = "user\u{202E}nimda\u{202C}"
+        XCTAssertTrue(TerminalText.needsCleaning(trojan))
+        XCTAssertEqual(TerminalText.visible(trojan), "user<U+202E>nimda<U+202C>")
+        for value: UInt32 in [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] {
+            let text = "x" + String(Unicode.Scalar(value)!) + "y"
+            let shown = TerminalText.visible(text)
+            XCTAssertFalse(shown.unicodeScalars.contains { TerminalText.isBidiControl($0.value) }, shown)
+            XCTAssertEqual(DisplayWidth.of(text), DisplayWidth.of(shown), "measured as drawn: \(shown)")
+        }
+        // Neighbours that are not controls stay (en dash U+2013, bullet U+2022, word joiner U+2060).
+        XCTAssertEqual(TerminalText.visible("a–b•c\u{2060}d"), "a–b•c\u{2060}d")
+    }
+
+    func testWidthsMatchWhatIsDrawn() {
+        XCTAssertEqual(DisplayWidth.of("the\u{16}emoji"), DisplayWidth.of(TerminalText.visible("the\u{16}emoji")))
+        XCTAssertEqual(DisplayWidth.of("\u{9B}"), 4)
+        XCTAssertEqual(DisplayWidth.of("日本"), 4)
+        XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1, "a combining mark takes no column")
+        XCTAssertEqual(DisplayWidth.of("👩‍💻"), 2, "an emoji with a zero-width joiner is one wide cluster")
+        XCTAssertEqual(DisplayWidth.of("❤️"), 2, "emoji presentation selector")
+        XCTAssertEqual(DisplayWidth.of("\u{200B}"), 0)
+        XCTAssertEqual(DisplayWidth.of("🇫🇷"), 2, "a flag")
+    }
+}
