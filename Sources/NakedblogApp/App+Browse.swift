@@ -12,14 +12,27 @@ enum BrowseLayout {
 extension App {
     static func handleBrowseKey(_ state: inout AppState, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
         let height = BrowseLayout.listHeight(rows: state.rows)
+        let post = state.browse.selectedPost
         if state.browse.filtering {
-            return handleFilterKey(&state, key, height: height)
+            return handleFilterKey(&state, key, height: height, now: now)
+        }
+        // Esc with a filter applied clears it (the empty list says so).
+        if key == .escape, !state.browse.filter.isEmpty {
+            state.browse.filter = ""
+            state.browse.refilter()
+            state.browse.scroll(height: height)
+            toast(&state, "Filter cleared", now: now)
+            return []
         }
         guard let action = state.keys.browse.action(for: key) else {
             if state.unavailableBrowseKeys.contains(key) { toast(&state, "Not available on this server", now: now) }
             return []
         }
-        let post = state.browse.selectedPost
+        // Keys that need a post say so when the list is empty (filtered to nothing, or no posts).
+        if post == nil, [.open, .toggleDraft, .externalEditor].contains(action) {
+            toast(&state, state.browse.visible.isEmpty ? "No post is listed" + BrowseRender.emptyReason(state) : "No post is selected", now: now)
+            return []
+        }
         switch action {
         case .up: state.browse.move(by: -1, height: height)
         case .down: state.browse.move(by: 1, height: height)
@@ -56,15 +69,15 @@ extension App {
             state.browse.sort = state.browse.sort == .date ? .title : .date
             state.browse.refilter()
             state.browse.scroll(height: height)
-        case .section:
-            let sections = state.browse.sections
-            if let current = state.browse.section, let index = sections.firstIndex(of: current) {
-                state.browse.section = index + 1 < sections.count ? sections[index + 1] : nil
-            } else {
-                state.browse.section = sections.first
-            }
+        case .section, .previousSection:
+            // all → each section → all, forwards (Tab) or backwards (Shift-Tab).
+            let choices: [String?] = [nil] + state.browse.sections.map { Optional($0) }
+            let index = choices.firstIndex(of: state.browse.section) ?? 0
+            let step = action == .section ? 1 : choices.count - 1
+            state.browse.section = choices[(index + step) % choices.count]
             state.browse.refilter()
             state.browse.scroll(height: height)
+            toast(&state, "Section: " + BrowseRender.sectionName(state.browse.section), now: now)
         case .externalEditor:
             if let post { return [.runExternalEditor(post.path)] }
         case .suspend:
@@ -86,13 +99,19 @@ extension App {
         return []
     }
 
-    private static func handleFilterKey(_ state: inout AppState, _ key: KeyEvent, height: Int) -> [AppEffect] {
+    private static func handleFilterKey(_ state: inout AppState, _ key: KeyEvent, height: Int, now: TimeInterval) -> [AppEffect] {
         switch key {
         case .escape:
             state.browse.filtering = false
             state.browse.filter = ""
         case .enter:
+            // One Enter opens the highlighted match (the filter stays applied behind it).
             state.browse.filtering = false
+            guard let post = state.browse.selectedPost else {
+                toast(&state, "No post is listed" + BrowseRender.emptyReason(state), isError: true, now: now)
+                return []
+            }
+            return [.openPost(post.path)]
         case .up(false), .down(false), .pageUp, .pageDown:
             state.browse.filtering = false
             return handleBrowseKey(&state, key, now: 0)

@@ -6,21 +6,25 @@ extension App {
     static func handleOverlayKey(_ state: inout AppState, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
         switch state.overlay {
         case .help, .message:
-            state.overlay = nil
-            state.overlay = state.returnOverlay
+            let returning = state.returnOverlay
+            state.overlay = returning
             state.returnOverlay = nil
+            // Enter, Esc and space only close it; any other key closes it and then does what it
+            // does where the writer was (a letter typed on after an error is not lost).
+            if returning == nil, ![.enter, .escape, .character(" ")].contains(key) { return handleKey(&state, key, now: now) }
             return []
         case .confirm(let confirmation):
             switch key {
             case .character("y", false), .character("Y", false), .enter:
                 state.overlay = nil
                 return confirmed(&state, confirmation.action)
-            case .character("n", false), .character("N", false), .escape:
+            default:
+                // n, N, Esc — or any other key, which then also does what it does underneath.
                 state.overlay = nil
                 if case .trustHostKey = confirmation.action, state.page == .clone {
                     state.clone?.error = "The host key was not trusted, so nothing was cloned. Press Esc to go back."
                 }
-            default: break
+                if ![.character("n"), .character("N"), .escape].contains(key) { return handleKey(&state, key, now: now) }
             }
             return []
         case .recovery(let path, let text, let changed):

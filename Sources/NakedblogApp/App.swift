@@ -45,7 +45,7 @@ public enum App {
         state.toastExpires = now + (isError ? 8 : 4)
     }
 
-    private static func handleKey(_ state: inout AppState, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
+    static func handleKey(_ state: inout AppState, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
         // A window below the minimum size still takes every key (typing on while resizing
         // loses nothing); only the drawing waits for room.
         if state.overlay != nil { return handleOverlayKey(&state, key, now: now) }

@@ -200,7 +200,7 @@ extension BrowseAction {
     static let names: [String: BrowseAction] = [
         "up": .up, "down": .down, "page-up": .pageUp, "page-down": .pageDown, "top": .top, "bottom": .bottom, "open": .open,
         "new": .newPost, "filter": .filter, "publish": .publish, "draft": .toggleDraft, "sync": .sync, "sort": .sort,
-        "section": .section, "external-editor": .externalEditor, "suspend": .suspend, "problems": .problems, "help": .help,
+        "section": .section, "previous-section": .previousSection, "external-editor": .externalEditor, "suspend": .suspend, "problems": .problems, "help": .help,
         "quit": .quit,
     ]
 }

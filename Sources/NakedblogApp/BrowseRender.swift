@@ -75,12 +75,26 @@ enum BrowseRender {
         init(width: Int) { title = max(10, width - 1 - 11 - 10 - 9) }
     }
 
+    /// A section as it is shown: the content root's pages are "(root)".
+    static func sectionName(_ section: String?) -> String {
+        guard let section else { return "all" }
+        return section.isEmpty ? "(root)" : section
+    }
+
+    /// Why nothing is listed: ": nothing matches “x” in the section “posts”" (or "").
+    static func emptyReason(_ state: AppState) -> String {
+        let inSection = state.browse.section.map { " in the section “\(sectionName($0))”" } ?? ""
+        if !state.browse.filter.isEmpty { return ": nothing matches “\(state.browse.filter)”" + inSection }
+        return inSection.isEmpty ? "" : ": none" + inSection
+    }
+
     private static func emptyState(_ state: AppState, into screen: inout Screen, y: Int) {
         let lines: [String]
         if !state.browse.filter.isEmpty {
-            lines = ["No post matches “\(state.browse.filter)”.", "Esc clears the filter."]
+            let inSection = state.browse.section.map { " in the section “\(sectionName($0))”" } ?? ""
+            lines = ["No post matches “\(state.browse.filter)”\(inSection).", "Esc clears the filter" + (inSection.isEmpty ? "." : "; Tab / Shift-Tab change the section.")]
         } else if state.browse.section != nil {
-            lines = ["No posts in the section “\(state.browse.section!)”.", "Tab shows the next section (or all)."]
+            lines = ["No posts in the section “\(sectionName(state.browse.section))”.", "Tab / Shift-Tab show another section (or all)."]
         } else {
             lines = ["No posts yet.", "Press n to write the first one."]
         }
@@ -104,7 +118,7 @@ enum BrowseRender {
         if state.isPublishing { left += " · publishing…" }
         if let problem = state.git.problem { left += " · " + problem }
         let problems = state.browse.problems.count
-        let right = "sort: \(state.browse.sort.rawValue) · section: \(state.browse.section ?? "all")" + (problems > 0 ? " · \(problems) problem\(problems == 1 ? "" : "s") (!)" : "")
+        let right = "sort: \(state.browse.sort.rawValue) · section: \(sectionName(state.browse.section))" + (problems > 0 ? " · \(problems) problem\(problems == 1 ? "" : "s") (!)" : "")
         StatusBar(left: left, right: right).render(into: &screen, area: area)
     }
 

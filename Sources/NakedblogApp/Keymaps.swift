@@ -3,7 +3,7 @@ import TUI
 /// What a key does in the browser.
 public enum BrowseAction: Hashable, Sendable {
     case up, down, pageUp, pageDown, top, bottom, open, newPost, filter, publish, toggleDraft, sync
-    case sort, section, externalEditor, suspend, problems, help, quit
+    case sort, section, previousSection, externalEditor, suspend, problems, help, quit
 }
 
 /// What a key does in the editor (keys not bound here go to the text).
@@ -28,6 +28,7 @@ public enum Keymaps {
         .init([.character("s")], .sync, hint: "sync", help: "fetch and update from the remote"),
         .init([.character("o")], .sort, hint: "sort", help: "sort by date / title"),
         .init([.tab], .section, help: "next section (all, posts, …)"),
+        .init([.backTab], .previousSection, help: "previous section"),
         .init([.character("e")], .externalEditor, help: "edit in $EDITOR"),
         .init([.control("z")], .suspend, help: "suspend to the shell (fg comes back)"),
         .init([.character("!")], .problems, help: "files that could not be read, and why"),

@@ -23,7 +23,7 @@ enum AppBench {
         let terminal = try PseudoTerminal([binary, fixture.path], environment: environment, columns: 80, rows: 24)
         defer { terminal.terminate() }
         guard terminal.read(timeout: 30, until: { $0.contains(text: "\(posts) of \(posts) posts") }).satisfied else { throw BenchFailure("no browser") }
-        terminal.write("/00042\r\r")
+        terminal.write("/00042\r")
         guard terminal.read(timeout: 10, until: { $0.contains(text: "Ln 1, Col 1") }).satisfied else { throw BenchFailure("no editor") }
         terminal.write(String(repeating: "\u{1B}[B", count: 10))
         _ = terminal.drain(for: 0.3)
@@ -167,7 +167,7 @@ enum AppBench {
         let terminal = try PseudoTerminal([binary, site], environment: environment, columns: columns, rows: rows)
         defer { terminal.terminate() }
         guard terminal.read(timeout: 15, until: { $0.contains(text: "Plain Words") }).satisfied else { throw BenchFailure("no browser") }
-        terminal.write("/\(filter)\r\r")
+        terminal.write("/\(filter)\r")
         guard terminal.read(timeout: 10, until: { $0.contains(text: "Ln 1, Col 1") }).satisfied else { throw BenchFailure("no editor") }
         _ = terminal.drain(for: 0.3)
         // Type in the body, past the front matter.

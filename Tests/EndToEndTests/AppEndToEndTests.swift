@@ -116,7 +116,7 @@ final class AppEndToEndTests: XCTestCase {
         try waitFor(session, "Plain Words")
         try session.send(keys: "/")
         try session.type("summit")
-        try session.send(keys: "Enter", "P")
+        try session.send(keys: "Down", "Up", "P")  // the match selected in the list
         try waitFor(session, "Enter publishes")
         try session.send(keys: "Enter")
         try waitFor(session, "git does not know who you are yet")
@@ -146,7 +146,7 @@ final class AppEndToEndTests: XCTestCase {
         try waitFor(session, "Plain Words")
         try session.send(keys: "/")
         try session.type("cold")
-        try session.send(keys: "Enter", "Enter")
+        try session.send(keys: "Enter")  // one Enter opens the match
         try waitFor(session, "text · main")
         try session.type("typed ")
         try session.resize(width: 120, height: 40)
@@ -188,7 +188,7 @@ final class AppEndToEndTests: XCTestCase {
         func editAndPublish(_ post: String, _ text: String) throws {
             try session.send(keys: "/")
             try session.type(String(post.prefix(5)))
-            try session.send(keys: "Enter", "Enter")
+            try session.send(keys: "Enter")  // one Enter opens the match
             try waitFor(session, "text · main")
             for _ in 0..<4 { try session.send(keys: "PageDown") }
             try session.send(keys: "End")

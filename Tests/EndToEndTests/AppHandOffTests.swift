@@ -29,7 +29,8 @@ final class AppHandOffTests: XCTestCase {
         try session.waitFor("Plain Words", timeout: 15)
         try session.send(keys: "/")
         try session.type("cold")
-        try session.send(keys: "Enter")
+        // The filter applied, the match selected, still in the list (Enter would open it).
+        try session.send(keys: "Down", "Up")
         return session
     }
 

@@ -73,7 +73,7 @@ final class HostileAppTests: XCTestCase {
         try waitFor(session, "Linked Secret")
         try session.send(keys: "/")
         try session.type("Linked Secret")
-        try session.send(keys: "Enter", "P")
+        try session.send(keys: "Down", "Up", "P")  // the match selected in the list
         try waitFor(session, "Enter publishes")
         try session.send(keys: "Enter")
         try waitFor(session, "Published ")

@@ -36,7 +36,7 @@ final class PublishGuardAppTests: XCTestCase {
         _ = try session.waitFor("tea in Kyoto")
         try session.send(keys: "/")
         try session.type("tea in Kyoto")
-        try session.send(keys: "Enter", "Enter")
+        try session.send(keys: "Enter")  // one Enter opens the match
         _ = try session.waitFor("Ln 1, Col 1")
         try session.type("hello ")
         _ = try session.waitFor("⚠ front matter not read, line 1: does not start with ---")

@@ -31,7 +31,7 @@ final class ReliabilityEndToEndTests: XCTestCase {
         try session.waitFor("Plain Words", timeout: 15)
         try session.send(keys: "/")
         try session.type("cold")
-        try session.send(keys: "Enter", "Enter")
+        try session.send(keys: "Enter")  // one Enter opens the match
         try session.waitFor("Ln 1, Col 1", timeout: 10)
         return session
     }

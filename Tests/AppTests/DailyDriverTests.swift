@@ -1,0 +1,112 @@
+import Blog
+import Foundation
+import XCTest
+@testable import NakedblogApp
+import TestSupport
+import TUI
+
+/// The browser and dialogs as hands expect: one Enter in the filter opens the match, Esc clears
+/// an applied filter, Shift-Tab goes back through sections, the content root is a named section,
+/// and a dialog never eats the next typed letter.
+final class DailyDriverTests: XCTestCase {
+    func testOneEnterInTheFilterOpensTheHighlightedMatch() throws {
+        var state = try AppFixture.browsing()
+        _ = AppFixture.send(&state, .character("/"))
+        AppFixture.type(&state, "cold")
+        XCTAssertEqual(AppFixture.send(&state, .enter), [.openPost("content/posts/cold-brew-ratios/index.md")])
+        XCTAssertEqual(state.browse.filter, "cold", "the filter stays applied behind the editor")
+    }
+
+    func testEnterWithNoMatchSaysWhy() throws {
+        var state = try AppFixture.browsing()
+        _ = AppFixture.send(&state, .character("/"))
+        AppFixture.type(&state, "zzz-nothing")
+        XCTAssertEqual(AppFixture.send(&state, .enter), [])
+        XCTAssertEqual(state.toast?.text, "No post is listed: nothing matches “zzz-nothing”")
+    }
+
+    func testEscClearsAnAppliedFilterAndSaysSo() throws {
+        var state = try AppFixture.browsing()
+        let all = state.browse.visible.count
+        _ = AppFixture.send(&state, .character("/"))
+        AppFixture.type(&state, "cold")
+        _ = AppFixture.send(&state, .down())  // leaves the filter field, the filter applied
+        XCTAssertFalse(state.browse.filtering)
+        XCTAssertLessThan(state.browse.visible.count, all)
+        XCTAssertEqual(AppFixture.send(&state, .escape), [])
+        XCTAssertEqual(state.browse.filter, "")
+        XCTAssertEqual(state.browse.visible.count, all)
+        XCTAssertEqual(state.toast?.text, "Filter cleared")
+    }
+
+    /// The demo with a page at the content root (`content/about.md`).
+    private func browsingWithARootPage() throws -> (AppState, TemporaryDirectory) {
+        let folder = try TemporaryDirectory(prefix: "nb-root-page")
+        try PackageRoot.copyDemo(to: folder.appending("site"))
+        try "---\ntitle: About\n---\nAbout me.\n".write(toFile: folder.appending("site/content/about.md"), atomically: true, encoding: .utf8)
+        var state = AppState(columns: 80, rows: 24, page: .browse)
+        state.today = AppFixture.today
+        let site = try Site.open(containing: folder.appending("site"))
+        _ = App.update(&state, .siteLoaded(site, .prepared(PostIndex.build(site)), readAt: AppFixture.today), now: 0)
+        return (state, folder)
+    }
+
+    func testShiftTabGoesBackThroughTheSectionsAndTheRootIsNamed() throws {
+        var (state, folder) = try browsingWithARootPage()
+        defer { folder.remove() }
+        let sections = state.browse.sections
+        XCTAssertTrue(sections.contains(""), "the demo has a page at the content root: \(sections)")
+        _ = AppFixture.send(&state, .backTab)
+        XCTAssertEqual(state.browse.section, sections.last, "Shift-Tab from all goes to the last section")
+        _ = AppFixture.send(&state, .tab)
+        XCTAssertNil(state.browse.section, "and Tab comes back to all")
+        _ = AppFixture.send(&state, .tab)
+        XCTAssertEqual(state.browse.section, sections.first)
+        let screen = Render.frame(&state).0.lines().joined(separator: "\n")
+        XCTAssertTrue(screen.contains("Section: (root)"), screen)
+        state.toast = nil
+        let status = Render.frame(&state).0.lines().joined(separator: "\n")
+        XCTAssertTrue(status.contains("section: (root)"), status)
+    }
+
+    func testNoPostMatchesNamesTheFilterAndTheSection() throws {
+        var (state, folder) = try browsingWithARootPage()
+        defer { folder.remove() }
+        _ = AppFixture.send(&state, .tab)
+        let section = try XCTUnwrap(state.browse.section)
+        _ = AppFixture.send(&state, .character("/"))
+        AppFixture.type(&state, "zzz")
+        let screen = Render.frame(&state).0.lines().joined(separator: "\n")
+        XCTAssertTrue(screen.contains("No post matches “zzz” in the section “\(section.isEmpty ? "(root)" : section)”"), screen)
+    }
+
+    func testAMessageNeverEatsTheNextTypedLetter() throws {
+        var state = try AppFixture.editing()
+        let before = state.editor!.editor.text
+        _ = App.update(&state, .refused(title: "Cannot add this image", reason: "not an image inside the site."), now: 0)
+        XCTAssertNotNil(state.overlay)
+        _ = AppFixture.send(&state, .character("x"))
+        XCTAssertNil(state.overlay, "the letter closed the message")
+        XCTAssertEqual(state.editor!.editor.text, "x" + before, "and was typed where the writer was")
+        // Enter only closes it.
+        _ = App.update(&state, .refused(title: "Cannot add this image", reason: "again"), now: 0)
+        _ = AppFixture.send(&state, .enter)
+        XCTAssertNil(state.overlay)
+        XCTAssertEqual(state.editor!.editor.text, "x" + before)
+    }
+
+    func testARefusedImageIsTitledForTheImage() throws {
+        var state = try AppFixture.editing()
+        _ = App.update(&state, .refused(title: "Cannot add this image", reason: "not an image inside the site."), now: 0)
+        let screen = Render.frame(&state).0.lines().joined(separator: "\n")
+        XCTAssertTrue(screen.contains("Cannot add this image"), screen)
+        XCTAssertFalse(screen.contains("Cannot open the post"), screen)
+    }
+
+    func testEveryKeyShownInHelpIsBoundAndEveryBindingIsShown() {
+        for row in Keymaps.helpRows(Keymaps.browse) + Keymaps.helpRows(Keymaps.editor) {
+            XCTAssertFalse(row.keys.isEmpty, "\(row)")
+        }
+        XCTAssertNotNil(Keymaps.browse.action(for: .backTab))
+    }
+}
