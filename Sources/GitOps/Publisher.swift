@@ -170,7 +170,8 @@ public enum Publisher {
     /// nothing and throws `.conflict` naming the files (`outcome` says what became of the work).
     static func replay(_ repository: Repository, onto upstreamRef: String, options: RemoteOptions,
                        session: PushSession, resolving resolution: ConflictResolution?, outcome: String) throws(GitError) -> Int {
-        let rebase = try Rebase(repository: repository, upstreamRef: upstreamRef, environment: options.environment)
+        let rebase = try Rebase(repository: repository, upstreamRef: upstreamRef, environment: options.environment,
+                                committerFallback: options.committerFallback)
         var step = try rebase.run()
         resolving: while let resolution, case .conflicts(let files) = step {
             for file in files {

@@ -39,7 +39,7 @@ public final class Rebase {
     public private(set) var replayed = 0
 
     /// Prepares replaying HEAD's commits that `upstreamRef` (`refs/remotes/…`) lacks onto it.
-    init(repository: Repository, upstreamRef: String, environment: [String: String]) throws(GitError) {
+    init(repository: Repository, upstreamRef: String, environment: [String: String], committerFallback: CommitAuthor? = nil) throws(GitError) {
         self.repository = repository
         head = try repository.headState()
         guard head.branchName != nil, case .branch = head else {
@@ -49,7 +49,7 @@ public final class Rebase {
         onto = try repository.resolve(upstreamRef)
         upstreamName = String(upstreamRef.dropFirst("refs/remotes/".count))
         signer = try CommitSigner.configured(in: repository, environment: environment)
-        signature = try repository.defaultSignature()!
+        signature = try repository.defaultSignature(orElse: committerFallback)!
 
         var branch: OpaquePointer?, upstream: OpaquePointer?
         var headID = originalHead, ontoID = onto

@@ -30,7 +30,8 @@ extension Repository {
         let head = try headState()
         try requireCommittable(head)
         let signer = try CommitSigner.configured(in: self, environment: environment)
-        let signature = try defaultSignature()
+        // The committer is the repository's identity; without one, the author (a shared server's).
+        let signature = try defaultSignature(orElse: author)
         defer { git_signature_free(signature) }
         let authorSignature = try author?.signature()
         defer { if let authorSignature { git_signature_free(authorSignature) } }
@@ -84,12 +85,14 @@ extension Repository {
         }
     }
 
-    /// The committer from `user.name` / `user.email` (global, repository and included files).
-    func defaultSignature() throws(GitError) -> UnsafeMutablePointer<git_signature>? {
+    /// The committer from `user.name` / `user.email` (global, repository and included files);
+    /// without one, `fallback` (when given).
+    func defaultSignature(orElse fallback: CommitAuthor? = nil) throws(GitError) -> UnsafeMutablePointer<git_signature>? {
         var signature: UnsafeMutablePointer<git_signature>?
         let status = git_signature_default(&signature, handle)
         if status < 0 {
             git_error_clear()
+            if let fallback { return try fallback.signature() }
             throw GitError(kind: .identityMissing, operation: "commit",
                            message: "git does not know who you are: set your name and email with git config --global user.name \"Your Name\" and git config --global user.email you@example.com")
         }

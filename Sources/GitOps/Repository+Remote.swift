@@ -172,6 +172,9 @@ public struct RemoteOptions: Sendable {
     public var certificateFile: String?
     /// The environment the SSH command is taken from (GIT_SSH_COMMAND, GIT_SSH), and signing runs in.
     public var environment: [String: String]
+    /// Who commits (replayed commits, too) when the repository has no `user.name`/`user.email`
+    /// (a shared server's author: `--restricted --author`); nil: such a commit is refused.
+    public var committerFallback: CommitAuthor?
 
     public init(credentials: CredentialProvider? = nil, certificateFile: String? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {

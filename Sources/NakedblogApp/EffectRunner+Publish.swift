@@ -68,8 +68,9 @@ extension EffectRunner {
 
     /// Sends a conflicting file's text with conflict markers, for editing by hand.
     func loadConflict(_ path: String, root: String) {
-        guard let repository = try? Repository.discover(from: root),
-              let workdir = repository.workingDirectory else { return }
+        guard let repository = try? Repository.discover(from: root), let workdir = repository.workingDirectory else {
+            return send(.postFailed("cannot load the conflict in \(path): the site's repository can no longer be read."))
+        }
         do {
             guard let file = try Publisher.conflictingFiles(repositoryAt: workdir).first(where: { $0.path == path }) else {
                 send(.postFailed("\(path) no longer conflicts; continue the publish."))
@@ -84,8 +85,11 @@ extension EffectRunner {
     /// Sets draft: false if asked, then commits and pushes; events go back as messages.
     func publish(commitPath: String?, post: String?, message: String, setDraftFalse: Bool, resolve: Publisher.ConflictResolution?,
                  root: String) {
-        guard let repository = try? Repository.discover(from: root),
-              let workdir = repository.workingDirectory else { return }
+        guard let repository = try? Repository.discover(from: root), let workdir = repository.workingDirectory else {
+            // The sheet is waiting: it hears why, and the commit (if any) is untouched.
+            return send(.publishFailed(GitError(kind: .other, operation: "publish",
+                                                message: "This site is no longer in a readable git repository: nothing was committed or pushed.")))
+        }
         var paths = commitPath.map { [$0] } ?? []
         if setDraftFalse, let post {
             do {

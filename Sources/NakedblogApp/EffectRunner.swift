@@ -41,7 +41,10 @@ public final class EffectRunner: @unchecked Sendable {
     let credentials: AppCredentialProvider
 
     var remoteOptions: RemoteOptions {
-        RemoteOptions(credentials: credentials, environment: environment)
+        var options = RemoteOptions(credentials: credentials, environment: environment)
+        // A restricted author commits as themselves when the server has no git identity.
+        if restricted { options.committerFallback = author }
+        return options
     }
 
     /// Starts `effect` on the site at `siteRoot` (the state's, when the effect was made: the
@@ -104,8 +107,9 @@ public final class EffectRunner: @unchecked Sendable {
         case .copyImage(let source, let post): background { self.copyImage(source, into: post, root: root) }
         case .setIdentity(let name, let email):
             if restricted {
-                send(.postFailed("This server has no git identity to commit with; ask its administrator (docs/SERVING.md)."))
-                return
+                // Never reached with --author (the author commits); without one the server's
+                // administrator sets the identity, never the author, and ~/.gitconfig is not written.
+                return send(.refused(title: "No git identity", reason: "This server has no git identity to commit with, and this session has no --author; ask the server's administrator (docs/SERVING.md)."))
             }
             background {
                 do { try GitLibrary.setGlobalIdentity(name: name, email: email) } catch { self.send(.postFailed("cannot write ~/.gitconfig: \(error)")) }
@@ -113,7 +117,7 @@ public final class EffectRunner: @unchecked Sendable {
         case .answerCredentials(let username, let password):
             credentials.respond(username.flatMap { user in password.map { HTTPCredential(username: user, password: $0) } })
         case .suspend:
-            if restricted { return }
+            if restricted { return send(.refused(title: "Not available", reason: "Suspending is not available on this server.")) }
             // The default action stops the process; `fg` (SIGCONT) resumes here and the screen returns.
             withTerminalSuspended { signal(SIGTSTP, SIG_DFL); kill(getpid(), SIGTSTP) }
         case .quit: break
@@ -314,7 +318,9 @@ public final class EffectRunner: @unchecked Sendable {
     }
 
     private func createPost(title: String, section: String, bundle: Bool, lang: String?, root: String) {
-        guard let site = try? Site.open(containing: root) else { return }
+        guard let site = try? Site.open(containing: root) else {
+            return send(.postCreationFailed("the site at \(root) can no longer be read: nothing was created."))
+        }
         do {
             let created = try PostCreator(site: site).create(.init(title: title, section: section, bundle: bundle, lang: lang))
             send(.postCreated(path: created.path))
@@ -324,7 +330,9 @@ public final class EffectRunner: @unchecked Sendable {
     }
 
     private func toggleDraft(_ path: String, root: String) {
-        guard let site = try? Site.open(containing: root) else { return }
+        guard let site = try? Site.open(containing: root) else {
+            return send(.refused(title: "Cannot change the draft state", reason: "the site at \(root) can no longer be read."))
+        }
         do {
             let result = try DraftSwitch.set(path, draft: !(try DraftSwitch.isDraft(path, site: site)), site: site)
             send(.draftToggled(path: result.path, movedFrom: result.movedFrom))

@@ -91,3 +91,47 @@ final class MessageLog: @unchecked Sendable {
         return false
     }
 }
+
+/// A restricted author publishes as the author given: the committer is the server's identity
+/// when it has one, else the author; the author is never asked to write server files.
+final class RestrictedIdentityTests: XCTestCase {
+    private func publish(serverHasIdentity: Bool) throws -> (author: String, committer: String) {
+        let home = try TestHome()
+        defer { home.remove() }
+        GitLibrary.setGlobalConfigDirectory(home.path)
+        let site = home.path + "/site", remote = home.path + "/remote.git"
+        try PackageRoot.copyDemo(to: site)
+        for command in [["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"],
+                        ["git", "clone", "-q", "--bare", ".", remote], ["git", "remote", "add", "origin", "file://" + remote],
+                        ["git", "fetch", "-q", "origin"], ["git", "branch", "-q", "--set-upstream-to=origin/main"]] {
+            try Shell.check(command, in: site, environment: home.environment)
+        }
+        if !serverHasIdentity {
+            for key in ["user.name", "user.email"] { _ = try? Shell.check(["git", "config", "--global", "--unset", key], in: site, environment: home.environment) }
+        }
+        let post = "content/posts/tea-in-kyoto/index.md"
+        try (try String(contentsOfFile: site + "/" + post, encoding: .utf8) + "\nAnn was here.\n").write(toFile: site + "/" + post, atomically: true, encoding: .utf8)
+        let messages = MessageLog()
+        let runner = EffectRunner(environment: home.environment) { messages.append($0) }
+        runner.restricted = true
+        runner.author = CommitAuthor("Ann Author <ann@example.org>")
+        runner.run(.publish(commitPath: "content/posts/tea-in-kyoto", post: post, message: "Update: tea", setDraftFalse: false, resolve: nil), siteRoot: site)
+        XCTAssertTrue(messages.wait { if case .publishFinished = $0 { return true }; if case .publishFailed = $0 { return true }; return false })
+        XCTAssertFalse(messages.contains { if case .publishFailed = $0 { return true }; return false }, "published")
+        let line = try Shell.check(["git", "log", "-1", "--format=%an <%ae>|%cn <%ce>", "main"], in: remote, environment: home.environment)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let parts = line.split(separator: "|").map(String.init)
+        XCTAssertFalse(FileManager.default.contents(atPath: home.path + "/.gitconfig").map { String(decoding: $0, as: UTF8.self).contains("Ann") } ?? false,
+                       "~/.gitconfig is never written for an author")
+        return (parts[0], parts.count > 1 ? parts[1] : "")
+    }
+
+    func testTheAuthorCommitsWhenTheServerHasNoIdentity() throws {
+        let without = try publish(serverHasIdentity: false)
+        XCTAssertEqual(without.author, "Ann Author <ann@example.org>")
+        XCTAssertEqual(without.committer, "Ann Author <ann@example.org>")
+        let with = try publish(serverHasIdentity: true)
+        XCTAssertEqual(with.author, "Ann Author <ann@example.org>")
+        XCTAssertNotEqual(with.committer, "Ann Author <ann@example.org>", "the server's identity commits when it has one")
+    }
+}
