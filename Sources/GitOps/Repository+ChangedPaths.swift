@@ -4,6 +4,12 @@ import Foundation
 extension Repository {
     /// Changed and untracked paths (untracked directories listed file by file), sorted; limited
     /// to `paths` (files or directories) when not empty.
+    /// The uncommitted changes under `paths` (repository-relative files or folders) only.
+    public func changes(under paths: [String]) throws(GitError) -> [StatusEntry] {
+        guard !paths.isEmpty else { return [] }
+        return try changedPaths(limitedTo: paths)
+    }
+
     func changedPaths(limitedTo paths: [String]) throws(GitError) -> [StatusEntry] {
         var options = git_status_options()
         try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")

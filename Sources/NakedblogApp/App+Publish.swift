@@ -194,8 +194,9 @@ extension App {
         // Only what the commit touched is read again, unless the remote's commits came in too.
         let touched = (result.commit?.files ?? []).compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }
         let remoteCameIn = result.rebasedCommits > 0 || result.fastForwarded
+        // A publish made commits: the branch's counts are read again too.
         var effects: [AppEffect] = remoteCameIn || touched.isEmpty || state.site == nil
-            ? [.loadSite(state.site?.root ?? "")] : [refresh(state, touched)]
+            ? [.loadSite(state.site?.root ?? "")] : [refresh(state, touched), .refreshGit]
         // The publish may have changed the post (draft: false): read it again, but never switch
         // to the editor if the user has left it meanwhile (`postReloaded`).
         if let editor = state.editor, !editor.editor.isDirty { effects.append(.reloadPost(editor.path)) }

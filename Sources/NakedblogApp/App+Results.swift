@@ -8,14 +8,17 @@ extension App {
     /// `App+PostResults`, publishing's in `App+Publish`, cloning's in `App+Clone`.
     static func handleResult(_ state: inout AppState, _ message: AppMessage, now: TimeInterval) -> [AppEffect] {
         switch message {
+        case .postsRefreshed(let site, let listing, let paths, let readAt):
+            adopt(&state, site, listing, readAt: readAt)
+            // Only what changed is asked of git: a save costs its post, not the repository.
+            return [.refreshGitPaths(paths)]
+        case .gitChangesRefreshed(let under, let changes):
+            state.git.changes = state.git.changes.filter { key, _ in !under.contains { key == $0 || key.hasPrefix($0 + "/") } }
+            state.git.changes.merge(changes) { $1 }
+            return []
         case .siteLoaded(let site, let listing, let readAt):
             let firstLoad = state.site == nil
-            state.site = site
-            state.today = readAt
-            state.browse.adopt(listing, keeping: state.browse.selectAfterLoad)
-            state.browse.loading = false
-            state.browse.selectAfterLoad = nil
-            if state.page == .start || state.page == .clone { state.page = .browse }
+            adopt(&state, site, listing, readAt: readAt)
             var effects: [AppEffect] = firstLoad ? [.refreshGit, .fetch, .rememberSite(site.root)] : [.refreshGit]
             if let post = state.openOnLoad {
                 state.openOnLoad = nil
@@ -98,6 +101,16 @@ extension App {
 
 extension App {
     /// Reads `paths` again into the posts the browser holds (the whole site when none is loaded).
+    /// A listing read from disk becomes the browser's.
+    private static func adopt(_ state: inout AppState, _ site: Site, _ listing: BrowseState, readAt: Date) {
+        state.site = site
+        state.today = readAt
+        state.browse.adopt(listing, keeping: state.browse.selectAfterLoad)
+        state.browse.loading = false
+        state.browse.selectAfterLoad = nil
+        if state.page == .start || state.page == .clone { state.page = .browse }
+    }
+
     static func refresh(_ state: AppState, _ paths: [String]) -> AppEffect {
         guard let site = state.site else { return .loadSite(state.start.directory) }
         return .refreshPosts(PostIndex(site: site, posts: state.browse.posts, problems: state.browse.problems), paths: paths,

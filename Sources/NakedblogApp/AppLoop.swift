@@ -107,7 +107,7 @@ public final class AppLoop {
         var preview: [PreviewLine] = []
         init?(_ message: AppMessage, _ state: AppState) {
             switch message {
-            case .siteLoaded: posts = state.browse.posts
+            case .siteLoaded, .postsRefreshed: posts = state.browse.posts
             case .previewRendered: preview = state.editor?.preview ?? []
             default: return nil
             }

@@ -18,6 +18,11 @@ public enum AppMessage: Sendable {
     case siteLoaded(Site, BrowseState, readAt: Date)
     case siteFailed(String)
     case gitStatus(GitSummary)
+    /// The list after a few posts were read again (`paths`, site-relative).
+    case postsRefreshed(Site, BrowseState, paths: [String], readAt: Date)
+    /// The uncommitted changes under `paths` (site-relative files or bundle folders), and
+    /// nothing else: what a save changed, without a status of the whole work tree.
+    case gitChangesRefreshed(under: [String], changes: [String: FileChange])
     case fetched(behind: Int, problem: String?)
     case postOpened(path: String, text: String, stamp: FileStamp?)
     /// The post just opened is open in another author's session: it is shown read-only.
@@ -73,6 +78,8 @@ public enum AppEffect: Sendable, Equatable {
     /// the result comes back as `siteLoaded`. A whole-site read costs a listing per keystroke save.
     case refreshPosts(PostIndex, paths: [String], criteria: BrowseState.Criteria)
     case refreshGit
+    /// Git status of these site-relative paths only (their bundles for bundle pages).
+    case refreshGitPaths([String])
     case fetch
     case sync
     case openPost(String)

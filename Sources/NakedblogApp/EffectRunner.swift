@@ -65,11 +65,12 @@ public final class EffectRunner: @unchecked Sendable {
                 if restricted { refreshed.removeOutsideSite() }
                 // The list is made on a queue of its own: a save waits for no sorting.
                 let done = refreshed
-                listings.async { send(.siteLoaded(done.site, .prepared(done, for: criteria), readAt: Date())) }
+                listings.async { send(.postsRefreshed(done.site, .prepared(done, for: criteria), paths: paths, readAt: Date())) }
             }
         // Not on the file queue: a status of a large work tree takes long, and a save must
         // never wait behind it.
         case .refreshGit: requestGitStatus(root: root)
+        case .refreshGitPaths(let paths): statusQueue.async { self.refreshGit(paths: paths, root: root) }
         // Finding the repository reads the disk: not on the loop thread.
         case .fetch: background { self.startFetch(sync: false, root: root) }
         case .sync: background { self.startFetch(sync: true, root: root) }
@@ -215,6 +216,20 @@ public final class EffectRunner: @unchecked Sendable {
             summary.problem = error.kind == .notFound ? "not a git repository" : error.message
         }
         send(.gitStatus(summary))
+    }
+
+    /// The uncommitted changes under `paths` (each post's file, or its bundle): a status with a
+    /// pathspec, so a save reads its post and not the whole work tree.
+    private func refreshGit(paths: [String], root: String) {
+        let under = Array(Set(paths.map(PagePath.commitPath(of:))))
+        var changes: [String: FileChange] = [:]
+        if let repository = try? Repository.discover(from: root) {
+            let prefix = Self.sitePrefix(root: root, workdir: repository.workingDirectory ?? root)
+            for entry in (try? repository.changes(under: under.map { prefix + $0 })) ?? [] where entry.path.hasPrefix(prefix) {
+                changes[String(entry.path.dropFirst(prefix.count))] = entry.isUntracked ? .new : (entry.unstaged ?? entry.staged ?? .modified)
+            }
+        }
+        send(.gitChangesRefreshed(under: under, changes: changes))
     }
 
     /// The site root relative to the work tree ("" when they are the same, else "blog/").
@@ -408,7 +423,7 @@ extension AppEffect {
     /// Whether the effect works on the open site (nothing is done without one).
     var needsSite: Bool {
         switch self {
-        case .refreshGit, .fetch, .sync, .openPost, .releasePost, .reloadPost, .save, .writeJournal, .discardJournal, .showDiskDiff,
+        case .refreshGit, .refreshGitPaths, .fetch, .sync, .openPost, .releasePost, .reloadPost, .save, .writeJournal, .discardJournal, .showDiskDiff,
              .createPost, .preparePublish, .runPublishCheck, .publish, .loadConflict, .toggleDraft, .runExternalEditor, .copyImage:
             return true
         case .loadSite, .renderPreview, .refreshPosts, .startClone, .cancelClone, .stopPublishCheck, .trustHostKey, .copyToClipboard, .rememberSite,

@@ -68,6 +68,9 @@ final class MessageLog: @unchecked Sendable {
 
     func contains(where matches: (AppMessage) -> Bool) -> Bool { lock.withLock { messages.contains(where: matches) } }
 
+    /// Every message so far, in order.
+    var all: [AppMessage] { lock.withLock { messages } }
+
     /// How many messages have arrived.
     var count: Int { lock.withLock { messages.count } }
 
