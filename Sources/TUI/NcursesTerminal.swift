@@ -61,6 +61,9 @@ public final class NcursesTerminal: Terminal {
             use_default_colors()
             depth = ColorDepth.detect(colors: Int(nb_colors()), environment: environment)
         }
+        var rows: Int32 = 0, cols: Int32 = 0
+        nb_getmaxyx(win, &rows, &cols)
+        reportedSize = (cols, rows)
         nb_write_stdout("\u{1B}[?2004h", 8)  // bracketed paste on
         nb_terminal_guard_install()
         previous = nil
@@ -88,7 +91,9 @@ public final class NcursesTerminal: Terminal {
     /// Sends the cells that changed since the last frame.
     public func present(_ frame: Screen) {
         guard let window else { return }
-        if previous?.width != frame.width || previous?.height != frame.height { werase(window) }
+        // A new size: the whole screen is cleared and drawn again (what the terminal shows after a
+        // resize is not what ncurses last sent).
+        if previous?.width != frame.width || previous?.height != frame.height { wclear(window) }
         for change in frame.changes(since: previous) {
             wmove(window, Int32(change.y), Int32(change.x))
             for cell in change.cells where !cell.isContinuation {
@@ -170,17 +175,25 @@ public final class NcursesTerminal: Terminal {
     private var readBuffer = [UInt8](repeating: 0, count: 65_536)
 
     /// Follows a change of the terminal's size (asked of the terminal itself, as ncurses would
-    /// on SIGWINCH); true when it changed.
+    /// on SIGWINCH; ncurses may also have followed it while drawing); true when the size differs
+    /// from the one last reported.
     private func followResize() -> Bool {
         guard let window else { return false }
         var size = winsize()
-        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return false }
         var rows: Int32 = 0, cols: Int32 = 0
         nb_getmaxyx(window, &rows, &cols)
-        guard Int32(size.ws_row) != rows || Int32(size.ws_col) != cols else { return false }
-        resize_term(Int32(size.ws_row), Int32(size.ws_col))
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0,
+           Int32(size.ws_row) != rows || Int32(size.ws_col) != cols {
+            resize_term(Int32(size.ws_row), Int32(size.ws_col))
+            nb_getmaxyx(window, &rows, &cols)
+        }
+        guard rows != reportedSize.rows || cols != reportedSize.columns else { return false }
+        reportedSize = (cols, rows)
         return true
     }
+
+    /// The size the last `.resize` (or the start) stood for.
+    private var reportedSize: (columns: Int32, rows: Int32) = (0, 0)
 
     private struct PairKey: Hashable {
         let foreground: Color

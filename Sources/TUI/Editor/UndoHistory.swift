@@ -18,6 +18,8 @@ public struct UndoHistory: Sendable {
     public init() {}
 
     public var canUndo: Bool { !undoStack.isEmpty }
+    /// Inverse edits kept, over every group (what the history costs in memory).
+    var recordCount: Int { undoStack.reduce(0) { $0 + $1.inverses.count } }
     public var canRedo: Bool { !redoStack.isEmpty }
 
     /// Records an edit's inverse. `coalesce`: typing that may join the open group.
@@ -27,12 +29,38 @@ public struct UndoHistory: Sendable {
         if force, !undoStack.isEmpty {
             undoStack[undoStack.count - 1].inverses.append(inverse)
         } else if coalesce, open, let last = undoStack.last, time - last.lastTime < Self.pause {
-            undoStack[undoStack.count - 1].inverses.append(inverse)
+            // Typing and backspacing along a line fold into one inverse: an hour of typing keeps
+            // one small edit per group, not one per keystroke.
+            if let previous = last.inverses.last, let merged = Self.merged(previous, then: inverse) {
+                undoStack[undoStack.count - 1].inverses[last.inverses.count - 1] = merged
+            } else {
+                undoStack[undoStack.count - 1].inverses.append(inverse)
+            }
             undoStack[undoStack.count - 1].lastTime = time
         } else {
             undoStack.append(Group(inverses: [inverse], cursorBefore: cursorBefore, lastTime: time))
         }
         open = coalesce
+    }
+
+    /// One inverse that undoes `previous` and `next` (applied in reverse order) when they are
+    /// neighbours on one line: two insertions side by side (undone by removing both), or a
+    /// deletion just before an earlier one (undone by putting both back). Nil otherwise.
+    static func merged(_ previous: TextEdit, then next: TextEdit) -> TextEdit? {
+        let noEndings = (previous.lineEndings ?? []).isEmpty && (next.lineEndings ?? []).isEmpty
+        guard noEndings, previous.range.lowerBound.line == previous.range.upperBound.line,
+              next.range.lowerBound.line == next.range.upperBound.line, previous.range.lowerBound.line == next.range.lowerBound.line else { return nil }
+        // Typed characters: each inverse removes what was typed.
+        if previous.text.isEmpty, next.text.isEmpty, next.range.lowerBound == previous.range.upperBound {
+            return TextEdit(range: previous.range.lowerBound..<next.range.upperBound, text: "")
+        }
+        // Backspaces: each inverse puts back what was removed, just before the last one.
+        if previous.range.isEmpty, next.range.isEmpty, !previous.text.isEmpty, !next.text.isEmpty,
+           !previous.text.contains(where: \.isNewline), !next.text.contains(where: \.isNewline),
+           next.range.lowerBound.column + next.text.count == previous.range.lowerBound.column {
+            return TextEdit(range: next.range, text: next.text + previous.text)
+        }
+        return nil
     }
 
     /// Ends the open group (newline, cursor jump, save…).

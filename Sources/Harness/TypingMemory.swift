@@ -1,0 +1,61 @@
+import Foundation
+
+/// Resident memory of the app while a writer types: a 200 KB post opened in the editor (split
+/// with its preview at 120×40), then `characters` typed in bursts with pauses, as people type.
+/// What it reports: resident memory after a warm-up burst, and after all the typing. Shared by
+/// the memory test and `make bench`.
+public enum TypingMemory {
+    public struct Result: Sendable {
+        /// KiB resident after the warm-up, and at the end.
+        public var afterWarmUp: Int
+        public var atEnd: Int
+        public var growthMiB: Double { Double(atEnd - afterWarmUp) / 1024 }
+    }
+
+    /// Resident memory (VmRSS) of `pid`, in KiB.
+    public static func residentKiB(_ pid: pid_t) -> Int {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = text.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first { !$0.isEmpty }.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
+    }
+
+    public static func measure(binary: String, characters: Int = 20_000, burst: Int = 100, pause: TimeInterval = 0.05,
+                               environment: [String: String]) throws -> Result {
+        let folder = try TemporaryDirectory(prefix: "nb-typing-memory")
+        defer { folder.remove() }
+        let site = folder.appending("site")
+        try PackageRoot.copyDemo(to: site)
+        let post = site + "/content/posts/long/index.md"
+        try FileManager.default.createDirectory(atPath: (post as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        var body = "---\ntitle: A long post\ndate: 2026-01-01\n---\n"
+        var text = BlogText(random: SeededRandom(seed: 3))
+        while body.utf8.count < 200_000 {
+            body += text.paragraph() + "\n\n"
+        }
+        try body.write(toFile: post, atomically: true, encoding: .utf8)
+        var environment = environment
+        environment["TERM"] = "xterm-256color"
+        let terminal = try PseudoTerminal([binary, post], environment: environment, columns: 120, rows: 40)
+        defer { terminal.terminate() }
+        guard terminal.read(timeout: 30, until: { $0.contains(text: "Ln 1, Col 1") }).satisfied else {
+            throw ShellError(command: [binary], result: ProcessResult(status: 1, stdout: "", stderr: "the editor never opened", timedOut: true))
+        }
+        // Into the body, then type.
+        terminal.write(String(repeating: "\u{1B}[B", count: 8))
+        let words = Array("the quick brown fox writes another sentence into the post ")
+        var typed = 0
+        func typeBurst() {
+            var text = ""
+            for _ in 0..<burst { text.append(words[typed % words.count]); typed += 1 }
+            terminal.write(text)
+            _ = terminal.drain(for: pause)
+        }
+        for _ in 0..<(2_000 / burst) { typeBurst() }
+        _ = terminal.drain(for: 1.0)
+        let warm = residentKiB(terminal.pid)
+        while typed < characters { typeBurst() }
+        // Typing pauses: the journal, the preview and the graveyard catch up.
+        _ = terminal.drain(for: 3.0)
+        return Result(afterWarmUp: warm, atEnd: residentKiB(terminal.pid))
+    }
+}
