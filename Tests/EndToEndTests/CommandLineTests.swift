@@ -37,7 +37,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("needs a terminal"), result.stderr)
         let missing = try nakedblog(["/no/such/site"])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.contains("no such directory"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("no such file or directory"), missing.stderr)
     }
 
     func testABadConfigFileIsExplainedBeforeAnythingStarts() throws {
