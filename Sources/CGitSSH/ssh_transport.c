@@ -206,6 +206,59 @@ static char *shell_quote(const char *text) {
     return out;
 }
 
+/// Starts `program` (`argv`) with pipes for stdin and stdout, stderr into an unlinked file, a
+/// clean signal state and a process group of its own. `with_ssh_environment`: the transport's
+/// environment (GIT_SSH_COMMAND…); else the process's. 0, or -1.
+static int spawn_service(const char *program, char *const argv[], int with_ssh_environment, nb_ssh_process *out) {
+    int in_pipe[2], out_pipe[2];
+    if (pipe2(in_pipe, O_CLOEXEC) < 0) return -1;
+    if (pipe2(out_pipe, O_CLOEXEC) < 0) { close(in_pipe[0]); close(in_pipe[1]); return -1; }
+    char tmpl[] = "/tmp/nakedblog-ssh-XXXXXX";
+    int err_fd = mkostemp(tmpl, O_CLOEXEC);
+    if (err_fd >= 0) unlink(tmpl);
+
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, in_pipe[0], 0);
+    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
+    if (err_fd >= 0) posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    // A clean start: every signal unblocked (the calling thread may block some, and a child
+    // inherits its mask) and at its default action.
+    sigset_t defaults, none;
+    sigfillset(&defaults);
+    sigdelset(&defaults, SIGKILL);
+    sigdelset(&defaults, SIGSTOP);
+    sigemptyset(&none);
+    posix_spawnattr_setsigdefault(&attributes, &defaults);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    // Its own process group: Ctrl-C in the terminal reaches nakedblog, which cancels cleanly.
+    posix_spawnattr_setpgroup(&attributes, 0);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP);
+    pid_t pid;
+    pthread_mutex_lock(&command_lock);
+    int rc = with_ssh_environment
+        ? posix_spawn(&pid, program, &actions, &attributes, argv, ssh_environment ? ssh_environment : environ)
+        : posix_spawnp(&pid, program, &actions, &attributes, argv, environ);
+    pthread_mutex_unlock(&command_lock);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    close(in_pipe[0]);
+    close(out_pipe[1]);
+    if (rc != 0) {
+        close(in_pipe[1]); close(out_pipe[0]);
+        if (err_fd >= 0) close(err_fd);
+        return -1;
+    }
+    track_child(pid, 1);
+    out->pid = pid;
+    out->to_child = in_pipe[1];
+    out->from_child = out_pipe[0];
+    out->stderr_file = err_fd;
+    return 0;
+}
+
 int nb_ssh_process_start(const char *url, const char *service, nb_ssh_process *out) {
     char *userhost, *port, *path;
     if (parse_url(url, &userhost, &port, &path) < 0) {
@@ -234,55 +287,24 @@ int nb_ssh_process_start(const char *url, const char *service, nb_ssh_process *o
     argv[argc++] = remote;
     argv[argc] = NULL;
 
-    int in_pipe[2], out_pipe[2];
-    if (pipe2(in_pipe, O_CLOEXEC) < 0 || pipe2(out_pipe, O_CLOEXEC) < 0) {
-        git_error_set_str(GIT_ERROR_OS, "ssh: cannot create pipes");
-        free(userhost); free(port); free(path);
-        return -1;
-    }
-    char tmpl[] = "/tmp/nakedblog-ssh-XXXXXX";
-    int err_fd = mkostemp(tmpl, O_CLOEXEC);
-    if (err_fd >= 0) unlink(tmpl);
-
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, in_pipe[0], 0);
-    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-    if (err_fd >= 0) posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
-    posix_spawnattr_t attributes;
-    posix_spawnattr_init(&attributes);
-    // A clean start: every signal unblocked (the calling thread may block some, and a child
-    // inherits its mask) and at its default action.
-    sigset_t defaults, none;
-    sigfillset(&defaults);
-    sigdelset(&defaults, SIGKILL);
-    sigdelset(&defaults, SIGSTOP);
-    sigemptyset(&none);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    // Its own process group: Ctrl-C in the terminal reaches nakedblog, which cancels cleanly.
-    posix_spawnattr_setpgroup(&attributes, 0);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP);
-    pid_t pid;
-    pthread_mutex_lock(&command_lock);
-    int rc = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, ssh_environment ? ssh_environment : environ);
-    pthread_mutex_unlock(&command_lock);
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attributes);
-    close(in_pipe[0]);
-    close(out_pipe[1]);
+    int rc = spawn_service("/bin/sh", argv, 1, out);
     free(userhost); free(port); free(path);
     if (rc != 0) {
-        close(in_pipe[1]); close(out_pipe[0]);
-        if (err_fd >= 0) close(err_fd);
         git_error_set_str(GIT_ERROR_OS, "ssh: cannot start /bin/sh to run ssh");
         return -1;
     }
-    track_child(pid, 1);
-    out->pid = pid;
-    out->to_child = in_pipe[1];
-    out->from_child = out_pipe[0];
-    out->stderr_file = err_fd;
+    return 0;
+}
+
+int nb_local_process_start(const char *path, const char *service, nb_ssh_process *out) {
+    // `git-receive-pack PATH` as `git receive-pack PATH`: git's own service, which updates the
+    // branch only if it still is what it advertised (a lost update is impossible).
+    const char *name = strncmp(service, "git-", 4) == 0 ? service + 4 : service;
+    char *argv[] = { "git", (char *)name, "--", (char *)path, NULL };
+    if (spawn_service("git", argv, 0, out) != 0) {
+        git_error_set_str(GIT_ERROR_OS, "cannot start git to push to a local repository");
+        return -1;
+    }
     return 0;
 }
 

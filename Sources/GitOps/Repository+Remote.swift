@@ -70,7 +70,7 @@ extension Repository {
         let url = try prepareTransport(urlText, options: options)
         session.beginAttempt()
         session.sendsPack = url?.transport != .file
-        if url?.transport == .ssh, Self.thinPushEnabled(options.environment) {
+        if url?.transport == .ssh || (url?.transport == .file && Self.hasGit(options.environment)), Self.thinPushEnabled(options.environment) {
             let outcome: ThinPushOutcome
             do {
                 outcome = try thinPush(branch: branch, to: mergeRef, remote: name, url: urlText, session: session)
@@ -117,7 +117,15 @@ extension Repository {
         guard git_remote_lookup(&remote, handle, name) == 0 else { git_error_clear(); return false }
         defer { git_remote_free(remote) }
         guard let url = (git_remote_pushurl(remote) ?? git_remote_url(remote)).map({ String(cString: $0) }) else { return false }
-        return (try? GitURL(url, relativeTo: workingDirectory ?? "/"))?.transport == .ssh
+        // ssh, and repositories on this machine (through git's receive-pack, which refuses a
+        // branch that moved since it was advertised).
+        let transport = (try? GitURL(url, relativeTo: workingDirectory ?? "/"))?.transport
+        return transport == .ssh || (transport == .file && Self.hasGit(environment))
+    }
+
+    /// Whether `git` is on PATH (a local push runs its receive-pack).
+    static func hasGit(_ environment: [String: String]) -> Bool {
+        (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/git") }
     }
 
     /// `NAKEDBLOG_THIN_PUSH=0` pushes with libgit2 only (for comparison and diagnosis).

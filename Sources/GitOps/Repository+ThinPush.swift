@@ -1,4 +1,5 @@
 import CGit2
+import Foundation
 
 /// How a thin push ended.
 enum ThinPushOutcome: Equatable {
@@ -23,7 +24,16 @@ extension Repository {
     func thinPush(branch: String, to mergeRef: String, remote: String, url: String,
                   session: PushSession) throws(GitError) -> ThinPushOutcome {
         var head = try resolve("refs/heads/\(branch)")
-        let service = try SSHServiceProcess(url: url, service: "git-receive-pack")
+        // A repository on this machine is pushed to through git's own receive-pack too: libgit2's
+        // local push moves the branch without checking it is still what was fetched, so two
+        // publishes at the same moment could each "succeed" and one be lost.
+        let local = (try? GitURL(url, relativeTo: workingDirectory ?? "/")).flatMap { $0.transport == .file ? $0.url : nil }
+        let service: SSHServiceProcess
+        if let local {
+            service = try SSHServiceProcess(localPath: URL(string: local)?.path ?? String(local.dropFirst("file://".count)), service: "git-receive-pack")
+        } else {
+            service = try SSHServiceProcess(url: url, service: "git-receive-pack")
+        }
         defer { service.finish() }
         /// The error of a connection that failed: what ssh said, as the ssh transport words it.
         func connectionError(_ fallback: String) -> GitError {

@@ -18,6 +18,12 @@ final class SSHServiceProcess {
         if status < 0 { throw GitError.fromLastError(code: status, operation: "ssh") }
     }
 
+    /// Starts `service` as git's own (`git receive-pack PATH`) for a repository on this machine.
+    init(localPath: String, service: String) throws(GitError) {
+        let status = nb_local_process_start(localPath, service, &process)
+        if status < 0 { throw GitError.fromLastError(code: status, operation: "push") }
+    }
+
     /// The next bytes the service wrote: empty at the end of its output, nil on a read error.
     func read(upTo count: Int = 65536) -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: count)

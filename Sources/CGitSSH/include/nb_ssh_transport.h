@@ -35,6 +35,10 @@ typedef struct {
 /// Returns 0, or -1 with a libgit2 error set (read it on the same thread).
 int nb_ssh_process_start(const char *url, const char *service, nb_ssh_process *out);
 
+/// Starts `service` (`git-receive-pack`) as `git receive-pack PATH` for a repository on this
+/// machine. Returns 0, or -1 with a libgit2 error set.
+int nb_local_process_start(const char *path, const char *service, nb_ssh_process *out);
+
 /// Closes the service's standard input (it then sees the end of the request).
 void nb_ssh_process_close_input(nb_ssh_process *process);
 
