@@ -10,7 +10,7 @@ struct BenchRow {
     /// Whether the target was met, if it can be judged from these numbers.
     let met: Bool?
 
-    enum Unit { case seconds, bytes, mebibytes }
+    enum Unit { case seconds, bytes, mebibytes, count }
 
     var ratio: Double? { reference.map { ours / $0 } }
 }
@@ -36,6 +36,7 @@ enum BenchTable {
                 : value < 1 ? String(format: "%.1f ms", value * 1e3) : String(format: "%.2f s", value)
         case .bytes: return String(format: "%.0f B", value)
         case .mebibytes: return String(format: "%.1f MiB", value)
+        case .count: return String(format: "%.0f", value)
         }
     }
 }

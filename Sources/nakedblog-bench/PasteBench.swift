@@ -2,8 +2,8 @@ import Foundation
 import Harness
 
 /// A bracketed paste of 1 MiB into the editor, through a pseudo-terminal: from the first byte
-/// sent until the frame shows the cursor after the pasted text (the whole paste decoded,
-/// applied as one edit and drawn). Process in a pty; no peer does this.
+/// sent until the post, saved by the Ctrl-S typed right after the paste, holds it (the whole
+/// paste read, decoded, applied as one edit and saved). Process in a pty; no peer does this.
 enum PasteBench {
     static func run(runs: Int, binary: String, megabytes: Int = 1) throws -> [BenchRow] {
         let home = try TestHome()
@@ -17,23 +17,28 @@ enum PasteBench {
         for _ in 0..<runs {
             let site = home.path + "/site-\(times.count)"
             try PackageRoot.copyDemo(to: site)
-            let terminal = try PseudoTerminal([binary, site + "/content/posts/cold-brew-ratios/index.md"], environment: environment,
-                                              columns: 120, rows: 40)
+            let post = site + "/content/posts/cold-brew-ratios/index.md"
+            let original = (try FileManager.default.attributesOfItem(atPath: post)[.size] as? Int) ?? 0
+            let terminal = try PseudoTerminal([binary, post], environment: environment, columns: 120, rows: 40)
             defer { terminal.terminate() }
             guard terminal.read(timeout: 30, until: { $0.contains(text: "Ln 1, Col 1") }).satisfied else { throw BenchFailure("no editor") }
             _ = terminal.drain(for: 0.3)
-            let bytes = Array("\u{1B}[200~".utf8) + body + Array("\u{1B}[201~".utf8)
+            // The paste, then Ctrl-S: the file holds the paste once it has landed (the screen's
+            // stream is a diff of cells, not text to search).
+            let bytes = Array("\u{1B}[200~".utf8) + body + Array("\u{1B}[201~".utf8) + [0x13]
             let start = DispatchTime.now().uptimeNanoseconds
             let descriptor = terminal.descriptor
             let writer = Thread { PseudoTerminal.writeAll(bytes, to: descriptor) }
             writer.start()
-            guard terminal.read(timeout: 60, until: { $0.contains(text: "Ln \(count + 1), Col 1") }).satisfied else {
-                throw BenchFailure("the paste never landed")
-            }
+            let expected = original + body.count
+            func size() -> Int { (try? FileManager.default.attributesOfItem(atPath: post)[.size] as? Int) ?? 0 }
+            let deadline = Date().addingTimeInterval(60)
+            while size() != expected && Date() < deadline { _ = terminal.drain(for: 0.002) }
+            guard size() == expected else { throw BenchFailure("the paste never landed (\(size()) of \(expected) bytes)") }
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         let median = Measure.median(times)
-        return [BenchRow(name: "paste \(megabytes) MiB into the editor → drawn (pty, median)", ours: median, reference: nil,
+        return [BenchRow(name: "paste \(megabytes) MiB into the editor, then Ctrl-S → on disk (pty, median)", ours: median, reference: nil,
                          referenceName: "—", unit: .seconds, target: "< 1 s", met: median < 1)]
     }
 }

@@ -109,4 +109,34 @@ final class DailyDriverTests: XCTestCase {
         }
         XCTAssertNotNil(Keymaps.browse.action(for: .backTab))
     }
+
+    private func sheetWithACheckRunning() throws -> AppState {
+        var state = try AppFixture.editing()
+        var sheet = PublishSheet(post: "content/posts/cold-brew-ratios/index.md", commitPath: "content/posts/cold-brew-ratios", title: "Cold brew",
+                                 files: [], changedKeys: [], wasDraft: false, message: "Update: Cold brew")
+        sheet.check = .running(generator: "hugo")
+        state.showPublish(sheet)
+        return state
+    }
+
+    /// Enter pressed while the build check runs publishes as soon as it passes (same message).
+    func testEnterDuringTheCheckPublishesWhenItPasses() throws {
+        var state = try sheetWithACheckRunning()
+        XCTAssertEqual(App.update(&state, .key(.enter), now: 0), [], "waits for the check")
+        XCTAssertEqual(state.publish?.publishWhenChecked, true)
+        let passed = PublishCheck(verdict: .passed, appearances: [], generator: "hugo")
+        let effects = App.update(&state, .publishChecked(post: "content/posts/cold-brew-ratios/index.md", undraft: false, passed), now: 1)
+        XCTAssertTrue(effects.contains { if case .publish = $0 { return true }; return false }, "\(effects)")
+    }
+
+    /// … and shows the failure (nothing published) when it refuses.
+    func testEnterDuringTheCheckShowsAFailureInsteadOfPublishing() throws {
+        var state = try sheetWithACheckRunning()
+        _ = App.update(&state, .key(.enter), now: 0)
+        let failed = PublishCheck(verdict: .failed, appearances: [], generator: "hugo")
+        let effects = App.update(&state, .publishChecked(post: "content/posts/cold-brew-ratios/index.md", undraft: false, failed), now: 1)
+        XCTAssertFalse(effects.contains { if case .publish = $0 { return true }; return false })
+        XCTAssertEqual(state.publish?.check, .done(failed))
+        XCTAssertEqual(state.publish?.phase, .confirm)
+    }
 }
