@@ -8,7 +8,7 @@ let package = Package(
     products: [
         .executable(name: "nakedblog", targets: ["nakedblog"]),
         // For the fuzz package in Fuzz/ (libFuzzer targets built with -sanitize=fuzzer).
-        .library(name: "NakedblogCore", targets: ["Blog", "Preview", "TUI", "TextWidth"]),
+        .library(name: "NakedblogCore", targets: ["FrontMatter", "Blog", "Preview", "TUI", "TextWidth"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -37,7 +37,10 @@ let package = Package(
 
         // Libraries. They never import each other.
         .target(name: "GitOps", dependencies: ["CGit2", "CGitSSH"]),
-        .target(name: "Blog", dependencies: ["CShims", "TextWidth", "Yams", "TOMLKit"]),
+        // Front matter: reading YAML, TOML and JSON blocks, values and dates, and editing one
+        // field in place. Knows nothing of sites.
+        .target(name: "FrontMatter", dependencies: ["TextWidth", "Yams", "TOMLKit"]),
+        .target(name: "Blog", dependencies: ["FrontMatter", "CShims", "TextWidth", "Yams", "TOMLKit"]),
         // Markdown → styled terminal lines: the only code that calls libcmark.
         .target(name: "Preview", dependencies: ["Blog", "CCmark", "TextWidth"]),
         .target(name: "TUI", dependencies: ["CNcursesw", "CShims", "TextWidth", "TOMLKit"]),
@@ -66,6 +69,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Harness"], path: "Tests/TestSupport"),
 
         .testTarget(name: "GitOpsTests", dependencies: ["GitOps", "CGit2", "TestSupport"]),
+        .testTarget(name: "FrontMatterTests", dependencies: ["FrontMatter", "TestSupport"]),
         .testTarget(name: "BlogTests", dependencies: ["Blog", "Preview", "CShims", "TextWidth", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Blog", "CCmark", "TextWidth", "TestSupport"], exclude: ["__Snapshots__", "Fixtures"]),
         .testTarget(name: "TextWidthTests", dependencies: ["TextWidth", "TestSupport"]),

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Blog
+@testable import FrontMatter
 
 /// In-place edits: (before, edit, after) cases per format.
 final class FrontMatterEditorTests: XCTestCase {

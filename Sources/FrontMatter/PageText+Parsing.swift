@@ -43,7 +43,7 @@ extension PageText {
     }
 
     /// Finds the `}` closing the object that starts at `start`, skipping strings.
-    static func endOfJSONObject(in bytes: ArraySlice<UInt8>, from start: Int, file: String,
+    package static func endOfJSONObject(in bytes: ArraySlice<UInt8>, from start: Int, file: String,
                                 firstLine: Int) throws(ContentError) -> Int {
         var depth = 0
         var inString = false
@@ -68,7 +68,7 @@ extension PageText {
                            hint: "Close the object with `}` before the body text")
     }
 
-    static func firstInvalidUTF8Line(_ bytes: ArraySlice<UInt8>) -> Int {
+    package static func firstInvalidUTF8Line(_ bytes: ArraySlice<UInt8>) -> Int {
         var line = 1
         var index = bytes.startIndex
         while index < bytes.endIndex {
@@ -88,7 +88,7 @@ extension PageText {
 }
 
 extension String {
-    func trimmingTrailingSpaces() -> Substring {
+    package func trimmingTrailingSpaces() -> Substring {
         var end = endIndex
         while end > startIndex {
             let previous = index(before: end)
@@ -100,5 +100,5 @@ extension String {
 }
 
 extension Substring {
-    func trimmingTrailingSpaces() -> Substring { String(self).trimmingTrailingSpaces() }
+    package func trimmingTrailingSpaces() -> Substring { String(self).trimmingTrailingSpaces() }
 }

@@ -11,6 +11,13 @@ public struct HugoDate: Sendable, Equatable, Comparable {
     /// The original text.
     public let text: String
 
+    package init(date: Date, offsetSeconds: Int?, isDateOnly: Bool, text: String) {
+        self.date = date
+        self.offsetSeconds = offsetSeconds
+        self.isDateOnly = isDateOnly
+        self.text = text
+    }
+
     public static func < (lhs: HugoDate, rhs: HugoDate) -> Bool { lhs.date < rhs.date }
 
     /// Parses the layouts Hugo accepts: RFC 3339 (with or without offset and fraction), `T` or
@@ -87,7 +94,7 @@ public struct HugoDate: Sendable, Equatable, Comparable {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -96,7 +103,7 @@ public struct HugoDate: Sendable, Equatable, Comparable {
         return era * 146_097 + doe - 719_468
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -139,7 +146,7 @@ public struct HugoDate: Sendable, Equatable, Comparable {
     }
 
     /// Year, month and day of a day count since 1970-01-01 (H. Hinnant's algorithm).
-    static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+    package static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

@@ -1,8 +1,8 @@
 /// Keeps list edits minimal: items that are still in the list are written exactly as they were
 /// (quotes, spacing), new items follow the style of the first existing item.
-enum ListItemReuse {
+package enum ListItemReuse {
     /// The raw items of a one-line flow list `[a, "b", 'c']` (nil if `text` is not one).
-    static func flowItems(_ text: String) -> (items: [String], separator: String)? {
+    package static func flowItems(_ text: String) -> (items: [String], separator: String)? {
         var value = Substring(text).drop { $0 == " " }
         guard value.first == "[" else { return nil }
         value = value.dropFirst()
@@ -37,7 +37,7 @@ enum ListItemReuse {
     }
 
     /// The text a raw item stands for (quotes removed).
-    static func text(ofRaw raw: String) -> String {
+    package static func text(ofRaw raw: String) -> String {
         if let first = raw.first, first == "\"" || first == "'", let (value, _) = QuotedString.read(Substring(raw), yamlStyle: true) {
             return value
         }
@@ -45,7 +45,7 @@ enum ListItemReuse {
     }
 
     /// Writes `items`, reusing raw tokens of `old` whose text matches, `write` for new ones.
-    static func render(_ items: [FrontMatterValue], old: [String], write: (FrontMatterValue) -> String) -> [String] {
+    package static func render(_ items: [FrontMatterValue], old: [String], write: (FrontMatterValue) -> String) -> [String] {
         var unused = old.map { (raw: $0, text: text(ofRaw: $0)) }
         return items.map { item in
             if let text = item.text, let index = unused.firstIndex(where: { $0.text == text }) {
@@ -57,7 +57,7 @@ enum ListItemReuse {
 }
 
 extension String {
-    func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         String(drop { $0 == " " || $0 == "\t" }.trimmingTrailingSpaces())
     }
 }

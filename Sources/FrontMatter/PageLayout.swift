@@ -3,23 +3,23 @@ import Foundation
 /// Where a page's parts lie in its bytes (BOM excluded): leading blank lines, the front matter
 /// block's delimiters and content, and the body. Found once on bytes; `PageText` makes strings of
 /// the parts, while listing reads the front matter and counts words straight from the bytes.
-struct PageLayout {
+package struct PageLayout {
     /// Blank lines before the front matter (Hugo skips them).
-    var leading: Range<Int>
+    package var leading: Range<Int>
     /// The block's format; nil when the page has no front matter (then only `leading` and `body` count).
-    var format: FrontMatterFormat?
+    package var format: FrontMatterFormat?
     /// The opening delimiter line with its line ending (empty for JSON).
-    var opening: Range<Int>
+    package var opening: Range<Int>
     /// Between the delimiters (YAML/TOML), or the whole `{…}` object (JSON).
-    var content: Range<Int>
+    package var content: Range<Int>
     /// The closing delimiter line with its line ending (empty for JSON).
-    var closing: Range<Int>
-    var body: Range<Int>
+    package var closing: Range<Int>
+    package var body: Range<Int>
     /// 1-based line of the file where `content` starts.
-    var firstContentLine: Int
+    package var firstContentLine: Int
 
     /// The front matter block of `text` (the slice this layout was found in), or nil.
-    func frontMatter(in text: ArraySlice<UInt8>) -> FrontMatterBlock? {
+    package func frontMatter(in text: ArraySlice<UInt8>) -> FrontMatterBlock? {
         func string(_ range: Range<Int>) -> String { String(decoding: text[range], as: UTF8.self) }
         return format.map { format in
             FrontMatterBlock(format: format, opening: string(opening), content: string(content), closing: string(closing),
@@ -29,7 +29,7 @@ struct PageLayout {
 
     /// The file's text without its BOM, after the checks every page must pass: no NUL byte
     /// (a binary file) and valid UTF-8, each reported with its line.
-    static func validated(_ all: [UInt8], file: String) throws(ContentError) -> (text: ArraySlice<UInt8>, hasBOM: Bool) {
+    package static func validated(_ all: [UInt8], file: String) throws(ContentError) -> (text: ArraySlice<UInt8>, hasBOM: Bool) {
         var bytes = all[...]
         let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
         if hasBOM { bytes = bytes.dropFirst(3) }
@@ -50,7 +50,7 @@ struct PageLayout {
     }
 
     /// Finds the parts of valid UTF-8 text; fails on an unterminated block, naming `file` and the line.
-    init(_ b: ArraySlice<UInt8>, file: String) throws(ContentError) {
+    package init(_ b: ArraySlice<UInt8>, file: String) throws(ContentError) {
         func lineEnd(_ start: Int) -> (contentEnd: Int, end: Int) {
             let i = b.withUnsafeBufferPointer { buffer -> Int in
                 let offset = start - b.startIndex

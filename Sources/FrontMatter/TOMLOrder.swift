@@ -2,10 +2,10 @@ import Foundation
 import TOMLKit
 
 /// TOMLKit's tables do not keep key order; this recovers it from the text.
-enum TOMLOrder {
+package enum TOMLOrder {
     /// The table's keys in the order they first appear at the root of `text` (bare, quoted and
     /// dotted keys, and `[table]` headers), then any others.
-    static func keys(of table: TOMLTable, in text: String) -> [String] {
+    package static func keys(of table: TOMLTable, in text: String) -> [String] {
         var ordered: [String] = []
         var inRoot = true
         for line in splitKeepingEndings(text) {
@@ -25,7 +25,7 @@ enum TOMLOrder {
     }
 
     /// RFC 3339 text for a TOML datetime (local datetimes have no offset).
-    static func text(of value: TOMLDateTime) -> String {
+    package static func text(of value: TOMLDateTime) -> String {
         var text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", value.date.year, value.date.month, value.date.day,
                           value.time.hour, value.time.minute, value.time.second)
         if value.time.nanoSecond > 0 {
@@ -42,7 +42,7 @@ enum TOMLOrder {
         return text
     }
 
-    static func unquote(_ key: String) -> String {
+    package static func unquote(_ key: String) -> String {
         let trimmed = key.trimmingCharacters(in: .whitespaces)
         if trimmed.count >= 2, let first = trimmed.first, first == "\"" || first == "'", trimmed.last == first {
             return String(trimmed.dropFirst().dropLast())

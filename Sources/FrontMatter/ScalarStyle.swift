@@ -1,9 +1,9 @@
 /// How a scalar is written, learned from the value it replaces (or from the file).
-enum QuoteStyle: Equatable {
+package enum QuoteStyle: Equatable {
     case plain, single, double
 
     /// The style of a written value (`"x"`, `'x'`, `x`).
-    static func of(_ text: Substring) -> QuoteStyle {
+    package static func of(_ text: Substring) -> QuoteStyle {
         switch text.first {
         case "\"": return .double
         case "'": return .single
@@ -13,8 +13,8 @@ enum QuoteStyle: Equatable {
 }
 
 /// Writing YAML scalars.
-enum YAMLScalarWriter {
-    static func write(_ value: FrontMatterValue, style: QuoteStyle) -> String {
+package enum YAMLScalarWriter {
+    package static func write(_ value: FrontMatterValue, style: QuoteStyle) -> String {
         switch value {
         case .string(let s): return string(s, style: style)
         case .date(let s): return style == .plain ? s : string(s, style: style)
@@ -28,7 +28,7 @@ enum YAMLScalarWriter {
         }
     }
 
-    static func string(_ s: String, style: QuoteStyle) -> String {
+    package static func string(_ s: String, style: QuoteStyle) -> String {
         switch style {
         case .plain where isPlainSafe(s): return s
         case .single where !s.contains("\n"): return "'" + s.replacingOccurrences(of: "'", with: "''") + "'"
@@ -36,12 +36,12 @@ enum YAMLScalarWriter {
         }
     }
 
-    static func doubleQuoted(_ s: String) -> String {
+    package static func doubleQuoted(_ s: String) -> String {
         EscapedString.quoted(s) { String(format: "\\x%02X", $0) }
     }
 
     /// Whether `s` reads back as the same string when written without quotes.
-    static func isPlainSafe(_ s: String) -> Bool {
+    package static func isPlainSafe(_ s: String) -> Bool {
         guard let first = s.first, let last = s.last, first != " ", last != " " else { return false }
         if "-?:,[]{}#&*!|>'\"%@`".contains(first) { return false }
         if s.contains(": ") || s.contains(" #") || s.hasSuffix(":") || s.contains("\n") || s.contains("\t") { return false }
@@ -50,8 +50,8 @@ enum YAMLScalarWriter {
 }
 
 /// Writing TOML values.
-enum TOMLValueWriter {
-    static func write(_ value: FrontMatterValue, style: QuoteStyle) -> String {
+package enum TOMLValueWriter {
+    package static func write(_ value: FrontMatterValue, style: QuoteStyle) -> String {
         switch value {
         case .string(let s): return string(s, style: style)
         case .date(let s): return style == .plain && HugoDate.parse(s) != nil ? s : string(s, style: style == .plain ? .double : style)
@@ -66,15 +66,15 @@ enum TOMLValueWriter {
         }
     }
 
-    static func string(_ s: String, style: QuoteStyle) -> String {
+    package static func string(_ s: String, style: QuoteStyle) -> String {
         if style == .single, !s.contains("'"), !s.contains("\n") { return "'" + s + "'" }
         return EscapedString.quoted(s, escapesDelete: true) { String(format: "\\u%04X", $0) }
     }
 }
 
 /// Writing JSON values.
-enum JSONValueWriter {
-    static func write(_ value: FrontMatterValue) -> String {
+package enum JSONValueWriter {
+    package static func write(_ value: FrontMatterValue) -> String {
         switch value {
         case .string(let s), .date(let s): return string(s)
         case .int(let i): return String(i)
@@ -86,15 +86,15 @@ enum JSONValueWriter {
         }
     }
 
-    static func string(_ s: String) -> String {
+    package static func string(_ s: String) -> String {
         EscapedString.quoted(s) { String(format: "\\u%04x", $0) }
     }
 }
 
 /// A double-quoted string with `"`, `\\`, newline, tab and CR escaped, and other control
 /// characters written by `control` (each format spells those differently).
-enum EscapedString {
-    static func quoted(_ s: String, escapesDelete: Bool = false, control: (UInt32) -> String) -> String {
+package enum EscapedString {
+    package static func quoted(_ s: String, escapesDelete: Bool = false, control: (UInt32) -> String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

@@ -1,12 +1,12 @@
 /// A line-based front matter editor (YAML, TOML): each field is a key and the lines it spans.
-protocol LineField {
+package protocol LineField {
     var key: String { get }
     var lines: Range<Int> { get }
     /// False for fields nakedblog must not rewrite (e.g. TOML dotted keys).
     var isEditable: Bool { get }
 }
 
-protocol LineFieldEditor {
+package protocol LineFieldEditor {
     associatedtype Field: LineField
     var lines: [String] { get }
     var lineEnding: String { get }
@@ -19,13 +19,13 @@ protocol LineFieldEditor {
 
 extension LineFieldEditor {
     /// The field named `key`: exact match first, then case-insensitive (as Hugo reads keys).
-    func field(_ key: String) -> Field? {
+    package func field(_ key: String) -> Field? {
         let all = fields()
         return all.first { $0.key == key } ?? all.first { $0.key.lowercased() == key.lowercased() }
     }
 
     /// The block with `key` set: its lines replaced in place, or new lines inserted.
-    func replacingOrInserting(_ key: String, with value: FrontMatterValue) -> String {
+    package func replacingOrInserting(_ key: String, with value: FrontMatterValue) -> String {
         var output = lines
         if let field = field(key) {
             output.replaceSubrange(field.lines, with: renderLines(key: field.key, value: value, replacing: field))
@@ -38,7 +38,7 @@ extension LineFieldEditor {
     }
 
     /// The block without `key`'s lines.
-    func removing(_ key: String) -> String {
+    package func removing(_ key: String) -> String {
         guard let field = field(key), field.isEditable else { return lines.joined() }
         var output = lines
         output.removeSubrange(field.lines)

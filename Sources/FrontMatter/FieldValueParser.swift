@@ -6,7 +6,7 @@ public enum FieldValueParser {
     public enum Kind: Sendable { case string, bool, int, double, date, list }
 
     /// Keys whose type is known when the field does not exist yet.
-    static let knownKinds: [String: Kind] = [
+    package static let knownKinds: [String: Kind] = [
         "draft": .bool, "headless": .bool, "date": .date, "publishdate": .date, "lastmod": .date,
         "expirydate": .date, "tags": .list, "categories": .list, "keywords": .list, "aliases": .list, "series": .list,
         "weight": .int,
@@ -51,7 +51,7 @@ public enum FieldValueParser {
     }
 
     /// `day` (a date without time) at `old`'s time of day, in `old`'s offset.
-    static func sameTimeOfDay(as old: HugoDate, on day: HugoDate) -> Date {
+    package static func sameTimeOfDay(as old: HugoDate, on day: HugoDate) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: old.offsetSeconds ?? 0)!
         var utc = Calendar(identifier: .gregorian)
@@ -64,7 +64,7 @@ public enum FieldValueParser {
         return calendar.date(from: time) ?? day.date
     }
 
-    static func kindOf(_ value: FrontMatterValue) -> Kind {
+    package static func kindOf(_ value: FrontMatterValue) -> Kind {
         switch value {
         case .bool: return .bool
         case .int: return .int

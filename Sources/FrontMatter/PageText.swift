@@ -37,7 +37,7 @@ public struct PageText: Sendable, Equatable {
             + PageText.lineCount(frontMatter.closing)
     }
 
-    static func lineCount(_ text: String) -> Int {
+    package static func lineCount(_ text: String) -> Int {
         var count = 0
         for byte in text.utf8 where byte == 0x0A { count += 1 }
         return count
@@ -55,6 +55,14 @@ public struct FrontMatterBlock: Sendable, Equatable {
     public var closing: String
     /// 1-based line of the file where `content` starts.
     public let firstContentLine: Int
+
+    package init(format: FrontMatterFormat, opening: String, content: String, closing: String, firstContentLine: Int) {
+        self.format = format
+        self.opening = opening
+        self.content = content
+        self.closing = closing
+        self.firstContentLine = firstContentLine
+    }
 
     /// The line ending the block uses (`"\r\n"` or `"\n"`).
     public var lineEnding: String {

@@ -1,10 +1,10 @@
 /// Edits of a JSON front matter object, located with `JSONDocument`'s field spans.
-struct JSONBlockEditor {
-    let text: String
-    let file: String
-    let firstLine: Int
+package struct JSONBlockEditor {
+    package let text: String
+    package let file: String
+    package let firstLine: Int
 
-    init(block: FrontMatterBlock, file: String) {
+    package init(block: FrontMatterBlock, file: String) {
         text = block.content
         self.file = file
         firstLine = block.firstContentLine
@@ -24,7 +24,7 @@ struct JSONBlockEditor {
         document.fields.first { $0.key == key } ?? document.fields.first { $0.key.lowercased() == key.lowercased() }
     }
 
-    func setting(_ key: String, to value: FrontMatterValue) throws(ContentError) -> String {
+    package func setting(_ key: String, to value: FrontMatterValue) throws(ContentError) -> String {
         let document = try document()
         var bytes = Array(text.utf8)
         let rendered = Array(JSONValueWriter.write(value).utf8)
@@ -56,7 +56,7 @@ struct JSONBlockEditor {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    func removing(_ key: String) throws(ContentError) -> String {
+    package func removing(_ key: String) throws(ContentError) -> String {
         let document = try document()
         guard let index = document.fields.firstIndex(where: { $0.key == key })
                 ?? document.fields.firstIndex(where: { $0.key.lowercased() == key.lowercased() }) else { return text }

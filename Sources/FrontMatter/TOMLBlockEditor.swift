@@ -2,20 +2,20 @@ import Foundation
 
 /// Line-level edits of a TOML front matter block. Only root-level keys (before the first
 /// `[table]` header) are edited; new keys are added there too.
-struct TOMLBlockEditor: LineFieldEditor {
-    struct Field: LineField {
-        let key: String
-        let lines: Range<Int>
-        let dotted: Bool
-        var isEditable: Bool { !dotted }
+package struct TOMLBlockEditor: LineFieldEditor {
+    package struct Field: LineField {
+        package let key: String
+        package let lines: Range<Int>
+        package let dotted: Bool
+        package var isEditable: Bool { !dotted }
     }
 
-    let lines: [String]
-    let lineEnding: String
-    let file: String
-    let firstLine: Int
+    package let lines: [String]
+    package let lineEnding: String
+    package let file: String
+    package let firstLine: Int
 
-    init(block: FrontMatterBlock, file: String) {
+    package init(block: FrontMatterBlock, file: String) {
         lines = splitKeepingEndings(block.content)
         lineEnding = block.lineEnding
         self.file = file
@@ -23,9 +23,9 @@ struct TOMLBlockEditor: LineFieldEditor {
     }
 
     /// Index of the first table header line (end of the root table).
-    var rootEnd: Int { lines.firstIndex(where: TOMLSyntax.isHeader) ?? lines.count }
+    package var rootEnd: Int { lines.firstIndex(where: TOMLSyntax.isHeader) ?? lines.count }
 
-    func fields() -> [Field] {
+    package func fields() -> [Field] {
         var result: [Field] = []
         var index = 0
         while index < rootEnd {
@@ -46,7 +46,7 @@ struct TOMLBlockEditor: LineFieldEditor {
         return result
     }
 
-    func setting(_ key: String, to value: FrontMatterValue) throws(ContentError) -> String {
+    package func setting(_ key: String, to value: FrontMatterValue) throws(ContentError) -> String {
         if let field = field(key), !field.isEditable {
             throw ContentError(file: file, line: firstLine + field.lines.lowerBound, problem: "`\(key)` is written as a dotted TOML key",
                                hint: "Edit it by hand; nakedblog changes only plain `key = value` fields")
@@ -54,11 +54,11 @@ struct TOMLBlockEditor: LineFieldEditor {
         return replacingOrInserting(key, with: value)
     }
 
-    func renderLines(key: String, value: FrontMatterValue, replacing field: Field?) -> [String] {
+    package func renderLines(key: String, value: FrontMatterValue, replacing field: Field?) -> [String] {
         [render(key: field?.key ?? key, value: value, replacing: field)]
     }
 
-    func insertionIndex() -> Int {
+    package func insertionIndex() -> Int {
         let all = fields()
         for anchor in InsertionAnchor.after.reversed() {
             if let field = all.first(where: { $0.key.lowercased() == anchor }) { return field.lines.upperBound }
@@ -172,17 +172,17 @@ struct TOMLBlockEditor: LineFieldEditor {
 }
 
 /// Tracks whether a TOML value is complete: brackets balanced and strings (incl. multi-line) closed.
-struct ValueScan {
+package struct ValueScan {
     private var depth = 0
     private var quote: String?
     private var escaped = false
     private var sawValue = false
     private var tail = ""
 
-    var inString: Bool { quote != nil }
-    var complete: Bool { quote == nil && depth == 0 && sawValue }
+    package var inString: Bool { quote != nil }
+    package var complete: Bool { quote == nil && depth == 0 && sawValue }
 
-    mutating func feed(_ text: String) {
+    package mutating func feed(_ text: String) {
         for c in text {
             tail = String((tail + String(c)).suffix(3))
             if let q = quote {

@@ -1,7 +1,7 @@
 /// Line-level facts about TOML text, for reading key order and editing fields in place.
-enum TOMLSyntax {
+package enum TOMLSyntax {
     /// The (first segment of the) key defined on `line`, if it is a `key = value` line.
-    static func rootKey(of line: String) -> String? {
+    package static func rootKey(of line: String) -> String? {
         var index = line.startIndex
         while index < line.endIndex, line[index] == " " || line[index] == "\t" { index = line.index(after: index) }
         guard index < line.endIndex else { return nil }
@@ -26,12 +26,12 @@ enum TOMLSyntax {
         return index < line.endIndex && line[index] == "=" ? key : nil
     }
 
-    static func isBareKeyCharacter(_ c: Character) -> Bool {
+    package static func isBareKeyCharacter(_ c: Character) -> Bool {
         c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-")
     }
 
     /// Whether `line` is a table header (`[x]` or `[[x]]`).
-    static func isHeader(_ line: String) -> Bool {
+    package static func isHeader(_ line: String) -> Bool {
         line.drop { $0 == " " || $0 == "\t" }.hasPrefix("[")
     }
 }

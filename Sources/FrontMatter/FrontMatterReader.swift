@@ -20,7 +20,7 @@ public enum FrontMatterReader {
         return try fields(of: block, file: file)
     }
 
-    static func yaml(_ block: FrontMatterBlock, file: String) throws(ContentError) -> FrontMatterFields {
+    package static func yaml(_ block: FrontMatterBlock, file: String) throws(ContentError) -> FrontMatterFields {
         let node: Node?
         do {
             // The basic resolver: plain scalars are typed by `YAMLScalar` (as go-yaml types them),
@@ -58,9 +58,9 @@ public enum FrontMatterReader {
     }
 
     /// Thrown when alias expansion makes more values than the block's budget.
-    struct AliasExpansionLimit: Error {}
+    package struct AliasExpansionLimit: Error {}
 
-    static func yamlValue(_ node: Node, budget: inout Int) throws(AliasExpansionLimit) -> FrontMatterValue {
+    package static func yamlValue(_ node: Node, budget: inout Int) throws(AliasExpansionLimit) -> FrontMatterValue {
         budget -= 1
         if budget < 0 { throw AliasExpansionLimit() }
         switch node {
@@ -79,7 +79,7 @@ public enum FrontMatterReader {
         }
     }
 
-    static func yamlError(_ error: YamlError, block: FrontMatterBlock, file: String) -> ContentError {
+    package static func yamlError(_ error: YamlError, block: FrontMatterBlock, file: String) -> ContentError {
         let hint = "Fix the YAML between the `---` lines (quote values that contain `: ` or start with a special character)"
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
@@ -101,7 +101,7 @@ public enum FrontMatterReader {
         }
     }
 
-    static func toml(_ block: FrontMatterBlock, file: String) throws(ContentError) -> FrontMatterFields {
+    package static func toml(_ block: FrontMatterBlock, file: String) throws(ContentError) -> FrontMatterFields {
         let table: TOMLTable
         do {
             table = try TOMLTable(string: block.content)
@@ -118,7 +118,7 @@ public enum FrontMatterReader {
         })
     }
 
-    static func tomlValue(_ value: TOMLValueConvertible?) -> FrontMatterValue {
+    package static func tomlValue(_ value: TOMLValueConvertible?) -> FrontMatterValue {
         guard let value else { return .null }
         switch value.type {
         case .string: return .string(value.string ?? "")
@@ -141,7 +141,7 @@ public enum FrontMatterReader {
         }
     }
 
-    static func json(_ block: FrontMatterBlock, file: String) throws(ContentError) -> FrontMatterFields {
+    package static func json(_ block: FrontMatterBlock, file: String) throws(ContentError) -> FrontMatterFields {
         do {
             let document = try JSONDocument(block.content)
             return FrontMatterFields(document.fields.map { FrontMatterField(key: $0.key, value: $0.value) })

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Blog
+@testable import FrontMatter
 
 /// Plain YAML scalars typed as YAML 1.1 (go-yaml, Yams) types them.
 final class YAMLScalarTests: XCTestCase {

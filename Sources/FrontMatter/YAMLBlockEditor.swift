@@ -1,27 +1,27 @@
 import Foundation
 
 /// Line-level edits of a YAML front matter block.
-struct YAMLBlockEditor: LineFieldEditor {
+package struct YAMLBlockEditor: LineFieldEditor {
     /// A top-level field: its key and the lines it spans.
-    struct Field: LineField {
-        let key: String
-        let lines: Range<Int>
-        var isEditable: Bool { true }
+    package struct Field: LineField {
+        package let key: String
+        package let lines: Range<Int>
+        package var isEditable: Bool { true }
     }
 
-    let lines: [String]
-    let lineEnding: String
-    let file: String
-    let firstLine: Int
+    package let lines: [String]
+    package let lineEnding: String
+    package let file: String
+    package let firstLine: Int
 
-    init(block: FrontMatterBlock, file: String) {
+    package init(block: FrontMatterBlock, file: String) {
         lines = splitKeepingEndings(block.content)
         lineEnding = block.lineEnding
         self.file = file
         firstLine = block.firstContentLine
     }
 
-    func fields() -> [Field] {
+    package func fields() -> [Field] {
         var result: [Field] = []
         var index = 0
         while index < lines.count {
@@ -45,12 +45,12 @@ struct YAMLBlockEditor: LineFieldEditor {
         return result
     }
 
-    func setting(_ key: String, to value: FrontMatterValue) throws(ContentError) -> String {
+    package func setting(_ key: String, to value: FrontMatterValue) throws(ContentError) -> String {
         replacingOrInserting(key, with: value)
     }
 
     /// After `date` or `title` if present, else at the end.
-    func insertionIndex() -> Int {
+    package func insertionIndex() -> Int {
         let all = fields()
         for anchor in InsertionAnchor.after.reversed() {
             if let field = all.first(where: { $0.key.lowercased() == anchor }) { return field.lines.upperBound }
@@ -59,7 +59,7 @@ struct YAMLBlockEditor: LineFieldEditor {
     }
 
     /// The lines for `key: value`, in the style of the field being replaced (or of the file).
-    func renderLines(key: String, value: FrontMatterValue, replacing field: Field?) -> [String] {
+    package func renderLines(key: String, value: FrontMatterValue, replacing field: Field?) -> [String] {
         var prefix = key + ": "
         var ending = lineEnding
         var oldText = ""
@@ -151,7 +151,7 @@ struct YAMLBlockEditor: LineFieldEditor {
     }
 
     /// `key:` at the start of a line; returns the key and where the value starts.
-    static func keyLine(_ line: String) -> (String, String.Index)? {
+    package static func keyLine(_ line: String) -> (String, String.Index)? {
         guard let first = line.first, first != " ", first != "\t", first != "#", first != "-", first != "\r", first != "\n" else { return nil }
         var key = ""
         var index = line.startIndex
@@ -174,7 +174,7 @@ struct YAMLBlockEditor: LineFieldEditor {
     }
 
     /// A line without its ending (`\n` or `\r\n`; note `"\r\n"` is one Character in Swift).
-    static func content(_ line: String) -> String {
+    package static func content(_ line: String) -> String {
         var utf8 = Substring(line).utf8
         if utf8.last == 0x0A { utf8 = utf8.dropLast() }
         if utf8.last == 0x0D { utf8 = utf8.dropLast() }
@@ -182,10 +182,10 @@ struct YAMLBlockEditor: LineFieldEditor {
     }
 
     /// Whether `line` ends with a line break.
-    static func endsWithNewline(_ line: String) -> Bool { line.utf8.last == 0x0A }
+    package static func endsWithNewline(_ line: String) -> Bool { line.utf8.last == 0x0A }
 
     /// Splits `value # comment` (outside quotes) into the value and the comment with its spacing.
-    static func splitComment<S: StringProtocol>(_ raw: S) -> (String, String) {
+    package static func splitComment<S: StringProtocol>(_ raw: S) -> (String, String) {
         let text = String(raw)
         var quote: Character?
         var previous: Character = " "

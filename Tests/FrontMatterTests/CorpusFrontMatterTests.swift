@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Blog
+@testable import FrontMatter
 import TestSupport
 
 /// Every content file of the real-site corpus parses, and an untouched save is byte-identical.

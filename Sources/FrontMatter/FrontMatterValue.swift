@@ -92,10 +92,10 @@ public struct FrontMatterFields: Sendable, Equatable {
     }
 
     /// The lowercased key of the field at `index`.
-    func lowercasedKey(at index: Int) -> String { lowercasedKeys?[index] ?? fields[index].key }
+    package func lowercasedKey(at index: Int) -> String { lowercasedKeys?[index] ?? fields[index].key }
 
     /// The value of an already-lowercased key (the fast path for fixed key names).
-    func value(lowercased key: String) -> FrontMatterValue? {
+    package func value(lowercased key: String) -> FrontMatterValue? {
         fields.indices.first { lowercasedKey(at: $0) == key }.map { fields[$0].value }
     }
 

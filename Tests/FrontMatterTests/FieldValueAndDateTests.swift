@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Blog
+@testable import FrontMatter
 
 final class FieldValueAndDateTests: XCTestCase {
     func testHugoDateLayouts() throws {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Plain-words explanations of file-system failures.
-enum FileProblem {
-    static func readHint(_ path: String) -> String {
+package enum FileProblem {
+    package static func readHint(_ path: String) -> String {
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             return "It does not exist; check the path"

@@ -1,8 +1,8 @@
 /// Reads front matter quickly for listing: a byte-level line scanner that understands the
 /// simple YAML and TOML nearly every post uses, and hands anything else to the full parsers
 /// (Yams, TOMLKit), so the answer is always the full parser's answer (tests compare the two).
-enum FastFrontMatter {
-    static func fields(of page: PageText, file: String) throws(ContentError) -> FrontMatterFields {
+package enum FastFrontMatter {
+    package static func fields(of page: PageText, file: String) throws(ContentError) -> FrontMatterFields {
         guard let block = page.frontMatter else { return FrontMatterFields() }
         if let fields = Array(block.content.utf8).withUnsafeBufferPointer({ simpleFields($0[...], format: block.format) }) { return fields }
         return try FrontMatterReader.fields(of: block, file: file)
@@ -10,7 +10,7 @@ enum FastFrontMatter {
 
     /// The fields of a block's content in `format`, read by the line scanner; nil when the block
     /// needs the full parser (JSON always does).
-    static func simpleFields(_ content: Bytes, format: FrontMatterFormat) -> FrontMatterFields? {
+    package static func simpleFields(_ content: Bytes, format: FrontMatterFormat) -> FrontMatterFields? {
         switch format {
         case .yaml: SimpleYAML.parse(content)
         case .toml: SimpleTOML.parse(content)
@@ -21,25 +21,25 @@ enum FastFrontMatter {
 
 /// Bytes being read: a view into a buffer that stays valid for the whole read (an `ArraySlice`
 /// retained and released its array at every slicing, a third of the reader's time).
-typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+package typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
 
-enum ASCII {
-    static let space: UInt8 = 0x20, tab: UInt8 = 0x09, newline: UInt8 = 0x0A, cr: UInt8 = 0x0D
-    static let hash: UInt8 = 0x23, dash: UInt8 = 0x2D, colon: UInt8 = 0x3A, comma: UInt8 = 0x2C
-    static let quote: UInt8 = 0x22, apostrophe: UInt8 = 0x27, backslash: UInt8 = 0x5C
-    static let openBracket: UInt8 = 0x5B, closeBracket: UInt8 = 0x5D, equals: UInt8 = 0x3D
+package enum ASCII {
+    package static let space: UInt8 = 0x20, tab: UInt8 = 0x09, newline: UInt8 = 0x0A, cr: UInt8 = 0x0D
+    package static let hash: UInt8 = 0x23, dash: UInt8 = 0x2D, colon: UInt8 = 0x3A, comma: UInt8 = 0x2C
+    package static let quote: UInt8 = 0x22, apostrophe: UInt8 = 0x27, backslash: UInt8 = 0x5C
+    package static let openBracket: UInt8 = 0x5B, closeBracket: UInt8 = 0x5D, equals: UInt8 = 0x3D
 
-    static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab }
+    package static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab }
 
-    static func isKeyByte(_ b: UInt8) -> Bool {
+    package static func isKeyByte(_ b: UInt8) -> Bool {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == dash
     }
 
     /// Lines without their `\n` / `\r\n`, one at a time (no array of lines is made).
-    struct Lines: Sequence, IteratorProtocol {
+    package struct Lines: Sequence, IteratorProtocol {
         var rest: Bytes
 
-        mutating func next() -> Bytes? {
+        package mutating func next() -> Bytes? {
             guard !rest.isEmpty else { return nil }
             let newlineAt = rest.firstIndex(of: ASCII.newline)
             var end = newlineAt ?? rest.endIndex
@@ -50,19 +50,19 @@ enum ASCII {
         }
     }
 
-    static func lines(_ bytes: Bytes) -> Lines { Lines(rest: bytes) }
+    package static func lines(_ bytes: Bytes) -> Lines { Lines(rest: bytes) }
 
-    static func dropBlanks(_ s: Bytes) -> Bytes { s.drop(while: isBlank) }
+    package static func dropBlanks(_ s: Bytes) -> Bytes { s.drop(while: isBlank) }
 
-    static func trimTrailingBlanks(_ s: Bytes) -> Bytes {
+    package static func trimTrailingBlanks(_ s: Bytes) -> Bytes {
         var s = s
         while let last = s.last, isBlank(last) { s = s.dropLast() }
         return s
     }
 
-    static func string(_ s: Bytes) -> String { String(decoding: s, as: UTF8.self) }
+    package static func string(_ s: Bytes) -> String { String(decoding: s, as: UTF8.self) }
 
-    static func contains(_ s: Bytes, _ a: UInt8, _ b: UInt8) -> Bool {
+    package static func contains(_ s: Bytes, _ a: UInt8, _ b: UInt8) -> Bool {
         var previous: UInt8 = 0
         for byte in s {
             if previous == a && byte == b { return true }
@@ -74,8 +74,8 @@ enum ASCII {
 
 /// YAML limited to top-level `key: scalar`, one-line flow lists and block lists of scalars.
 /// Returns nil for anything else (nested maps, block scalars, anchors, tags, duplicates…).
-enum SimpleYAML {
-    static func parse(_ bytes: Bytes) -> FrontMatterFields? {
+package enum SimpleYAML {
+    package static func parse(_ bytes: Bytes) -> FrontMatterFields? {
         var fields: [FrontMatterField] = []
         fields.reserveCapacity(8)
         // The block list being read: its field and items, stored when the list ends (appending
@@ -133,7 +133,7 @@ enum SimpleYAML {
     }
 
     /// A quoted or plain scalar, with an optional trailing comment.
-    static func scalar(_ text: Bytes) -> FrontMatterValue? {
+    package static func scalar(_ text: Bytes) -> FrontMatterValue? {
         guard let first = text.first else { return .null }
         if first == ASCII.quote || first == ASCII.apostrophe {
             guard let (value, rest) = QuotedString.read(text, yamlStyle: true) else { return nil }
@@ -185,8 +185,8 @@ enum SimpleYAML {
 }
 
 /// TOML limited to root-level `key = scalar` and one-line arrays of scalars.
-enum SimpleTOML {
-    static func parse(_ bytes: Bytes) -> FrontMatterFields? {
+package enum SimpleTOML {
+    package static func parse(_ bytes: Bytes) -> FrontMatterFields? {
         var fields: [FrontMatterField] = []
         var keys = Set<String>()  // once there are more than a few (see SimpleYAML)
         for line in ASCII.lines(bytes) {
@@ -242,8 +242,8 @@ enum SimpleTOML {
 
 /// Reads a quoted string at the start of `text`; returns the value and what follows it.
 /// Only common escapes are accepted; anything else returns nil (the full parser decides).
-enum QuotedString {
-    static func read(_ text: Bytes, yamlStyle: Bool) -> (String, Bytes)? {
+package enum QuotedString {
+    package static func read(_ text: Bytes, yamlStyle: Bool) -> (String, Bytes)? {
         guard let quote = text.first else { return nil }
         // Fast path: no escapes before the closing quote.
         var scan = text.startIndex + 1
@@ -284,7 +284,7 @@ enum QuotedString {
     }
 
     /// The same for a Substring (used by the template parser and list editing).
-    static func read(_ text: Substring, yamlStyle: Bool) -> (String, Substring)? {
+    package static func read(_ text: Substring, yamlStyle: Bool) -> (String, Substring)? {
         let bytes = Array(text.utf8)
         guard let (value, restCount) = bytes.withUnsafeBufferPointer({ buffer -> (String, Int)? in
             read(buffer[...], yamlStyle: yamlStyle).map { ($0.0, $0.1.count) }

@@ -1,8 +1,8 @@
 /// A small JSON parser for front matter: keeps key order and where each top-level field is
 /// in the text (so fields can be edited in place), and reports errors by line and column.
-struct JSONDocument {
+package struct JSONDocument {
     /// A top-level field's location, as UTF-8 offsets into the text.
-    struct FieldSpan {
+    package struct FieldSpan {
         let key: String
         /// Offset of the key's opening quote.
         let keyStart: Int
@@ -13,22 +13,22 @@ struct JSONDocument {
     }
 
     /// A syntax error at a UTF-8 offset.
-    struct SyntaxError: Error {
+    package struct SyntaxError: Error {
         let offset: Int
         let problem: String
     }
 
-    let fields: [FieldSpan]
+    package let fields: [FieldSpan]
     /// Offset of the closing `}` of the top-level object.
-    let closingBrace: Int
+    package let closingBrace: Int
 
-    init(_ text: String) throws(SyntaxError) {
+    package init(_ text: String) throws(SyntaxError) {
         var parser = Parser(bytes: Array(text.utf8))
         (fields, closingBrace) = try parser.topLevelObject()
     }
 
     /// Converts a UTF-8 offset into a 1-based line and column.
-    static func location(of offset: Int, in text: String) -> (line: Int, column: Int) {
+    package static func location(of offset: Int, in text: String) -> (line: Int, column: Int) {
         var line = 1, column = 1
         for byte in text.utf8.prefix(offset) {
             if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
@@ -64,7 +64,7 @@ struct JSONDocument {
             }
         }
 
-        mutating func value() throws(SyntaxError) -> FrontMatterValue {
+        package mutating func value() throws(SyntaxError) -> FrontMatterValue {
             switch peek() {
             case UInt8(ascii: "\""): return .string(try string())
             case UInt8(ascii: "{"):

@@ -1,7 +1,7 @@
 /// Types a plain (unquoted) YAML scalar the way YAML 1.1 resolvers do (as Yams and Hugo's
 /// go-yaml read front matter): booleans include yes/no/on/off, timestamps become dates.
-enum YAMLScalar {
-    static func resolve(plain text: String) -> FrontMatterValue {
+package enum YAMLScalar {
+    package static func resolve(plain text: String) -> FrontMatterValue {
         // Most scalars are words: only a few first bytes can start a special value.
         guard let first = text.utf8.first else { return .null }
         switch first {
@@ -66,7 +66,7 @@ enum YAMLScalar {
     }
 
     /// `YYYY-MM-DD`, optionally followed by `T` or spaces and `HH:MM:SS[.frac][ ][Z|±HH[:MM]]`.
-    static func isTimestamp(_ text: String) -> Bool {
+    package static func isTimestamp(_ text: String) -> Bool {
         guard text.utf8.count >= 10, let first = text.utf8.first, first >= 0x30, first <= 0x39 else { return false }
         var copy = text
         return copy.withUTF8(isTimestamp)

@@ -1,6 +1,6 @@
 /// Splits text into lines that keep their endings: `lines.joined() == text`. (Split on bytes:
 /// Swift treats "\r\n" as a single Character.)
-func splitKeepingEndings(_ text: String) -> [String] {
+package func splitKeepingEndings(_ text: String) -> [String] {
     let lines = TextLines.split(text)
     return lines.indices.compactMap { index in
         index < lines.count - 1 ? String(lines[index]) + "\n" : (lines[index].isEmpty ? nil : String(lines[index]))

@@ -71,6 +71,6 @@ public struct FrontMatterEditor: Sendable {
 }
 
 /// Orders insertion: new keys go after these fields when present (last one found wins).
-enum InsertionAnchor {
-    static let after = ["title", "date"]
+package enum InsertionAnchor {
+    package static let after = ["title", "date"]
 }
