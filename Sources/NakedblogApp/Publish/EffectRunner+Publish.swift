@@ -10,22 +10,28 @@ extension EffectRunner {
             send(.postFailed("This site is not in a git repository: nothing can be published. Clone your blog with nakedblog clone URL, or run git init."))
             return
         }
-        let prefix = Self.sitePrefix(root: root, workdir: workdir)
+        let prefix = PublishPlan.sitePrefix(siteRoot: root, workdir: workdir)
         guard let post else {
             send(.publishSheetReady(PublishSheet(post: nil, commitPath: nil, title: "unpushed commits", files: [], changedKeys: [],
                                                  wasDraft: false, message: "")))
             return
         }
-        let commitPath = prefix + PagePath.commitPath(of: post)
-        let site = try? Site.open(containing: root)
-        let referenced = site.map { PagePath.referencedFiles(of: post, site: $0).map { prefix + $0 } } ?? []
-        let entries = (try? repository.status(paths: [commitPath] + referenced).entries) ?? []
+        let site: Site
+        let plan: PublishPlan
+        do {
+            site = try Site.open(containing: root)
+            plan = try PublishPlan.forPost(post, site: site, workdir: workdir)
+        } catch {
+            return send(.refused(title: "Cannot publish this post", reason: error.description))
+        }
+        let commitPath = plan.commitPaths[0]
+        let entries = (try? repository.status(paths: plan.commitPaths).entries) ?? []
         let files = entries.map { entry in
             (path: String(entry.path.dropFirst(prefix.count)), change: entry.isUntracked ? "new" : (entry.unstaged ?? entry.staged ?? .modified).rawValue)
         }
         let page = PublishedPage.read(commitPath, workdir: workdir, committed: repository.contentAtHead)
-        let jekyll = site?.kind.jekyll != nil
-        let wasDraft = jekyll ? site.flatMap { try? DraftSwitch.isDraft(post, site: $0) } ?? false : page.isDraft
+        let jekyll = site.kind.jekyll != nil
+        let wasDraft = jekyll ? (try? DraftSwitch.isDraft(post, site: site)) ?? false : page.isDraft
         // A draft being published is a first publish, even when the draft itself was pushed.
         var sheet = PublishSheet(post: post, commitPath: commitPath, title: page.title, files: files, changedKeys: page.changedKeys,
                                  wasDraft: wasDraft,
@@ -57,9 +63,11 @@ extension EffectRunner {
                 verdict: .unavailable("The build check is off for this site (git config nakedblog.check)."), appearances: [], generator: site.kind.command)))
             return
         }
-        let prefix = Self.sitePrefix(root: root, workdir: workdir)
-        let commitPaths = ([PagePath.commitPath(of: post)] + PagePath.referencedFiles(of: post, site: site)).map { prefix + $0 }
-        let check = PublishCheck.run(repository: repository, siteRoot: root, commitPaths: commitPaths, posts: [post], undraft: undraft,
+        guard let plan = try? PublishPlan.forPost(post, site: site, workdir: workdir) else {
+            return send(.publishChecked(post: post, undraft: undraft, PublishCheck(
+                verdict: .unavailable("The build check is skipped: this post's folder leads outside the site."), appearances: [], generator: "")))
+        }
+        let check = PublishCheck.run(repository: repository, siteRoot: root, commitPaths: plan.commitPaths, posts: [post], undraft: undraft,
                                      policy: buildPolicy(stopper: stopper), environment: environment)
         // A stopped check's verdict answers no one (the sheet closed or asked again).
         if check.build?.ended == .stopped || stopper.isStopped { return }
@@ -96,7 +104,7 @@ extension EffectRunner {
                 let site = try Site.open(containing: root)
                 let moved = try DraftSwitch.set(post, draft: false, site: site)
                 if moved.movedFrom != nil {
-                    let prefix = Self.sitePrefix(root: root, workdir: workdir)
+                    let prefix = PublishPlan.sitePrefix(siteRoot: root, workdir: workdir)
                     paths = moved.commitPaths.map { prefix + $0 }
                     send(.draftToggled(path: moved.path, movedFrom: moved.movedFrom))
                 }
@@ -106,9 +114,11 @@ extension EffectRunner {
             }
         }
         if let post, !paths.isEmpty, let site = try? Site.open(containing: root) {
-            let prefix = Self.sitePrefix(root: root, workdir: workdir)
+            let prefix = PublishPlan.sitePrefix(siteRoot: root, workdir: workdir)
             let current = paths.count > 1 ? String(paths[0].dropFirst(prefix.count)) : post
-            paths += PagePath.referencedFiles(of: current, site: site).map { prefix + $0 }
+            if let plan = try? PublishPlan.forPost(current, site: site, workdir: workdir) {
+                paths += plan.commitPaths.dropFirst().filter { !paths.contains($0) }
+            }
         }
         let request = Publisher.Request(paths: paths, message: message, resolveConflicts: resolve, author: author)
         let operation = Publisher.publish(repositoryAt: workdir, request, options: remoteOptions)

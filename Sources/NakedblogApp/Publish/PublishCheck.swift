@@ -65,7 +65,7 @@ public struct PublishCheck: Sendable, Equatable {
         guard let site = try? Site.open(containing: siteRoot), let workdir = repository.workingDirectory else {
             return PublishCheck(verdict: .unavailable("not a site: the build check is skipped"), appearances: [], generator: "")
         }
-        let prefix = EffectRunner.sitePrefix(root: site.root, workdir: workdir)
+        let prefix = PublishPlan.sitePrefix(siteRoot: site.root, workdir: workdir)
         var scratch = scratchBase(environment) + "nakedblog-check-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var copyRoot = scratch + "/site"

@@ -207,7 +207,7 @@ public final class EffectRunner: @unchecked Sendable {
             summary.upstream = status.upstream
             summary.unpushed = status.unpushed.count
             summary.behind = status.behind
-            let prefix = Self.sitePrefix(root: root, workdir: repository.workingDirectory ?? root)
+            let prefix = PublishPlan.sitePrefix(siteRoot: root, workdir: repository.workingDirectory ?? root)
             for entry in status.entries where entry.path.hasPrefix(prefix) {
                 summary.changes[String(entry.path.dropFirst(prefix.count))] = entry.isUntracked ? .new : (entry.unstaged ?? entry.staged ?? .modified)
             }
@@ -224,7 +224,7 @@ public final class EffectRunner: @unchecked Sendable {
         let under = Array(Set(paths.map(PagePath.commitPath(of:))))
         var changes: [String: FileChange] = [:]
         if let repository = try? Repository.discover(from: root) {
-            let prefix = Self.sitePrefix(root: root, workdir: repository.workingDirectory ?? root)
+            let prefix = PublishPlan.sitePrefix(siteRoot: root, workdir: repository.workingDirectory ?? root)
             for entry in (try? repository.changes(under: under.map { prefix + $0 })) ?? [] where entry.path.hasPrefix(prefix) {
                 changes[String(entry.path.dropFirst(prefix.count))] = entry.isUntracked ? .new : (entry.unstaged ?? entry.staged ?? .modified)
             }
@@ -232,13 +232,6 @@ public final class EffectRunner: @unchecked Sendable {
         send(.gitChangesRefreshed(under: under, changes: changes))
     }
 
-    /// The site root relative to the work tree ("" when they are the same, else "blog/").
-    static func sitePrefix(root: String, workdir: String) -> String {
-        let base = workdir.hasSuffix("/") ? workdir : workdir + "/"
-        let resolvedRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path + "/"
-        let resolvedBase = URL(fileURLWithPath: base).resolvingSymlinksInPath().path + "/"
-        return resolvedRoot.hasPrefix(resolvedBase) ? String(resolvedRoot.dropFirst(resolvedBase.count)) : ""
-    }
 
     private func startFetch(sync: Bool, root: String) {
         guard let repository = try? Repository.discover(from: root), let workdir = repository.workingDirectory,

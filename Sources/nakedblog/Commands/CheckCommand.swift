@@ -113,7 +113,7 @@ extension CheckCommand {
         let firstFile = workdir + first
         let directory = FileManager.default.fileExists(atPath: firstFile + "/.") ? firstFile : (firstFile as NSString).deletingLastPathComponent
         guard let site = try? Site.open(containing: directory) else { return nil }
-        let prefix = String(site.root.dropFirst(URL(fileURLWithPath: workdir).standardizedFileURL.path.count)).drop { $0 == "/" }
+        let prefix = String(PublishPlan.sitePrefix(siteRoot: site.root, workdir: workdir).dropLast())
         let prefixSlash = prefix.isEmpty ? "" : prefix + "/"
         let pages = relative.flatMap { PublishReview.pages(of: $0, workdir: workdir) }.map { String($0.dropFirst(prefixSlash.count)) }
         let config = (try? AppConfig.load()) ?? AppConfig()

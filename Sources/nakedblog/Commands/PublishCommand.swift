@@ -61,7 +61,7 @@ struct PublishCommand: AsyncParsableCommand {
         let workdir = repository.workingDirectory!
         var relative = try paths.map { try PostPath.resolve($0, workdir: workdir, isTracked: repository.isInHead) }
         if undraft { relative = try undraftAll(relative, workdir: workdir) }
-        let referenced = referencedFiles(of: relative, workdir: workdir).filter { !relative.contains($0) }
+        let referenced = try referencedFiles(of: relative, workdir: workdir).filter { !relative.contains($0) }
         try review(relative, in: repository, workdir: workdir)
         try buildCheck(relative + referenced, pages: relative, in: repository, workdir: workdir)
         let posts = relative.map { PublishedPage.read($0, workdir: workdir) }
@@ -89,7 +89,7 @@ struct PublishCommand: AsyncParsableCommand {
         guard config.buildsBeforePublishing(siteSetting: repository.configString("nakedblog.check")) else { return }
         let firstFile = workdir + pages[0]
         guard let site = try? Site.open(containing: (firstFile as NSString).deletingLastPathComponent) else { return }
-        let prefix = String(site.root.dropFirst(URL(fileURLWithPath: workdir).standardizedFileURL.path.count)).drop { $0 == "/" }
+        let prefix = String(PublishPlan.sitePrefix(siteRoot: site.root, workdir: workdir).dropLast())
         let sitePages = pages.flatMap { PublishReview.pages(of: $0, workdir: workdir) }
             .map { prefix.isEmpty ? $0 : String($0.dropFirst(prefix.count + 1)) }
         let err = FileHandleOutput.standardError
@@ -109,14 +109,18 @@ struct PublishCommand: AsyncParsableCommand {
         for line in check.lines { err.write(line + "\n") }
     }
 
-    /// The new or changed site files the posts refer to (a Jekyll post's images), repository-relative.
-    private func referencedFiles(of relative: [String], workdir: String) -> [String] {
+    /// The new or changed site files the posts refer to (a Jekyll post's images), repository-relative,
+    /// by the one publish plan (which also refuses a bundle that leads outside its site).
+    private func referencedFiles(of relative: [String], workdir: String) throws -> [String] {
         var found: [String] = []
         for path in relative {
-            let file = workdir + path
+            let file = PublishReview.pages(of: path, workdir: workdir).first.map { workdir + $0 } ?? workdir + path
             guard FileManager.default.fileExists(atPath: file), let site = try? Site.open(containing: (file as NSString).deletingLastPathComponent) else { continue }
-            let prefix = String(site.root.dropFirst(URL(fileURLWithPath: workdir).standardizedFileURL.path.count)).drop { $0 == "/" }
-            found += PagePath.referencedFiles(of: site.relative(file), site: site).map { prefix.isEmpty ? $0 : prefix + "/" + $0 }
+            do {
+                found += try PublishPlan.forPost(site.relative(file), site: site, workdir: workdir).commitPaths.dropFirst()
+            } catch {
+                throw UserFacingError("cannot publish: \(error.description)", exitCode: ExitCodes.usage)
+            }
         }
         return found
     }
@@ -130,7 +134,7 @@ struct PublishCommand: AsyncParsableCommand {
             let site = try SiteLoading.open((file as NSString).deletingLastPathComponent)
             do {
                 let result = try DraftSwitch.set(site.relative(file), draft: false, site: site)
-                let prefix = String(site.root.dropFirst(URL(fileURLWithPath: workdir).standardizedFileURL.path.count)).drop { $0 == "/" }
+                let prefix = String(PublishPlan.sitePrefix(siteRoot: site.root, workdir: workdir).dropLast())
                 let inRepository = { (sitePath: String) in prefix.isEmpty ? sitePath : prefix + "/" + sitePath }
                 paths.append(result.movedFrom == nil ? path : inRepository(PagePath.commitPath(of: result.path)))
                 if let old = result.movedFrom { paths.append(inRepository(old)) }
