@@ -16,6 +16,12 @@ public struct GitURL: Sendable, Equatable {
         public let description: String
         /// What is wrong; a password in a URL quoted there is replaced by `***`.
         public init(description: String) { self.description = URLRedaction.redact(description) }
+
+        /// The one sentence every caller shows for a URL that cannot be cloned from:
+        /// "cannot clone `URL`: why" (the URL redacted).
+        public func refusing(_ url: String) -> String {
+            "cannot clone `\(URLRedaction.redact(url))`: \(description)"
+        }
     }
 
     /// Parses `https://`, `http://`, `ssh://user@host:port/path`, scp-like `user@host:path` and

@@ -13,13 +13,26 @@ final class UpdateTests: XCTestCase {
         state.start.directory = "/home/me"
         _ = AppFixture.send(&state, .character("c"))
         AppFixture.type(&state, "git@github.com:me/me.github.io.git")
+        // update parses nothing (a URL may name a local folder): the runner checks it.
         let effects = AppFixture.send(&state, .enter)
-        XCTAssertEqual(effects, [.startClone(url: "git@github.com:me/me.github.io.git", target: "/home/me/me.github.io")])
-        // A URL that cannot be used is said on the start screen; nothing starts.
+        XCTAssertEqual(effects, [.checkCloneURL(url: "git@github.com:me/me.github.io.git", directory: "/home/me")])
+        let messages = MessageLog()
+        let runner = EffectRunner(environment: ProcessInfo.processInfo.environment) { messages.append($0) }
+        runner.run(effects[0], siteRoot: nil)
+        var checked: AppMessage?
+        XCTAssertTrue(messages.wait { if case .cloneURLChecked = $0 { checked = $0; return true }; return false })
+        let started = App.update(&state, try XCTUnwrap(checked), now: 0)
+        XCTAssertEqual(started, [.startClone(url: "git@github.com:me/me.github.io.git", target: "/home/me/me.github.io")])
+        // A URL that cannot be used is said on the start screen, in the CLI's words; nothing starts.
         var bad = AppState(columns: 80, rows: 24)
         _ = AppFixture.send(&bad, .character("c"))
         AppFixture.type(&bad, "http://h/x%0ahost=evil")
-        XCTAssertEqual(AppFixture.send(&bad, .enter), [])
+        let check = AppFixture.send(&bad, .enter)
+        runner.run(check[0], siteRoot: nil)
+        var refused: AppMessage?
+        XCTAssertTrue(messages.wait { if case .cloneURLRefused = $0 { refused = $0; return true }; return false })
+        XCTAssertEqual(App.update(&bad, try XCTUnwrap(refused), now: 0), [])
+        XCTAssertTrue(bad.start.problem?.hasPrefix("Cannot clone `") ?? false, bad.start.problem ?? "")
         XCTAssertTrue(bad.start.problem?.contains("encoded line break") ?? false, bad.start.problem ?? "")
     }
 

@@ -135,17 +135,13 @@ extension App {
             case .escape: state.start.editingURL = false
             case .enter:
                 let url = state.start.url.text.trimmingCharacters(in: .whitespaces)
-                guard !url.isEmpty else { return [] }
-                let remote: GitURL
-                do {
-                    remote = try GitURL(url, relativeTo: state.start.directory)
-                } catch {
-                    state.start.problem = "Cannot clone `\(URLRedaction.redact(url))`: \(error.description)."
+                guard !url.isEmpty else {
+                    state.start.problem = "Type the URL of a git repository to clone (Esc goes back)."
                     return []
                 }
-                let target = CloneTarget.path(for: remote, directory: nil, in: state.start.directory)
-                state.start.editingURL = false
-                return startClone(&state, url: url, target: target, now: now)
+                // Parsing may ask the file system (a local folder?): an effect, not update's work.
+                state.start.problem = nil
+                return [.checkCloneURL(url: url, directory: state.start.directory)]
             default: _ = state.start.url.handle(key)
             }
             return []

@@ -4,8 +4,9 @@ import TUI
 
 extension App {
     /// Shows the clone screen and starts cloning `url` into `target`.
-    public static func startClone(_ state: inout AppState, url: String, target: String, now: TimeInterval) -> [AppEffect] {
+    public static func startClone(_ state: inout AppState, url: String, target: String, remote: GitURL? = nil, now: TimeInterval) -> [AppEffect] {
         var clone = CloneState(url: url, target: target)
+        clone.remote = remote
         clone.started = now
         state.clone = clone
         state.page = .clone
@@ -67,7 +68,7 @@ extension App {
                 action: .trustHostKey(key)))
             return []
         }
-        let advice = GitErrorAdvice.explain(error, url: try? GitURL(clone.url), interactive: true)
+        let advice = GitErrorAdvice.explain(error, url: clone.remote, interactive: true)
         // Under the screen's "Clone failed" heading: the advice as a sentence of its own.
         clone.error = URLRedaction.redact(advice.prefix(1).uppercased() + advice.dropFirst())
         state.clone = clone

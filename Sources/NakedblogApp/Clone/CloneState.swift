@@ -7,6 +7,9 @@ import TUI
 /// The clone screen.
 public struct CloneState: Sendable {
     public var url: String
+    /// The URL as parsed where it was checked (for advice that depends on the transport); update
+    /// never parses it (parsing may ask the file system).
+    public var remote: GitURL?
     public var target: String
     public var transfer: TransferSnapshot?
     public var checkout: (done: Int, total: Int, path: String?)?

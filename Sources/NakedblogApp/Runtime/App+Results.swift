@@ -28,6 +28,13 @@ extension App {
         case .postOpened, .postBeingEdited, .postReadOnly, .postReloaded, .previewRendered, .postFailed, .refused, .saved, .saveFailed, .postCreated, .postCreationFailed,
              .draftToggled, .editorReturned, .recoveryFound, .saveConflict, .imageCopied, .conflictLoaded:
             return handlePostResult(&state, message, now: now)
+        case .cloneURLChecked(let url, let target, let remote):
+            guard state.page == .start, state.start.editingURL else { return [] }
+            state.start.editingURL = false
+            return startClone(&state, url: url, target: target, remote: remote, now: now)
+        case .cloneURLRefused(let problem):
+            state.start.problem = problem.prefix(1).uppercased() + problem.dropFirst()
+            return []
         case .siteFailed(let problem):
             state.browse.loading = false
             state.start.problem = problem

@@ -47,6 +47,10 @@ public enum AppMessage: Sendable {
     case publishFailed(GitError)
     case cloneEvent(CloneEvent)
     case cloneFailed(GitError)
+    /// A URL from the start screen can be cloned, into `target`.
+    case cloneURLChecked(url: String, target: String, remote: GitURL)
+    /// … or cannot, and why.
+    case cloneURLRefused(String)
     /// A post made a draft or not; `movedFrom` when that moved its file (Jekyll).
     case draftToggled(path: String, movedFrom: String?)
     /// The build check for a publish of `post` is done.
@@ -103,6 +107,8 @@ public enum AppEffect: Sendable, Equatable {
     /// Loads a conflicting file with conflict markers, to resolve it by hand.
     case loadConflict(path: String)
     case startClone(url: String, target: String)
+    /// Parse a URL typed on the start screen (the file system is asked whether it is a folder).
+    case checkCloneURL(url: String, directory: String)
     case cancelClone
     case trustHostKey(HostKey)
     case toggleDraft(String)

@@ -9,7 +9,7 @@ extension EffectRunner {
             remote = try GitURL(url, relativeTo: (target as NSString).deletingLastPathComponent)
             try CloneTarget.check(target)
         } catch let error as GitURL.Invalid {
-            send(.cloneFailed(GitError(kind: .other, operation: "clone", message: "`\(URLRedaction.redact(url))` is not a repository URL: \(error.description)")))
+            send(.cloneFailed(GitError(kind: .other, operation: "clone", message: error.refusing(url))))
             return
         } catch {
             send(.cloneFailed(GitError(kind: .other, operation: "clone", message: "\(error)")))
@@ -27,6 +27,17 @@ extension EffectRunner {
             } catch {
                 send(.cloneFailed(GitError(kind: .other, operation: "clone", message: "\(error)")))
             }
+        }
+    }
+
+    /// Parses a URL typed on the start screen (it may name a local folder: the file system is
+    /// asked) and works out where it would be cloned; the answer goes back to update.
+    func checkCloneURL(_ url: String, directory: String) {
+        do {
+            let remote = try GitURL(url, relativeTo: directory)
+            send(.cloneURLChecked(url: url, target: CloneTarget.path(for: remote, directory: nil, in: directory), remote: remote))
+        } catch {
+            send(.cloneURLRefused(error.refusing(url) + "."))
         }
     }
 

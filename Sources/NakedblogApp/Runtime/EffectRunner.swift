@@ -97,6 +97,7 @@ public final class EffectRunner: @unchecked Sendable {
             background { self.publish(commitPath: commitPath, post: post, message: message, setDraftFalse: setDraftFalse, resolve: resolve, root: root) }
         case .loadConflict(let path): background { self.loadConflict(path, root: root) }
         case .startClone(let url, let target): startClone(url: url, target: target)
+        case .checkCloneURL(let url, let directory): background { self.checkCloneURL(url, directory: directory) }
         case .cancelClone: lock.withLock { clone }?.cancel()
         case .trustHostKey(let key): try? HostKeys.trust(key)
         case .toggleDraft(let path): background { self.toggleDraft(path, root: root) }
@@ -419,7 +420,7 @@ extension AppEffect {
         case .refreshGit, .refreshGitPaths, .fetch, .sync, .openPost, .releasePost, .reloadPost, .save, .writeJournal, .discardJournal, .showDiskDiff,
              .createPost, .preparePublish, .runPublishCheck, .publish, .loadConflict, .toggleDraft, .runExternalEditor, .copyImage:
             return true
-        case .loadSite, .renderPreview, .refreshPosts, .startClone, .cancelClone, .stopPublishCheck, .trustHostKey, .copyToClipboard, .rememberSite,
+        case .loadSite, .renderPreview, .refreshPosts, .startClone, .checkCloneURL, .cancelClone, .stopPublishCheck, .trustHostKey, .copyToClipboard, .rememberSite,
              .suspend, .answerCredentials, .setIdentity, .quit:
             return false
         }

@@ -37,7 +37,7 @@ struct CloneCommand: AsyncParsableCommand {
         do {
             remote = try GitURL(url)
         } catch {
-            throw UserFacingError("cannot clone `\(URLRedaction.redact(url))`: \(error.description).", exitCode: ExitCodes.usage)
+            throw UserFacingError(error.refusing(url) + ".", exitCode: ExitCodes.usage)
         }
         let target = CloneTarget.path(for: remote, directory: directory, in: FileManager.default.currentDirectoryPath)
         do { try CloneTarget.check(target) } catch { throw UserFacingError(error.description) }
@@ -45,7 +45,7 @@ struct CloneCommand: AsyncParsableCommand {
             // On a terminal: the clone screen, then the post browser of the new clone.
             var state = AppState(columns: 80, rows: 24)
             state.start.directory = FileManager.default.currentDirectoryPath
-            let effects = App.startClone(&state, url: remote.url, target: target, now: ProcessInfo.processInfo.systemUptime)
+            let effects = App.startClone(&state, url: remote.url, target: target, remote: remote, now: ProcessInfo.processInfo.systemUptime)
             try FullScreen.run(state: state, initial: effects, theme: options.theme)
             return
         }

@@ -43,7 +43,8 @@ struct DemoCommand: ParsableCommand {
             state.page = .browse
             try FullScreen.run(state: state, initial: [.loadSite(clone)], theme: options.theme)
         } else {
-            let effects = App.startClone(&state, url: "file://" + remote, target: clone, now: ProcessInfo.processInfo.systemUptime)
+            let effects = App.startClone(&state, url: "file://" + remote, target: clone, remote: try? GitURL("file://" + remote),
+                                         now: ProcessInfo.processInfo.systemUptime)
             try FullScreen.run(state: state, initial: effects, theme: options.theme)
         }
     }
