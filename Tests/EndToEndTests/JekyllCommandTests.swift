@@ -11,12 +11,12 @@ final class JekyllCommandTests: XCTestCase {
 
     override func setUpWithError() throws {
         try requireProgram("jekyll")
-        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("../shared/corpus is not present") }
         home = try TestHome()
         work = try TemporaryDirectory(prefix: "nb-jekyll-cli")
         server = try GitDaemonServer()
         let source = work.appending("source")
-        try Shell.check(["cp", "-R", corpus + "/poole__lanyon", source])
+        // The project's own Jekyll blog: these tests run on a clone with nothing beside it.
+        try PackageRoot.copyPlainJekyllSite(to: source)
         try home.git(["init", "--quiet", "--initial-branch=main", source])
         try home.git(["add", "-A"], in: source)
         try home.git(["commit", "--quiet", "-m", "Lanyon"], in: source)
