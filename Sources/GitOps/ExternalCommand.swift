@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs a helper program (gpg, ssh-keygen, ssh-keyscan, git credential) with input, collecting
 /// its output and errors.
@@ -31,11 +32,11 @@ enum ExternalCommand {
         return Result(status: process.terminationStatus, output: output, errorOutput: errorData.value)
     }
 
-    private final class LockedData: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data: Data?
-        func set(_ value: Data) { lock.withLock { data = value } }
-        var isSet: Bool { lock.withLock { data != nil } }
-        var value: Data { lock.withLock { data ?? Data() } }
+    /// stderr, read on a thread of its own while stdout is read here.
+    private final class LockedData: Sendable {
+        private let data = Mutex<Data?>(nil)
+        func set(_ value: Data) { data.withLock { $0 = value } }
+        var isSet: Bool { data.withLock { $0 != nil } }
+        var value: Data { data.withLock { $0 ?? Data() } }
     }
 }

@@ -10,14 +10,7 @@ final class EffectRunnerPublishTests: XCTestCase {
     func testAFinishedPublishIsNoLongerHeld() throws {
         let home = try TestHome()
         defer { home.remove() }
-        GitLibrary.setGlobalConfigDirectory(home.path)
-        let site = home.path + "/site", remote = home.path + "/remote.git"
-        try PackageRoot.copyDemo(to: site)
-        for command in [["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"],
-                        ["git", "clone", "-q", "--bare", ".", remote], ["git", "remote", "add", "origin", "file://" + remote],
-                        ["git", "fetch", "-q", "origin"], ["git", "branch", "-q", "--set-upstream-to=origin/main"]] {
-            try Shell.check(command, in: site, environment: home.environment)
-        }
+        let (site, remote) = try demoWithRemote(home)
         let post = "content/posts/tea-in-kyoto/index.md"
         try (try String(contentsOfFile: site + "/" + post, encoding: .utf8) + "\nOne more cup.\n").write(toFile: site + "/" + post, atomically: true, encoding: .utf8)
 
@@ -101,14 +94,7 @@ final class RestrictedIdentityTests: XCTestCase {
     private func publish(serverHasIdentity: Bool) throws -> (author: String, committer: String) {
         let home = try TestHome()
         defer { home.remove() }
-        GitLibrary.setGlobalConfigDirectory(home.path)
-        let site = home.path + "/site", remote = home.path + "/remote.git"
-        try PackageRoot.copyDemo(to: site)
-        for command in [["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"],
-                        ["git", "clone", "-q", "--bare", ".", remote], ["git", "remote", "add", "origin", "file://" + remote],
-                        ["git", "fetch", "-q", "origin"], ["git", "branch", "-q", "--set-upstream-to=origin/main"]] {
-            try Shell.check(command, in: site, environment: home.environment)
-        }
+        let (site, remote) = try demoWithRemote(home)
         if !serverHasIdentity {
             for key in ["user.name", "user.email"] { _ = try? Shell.check(["git", "config", "--global", "--unset", key], in: site, environment: home.environment) }
         }
@@ -137,4 +123,17 @@ final class RestrictedIdentityTests: XCTestCase {
         XCTAssertEqual(with.author, "Ann Author <ann@example.org>")
         XCTAssertNotEqual(with.committer, "Ann Author <ann@example.org>", "the server's identity commits when it has one")
     }
+}
+
+/// The demo blog in a repository of its own under `home`, with a bare remote it tracks.
+func demoWithRemote(_ home: TestHome) throws -> (site: String, remote: String) {
+    GitLibrary.setGlobalConfigDirectory(home.path)
+    let site = home.path + "/site", remote = home.path + "/remote.git"
+    try PackageRoot.copyDemo(to: site)
+    for command in [["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"],
+                    ["git", "clone", "-q", "--bare", ".", remote], ["git", "remote", "add", "origin", "file://" + remote],
+                    ["git", "fetch", "-q", "origin"], ["git", "branch", "-q", "--set-upstream-to=origin/main"]] {
+        try Shell.check(command, in: site, environment: home.environment)
+    }
+    return (site, remote)
 }

@@ -141,22 +141,20 @@ final class MessageQueue: Sendable {
 /// nice 10 (destroying a 1 MB post's preview at the loop's priority took a core from the loop
 /// for milliseconds). The loop hands them over with `consume`, so it holds no reference that
 /// could be the last.
-final class Graveyard: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bodies: [any Sendable] = []
+final class Graveyard: Sendable {
+    private let bodies = Mutex<[any Sendable]>([])
     private let thread = LowPriorityThread(name: "nb-graveyard")
 
     func bury(_ value: consuming some Sendable) {
-        lock.lock()
-        bodies.append(value)
-        lock.unlock()
+        let value = consume value
+        bodies.withLock { $0.append(value) }
         thread.async { self.empty() }
     }
 
     private func empty() {
-        let gone = lock.withLock {
-            defer { bodies = [] }
-            return bodies
+        let gone = bodies.withLock { list in
+            defer { list = [] }
+            return list
         }
         _ = gone.count  // destroyed here, on the queue
     }
