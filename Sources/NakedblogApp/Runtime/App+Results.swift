@@ -80,12 +80,14 @@ extension App {
         }
     }
 
-    /// The first empty line after the front matter (0-based), else the line after it.
+    /// Where a new post's cursor goes: the first empty line of the body (0-based), else the
+    /// body's first line. Where the body starts is `PageText`'s rule (the one the preview and
+    /// the publish review use), not worked out again here.
     static func firstBodyLine(_ text: String) -> Int {
-        let lines = TextLines.split(text).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        guard let fence = lines.first, ["---", "+++"].contains(fence) else { return 0 }
-        guard let close = lines.dropFirst().firstIndex(of: fence) else { return 0 }
-        return lines[(close + 1)...].firstIndex(of: "") ?? min(close + 1, lines.count - 1)
+        guard let page = try? PageText(text: text, file: ""), page.frontMatter != nil else { return 0 }
+        let lines = TextLines.split(text)
+        let body = min(page.bodyFirstLine - 1, max(0, lines.count - 1))
+        return lines[body...].firstIndex { $0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } } ?? body
     }
 
     /// Word-wraps `text` to `width` columns (for dialogs).
