@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Logging
 import GitOps
 import TextWidth
@@ -36,16 +37,18 @@ struct FileLogHandler: LogHandler {
 }
 
 /// One open log file per path, shared by every handler; writes are serialised.
-final class LogFileSink: @unchecked Sendable {
-    private let handle: FileHandle
-    private let lock = NSLock()
-    nonisolated(unsafe) private static var sinks: [String: LogFileSink] = [:]
-    private static let sinksLock = NSLock()
+final class LogFileSink: Sendable {
+    /// The file, written under the lock (FileHandle is not Sendable).
+    private let handle: Mutex<FileHandle>
+    private static let sinks = Mutex<[String: LogFileSink]>([:])
 
-    private init(handle: FileHandle) { self.handle = handle }
+    private init(handle: FileHandle) { self.handle = Mutex(handle) }
 
     static func shared(path: String) -> LogFileSink? {
-        sinksLock.lock(); defer { sinksLock.unlock() }
+        sinks.withLock { sinks in open(path, in: &sinks) }
+    }
+
+    private static func open(_ path: String, in sinks: inout [String: LogFileSink]) -> LogFileSink? {
         if let sink = sinks[path] { return sink }
         let directory = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
@@ -61,7 +64,6 @@ final class LogFileSink: @unchecked Sendable {
     }
 
     func append(_ line: String) {
-        lock.lock(); defer { lock.unlock() }
-        handle.write(Data(line.utf8))
+        handle.withLock { $0.write(Data(line.utf8)) }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Synchronization
 import GitOps
 import NakedblogApp
 
@@ -90,10 +91,9 @@ enum DemoRemote {
         }
     }
 
-    private final class Failure: @unchecked Sendable {
-        private let lock = NSLock()
-        private var text: String?
-        func set(_ value: String) { lock.withLock { text = value } }
-        var message: String? { lock.withLock { text } }
+    private final class Failure: Sendable {
+        private let text = Mutex<String?>(nil)
+        func set(_ value: String) { text.withLock { $0 = value } }
+        var message: String? { text.withLock { $0 } }
     }
 }
