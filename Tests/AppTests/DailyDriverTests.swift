@@ -140,3 +140,24 @@ final class DailyDriverTests: XCTestCase {
         XCTAssertEqual(state.publish?.phase, .confirm)
     }
 }
+
+/// A window far below the minimum size still takes every key without trouble (the drawing
+/// waits for room, the keys do not).
+final class TinyWindowTests: XCTestCase {
+    func testKeysInATinyWindowAreAppliedAndNothingBreaks() throws {
+        let keys: [KeyEvent] = [.down(), .up(), .pageDown, .pageUp, .enter, .character("x"), .backspace, .tab, .backTab,
+                                .character("/"), .character("a"), .escape, .control("k"), .escape, .control("t"), .control("f"),
+                                .character("b"), .enter, .escape, .escape, .home, .end, .resize]
+        for (columns, rows) in [(1, 1), (10, 3), (20, 5), (59, 15)] {
+            var state = try AppFixture.editing(columns: columns, rows: rows)
+            let before = state.editor?.editor.text
+            _ = AppFixture.send(&state, .character("z"))
+            XCTAssertEqual(state.editor?.editor.text, before.map { "z" + $0 }, "typed at \(columns)×\(rows)")
+            for key in keys { _ = AppFixture.update(&state, .key(key)) }
+            _ = Render.frame(&state)
+            var browse = try AppFixture.browsing(columns: columns, rows: rows)
+            for key in keys { _ = AppFixture.update(&browse, .key(key)) }
+            _ = Render.frame(&browse)
+        }
+    }
+}

@@ -68,13 +68,17 @@ struct ContentScanner {
                         for location in scan.locations { found.append(visit(location, directory)) }
                     }
                     guard !scan.subdirectories.isEmpty else { continue }
-                    // Folders reached through a link are walked apart: everything under them is marked.
-                    let plain = scan.subdirectories.filter { !$0.isSymbolicLink }.map(\.name)
-                    let linked = scan.subdirectories.filter(\.isSymbolicLink).map(\.name)
-                    if !plain.isEmpty {
-                        children.append(Siblings(parentDir: dir, parent: directory, root: siblings.root, names: plain, throughLink: siblings.throughLink))
-                    }
-                    if !linked.isEmpty {
+                    // Folders reached through a link are walked apart: everything under them is
+                    // marked. (Most directories hold no link: one list, no second pass.)
+                    if !scan.subdirectories.contains(where: \.isSymbolicLink) {
+                        children.append(Siblings(parentDir: dir, parent: directory, root: siblings.root, names: scan.subdirectories.map(\.name),
+                                                 throughLink: siblings.throughLink))
+                    } else {
+                        let plain = scan.subdirectories.filter { !$0.isSymbolicLink }.map(\.name)
+                        let linked = scan.subdirectories.filter(\.isSymbolicLink).map(\.name)
+                        if !plain.isEmpty {
+                            children.append(Siblings(parentDir: dir, parent: directory, root: siblings.root, names: plain, throughLink: siblings.throughLink))
+                        }
                         children.append(Siblings(parentDir: dir, parent: directory, root: siblings.root, names: linked, throughLink: true))
                     }
                     for subdirectory in scan.subdirectories where subdirectory.isSymbolicLink { links.append(dir + "/" + subdirectory.name) }
