@@ -86,7 +86,7 @@ extension App {
             let problems = state.browse.problems.map { String(describing: $0) }
             state.overlay = .message(title: "Problems (\(problems.count))",
                                      lines: problems.isEmpty ? ["Every content file was read."]
-                                        : Array(problems.flatMap { wrap($0, width: max(20, state.columns - 8)) }.prefix(max(3, state.rows - 6))))
+                                        : problems)
         case .help:
             state.overlay = .help(title: "Posts", rows: Keymaps.helpRows(state.keys.browse))
         case .quit:

@@ -49,10 +49,10 @@ extension App {
         case .previewRendered(let path, let revision, let width, let lines, let words):
             return previewRendered(&state, path: path, revision: revision, width: width, lines: lines, words: words, now: now)
         case .postFailed(let problem):
-            state.overlay = .message(title: "Cannot open the post", lines: wrap(problem, width: 56))
+            state.overlay = .message(title: "Cannot open the post", lines: [problem])
             return []
         case .refused(let title, let reason):
-            state.overlay = .message(title: title, lines: wrap(reason, width: 56))
+            state.overlay = .message(title: title, lines: [reason])
             return []
         case .saved(let path, let stamp, let revision):
             if var editor = state.editor, editor.path == path {
@@ -64,7 +64,7 @@ extension App {
             return [refresh(state, [path])]
         case .saveFailed(let problem):
             state.editor?.journaledRevision = -1
-            state.overlay = .message(title: "Not saved", lines: wrap(problem, width: 56) + ["", "Your text is still in the editor."])
+            state.overlay = .message(title: "Not saved", lines: [problem, "", "Your text is still in the editor."])
             return []
         case .postCreated(let path):
             state.overlay = nil

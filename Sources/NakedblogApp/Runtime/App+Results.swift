@@ -90,22 +90,8 @@ extension App {
         return lines[body...].firstIndex { $0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } } ?? body
     }
 
-    /// Word-wraps `text` to `width` columns (for dialogs).
-    static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            for word in paragraph.split(separator: " ") {
-                if !line.isEmpty, line.count + 1 + word.count > width {
-                    lines.append(line)
-                    line = ""
-                }
-                line += (line.isEmpty ? "" : " ") + word
-            }
-            lines.append(line)
-        }
-        return lines
-    }
+    /// Word-wraps `text` to `width` display columns (for renderers).
+    static func wrap(_ text: String, width: Int) -> [String] { WordWrap.lines(text, width: width) }
 }
 
 extension App {

@@ -19,6 +19,8 @@ public struct Dialog: Sendable {
     /// Draws the dialog centred in `area`; returns the cursor column/row when it has a field.
     @discardableResult
     public func render(into screen: inout Screen, area: Rect) -> (x: Int, y: Int)? {
+        // A line wider than the room there is wraps here, between words (update never wraps).
+        let message = self.message.flatMap { WordWrap.lines($0, width: max(10, area.width - 4)) }
         let widths = [DisplayWidth.of(title) + 4, field == nil ? 0 : 30, choicesWidth] + message.map { DisplayWidth.of($0) }
         let contentWidth = widths.max() ?? 0
         let width = min(area.width, contentWidth + 4)
