@@ -65,6 +65,12 @@ public enum Render {
         case .border, .rule: role = .border
         case .shortcode: role = .badge
         case .tableHeader: role = .strong
+        // Alerts in the theme's colours for their kinds (as GitHub: blue, green, purple, yellow, red).
+        case .alertNote: role = .link
+        case .alertTip: role = .success
+        case .alertImportant: role = .heading
+        case .alertWarning: role = .warning
+        case .alertCaution: role = .error
         }
         return Style(role, bold: bold, italic: preview.italic, underline: preview.role == .link)
     }

@@ -115,7 +115,47 @@ struct PreviewRenderer {
         }
     }
 
+    /// The five GitHub alert kinds, as `[!KIND]` names them (any case), with label, mark and role.
+    static let alertKinds: [String: (label: String, mark: String, role: PreviewRole)] = [
+        "NOTE": ("Note", "ⓘ", .alertNote), "TIP": ("Tip", "✓", .alertTip), "IMPORTANT": ("Important", "❢", .alertImportant),
+        "WARNING": ("Warning", "⚠", .alertWarning), "CAUTION": ("Caution", "⛔", .alertCaution),
+    ]
+
+    /// A blockquote that is a GitHub alert: `[!KIND]` alone on its first line and something after
+    /// it (GitHub's rule: `> [!NOTE] text` on one line is an ordinary quote). The alert's kind,
+    /// and the quote's blocks without the marker line.
+    static func alert(_ inner: [MarkdownBlock]) -> (kind: String, rest: [MarkdownBlock])? {
+        guard case .paragraph(let inlines, let line)? = inner.first else { return nil }
+        var marker = ""
+        var index = 0
+        while index < inlines.count, case .text(let text) = inlines[index] {
+            marker += text
+            index += 1
+        }
+        let trimmed = marker.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("[!"), trimmed.hasSuffix("]"), alertKinds[String(trimmed.dropFirst(2).dropLast()).uppercased()] != nil,
+              index == inlines.count || inlines[index] == .softBreak || inlines[index] == .hardBreak else { return nil }
+        let remainder = Array(inlines.dropFirst(index + 1))
+        var rest = Array(inner.dropFirst())
+        if !remainder.isEmpty { rest.insert(.paragraph(inlines: remainder, line: line + 1), at: 0) }
+        guard !rest.isEmpty else { return nil }
+        return (String(trimmed.dropFirst(2).dropLast()).uppercased(), rest)
+    }
+
+    private mutating func alertBar(kind: String, inner: [MarkdownBlock], width: Int, source: Int) -> [PreviewLine] {
+        let (label, mark, role) = Self.alertKinds[kind] ?? ("Note", "ⓘ", .alertNote)
+        let bar = PreviewSpan("▌ ", PreviewStyle(role))
+        var out = [PreviewLine([bar, PreviewSpan(mark + " " + label, PreviewStyle(role, bold: true))], sourceLine: source)]
+        for line in renderBlocks(inner, width: width - 2) {
+            out.append(PreviewLine(Self.prefixed(bar, line.spans), sourceLine: line.sourceLine))
+        }
+        return out
+    }
+
     private mutating func quote(_ inner: [MarkdownBlock], width: Int, source: Int) -> [PreviewLine] {
+        if let alert = Self.alert(inner) {
+            return alertBar(kind: alert.kind, inner: alert.rest, width: width, source: source)
+        }
         // A note shortcode was turned into a quote whose first paragraph starts with the note marker.
         if case .paragraph(let inlines, let line)? = inner.first, case .text(let first)? = inlines.first,
            first.hasPrefix(MarkdownSource.notePrefix) {

@@ -4,6 +4,8 @@ import Foundation
 public enum PreviewRole: String, Sendable, Equatable, CaseIterable {
     case text, heading1, heading2, heading3, code, codeBlock, codeLabel, link, url, quote, marker, image, missing
     case note, border, dim, rule, shortcode, divider, tableHeader
+    /// GitHub alerts (`> [!NOTE]` …): the bar and label of each kind.
+    case alertNote, alertTip, alertImportant, alertWarning, alertCaution
 }
 
 /// A style: a role plus inline emphasis.

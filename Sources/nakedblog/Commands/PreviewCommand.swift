@@ -66,6 +66,11 @@ enum ANSIStyle {
         case .missing: codes += ["31"]
         case .note: codes += ["1", "33"]
         case .tableHeader: codes += ["1"]
+        case .alertNote: codes += ["34"]
+        case .alertTip: codes += ["32"]
+        case .alertImportant: codes += ["35"]
+        case .alertWarning: codes += ["33"]
+        case .alertCaution: codes += ["31"]
         case .text: break
         }
         if style.bold { codes.append("1") }
