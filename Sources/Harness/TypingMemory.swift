@@ -12,13 +12,6 @@ public enum TypingMemory {
         public var growthMiB: Double { Double(atEnd - afterWarmUp) / 1024 }
     }
 
-    /// Resident memory (VmRSS) of `pid`, in KiB.
-    public static func residentKiB(_ pid: pid_t) -> Int {
-        let text = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        let line = text.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return Int(line.split(separator: " ").dropFirst().first { !$0.isEmpty }.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0
-    }
-
     public static func measure(binary: String, characters: Int = 20_000, burst: Int = 100, pause: TimeInterval = 0.05,
                                environment: [String: String]) throws -> Result {
         let folder = try TemporaryDirectory(prefix: "nb-typing-memory")
@@ -52,10 +45,10 @@ public enum TypingMemory {
         }
         for _ in 0..<(2_000 / burst) { typeBurst() }
         _ = terminal.drain(for: 1.0)
-        let warm = residentKiB(terminal.pid)
+        let warm = ProcessCounters.residentKiB(terminal.pid)
         while typed < characters { typeBurst() }
         // Typing pauses: the journal, the preview and the graveyard catch up.
         _ = terminal.drain(for: 3.0)
-        return Result(afterWarmUp: warm, atEnd: residentKiB(terminal.pid))
+        return Result(afterWarmUp: warm, atEnd: ProcessCounters.residentKiB(terminal.pid))
     }
 }

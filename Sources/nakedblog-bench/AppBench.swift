@@ -30,11 +30,7 @@ enum AppBench {
         let letters = Array("wyzqvx")
         var save: [Double] = [], after: [Double] = [], reads: [Double] = []
         /// The app's read system calls so far (/proc/PID/io: every thread of the process).
-        func readCalls() -> Int {
-            let text = (try? String(contentsOfFile: "/proc/\(terminal.pid)/io", encoding: .utf8)) ?? ""
-            let line = text.split(separator: "\n").first { $0.hasPrefix("syscr:") } ?? ""
-            return Int(line.dropFirst("syscr:".count).trimmingCharacters(in: .whitespaces)) ?? 0
-        }
+        func readCalls() -> Int { ProcessCounters.readCalls(terminal.pid) }
         terminal.write("w")
         guard terminal.read(timeout: 5, until: { $0.contains(text: "modified") }).satisfied else { throw BenchFailure("no edit") }
         _ = terminal.drain(for: 0.05)

@@ -11,11 +11,7 @@ import TUI
 /// /proc/self/io's read calls, the whole process).
 final class SaveCostTests: XCTestCase {
     /// Read system calls made by this process so far.
-    private func readCalls() -> Int {
-        let text = (try? String(contentsOfFile: "/proc/self/io", encoding: .utf8)) ?? ""
-        let line = text.split(separator: "\n").first { $0.hasPrefix("syscr:") } ?? ""
-        return Int(line.dropFirst("syscr:".count).trimmingCharacters(in: .whitespaces)) ?? -1
-    }
+    private func readCalls() -> Int { ProcessCounters.readCalls() }
 
     /// Runs `effects` through the runner and feeds what comes back to `update`, until `done`.
     private func drive(_ state: inout AppState, _ runner: EffectRunner, _ queue: MessageLog, _ effects: [AppEffect],

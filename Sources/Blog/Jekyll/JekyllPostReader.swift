@@ -58,9 +58,10 @@ enum JekyllPostReader {
         let slug = value("slug")?.text ?? nameSlug
         let title = value("title").flatMap { $0.text } ?? (candidate.kind == .page ? "" : JekyllURL.titleize(nameSlug))
         let zone = config.timeZone
-        var date = value("date").flatMap { JekyllDate.read($0, zone: zone) }
+        let given = value("date")
+        var date = given.flatMap { JekyllDate.read($0, zone: zone) }
         // Jekyll stops the whole build on a date it cannot read; the list says so for this post.
-        let dateProblem = value("date").flatMap { given in
+        let dateProblem = given.flatMap { given in
             date == nil ? "date \"\(given.text ?? "")\" is not a date Jekyll can read (its build stops on it); dated from the file name instead" : nil
         }
         if date == nil, let dated { date = JekyllDate.fromFileName(dated.date, zone: zone) }

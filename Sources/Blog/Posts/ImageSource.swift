@@ -7,6 +7,9 @@ public enum ImageSource {
     /// Image formats recognised by their first bytes.
     public enum Format: String, Sendable, Equatable {
         case png, jpeg, gif, webp, avif, svg
+
+        /// File name extensions for the format, the usual one first.
+        public var fileExtensions: [String] { self == .jpeg ? ["jpg", "jpeg"] : [rawValue] }
     }
 
     /// Why a file is refused (in restricted mode only `insideSiteOnly`'s one message is shown,

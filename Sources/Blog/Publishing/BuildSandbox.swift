@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TextWidth
 
 /// The bubblewrap sandbox an untrusted build runs in: the whole file system read-only, the
@@ -14,16 +15,32 @@ public enum BuildSandbox {
 
     /// The `bwrap` program, or nil when it is not installed.
     public static func program(environment: [String: String]) -> String? {
-        let paths = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init) + ["/usr/bin", "/bin"]
-        return paths.map { $0 + "/bwrap" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        SiteBuild.program("bwrap", environment: environment)
     }
 
+    /// What `check` found for each bubblewrap, once per process (a probe is a process start).
+    private static let probed = Mutex<[String: Unavailable?]>([:])
+
     /// Whether a sandbox can start on this machine (bubblewrap installed, user namespaces on):
-    /// starts `true` inside one.
+    /// starts `true` inside one, the first time a bubblewrap is asked.
     public static func check(environment: [String: String]) throws(Unavailable) {
         guard let bwrap = program(environment: environment) else {
             throw Unavailable(description: "bubblewrap (bwrap) is not installed on this server")
         }
+        if let known = probed.withLock({ $0[bwrap] }) {
+            if let known { throw known }
+            return
+        }
+        do throws(Unavailable) {
+            try probe(bwrap, environment: environment)
+            probed.withLock { $0[bwrap] = .some(nil) }
+        } catch {
+            probed.withLock { $0[bwrap] = .some(error) }
+            throw error
+        }
+    }
+
+    private static func probe(_ bwrap: String, environment: [String: String]) throws(Unavailable) {
         let probe = wrap(program: "/bin/true", arguments: [], source: "/", scratch: "/tmp", environment: environment, bwrap: bwrap)
         guard let outcome = OwnedProcess.run(probe.program, probe.arguments, environment: probe.environment, timeout: 10) else {
             throw Unavailable(description: "bubblewrap cannot be started")

@@ -57,8 +57,13 @@ public struct SiteBuild: Sendable, Equatable {
 
     /// The command for `kind`, or nil when it is not installed.
     public static func generator(for kind: SiteKind, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        program(kind.command, environment: environment)
+    }
+
+    /// Where `name` is on `PATH` (else /usr/local/bin, /usr/bin, /bin), or nil.
+    static func program(_ name: String, environment: [String: String]) -> String? {
         let paths = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
-        return paths.map { "\($0)/\(kind.command)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// Builds the site in `source` with `generator`, writing nothing into it (Hugo renders to

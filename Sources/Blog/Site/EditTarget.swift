@@ -55,7 +55,10 @@ public struct EditTarget: Sendable, Equatable {
             return EditTarget(siteRoot: site.root, post: nil, line: nil)
         }
         let name = (path as NSString).lastPathComponent
-        if let head = FileManager.default.contents(atPath: path)?.prefix(512), ImageSource.format(of: Data(head)) != nil {
+        let handle = FileHandle(forReadingAtPath: path)
+        let head = (try? handle?.read(upToCount: 512)) ?? nil
+        try? handle?.close()
+        if let head, ImageSource.format(of: head) != nil {
             throw Problem(description: "cannot open \(given): it is an image, not a post (add it to a post with Ctrl-R)")
         }
         guard ContentFileName.isContent(name) else {

@@ -58,7 +58,7 @@ extension EffectRunner {
             return
         }
         let workdir = repository.workingDirectory ?? root
-        if !AppConfig().buildsBeforePublishing(siteSetting: repository.configString("nakedblog.check")) {
+        if !config.buildsBeforePublishing(siteSetting: repository.configString("nakedblog.check")) {
             send(.publishChecked(post: post, undraft: undraft, PublishCheck(
                 verdict: .unavailable("The build check is off for this site (git config nakedblog.check)."), appearances: [], generator: site.kind.command)))
             return
@@ -68,7 +68,7 @@ extension EffectRunner {
                 verdict: .unavailable("The build check is skipped: this post's folder leads outside the site."), appearances: [], generator: "")))
         }
         let check = PublishCheck.run(repository: repository, siteRoot: root, commitPaths: plan.commitPaths, posts: [post], undraft: undraft,
-                                     policy: buildPolicy(stopper: stopper), environment: environment)
+                                     policy: config.buildPolicy(restricted: restricted, stopper: stopper), environment: environment)
         // A stopped check's verdict answers no one (the sheet closed or asked again).
         if check.build?.ended == .stopped || stopper.isStopped { return }
         send(.publishChecked(post: post, undraft: undraft, check))

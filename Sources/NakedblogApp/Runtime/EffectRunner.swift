@@ -15,10 +15,8 @@ public final class EffectRunner: @unchecked Sendable {
     private let checks = DispatchQueue(label: "nakedblog.publish-check")
     /// Stops the build check that runs or waits to run.
     private var currentCheck: ProcessStopper?
-    /// `[publish] check_timeout`.
-    public var checkTimeout = BuildPolicy.defaultTimeout
-    /// `[publish] untrusted`: the user's own site built as untrusted code.
-    public var untrustedBuild = false
+    /// The user's settings (`[publish]`: whether, how long and how trusting the build check is).
+    public var config = AppConfig()
     private var clone: CloneOperation?
     /// Publishes keep running until they end, whatever the screen does.
     private var publishes: [GitOperation<PublishEvent>] = []
@@ -138,11 +136,6 @@ public final class EffectRunner: @unchecked Sendable {
 
     private func background(_ work: @escaping @Sendable () -> Void) {
         files.async(execute: work)
-    }
-
-    /// The policy for the next build check: restricted sessions sandbox the generator.
-    func buildPolicy(stopper: ProcessStopper) -> BuildPolicy {
-        BuildPolicy(trust: BuildPolicy.trust(restricted: restricted, untrustedSetting: untrustedBuild), timeout: checkTimeout, stopper: stopper)
     }
 
     /// The app is leaving (quit, SIGTERM, SIGHUP, input closed): a running build check is
@@ -384,7 +377,7 @@ public final class EffectRunner: @unchecked Sendable {
         let base = Slug.make((path as NSString).lastPathComponent.components(separatedBy: ".").dropLast().joined(separator: ".")).nonEmpty ?? "image"
         let named = (path as NSString).pathExtension.lowercased()
         // The extension says what the bytes are: the file's own when it agrees with them.
-        let ext = Self.extensions(image.format).contains(named) ? named : Self.extensions(image.format)[0]
+        let ext = image.format.fileExtensions.contains(named) ? named : image.format.fileExtensions[0]
         var target = base + "." + ext
         var counter = 1
         while FileManager.default.fileExists(atPath: bundle + "/" + target) {
@@ -397,18 +390,6 @@ public final class EffectRunner: @unchecked Sendable {
             send(.imageCopied(path: post, name: target, link: placement.link(to: target), folder: placement.folder))
         } catch {
             refuse("cannot copy \(source) into \(placement.folder): \(error)")
-        }
-    }
-
-    /// File name extensions for a format, the usual one first.
-    static func extensions(_ format: ImageSource.Format) -> [String] {
-        switch format {
-        case .png: ["png"]
-        case .jpeg: ["jpg", "jpeg"]
-        case .gif: ["gif"]
-        case .webp: ["webp"]
-        case .avif: ["avif"]
-        case .svg: ["svg"]
         }
     }
 }

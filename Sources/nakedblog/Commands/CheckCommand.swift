@@ -117,13 +117,10 @@ extension CheckCommand {
         let prefixSlash = prefix.isEmpty ? "" : prefix + "/"
         let pages = relative.flatMap { PublishReview.pages(of: $0, workdir: workdir) }.map { String($0.dropFirst(prefixSlash.count)) }
         let config = (try? AppConfig.load()) ?? AppConfig()
-        // Ctrl-C, SIGTERM and SIGHUP stop the generator's whole group (it runs in a group of its own).
-        let stopper = ProcessStopper()
-        let signals = SignalCancellation { stopper.stop() }
-        let check = PublishCheck.run(repository: repository, siteRoot: site.root, commitPaths: relative, posts: pages, undraft: undraft,
-                                     build: !noBuild, policy: config.buildPolicy(stopper: stopper))
-        signals.stop()
-        if stopper.isStopped { _exit(ExitCodes.interrupted) }
+        guard let check = InterruptibleCheck.run(config: config, { policy in
+            PublishCheck.run(repository: repository, siteRoot: site.root, commitPaths: relative, posts: pages, undraft: undraft,
+                             build: !noBuild, policy: policy)
+        }) else { _exit(ExitCodes.interrupted) }
         return (check, prefixSlash)
     }
 }

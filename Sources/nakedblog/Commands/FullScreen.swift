@@ -32,8 +32,7 @@ enum FullScreen {
         let loop = AppLoop(terminal: terminal, state: state, environment: Self.sessionEnvironment(environment, author: author))
         loop.runner.restricted = restricted
         loop.runner.author = author
-        loop.runner.checkTimeout = config.checkTimeout
-        loop.runner.untrustedBuild = config.untrustedBuild
+        loop.runner.config = config
         // SIGTERM, SIGHUP (the SSH connection dropped) and SIGINT end the app gracefully: unsaved
         // text is journaled and the terminal restored. (Crashes are the C guard's job.)
         let post = loop.messageSink

@@ -94,13 +94,9 @@ struct PublishCommand: AsyncParsableCommand {
             .map { prefix.isEmpty ? $0 : String($0.dropFirst(prefix.count + 1)) }
         let err = FileHandleOutput.standardError
         err.write("Building the site with \(site.kind.command) to check the change…\n")
-        // Ctrl-C, SIGTERM and SIGHUP stop the generator's whole group (it runs in a group of its own).
-        let stopper = ProcessStopper()
-        let signals = SignalCancellation { stopper.stop() }
-        let check = PublishCheck.run(repository: repository, siteRoot: site.root, commitPaths: commitPaths, posts: sitePages, undraft: false,
-                                     policy: config.buildPolicy(stopper: stopper))
-        signals.stop()
-        if stopper.isStopped { throw UserFacingError("interrupted: nothing was committed", exitCode: ExitCodes.interrupted) }
+        guard let check = InterruptibleCheck.run(config: config, { policy in
+            PublishCheck.run(repository: repository, siteRoot: site.root, commitPaths: commitPaths, posts: sitePages, undraft: false, policy: policy)
+        }) else { throw UserFacingError("interrupted: nothing was committed", exitCode: ExitCodes.interrupted) }
         for appearance in check.appearances { err.write("\(appearance.path): \(appearance.when.description)\n") }
         if check.refuses {
             throw UserFacingError("cannot publish: " + check.lines.joined(separator: "\n") + "\nNothing was committed; fix it, or publish anyway with --no-check.",
