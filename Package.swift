@@ -24,6 +24,8 @@ let package = Package(
                        providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw",
                        providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CHunspell", pkgConfig: "hunspell",
+                       providers: [.apt(["libhunspell-dev"])]),
 
         // libgit2's SSH transport replaced by one that runs the system ssh (C glue for GitOps).
         // Also SHA-1 and deflate for the packs GitOps writes itself (thin pushes over ssh).
@@ -44,15 +46,18 @@ let package = Package(
         // Markdown → styled terminal lines: the only code that calls libcmark.
         .target(name: "Preview", dependencies: ["Blog", "CCmark", "TextWidth"]),
         .target(name: "TUI", dependencies: ["CNcursesw", "CShims", "TextWidth", "TOMLKit"]),
+        // Spell-checking: Hunspell dictionaries (the only libhunspell caller), the words of a
+        // post's prose, the words a site and a writer accept.
+        .target(name: "Spelling", dependencies: ["CHunspell", "Blog", "Preview"]),
 
         // The full-screen app: state, update, render, effects (a library so tests can drive it).
-        .target(name: "NakedblogApp", dependencies: ["GitOps", "Blog", "Preview", "TUI", "TextWidth", "TOMLKit"]),
+        .target(name: "NakedblogApp", dependencies: ["GitOps", "Blog", "Preview", "Spelling", "TUI", "TextWidth", "TOMLKit"]),
 
         // The executable: argument parsing and wiring.
         .executableTarget(
             name: "nakedblog",
             dependencies: [
-                "NakedblogApp", "GitOps", "Blog", "Preview", "TUI", "TextWidth",
+                "NakedblogApp", "GitOps", "Blog", "Preview", "Spelling", "TUI", "TextWidth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -63,7 +68,7 @@ let package = Package(
         // A tiny ncurses program the smoke tests draw in tmux.
         .executableTarget(name: "TerminalSmoke", dependencies: ["TUI"]),
         // `make bench`: prints one Markdown table of our medians against git/hugo/cmark.
-        .executableTarget(name: "nakedblog-bench", dependencies: ["Harness", "GitOps", "Blog", "Preview", "TUI", "CCmark"]),
+        .executableTarget(name: "nakedblog-bench", dependencies: ["Harness", "GitOps", "Blog", "Preview", "Spelling", "TUI", "CCmark"]),
 
         // XCTest helpers shared by every test target.
         .target(name: "TestSupport", dependencies: ["Harness"], path: "Tests/TestSupport"),
@@ -72,6 +77,7 @@ let package = Package(
         .testTarget(name: "FrontMatterTests", dependencies: ["FrontMatter", "TestSupport"]),
         .testTarget(name: "BlogTests", dependencies: ["Blog", "Preview", "CShims", "TextWidth", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "Blog", "CCmark", "TextWidth", "TestSupport"], exclude: ["__Snapshots__", "Fixtures"]),
+        .testTarget(name: "SpellingTests", dependencies: ["Spelling", "Blog", "Preview", "TestSupport"]),
         .testTarget(name: "TextWidthTests", dependencies: ["TextWidth", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "AppTests", dependencies: ["NakedblogApp", "GitOps", "Blog", "Preview", "TUI", "TestSupport"], exclude: ["__Snapshots__"]),

@@ -63,7 +63,7 @@ extension SiteConfig {
                 if case .int(let w)? = fields["weight"] { weight = w }
                 languages.append(Language(code: entry.key.lowercased(), name: fields["languageName"]?.text ?? fields["label"]?.text,
                                           weight: weight, contentDir: clean(fields["contentDir"]?.text),
-                                          title: fields["title"]?.text))
+                                          title: fields["title"]?.text, languageCode: fields["languageCode"]?.text))
             }
         }
         // Hugo orders languages by weight, then code; the default language comes first here.
@@ -88,6 +88,7 @@ extension SiteConfig {
             baseURLPath = String(path)
         }
         defaultContentLanguageInSubdir = config["defaultContentLanguageInSubdir"]?.bool ?? false
+        languageCode = config["languageCode"]?.text
     }
 
     static func readConfigFile(_ path: String, display: String) throws(ContentError) -> FrontMatterFields {

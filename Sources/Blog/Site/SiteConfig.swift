@@ -10,6 +10,8 @@ public struct SiteConfig: Sendable, Equatable {
         /// Site-root-relative content directory for this language, if it has its own.
         public var contentDir: String?
         public var title: String?
+        /// `languageCode` (`fr-fr`): the language tag for HTML and feeds, often with a region.
+        public var languageCode: String? = nil
     }
 
     public var title: String
@@ -32,6 +34,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// The path part of `baseURL` without its trailing slash (`/docs` for `https://x.org/docs/`), usually "".
     public var baseURLPath = ""
     public var defaultContentLanguageInSubdir = false
+    /// The top-level `languageCode` (`en-us`), the default language's full tag; nil when unset.
+    public var languageCode: String?
 
     /// The folder a language's pages live under in URLs (`/fr`), "" for the default language.
     public func languagePrefix(_ lang: String) -> String {

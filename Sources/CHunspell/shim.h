@@ -1,0 +1,4 @@
+#ifndef NAKEDBLOG_CHUNSPELL_SHIM_H
+#define NAKEDBLOG_CHUNSPELL_SHIM_H
+#include <hunspell.h>
+#endif

@@ -1,0 +1,128 @@
+import CCmark
+import Foundation
+
+/// Where a Markdown document's prose is: what a spell-checker reads.
+///
+/// From cmark's tree, text nodes only (with their source positions): not code spans, code
+/// blocks, HTML, link and image targets, autolinks; then Hugo shortcodes (`{{< … >}}`,
+/// `{{% … %}}`) and Liquid tags (`{% … %}`, `{{ … }}`) are cut out, with what a highlight or
+/// comment pair encloses (`{% highlight go %}…{% endhighlight %}`).
+public enum ProseSpans {
+    /// Byte ranges of `markdown`'s UTF-8 that are prose, in order.
+    public static func of(_ markdown: String) -> [Range<Int>] {
+        let bytes = Array(markdown.utf8)
+        var lineStarts = [0]
+        for (index, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(index + 1) }
+        let spans = textNodes(bytes, lineStarts: lineStarts)
+        return subtract(templating(in: bytes), from: spans)
+    }
+
+    /// The source ranges of cmark's text nodes that are not an autolink's text.
+    private static func textNodes(_ bytes: [UInt8], lineStarts: [Int]) -> [Range<Int>] {
+        guard let root = bytes.withUnsafeBufferPointer({ buffer -> OpaquePointer? in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, CMARK_OPT_DEFAULT) }
+            } ?? cmark_parse_document("", 0, CMARK_OPT_DEFAULT)
+        }) else { return [] }
+        defer { cmark_node_free(root) }
+        guard let iterator = cmark_iter_new(root) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var spans: [Range<Int>] = []
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_TEXT else { continue }
+            if let parent = cmark_node_parent(node), cmark_node_get_type(parent) == CMARK_NODE_LINK, isAutolink(parent, text: node) { continue }
+            let line = Int(cmark_node_get_start_line(node)), endLine = Int(cmark_node_get_end_line(node))
+            let column = Int(cmark_node_get_start_column(node)), endColumn = Int(cmark_node_get_end_column(node))
+            guard line >= 1, line <= lineStarts.count, column >= 1, endLine == line, endColumn >= column else { continue }
+            let lineEnd = line < lineStarts.count ? lineStarts[line] : bytes.count
+            let start = lineStarts[line - 1] + column - 1
+            let end = min(lineStarts[line - 1] + endColumn, lineEnd)
+            if start < end { spans.append(start..<end) }
+        }
+        return spans
+    }
+
+    private static func isAutolink(_ link: OpaquePointer, text: OpaquePointer) -> Bool {
+        guard let url = cmark_node_get_url(link).map({ String(cString: $0) }),
+              let literal = cmark_node_get_literal(text).map({ String(cString: $0) }) else { return false }
+        return url == literal || url == "mailto:" + literal
+    }
+
+    /// Byte ranges of template code: Hugo shortcodes, Liquid tags and output, and what a
+    /// highlight or comment pair encloses. Linear in the text: each delimiter is found by a
+    /// binary search in the list of where it occurs, never by scanning ahead again.
+    static func templating(in bytes: [UInt8]) -> [Range<Int>] {
+        let brace = UInt8(ascii: "{"), percent = UInt8(ascii: "%")
+        let tagCloses = occurrences(of: Array("%}".utf8), in: bytes)
+        let outputCloses = occurrences(of: Array("}}".utf8), in: bytes)
+        var pairEnds: [String: [Int]] = [:]
+        func pairEnd(_ name: String, from start: Int) -> Int? {
+            if pairEnds[name] == nil { pairEnds[name] = occurrences(of: Array(name.utf8), in: bytes) }
+            return first(in: pairEnds[name]!, atOrAfter: start).map { $0 + name.utf8.count }
+        }
+        var ranges: [Range<Int>] = []
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == brace, bytes[index + 1] == brace || bytes[index + 1] == percent else { index += 1; continue }
+            let isTag = bytes[index + 1] == percent
+            guard let close = first(in: isTag ? tagCloses : outputCloses, atOrAfter: index + 2), close - index <= 4096 else { index += 2; continue }
+            let end = close + 2
+            var through = end
+            let inside = String(decoding: bytes[(index + 2)..<close], as: UTF8.self)
+                .trimmingCharacters(in: CharacterSet(charactersIn: " \t<>%-"))
+            let name = inside.prefix { $0.isLetter }
+            if name == "highlight" || name == "comment" {
+                // The pair's end tag, wherever it is (`{% endhighlight %}`, `{{< /highlight >}}`).
+                if let pairEnd = pairEnd(isTag ? "end" + name : "/" + name, from: end),
+                   let tagClose = first(in: isTag ? tagCloses : outputCloses, atOrAfter: pairEnd) { through = tagClose + 2 }
+            }
+            ranges.append(index..<through)
+            index = through
+        }
+        return ranges
+    }
+
+    /// Where `needle` starts in `bytes`, in order.
+    private static func occurrences(of needle: [UInt8], in bytes: [UInt8]) -> [Int] {
+        guard bytes.count >= needle.count else { return [] }
+        var found: [Int] = []
+        var index = 0
+        let last = bytes.count - needle.count
+        while index <= last {
+            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { found.append(index) }
+            index += 1
+        }
+        return found
+    }
+
+    /// The first element of sorted `list` at or after `start`.
+    private static func first(in list: [Int], atOrAfter start: Int) -> Int? {
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < start { low = middle + 1 } else { high = middle }
+        }
+        return low < list.count ? list[low] : nil
+    }
+
+    /// `spans` without the parts inside `holes` (both in order).
+    static func subtract(_ holes: [Range<Int>], from spans: [Range<Int>]) -> [Range<Int>] {
+        guard !holes.isEmpty else { return spans }
+        var result: [Range<Int>] = []
+        var holeIndex = 0
+        for span in spans {
+            var start = span.lowerBound
+            while holeIndex < holes.count, holes[holeIndex].upperBound <= start { holeIndex += 1 }
+            var probe = holeIndex
+            while probe < holes.count, holes[probe].lowerBound < span.upperBound {
+                if holes[probe].lowerBound > start { result.append(start..<holes[probe].lowerBound) }
+                start = max(start, holes[probe].upperBound)
+                probe += 1
+            }
+            if start < span.upperBound { result.append(start..<span.upperBound) }
+        }
+        return result
+    }
+}
