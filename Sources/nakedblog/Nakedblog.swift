@@ -24,7 +24,7 @@ struct Nakedblog: AsyncParsableCommand {
         """,
         version: NakedblogVersion.description,
         subcommands: [CloneCommand.self, ListCommand.self, NewCommand.self, MetaCommand.self, DraftCommand.self, PreviewCommand.self,
-                      StatusCommand.self, CheckCommand.self, PublishCommand.self, SyncCommand.self, DemoCommand.self, OpenCommand.self],
+                      StatusCommand.self, CheckCommand.self, SpellCommand.self, PublishCommand.self, SyncCommand.self, DemoCommand.self, OpenCommand.self],
         defaultSubcommand: OpenCommand.self
     )
 
