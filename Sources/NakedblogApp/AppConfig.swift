@@ -16,6 +16,7 @@ public struct KeyBindings: Sendable {
 /// ```toml
 /// theme = "light"            # a theme name from themes/, or a path to a theme file
 /// tab_width = 4              # columns between the editor's tab stops (1–16)
+/// spelling = true            # underline misspelled words in the editor (F7: next one)
 /// [publish]
 /// check = "build"            # build the site before publishing ("off": never)
 /// check_timeout = 120        # seconds before a build check is stopped
@@ -42,6 +43,8 @@ public struct AppConfig: Sendable {
     public var checkTimeout = BuildPolicy.defaultTimeout
     /// `[publish] untrusted = true`: build the site as untrusted code (always so with `--restricted`).
     public var untrustedBuild = false
+    /// `spelling = false`: no spell-checking in the editor.
+    public var spelling = true
 
     /// A problem in the config file, said so the user can fix it.
     public struct Problem: Error, CustomStringConvertible, Sendable {
@@ -84,8 +87,12 @@ public struct AppConfig: Sendable {
             throw Problem(description: "\(file): not valid TOML: \(error). Fix the file, or move it away to use the defaults.")
         }
         var config = AppConfig()
-        for key in table.keys where !["theme", "tab_width", "keys", "publish"].contains(key) {
-            throw Problem(description: "\(file): unknown setting `\(key)`; the settings are `theme`, `tab_width` and the `[keys.browse]` / `[keys.editor]` / `[publish]` tables.")
+        for key in table.keys where !["theme", "tab_width", "spelling", "keys", "publish"].contains(key) {
+            throw Problem(description: "\(file): unknown setting `\(key)`; the settings are `theme`, `tab_width`, `spelling` and the `[keys.browse]` / `[keys.editor]` / `[publish]` tables.")
+        }
+        if let spelling = table["spelling"] {
+            guard let value = spelling.bool else { throw Problem(description: "\(file): `spelling` must be true or false.") }
+            config.spelling = value
         }
         if let publish = table["publish"] {
             let settings = "`[publish]` takes check = \"build\" or \"off\" (build the site before publishing), check_timeout = 120 "
@@ -209,6 +216,6 @@ extension EditorAction {
     static let names: [String: EditorAction] = [
         "save": .save, "publish": .publish, "back": .back, "find": .find, "find-next": .findNext, "preview": .togglePreview,
         "fields": .frontMatter, "image": .insertImage, "line-numbers": .lineNumbers, "wrap": .wrap, "help": .help,
-        "external-editor": .externalEditor,
+        "external-editor": .externalEditor, "next-misspelling": .nextMisspelling, "previous-misspelling": .previousMisspelling,
     ]
 }

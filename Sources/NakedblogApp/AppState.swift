@@ -31,6 +31,8 @@ public struct AppState: Sendable {
     public var keys = KeyBindings.defaults
     /// Columns between the editor's tab stops (the config file's `tab_width`).
     public var tabWidth = 4
+    /// Misspelled words are underlined in the editor (the config file's `spelling`).
+    public var spelling = true
     /// `--restricted`: the app on one site for an author on a shared server; no hand-off to
     /// `$EDITOR`, no suspend, no other site (see `App.restrict`).
     public private(set) var restricted = false
@@ -85,6 +87,8 @@ public struct AppState: Sendable {
     var cursorToBody = false
     /// The line (1-based) the next opened post puts the cursor on (a refused publish's line).
     public var cursorToLine: Int?
+    /// The post being opened goes to its first misspelled word (F7 on the publish sheet).
+    var misspellingOnOpen = false
     /// The post to open in the editor as soon as the site has loaded (`nakedblog POST`).
     public var openOnLoad: String?
     /// A question to ask again once the message shown over it (a difference) is closed.
@@ -140,6 +144,8 @@ public enum Overlay: Sendable {
     case signIn(SignInDialog)
     /// "Add an image": the path of a file to copy into the post's bundle.
     case imagePath(TextField)
+    /// Suggestions for a misspelled word (F7).
+    case spelling(SpellingMenu)
 }
 
 /// One line of the help overlay.

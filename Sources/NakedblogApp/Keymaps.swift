@@ -9,6 +9,7 @@ public enum BrowseAction: Hashable, Sendable {
 /// What a key does in the editor (keys not bound here go to the text).
 public enum EditorAction: Hashable, Sendable {
     case save, publish, back, find, findNext, togglePreview, frontMatter, insertImage, lineNumbers, wrap, help, externalEditor
+    case nextMisspelling, previousMisspelling
 }
 
 /// The default keymaps. They handle the keys and generate the hint bar and help, so neither can lie.
@@ -48,6 +49,9 @@ public enum Keymaps {
         .init([.control("l")], .lineNumbers, help: "line numbers / soft wrap on or off"),
         .init([.control("w")], .wrap, help: "line numbers / soft wrap on or off"),
         .init([.control("o")], .externalEditor, help: "edit in $EDITOR (saves first)"),
+        .init([.function(7), .character("s", alt: true)], .nextMisspelling,
+              help: "next misspelled word, with suggestions (Shift: previous)"),
+        .init([.function(8), .character("S", alt: true)], .previousMisspelling, help: "next misspelled word, with suggestions (Shift: previous)"),
         .init([.control("g"), .function(1)], .help, hint: "help", help: "this help"),
     ])
 

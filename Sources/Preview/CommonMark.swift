@@ -11,6 +11,20 @@ public enum CommonMark {
         String(cString: cmark_version_string())
     }
 
+    /// Parses `bytes` and hands `body` an iterator over the document (valid only inside it; the
+    /// tree is freed after). Nil when cmark could not allocate.
+    static func withIterator<T>(over bytes: [UInt8], _ body: (OpaquePointer) -> T) -> T? {
+        guard let root = bytes.withUnsafeBufferPointer({ buffer -> OpaquePointer? in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, CMARK_OPT_DEFAULT) }
+            } ?? cmark_parse_document("", 0, CMARK_OPT_DEFAULT)
+        }) else { return nil }
+        defer { cmark_node_free(root) }
+        guard let iterator = cmark_iter_new(root) else { return nil }
+        defer { cmark_iter_free(iterator) }
+        return body(iterator)
+    }
+
     /// Renders CommonMark to HTML with libcmark (front matter must already be stripped).
     /// Used as a reference rendering in tests and benchmarks.
     public static func html(from markdown: String) -> String {

@@ -44,16 +44,11 @@ enum CommonMarkParser {
     static let maxInlineDepth = 16
 
     static func parse(_ markdown: String) -> [MarkdownBlock] {
-        let bytes = Array(markdown.utf8)
-        guard let root = bytes.withUnsafeBufferPointer({ buffer -> OpaquePointer? in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, CMARK_OPT_DEFAULT) }
-            } ?? cmark_parse_document("", 0, CMARK_OPT_DEFAULT)
-        }) else { return [] }
-        defer { cmark_node_free(root) }
-        guard let iterator = cmark_iter_new(root) else { return [] }
-        defer { cmark_iter_free(iterator) }
+        CommonMark.withIterator(over: Array(markdown.utf8)) { iterator in walk(iterator) } ?? []
+    }
 
+    /// Builds the tree from cmark's iterator over a parsed document.
+    private static func walk(_ iterator: OpaquePointer) -> [MarkdownBlock] {
         /// A container being built: its node and the children collected so far.
         struct Frame {
             let node: OpaquePointer

@@ -19,14 +19,10 @@ public enum ProseSpans {
 
     /// The source ranges of cmark's text nodes that are not an autolink's text.
     private static func textNodes(_ bytes: [UInt8], lineStarts: [Int]) -> [Range<Int>] {
-        guard let root = bytes.withUnsafeBufferPointer({ buffer -> OpaquePointer? in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, CMARK_OPT_DEFAULT) }
-            } ?? cmark_parse_document("", 0, CMARK_OPT_DEFAULT)
-        }) else { return [] }
-        defer { cmark_node_free(root) }
-        guard let iterator = cmark_iter_new(root) else { return [] }
-        defer { cmark_iter_free(iterator) }
+        CommonMark.withIterator(over: bytes) { textNodes(iterator: $0, bytes: bytes, lineStarts: lineStarts) } ?? []
+    }
+
+    private static func textNodes(iterator: OpaquePointer, bytes: [UInt8], lineStarts: [Int]) -> [Range<Int>] {
         var spans: [Range<Int>] = []
         while true {
             let event = cmark_iter_next(iterator)

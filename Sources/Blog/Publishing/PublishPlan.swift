@@ -7,7 +7,7 @@ import Foundation
 /// knows (`content/posts/x/index.md`) become repository paths (`blog/content/posts/x`). A post's
 /// file or bundle folder is committed whole, with (on a Jekyll site) the new or changed files it
 /// refers to; a bundle that is a link leading outside the site is refused (its files are not the
-/// site's to publish).
+/// site's to publish). The site's spelling word list (`SiteWordList`) goes with every post.
 public struct PublishPlan: Sendable, Equatable {
     /// The site root relative to the work tree, ending in `/` ("" when they are the same).
     public var prefix: String
@@ -28,7 +28,9 @@ public struct PublishPlan: Sendable, Equatable {
         let own = PagePath.commitPath(of: post)
         try SiteContainment.require(site.absolute(own), insideSite: site.root, display: own)
         let referenced = PagePath.referencedFiles(of: post, site: site).filter { $0 != own }
-        return PublishPlan(prefix: prefix, commitPaths: ([own] + referenced).map { prefix + $0 })
+        // The site's spelling words go with it (a word added while writing the post).
+        let words = SiteWordList.files(siteRoot: site.root).filter { SiteContainment.isInside(site.absolute($0), site: site.root) }
+        return PublishPlan(prefix: prefix, commitPaths: ([own] + referenced + words).map { prefix + $0 })
     }
 
     /// A site path as the repository names it.

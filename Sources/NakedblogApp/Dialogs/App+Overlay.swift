@@ -48,6 +48,8 @@ extension App {
             }
             state.overlay = .signIn(dialog)
             return []
+        case .spelling(let menu):
+            return handleSpellingMenuKey(&state, menu, key, now: now)
         case .imagePath(var field):
             switch key {
             case .escape: state.overlay = nil

@@ -47,6 +47,9 @@ enum OverlayRender {
             return (field.render(into: &screen, area: Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: 1)), inner.y + 3)
         case .frontMatter(let form):
             return frontMatter(form, into: &screen, area: area)
+        case .spelling(let menu):
+            SpellingMenuRender.draw(menu, state: state, into: &screen)
+            return nil
         case .newPost(let dialog):
             return newPost(dialog, into: &screen, area: area)
         case .publish:
@@ -112,6 +115,9 @@ enum OverlayRender {
             }
             for warning in sheet.review.warnings.prefix(5) { add(App.wrap("⚠ " + warning, width: 66), .warning) }
             if sheet.review.warnings.count > 5 { add(["⚠ … and \(sheet.review.warnings.count - 5) more"], .warning) }
+            if let misspelled = sheet.misspelled, misspelled > 0 {
+                add(["⚠ \(misspelled) misspelled word\(misspelled == 1 ? "" : "s") (F7 goes to the first)"], .warning)
+            }
             if let refusal = sheet.review.refusal {
                 lines.append("")
                 add(App.wrap("Refused: \(refusal)", width: 66), .error)

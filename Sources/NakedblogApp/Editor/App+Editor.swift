@@ -97,6 +97,8 @@ extension App {
             case .externalEditor:
                 return [.save(path: screen.path, text: text, revision: screen.editor.revision, expected: screen.diskStamp),
                         .runExternalEditor(screen.path)]
+            case .nextMisspelling, .previousMisspelling:
+                return findMisspelling(&state, &screen, forward: action == .nextMisspelling)
             }
             return []
         }
@@ -107,6 +109,7 @@ extension App {
         let wrapWidth = textWidth.flatMap { screen.view.wrapWidth(areaWidth: $0, lineCount: screen.editor.buffer.lineCount) }
         // Kept only for a read-only post (a copy would make every edit copy the document).
         let unedited = screen.readOnlyBecause == nil ? nil : screen.editor
+        let linesBefore = screen.editor.buffer.lineCount
         guard let effects = screen.editor.handle(key, now: now, pageHeight: height, wrapWidth: wrapWidth) else { return [] }
         if let author = screen.readOnlyBecause, let unedited, screen.editor.revision != before {
             // Moving and selecting work; an edit is undone at once.
@@ -117,6 +120,7 @@ extension App {
         if screen.editor.revision != before {
             screen.lastEditTime = now
             screen.checkFrontMatter()
+            screen.spelling.edited(line: screen.editor.lastEditLine, lineDelta: screen.editor.buffer.lineCount - linesBefore)
         }
         screen.problem = nil
         return effects.map { effect in
@@ -155,7 +159,12 @@ extension App {
     /// document's (`EditorScreen.isLarge`) only when shown, resized or saved. At most one job
     /// is in flight; its result asks again if the text moved on. Given `now` (typing, a tick, a
     /// result), a long document's text waits for a pause in typing (`EditorScreen.typingPause`).
+    /// The spell-check of the lines in view is asked for at the same moments (`refreshSpelling`).
     static func refreshPreview(_ state: inout AppState, evenIfLarge: Bool = true, now: TimeInterval? = nil) -> [AppEffect] {
+        refreshPreviewJob(&state, evenIfLarge: evenIfLarge, now: now) + refreshSpelling(&state, now: now)
+    }
+
+    private static func refreshPreviewJob(_ state: inout AppState, evenIfLarge: Bool, now: TimeInterval?) -> [AppEffect] {
         guard var screen = state.editor, !screen.previewInFlight else { return [] }
         let layout = EditorLayout(columns: state.columns, rows: state.rows, showPreview: screen.showPreview)
         let revision = screen.editor.revision

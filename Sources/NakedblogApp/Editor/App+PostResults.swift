@@ -23,9 +23,14 @@ extension App {
                 state.cursorToLine = nil
                 screen.editor.goToLine(line)
             }
+            var spelling: [AppEffect] = []
+            if state.misspellingOnOpen {
+                state.misspellingOnOpen = false
+                spelling = findMisspelling(&state, &screen, forward: true)
+            }
             state.editor = screen
             state.page = .editor
-            return refreshPreview(&state)
+            return refreshPreview(&state) + spelling
         case .postReadOnly(let path, let reason):
             guard var screen = state.editor, screen.path == path else { return [] }
             screen.readOnlyBecause = reason

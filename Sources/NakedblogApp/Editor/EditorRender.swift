@@ -20,7 +20,7 @@ enum EditorRender {
         let layout = EditorLayout(columns: width, rows: state.rows, showPreview: editor.showPreview)
         var cursor: (x: Int, y: Int)?
         if let area = layout.text {
-            cursor = editor.view.render(editor.editor, into: &screen, area: area)
+            cursor = editor.view.render(editor.editor, into: &screen, area: area, underlined: editor.spelling.byLine)
         }
         if let divider = layout.divider { SplitView.drawDivider(into: &screen, divider) }
         if let area = layout.preview {
@@ -42,7 +42,10 @@ enum EditorRender {
                 ?? (editor.editor.isDirty ? "modified (Ctrl-S saves)" : "saved")
             if state.isPublishing { left += " · publishing…" }
             let mode = width >= EditorScreen.splitWidth ? "split" : (editor.showPreview ? "preview" : "text")
-            StatusBar(left: left, right: (state.author.map { "✎ \($0) · " } ?? "") + mode + (state.git.branch.map { " · \($0)" } ?? ""))
+            // Misspelled words in and around the view, and the key that goes to them.
+            // (Not beside a problem: the problem needs the room.)
+            let spelling = editor.spelling.count > 0 && editor.problem == nil && notice == nil ? "F7 \(editor.spelling.count) misspelled · " : ""
+            StatusBar(left: left, right: spelling + (state.author.map { "✎ \($0) · " } ?? "") + mode + (state.git.branch.map { " · \($0)" } ?? ""))
                 .render(into: &screen, area: status)
         }
         KeyHintBar(hints: state.keys.editor.hints).render(into: &screen, area: Rect(x: 0, y: state.rows - 1, width: width, height: 1))

@@ -42,6 +42,8 @@ public struct EditorScreen: Sendable {
     var frontMatterEnd: Int?
     /// Why the post is shown but not edited ("Ann is editing this post", a link out of the site).
     public var readOnlyBecause: String?
+    /// Misspelled words found in the lines around the cursor (underlined).
+    public var spelling = SpellingMarks()
 
     public init(path: String, file: String, text: String, stamp: FileStamp?) {
         self.path = path

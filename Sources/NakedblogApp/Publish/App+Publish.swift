@@ -35,6 +35,8 @@ extension App {
                 }
             case .enter, .control("f"):
                 return startPublish(&state, &sheet, step: "Committing…")
+            case _ where state.keys.editor.action(for: key) == .nextMisspelling && (sheet.misspelled ?? 0) > 0:
+                return openAtFirstMisspelling(&state, sheet)
             case .control("d"), .tab:
                 guard sheet.wasDraft else { break }
                 sheet.setDraftFalse.toggle()
@@ -132,6 +134,21 @@ extension App {
         }
         state.cursorToLine = line
         return [.openPost(post)]
+    }
+
+    /// F7 on the sheet: the post in the editor at its first misspelled word, with suggestions.
+    static func openAtFirstMisspelling(_ state: inout AppState, _ sheet: PublishSheet) -> [AppEffect] {
+        state.closePublish()
+        guard let post = sheet.post else { return [] }
+        let stop: [AppEffect] = sheet.check.isRunning ? [.stopPublishCheck] : []
+        if state.page == .editor, var screen = state.editor, screen.path == post {
+            screen.editor.goTo(TextPosition(line: 0, column: 0))
+            let effects = findMisspelling(&state, &screen, forward: true)
+            state.editor = screen
+            return stop + effects
+        }
+        state.misspellingOnOpen = true
+        return stop + [.openPost(post)]
     }
 
     /// The sheet opened: its build check starts in the background.

@@ -43,6 +43,7 @@ extension EffectRunner {
         }
         sheet.review = PublishReview.review(commitPath: commitPath, workdir: workdir, displayPrefix: prefix,
                                             committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
+        sheet.misspelled = misspelledWords(in: post, site: site)
         send(.publishSheetReady(sheet))
     }
 

@@ -44,6 +44,8 @@ public struct PublishSheet: Sendable {
     public var check: CheckState = .notRun
     /// Enter was pressed while the check ran: publish when it passes.
     public var publishWhenChecked = false
+    /// Misspelled words in the post (a warning; nil when not checked: no dictionary, spelling off).
+    public var misspelled: Int?
 
     public enum CheckState: Sendable, Equatable {
         case notRun

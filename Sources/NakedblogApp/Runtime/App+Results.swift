@@ -75,6 +75,10 @@ extension App {
         case .terminated:
             state.shouldQuit = true
             return []
+        case .spellingChecked(let result):
+            return spellingChecked(&state, result, now: now)
+        case .wordAccepted(let word, let file, let problem):
+            return wordAccepted(&state, word: word, file: file, problem: problem)
         case .key, .resized, .tick, .pasteArriving:
             return []
         }

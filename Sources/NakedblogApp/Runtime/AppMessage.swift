@@ -70,6 +70,11 @@ public enum AppMessage: Sendable {
     /// An image was copied into the post's bundle: insert its reference.
     /// An image copied for the post at `path`: its file name, the link to insert, the folder it went to.
     case imageCopied(path: String, name: String, link: String, folder: String)
+    /// A spell-check of the post in the editor done (`AppEffect.checkSpelling`).
+    case spellingChecked(SpellResult)
+    /// A word added to the site's list (`file`, site-relative) or the personal dictionary
+    /// (`file` nil); `problem` when it could not be.
+    case wordAccepted(word: String, file: String?, problem: String?)
 }
 
 /// What `update` asks the outside world to do; the effect runner turns each into work that
@@ -120,5 +125,10 @@ public enum AppEffect: Sendable, Equatable {
     case answerCredentials(username: String?, password: String?)
     case setIdentity(name: String, email: String)
     case copyImage(source: String, post: String)
+    /// Spell-checks the post in the editor off the loop (at most one check in flight).
+    case checkSpelling(SpellJob)
+    /// Adds `word` to the site's word list (`toSite`) or the writer's personal dictionary for
+    /// `language`.
+    case acceptWord(String, language: String, toSite: Bool)
     case quit
 }

@@ -2,6 +2,7 @@ import Blog
 import Foundation
 import GitOps
 import Synchronization
+import Spelling
 import TUI
 
 /// Turns effects into work (files, git, the site index) on background tasks, sending results
@@ -105,6 +106,12 @@ public final class EffectRunner: @unchecked Sendable {
             if restricted { send(.postFailed("Not available on this server.")) } else { runExternalEditor(path, root: root) }
         case .rememberSite(let path): if !restricted { background { RecentSites.remember(path, environment: self.environment) } }
         case .copyImage(let source, let post): background { self.copyImage(source, into: post, root: root) }
+        case .checkSpelling(let job):
+            let personal = personalWords
+            spellChecks.async { [send, spellCheckers] in send(job.run(spellCheckers, personal: personal)) }
+        case .acceptWord(let word, let language, let toSite):
+            let personal = personalWords
+            background { self.acceptWord(word, language: language, toSite: toSite, personal: personal, root: root) }
         case .setIdentity(let name, let email):
             if restricted {
                 // Never reached with --author (the author commits); without one the server's
@@ -133,6 +140,11 @@ public final class EffectRunner: @unchecked Sendable {
 
     /// Previews render here: never on the loop, never behind file work.
     private let previews = LowPriorityThread(name: "nb-preview")
+
+    /// Spell-checks run here, beside the preview: a dictionary's first load never holds one up.
+    private let spellChecks = LowPriorityThread(name: "nb-spelling")
+    /// Dictionaries, loaded once per language for the session.
+    let spellCheckers = SpellCheckers()
 
     private func background(_ work: @escaping @Sendable () -> Void) {
         files.async(execute: work)
@@ -399,10 +411,11 @@ extension AppEffect {
     var needsSite: Bool {
         switch self {
         case .refreshGit, .refreshGitPaths, .fetch, .sync, .openPost, .releasePost, .reloadPost, .save, .writeJournal, .discardJournal, .showDiskDiff,
-             .createPost, .preparePublish, .runPublishCheck, .publish, .loadConflict, .toggleDraft, .runExternalEditor, .copyImage:
+             .createPost, .preparePublish, .runPublishCheck, .publish, .loadConflict, .toggleDraft, .runExternalEditor, .copyImage,
+             .acceptWord:
             return true
         case .loadSite, .renderPreview, .refreshPosts, .startClone, .checkCloneURL, .cancelClone, .stopPublishCheck, .trustHostKey, .copyToClipboard, .rememberSite,
-             .suspend, .answerCredentials, .setIdentity, .quit:
+             .suspend, .answerCredentials, .setIdentity, .quit, .checkSpelling:
             return false
         }
     }

@@ -81,3 +81,17 @@ extension EditorState {
         moveCursor(to: position)
     }
 }
+
+extension EditorState {
+    /// Replaces the text in `range` with `text` as one undo step (a spelling suggestion taken);
+    /// the cursor ends after the new text. False when `range` no longer holds `expected`.
+    public mutating func replace(_ range: Range<TextPosition>, expecting expected: String, with text: String, now: Double) -> Bool {
+        guard range.lowerBound.line == range.upperBound.line, range.lowerBound.line < buffer.lineCount else { return false }
+        let line = buffer.line(range.lowerBound.line)
+        guard range.upperBound.column <= line.count,
+              String(line[range.lowerBound.column..<range.upperBound.column]) == expected else { return false }
+        select(range)
+        replaceSelection(with: text, now: now)
+        return true
+    }
+}

@@ -60,7 +60,9 @@ public struct EditorView: Sendable {
     /// Renders and returns the cursor's screen position. Only the lines (and the pieces of long
     /// lines) in view are laid out.
     @discardableResult
-    public mutating func render(_ state: EditorState, into screen: inout Screen, area: Rect) -> (x: Int, y: Int) {
+    /// `underlined`: character ranges by line drawn underlined (misspelled words).
+    public mutating func render(_ state: EditorState, into screen: inout Screen, area: Rect,
+                                underlined: [Int: [Range<Int>]] = [:]) -> (x: Int, y: Int) {
         let buffer = state.buffer
         let gutter = gutterWidth(lineCount: buffer.lineCount)
         let textArea = Rect(x: area.x + gutter, y: area.y, width: max(1, area.width - gutter), height: area.height)
@@ -81,6 +83,7 @@ public struct EditorView: Sendable {
                 let styles = MarkdownHighlighter.styles(Array(piece.characters), state: lineState).0
                 // The front-matter block is marked by a background across its rows.
                 let isFrontMatter = lineState.inFrontMatter || styles.first?.role == .frontMatter
+                let marks = underlined[lineIndex] ?? []
                 func markRow(_ row: Int) {
                     if isFrontMatter, row >= 0, row < area.height {
                         screen.fill(Rect(x: textArea.x, y: area.y + row, width: textArea.width, height: 1), style: Style(.frontMatter))
@@ -115,6 +118,7 @@ public struct EditorView: Sendable {
                     x += width
                     guard row >= 0, screenX >= textArea.x, screenX + width <= textArea.x + textArea.width else { continue }
                     var style = styles[index]
+                    if !marks.isEmpty, marks.contains(where: { $0.contains(column) }) { style.underline = true }
                     if let selection = state.selection, selection.contains(TextPosition(line: lineIndex, column: column)) { style = Style(.selection) }
                     // A tab is blank up to its stop; a control character shows its stand-in (`^M`).
                     let utf8 = character.utf8

@@ -18,6 +18,7 @@ enum FullScreen {
         var state = initialState
         state.keys = config.keys
         state.tabWidth = config.tabWidth
+        state.spelling = config.spelling
         state.buildCheck = config.buildCheck
         if restricted { state.restrict() }
         let terminal = NcursesTerminal()

@@ -1,0 +1,161 @@
+import Blog
+import Foundation
+@testable import NakedblogApp
+import Spelling
+import TestSupport
+import TUI
+import XCTest
+
+/// Spell-checking in the editor through `App.update`, with spell jobs run in line on the real
+/// en_US dictionary (off the loop in the app).
+final class EditorSpellingTests: XCTestCase {
+    private let checkers = SpellCheckers()
+    private let summit = "content/posts/summit-in-the-fog/index.md"
+
+    override func setUpWithError() throws {
+        guard case .success = checkers.dictionary(for: "en_US") else {
+            throw XCTSkip("the en_US Hunspell dictionary is not installed (Debian hunspell-en-us); `make test` installs it through scripts/setup.sh")
+        }
+    }
+
+    /// `AppFixture.update`, and the spell jobs among the effects run as the runner runs them.
+    private func update(_ state: inout AppState, _ message: AppMessage, now: TimeInterval = 0) -> [AppEffect] {
+        var pending = AppFixture.update(&state, message, now: now)
+        var others: [AppEffect] = []
+        while !pending.isEmpty {
+            let effect = pending.removeFirst()
+            if case .checkSpelling(let job) = effect {
+                pending += AppFixture.update(&state, job.run(checkers, personal: .none), now: now)
+            } else {
+                others.append(effect)
+            }
+        }
+        return others
+    }
+
+    private func open(_ path: String, text: String? = nil) throws -> AppState {
+        var state = try AppFixture.browsing()
+        let content = try text ?? String(contentsOfFile: PackageRoot.path + "/demo/" + path, encoding: .utf8)
+        _ = update(&state, .postOpened(path: path, text: content, stamp: nil))
+        return state
+    }
+
+    /// The underlined cells of the frame, as the words they spell.
+    private func underlined(_ state: AppState) -> [String] {
+        var copy = state
+        let screen = Render.frame(&copy).screen
+        var words: [String] = []
+        for y in 0..<screen.height {
+            var current = ""
+            for x in 0..<screen.width {
+                let cell = screen[x, y]
+                if cell.style.underline { current += cell.text } else if !current.isEmpty { words.append(current); current = "" }
+            }
+            if !current.isEmpty { words.append(current) }
+        }
+        return words
+    }
+
+    func testMisspelledWordsInViewAreUnderlinedOnOpening() throws {
+        let state = try open(summit, text: "---\ntitle: \"Fogg\"\n---\nWe saw the ridge and a cairnn.\n\n`codde` is not checked.\n")
+        XCTAssertEqual(underlined(state), ["Fogg", "cairnn"])
+        XCTAssertEqual(state.editor?.spelling.count, 2)
+        XCTAssertTrue(AppFixture.lines(state)[22].contains("F7 2 misspelled"), AppFixture.lines(state)[22])
+    }
+
+    func testTypingWaitsForAPauseAndMarksFollowTheirLines() throws {
+        var state = try open(summit, text: "First line.\nSecnd line.\n")
+        XCTAssertEqual(underlined(state), ["Secnd"])
+        // A new line above moves the mark down with its word, at once; the check waits for a pause.
+        _ = update(&state, .key(.end), now: 10)
+        let typed = update(&state, .key(.enter), now: 10)
+        XCTAssertFalse(typed.contains { if case .checkSpelling = $0 { return true }; return false })
+        XCTAssertEqual(state.editor?.spelling.byLine[2], [0..<5])
+        _ = update(&state, .tick(10.1), now: 10.1)
+        XCTAssertEqual(state.editor?.spelling.byLine[2], [0..<5])
+        for character in "Thrid" { _ = update(&state, .key(.character(character)), now: 10.2) }
+        XCTAssertEqual(underlined(state), ["Secnd"], "not checked while typing")
+        _ = update(&state, .tick(10.6), now: 10.6)
+        XCTAssertEqual(underlined(state), ["Thrid", "Secnd"])
+    }
+
+    func testF7OffersSuggestionsAndANumberReplacesTheWord() throws {
+        var state = try open(summit, text: "It was very quiete and very cold.\n")
+        _ = update(&state, .key(.function(7)))
+        guard case .spelling(let menu) = state.overlay else { return XCTFail("no menu: \(String(describing: state.overlay))") }
+        XCTAssertEqual(menu.word, "quiete")
+        XCTAssertEqual(state.editor?.editor.cursor, TextPosition(line: 0, column: 12))
+        XCTAssertTrue(menu.suggestions.contains("quiet"), "\(menu.suggestions)")
+        assertSnapshot(AppFixture.lines(state), named: "spelling-menu")
+        let index = try XCTUnwrap(menu.suggestions.firstIndex(of: "quiet"))
+        _ = update(&state, .key(.character(Character(String(index + 1)))), now: 5)
+        XCTAssertNil(state.overlay)
+        XCTAssertEqual(state.editor?.editor.text, "It was very quiet and very cold.\n")
+        XCTAssertEqual(underlined(state), [])
+        // One undo step brings the word back.
+        _ = update(&state, .key(.control("z")), now: 6)
+        XCTAssertEqual(state.editor?.editor.text, "It was very quiete and very cold.\n")
+    }
+
+    func testF7WrapsAroundAndF8GoesBack() throws {
+        var state = try open(summit, text: "Onee and twoo.\n")
+        _ = update(&state, .key(.function(7)))
+        guard case .spelling(let first) = state.overlay else { return XCTFail("no menu") }
+        XCTAssertEqual(first.word, "Onee")
+        // F7 in the menu: the next word.
+        _ = update(&state, .key(.function(7)))
+        guard case .spelling(let second) = state.overlay else { return XCTFail("no menu") }
+        XCTAssertEqual(second.word, "twoo")
+        _ = update(&state, .key(.function(8)))
+        guard case .spelling(let back) = state.overlay else { return XCTFail("no menu") }
+        XCTAssertEqual(back.word, "Onee")
+    }
+
+    func testALetterTypedWhileTheMenuIsOpenIsNotLost() throws {
+        var state = try open(summit, text: "A wrod.\n")
+        _ = update(&state, .key(.function(7)))
+        XCTAssertNotNil(state.overlay)
+        _ = update(&state, .key(.character("x")), now: 3)
+        XCTAssertNil(state.overlay)
+        XCTAssertEqual(state.editor?.editor.text, "A xwrod.\n")
+    }
+
+    func testIgnoreAndAddToWords() throws {
+        var state = try open(summit, text: "Zorp and Blarg.\n")
+        _ = update(&state, .key(.function(7)))
+        _ = update(&state, .key(.character("i")))
+        XCTAssertEqual(underlined(state), ["Blarg"])
+        XCTAssertTrue(state.editor?.problem?.contains("ignored") == true)
+        // Checked again later: still ignored.
+        state.editor?.spelling.checkedRevision = -1
+        _ = update(&state, .tick(100), now: 100)
+        XCTAssertEqual(underlined(state), ["Blarg"])
+
+        _ = update(&state, .key(.function(7)))
+        let effects = update(&state, .key(.character("a")))
+        XCTAssertEqual(effects, [.acceptWord("Blarg", language: "en_US", toSite: true)])
+        XCTAssertEqual(underlined(state), [])
+        let added = update(&state, .wordAccepted(word: "Blarg", file: ".cspell.json", problem: nil))
+        XCTAssertEqual(added, [.refreshGitPaths([".cspell.json"])])
+        XCTAssertTrue(state.editor?.problem?.contains(".cspell.json") == true)
+        _ = update(&state, .key(.function(7)))
+        XCTAssertEqual(state.editor?.problem, "No misspelled words (en_US)")
+    }
+
+    func testAMissingDictionaryIsSaidOnceAndTheEditorWorks() throws {
+        var state = try open(summit, text: "---\ntitle: X\nlang: xx-yy\n---\nWords.\n")
+        XCTAssertTrue(state.editor?.problem?.contains("no xx_YY dictionary") == true, state.editor?.problem ?? "")
+        let effects = update(&state, .tick(50), now: 50)
+        XCTAssertFalse(effects.contains { if case .checkSpelling = $0 { return true }; return false })
+        _ = update(&state, .key(.character("a")), now: 51)
+        XCTAssertEqual(state.editor?.editor.text.hasPrefix("a---"), true)
+    }
+
+    func testSpellingOffInTheConfig() throws {
+        var state = try AppFixture.browsing()
+        state.spelling = false
+        let effects = App.update(&state, .postOpened(path: summit, text: "Wrod.\n", stamp: nil), now: 0)
+        XCTAssertFalse(effects.contains { if case .checkSpelling = $0 { return true }; return false })
+        XCTAssertEqual(try AppConfig.parse("spelling = false\n", file: "c.toml").spelling, false)
+    }
+}
