@@ -31,6 +31,10 @@ let package = Package(
         // Also SHA-1 and deflate for the packs GitOps writes itself (thin pushes over ssh).
         .target(name: "CGitSSH", dependencies: ["CGit2"], linkerSettings: [.linkedLibrary("z")]),
 
+        // GNU Source-highlight (C++) behind a C interface: the token classes of code blocks.
+        .target(name: "CSourceHighlight",
+                linkerSettings: [.linkedLibrary("source-highlight"), .linkedLibrary("boost_regex")]),
+
         // Async-signal-safe terminal restoration (C: signal handlers must be).
         .target(name: "CShims"),
 
@@ -44,7 +48,7 @@ let package = Package(
         .target(name: "FrontMatter", dependencies: ["TextWidth", "Yams", "TOMLKit"]),
         .target(name: "Blog", dependencies: ["FrontMatter", "CShims", "TextWidth", "Yams", "TOMLKit"]),
         // Markdown → styled terminal lines: the only code that calls libcmark.
-        .target(name: "Preview", dependencies: ["Blog", "CCmark", "TextWidth"]),
+        .target(name: "Preview", dependencies: ["Blog", "CCmark", "CSourceHighlight", "TextWidth"]),
         .target(name: "TUI", dependencies: ["CNcursesw", "CShims", "TextWidth", "TOMLKit"]),
         // Spell-checking: Hunspell dictionaries (the only libhunspell caller), the words of a
         // post's prose, the words a site and a writer accept.

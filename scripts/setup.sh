@@ -8,7 +8,8 @@ set -euo pipefail
 
 PACKAGES=(libgit2-dev zlib1g-dev libcmark-dev libncurses-dev ncurses-term pkg-config git tmux
           openssh-server openssh-client hugo jekyll cmark python3 openssl bubblewrap lowdown
-          libhunspell-dev hunspell hunspell-en-us hunspell-fr)
+          libhunspell-dev hunspell hunspell-en-us hunspell-fr libsource-highlight-dev source-highlight
+          libnuspell-dev nuspell)
 read -r -a EXTRA <<<"${NAKEDBLOG_SETUP_EXTRA_PACKAGES:-}"
 PACKAGES+=("${EXTRA[@]}")
 

@@ -71,6 +71,13 @@ public enum Render {
         case .alertImportant: role = .heading
         case .alertWarning: role = .warning
         case .alertCaution: role = .error
+        case .codeKeyword: role = .codeKeyword
+        case .codeType: role = .codeType
+        case .codeString: role = .codeString
+        case .codeComment: role = .codeComment
+        case .codeNumber: role = .codeNumber
+        case .codeFunction: role = .codeFunction
+        case .codePreprocessor: role = .codePreprocessor
         }
         return Style(role, bold: bold, italic: preview.italic, underline: preview.role == .link)
     }

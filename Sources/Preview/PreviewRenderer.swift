@@ -48,7 +48,7 @@ struct PreviewRenderer {
         case .list(let ordered, let start, let items, _):
             return list(ordered: ordered, start: start, items: items, width: width, source: source)
         case .code(let info, let text, _):
-            return codeBox(language: info.split(separator: " ").first.map(String.init) ?? "", text: text, width: width, source: source)
+            return codeBox(info: info, text: text, width: width, source: source)
         case .html(let text, _):
             return html(text, width: width, source: source)
         case .rule:
@@ -226,7 +226,8 @@ struct PreviewRenderer {
     }
 
     /// A labelled box; code is never wrapped: long lines are cut with a visible `→`.
-    private func codeBox(language: String, text: String, width: Int, source: Int) -> [PreviewLine] {
+    private func codeBox(info: String, text: String, width: Int, source: Int) -> [PreviewLine] {
+        let language = info.split(separator: " ").first.map(String.init) ?? ""
         let inner = max(1, width - 2)
         let label = language.isEmpty ? "" : "─ " + DisplayWidth.truncate(language, to: max(1, width - 6)) + " "
         var out = [PreviewLine([PreviewSpan("┌" + label, PreviewStyle(.codeLabel)),
@@ -234,26 +235,68 @@ struct PreviewRenderer {
                                sourceLine: source)]
         var lines = MarkdownSource.unescape(text).splitLines()
         if lines.last == "" { lines.removeLast() }
-        for (index, raw) in lines.enumerated() {
-            let expanded = Tabs.expand(raw)
-            var shown = expanded
-            if DisplayWidth.of(expanded) > inner {
-                shown = ""
-                var used = 0
-                for character in expanded {
-                    let w = DisplayWidth.of(character)
-                    if used + w > inner - 1 { break }
-                    shown.append(character)
-                    used += w
+        let expanded = lines.map(Tabs.expand)
+        // Coloured by language when asked for (tokens cached per block: typing in prose never
+        // highlights the code again); plain otherwise.
+        let tokens = context.highlightsCode && !language.isEmpty ? CodeHighlighter.highlight(expanded.joined(separator: "\n"), fence: info) : nil
+        for (index, line) in expanded.enumerated() {
+            var spans = [PreviewSpan("│ ", PreviewStyle(.border))]
+            let lineTokens = tokens.map { index < $0.count ? $0[index] : [] } ?? []
+            let fits = DisplayWidth.of(line) <= inner
+            if fits, lineTokens.isEmpty {
+                spans.append(PreviewSpan(line, PreviewStyle(.codeBlock)))
+            } else {
+                spans += Self.codeSpans(line, tokens: lineTokens, width: fits ? Int.max : inner - 1)
+                if !fits {
+                    let used = spans.dropFirst().reduce(0) { $0 + DisplayWidth.of($1.text) }
+                    spans.append(PreviewSpan(String.repeated(" ", count: max(0, inner - 1 - used)) + "→", PreviewStyle(.codeBlock)))
                 }
-                shown += String.repeated(" ", count: max(0, inner - 1 - used)) + "→"
             }
-            out.append(PreviewLine([PreviewSpan("│ ", PreviewStyle(.border)), PreviewSpan(shown, PreviewStyle(.codeBlock))],
-                                   sourceLine: source + 1 + index))
+            out.append(PreviewLine(spans, sourceLine: source + 1 + index))
         }
         out.append(PreviewLine([PreviewSpan("└" + String.repeated("─", count: max(0, width - 1)), PreviewStyle(.border))],
                                sourceLine: source + lines.count + 1))
         return out
+    }
+
+    /// A code line as spans in its tokens' roles, cut at `width` display columns.
+    static func codeSpans(_ line: String, tokens: [CodeSpan], width: Int) -> [PreviewSpan] {
+        var spans: [PreviewSpan] = []
+        var current = ""
+        var currentRole = PreviewRole.codeBlock
+        var used = 0
+        var offset = 0
+        var tokenIndex = 0
+        for character in line {
+            let w = DisplayWidth.of(character)
+            if used + w > width { break }
+            while tokenIndex < tokens.count, tokens[tokenIndex].start + tokens[tokenIndex].length <= offset { tokenIndex += 1 }
+            let role: PreviewRole
+            if tokenIndex < tokens.count, tokens[tokenIndex].start <= offset { role = Self.role(of: tokens[tokenIndex].token) } else { role = .codeBlock }
+            if role != currentRole, !current.isEmpty {
+                spans.append(PreviewSpan(current, PreviewStyle(currentRole)))
+                current = ""
+            }
+            currentRole = role
+            current.append(character)
+            used += w
+            offset += character.utf8.count
+        }
+        if !current.isEmpty { spans.append(PreviewSpan(current, PreviewStyle(currentRole))) }
+        return spans
+    }
+
+    static func role(of token: CodeToken) -> PreviewRole {
+        switch token {
+        case .plain: .codeBlock
+        case .keyword: .codeKeyword
+        case .type: .codeType
+        case .string: .codeString
+        case .comment: .codeComment
+        case .number: .codeNumber
+        case .function: .codeFunction
+        case .preprocessor: .codePreprocessor
+        }
     }
 
     private func html(_ text: String, width: Int, source: Int) -> [PreviewLine] {

@@ -6,6 +6,8 @@ public enum PreviewRole: String, Sendable, Equatable, CaseIterable {
     case note, border, dim, rule, shortcode, divider, tableHeader
     /// GitHub alerts (`> [!NOTE]` …): the bar and label of each kind.
     case alertNote, alertTip, alertImportant, alertWarning, alertCaution
+    /// Tokens of highlighted code (`CodeHighlighter`); plain code is `codeBlock`.
+    case codeKeyword, codeType, codeString, codeComment, codeNumber, codeFunction, codePreprocessor
 }
 
 /// A style: a role plus inline emphasis.
@@ -58,6 +60,9 @@ public struct PreviewContext: Sendable {
     public var resourceIsLFSPointer: @Sendable (String) -> Bool
     /// For a Jekyll page: its site and front matter (Liquid is then rewritten before rendering).
     public var liquid: LiquidContext?
+    /// Whether code blocks are coloured by language (off when no colour is shown: `--plain`,
+    /// `NO_COLOR`, `TERM=dumb`).
+    public var highlightsCode = true
 
     public init(resourceExists: @escaping @Sendable (String) -> Bool = { _ in true },
                 refExists: @escaping @Sendable (String) -> Bool = { _ in true },

@@ -26,6 +26,27 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertFalse(plain.stdout.contains("\u{1B}["))
         let noColor = try Shell.run(["script", "-qec", "env NO_COLOR=1 \(binary) preview \(post) --width 60", "/dev/null"], timeout: 20)
         XCTAssertFalse(noColor.stdout.contains("\u{1B}["))
+        let dumb = try Shell.run(["script", "-qec", "env TERM=dumb \(binary) preview \(post) --width 60", "/dev/null"], environment: environment, timeout: 20)
+        XCTAssertFalse(dumb.stdout.contains("\u{1B}["))
+    }
+
+    /// Code blocks coloured by language on a terminal (a Go keyword in magenta, a string in
+    /// green), plain under --plain.
+    func testCodeIsColouredByLanguage() throws {
+        try requireProgram("script")
+        let binary = try Products.path("nakedblog")
+        let work = try TemporaryDirectory(prefix: "nb-code")
+        defer { work.remove() }
+        let file = work.appending("code.md")
+        try "# Code\n\n```golang\nfunc main() { println(\"hi\") }\n```\n".write(toFile: file, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = nil
+        environment["TERM"] = "xterm-256color"
+        let coloured = try Shell.run(["script", "-qec", "\(binary) preview \(file) --width 60", "/dev/null"], environment: environment, timeout: 20)
+        XCTAssertTrue(coloured.stdout.contains("\u{1B}[35mfunc\u{1B}[0m"), coloured.stdout)
+        XCTAssertTrue(coloured.stdout.contains("\u{1B}[32m\"hi\"\u{1B}[0m"), coloured.stdout)
+        let plain = try Shell.run(["script", "-qec", "\(binary) preview \(file) --width 60 --plain", "/dev/null"], environment: environment, timeout: 20)
+        XCTAssertTrue(plain.stdout.contains("func main() { println(\"hi\") }"), plain.stdout)
     }
 
     func testBadInput() throws {

@@ -4,6 +4,8 @@ public enum StyleRole: String, Sendable, Equatable, CaseIterable {
     case selection, cursorLine, statusBar, keyHint, keyHintKey, border, error, warning, success, badge
     /// The front-matter block in the editor (a subtle background), and its keys.
     case frontMatter, frontMatterKey
+    /// Tokens of highlighted code in the preview.
+    case codeKeyword, codeType, codeString, codeComment, codeNumber, codeFunction, codePreprocessor
 }
 
 /// A cell's style: a semantic role plus attributes a theme may add to.

@@ -32,6 +32,12 @@ public struct Theme: Sendable, Equatable {
         switch role {
         case .frontMatter: return .dim
         case .frontMatterKey: return .marker
+        case .codeKeyword: return .heading
+        case .codeType, .codeFunction: return .link
+        case .codeString: return .code
+        case .codeComment: return .dim
+        case .codeNumber: return .marker
+        case .codePreprocessor: return .warning
         default: return nil
         }
     }

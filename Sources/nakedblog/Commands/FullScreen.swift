@@ -1,3 +1,4 @@
+import Blog
 import Foundation
 import GitOps
 import NakedblogApp
@@ -95,15 +96,7 @@ enum ThemeChoice {
 /// Finds files shipped beside the binary (themes/, demo/) from a build or an install.
 enum ResourceLocator {
     /// `directory` and each of its parents.
-    static func ancestors(of directory: String) -> [String] {
-        var result: [String] = []
-        var current = directory
-        while current != "/" && !current.isEmpty {
-            result.append(current)
-            current = (current as NSString).deletingLastPathComponent
-        }
-        return result
-    }
+    static func ancestors(of directory: String) -> [String] { ShippedResources.ancestors(of: directory) }
 
     /// The bundled demo blog: `NAKEDBLOG_DEMO_SOURCE`, else a `demo/hugo.toml` above the binary.
     static func demoSite(jekyll: Bool = false) -> String? {

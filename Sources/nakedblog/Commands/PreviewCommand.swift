@@ -9,7 +9,7 @@ struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
         abstract: "Print a post rendered for the terminal (what the editor's preview shows).",
-        discussion: "Colours on a terminal unless NO_COLOR is set; --plain (or a pipe) prints no escape codes at all.")
+        discussion: "Colours on a terminal (code blocks coloured by language) unless NO_COLOR is set or TERM is dumb; --plain (or a pipe) prints no escape codes at all.")
 
     @Argument(help: "The post's content file.")
     var file: String
@@ -31,9 +31,12 @@ struct PreviewCommand: ParsableCommand {
         do { page = try PageText.read(path: file, display: file) } catch { throw error.userFacing }
         let absoluteFile = URL(fileURLWithPath: file).standardizedFileURL.path
         let site = try? Site.open(containing: (absoluteFile as NSString).deletingLastPathComponent)
-        let context = PreviewContext.forPage(page, file: absoluteFile, site: site)
+        let environment = ProcessInfo.processInfo.environment
+        let colour = !plain && isatty(1) == 1 && (environment["NO_COLOR"].map(\.isEmpty) ?? true) && environment["TERM"] != "dumb"
+        var context = PreviewContext.forPage(page, file: absoluteFile, site: site)
+        // No colour: no time spent on colouring code.
+        context.highlightsCode = colour
         let lines = MarkdownPreview.render(page, width: width ?? TerminalSize.columns() ?? 80, context: context)
-        let colour = !plain && isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         var out = ""
         for line in lines { out += (colour ? ANSIStyle.render(line) : TerminalText.visible(line.text)) + "\n" }
         FileHandleOutput.standardOutput.write(trusted: out)
@@ -71,6 +74,14 @@ enum ANSIStyle {
         case .alertImportant: codes += ["35"]
         case .alertWarning: codes += ["33"]
         case .alertCaution: codes += ["31"]
+        // Code tokens in the 8 basic colours (every colour terminal has them).
+        case .codeKeyword: codes += ["35"]
+        case .codeType: codes += ["36"]
+        case .codeString: codes += ["32"]
+        case .codeComment: codes += ["2", "3"]
+        case .codeNumber: codes += ["33"]
+        case .codeFunction: codes += ["34"]
+        case .codePreprocessor: codes += ["31"]
         case .text: break
         }
         if style.bold { codes.append("1") }
