@@ -35,6 +35,9 @@ let package = Package(
         .target(name: "CSourceHighlight",
                 linkerSettings: [.linkedLibrary("source-highlight"), .linkedLibrary("boost_regex")]),
 
+        // Nuspell (C++) behind a C interface, for the benchmark only (measured beside Hunspell).
+        .target(name: "CNuspell", linkerSettings: [.linkedLibrary("nuspell"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+
         // Async-signal-safe terminal restoration (C: signal handlers must be).
         .target(name: "CShims"),
 
@@ -72,7 +75,8 @@ let package = Package(
         // A tiny ncurses program the smoke tests draw in tmux.
         .executableTarget(name: "TerminalSmoke", dependencies: ["TUI"]),
         // `make bench`: prints one Markdown table of our medians against git/hugo/cmark.
-        .executableTarget(name: "nakedblog-bench", dependencies: ["Harness", "GitOps", "Blog", "Preview", "Spelling", "TUI", "CCmark"]),
+        .executableTarget(name: "nakedblog-bench", dependencies: ["Harness", "GitOps", "Blog", "Preview", "Spelling", "TUI", "CCmark",
+                                                                 "CHunspell", "CNuspell"]),
 
         // XCTest helpers shared by every test target.
         .target(name: "TestSupport", dependencies: ["Harness"], path: "Tests/TestSupport"),
@@ -88,5 +92,6 @@ let package = Package(
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "TestSupport"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

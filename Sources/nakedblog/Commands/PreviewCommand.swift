@@ -38,8 +38,20 @@ struct PreviewCommand: ParsableCommand {
         context.highlightsCode = colour
         let lines = MarkdownPreview.render(page, width: width ?? TerminalSize.columns() ?? 80, context: context)
         var out = ""
-        for line in lines { out += (colour ? ANSIStyle.render(line) : TerminalText.visible(line.text)) + "\n" }
+        out.reserveCapacity(page.body.utf8.count + lines.count * 8)
+        for line in lines {
+            if colour {
+                out += ANSIStyle.render(line)
+            } else {
+                for span in line.spans { out += TerminalText.visible(span.text) }
+            }
+            out += "\n"
+        }
         FileHandleOutput.standardOutput.write(trusted: out)
+        // Freed by the kernel at exit, not line by line (a megabyte's lines took longer to free
+        // than to print).
+        KeepUntilExit.keep(lines)
+        KeepUntilExit.keep(out)
     }
 }
 
