@@ -27,6 +27,19 @@ enum Measure {
         return (median(a), median(b))
     }
 
+    /// Runs each of `bodies` in turn `runs` times (the first of each round moving on, so none
+    /// always goes first) and returns their medians, in order.
+    static func rotating(runs: Int, _ bodies: [() throws -> Void]) throws -> [Double] {
+        var samples = Array(repeating: [Double](), count: bodies.count)
+        for round in 0..<runs {
+            for step in 0..<bodies.count {
+                let index = (round + step) % bodies.count
+                samples[index].append(try time(bodies[index]))
+            }
+        }
+        return samples.map(median)
+    }
+
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return .nan }
