@@ -12,6 +12,8 @@ import Synchronization
 /// finds those trees parsed-ready instead of inflating them. Started before the commit is made,
 /// it runs on the second core while the commit and the connection are under way. It changes
 /// nothing: an unfinished prefetch only means the push reads the rest itself.
+/// `@unchecked` for the object database pointer and the commit id (C values the thread reads,
+/// never writes); the count it writes is atomic.
 final class TreePrefetch: @unchecked Sendable {
     /// Kept alive until the thread is done: the cache being filled is the repository's.
     private let repository: Repository
@@ -19,8 +21,9 @@ final class TreePrefetch: @unchecked Sendable {
     private let root: git_oid
     private let stop = Atomic<Bool>(false)
     private let done = DispatchSemaphore(value: 0)
-    /// How many trees were read (valid after `finish()`).
-    private(set) var treesRead = 0
+    /// How many trees were read (final after `finish()`).
+    var treesRead: Int { readCount.load(ordering: .acquiring) }
+    private let readCount = Atomic<Int>(0)
 
     /// Starts reading the trees of `commit` (nil when the object database cannot be opened).
     init?(repository: Repository, commit: git_oid) {
@@ -58,7 +61,7 @@ final class TreePrefetch: @unchecked Sendable {
         var pending = [tree]
         while var id = pending.popLast(), !stop.load(ordering: .relaxed) {
             guard let subtrees = read(&id, Self.subtrees) else { continue }
-            treesRead += 1
+            readCount.add(1, ordering: .releasing)
             pending += subtrees
         }
     }

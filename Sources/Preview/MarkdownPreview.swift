@@ -1,5 +1,6 @@
 import Blog
 import Foundation
+import Synchronization
 import TextWidth
 
 /// Markdown (a Hugo post) rendered for the terminal: styled lines that fit a width, each
@@ -102,22 +103,24 @@ public enum MarkdownPreview {
 
     /// A parsed part of the document, handed from the worker that parsed it to the one that lays
     /// it out — which takes the blocks, so they are freed there, in parallel, not by the caller.
-    final class ParsedPiece: @unchecked Sendable {
-        private var blocks: [MarkdownBlock]
+    final class ParsedPiece: Sendable {
+        private let blocks: Mutex<[MarkdownBlock]>
         /// The 0-based line of the whole that the blocks' lines count from.
         let offset: Int
 
         init(_ blocks: [MarkdownBlock], offset: Int) {
-            self.blocks = blocks
+            self.blocks = Mutex(blocks)
             self.offset = offset
         }
 
-        var isEmpty: Bool { blocks.isEmpty }
+        var isEmpty: Bool { blocks.withLock { $0.isEmpty } }
 
         /// The blocks, leaving none here (one worker calls this once).
         func take() -> [MarkdownBlock] {
-            defer { blocks = [] }
-            return blocks
+            blocks.withLock { blocks in
+                defer { blocks = [] }
+                return blocks
+            }
         }
     }
 

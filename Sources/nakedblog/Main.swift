@@ -12,6 +12,11 @@ import Glibc
 enum Main {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // The version alone needs no parser (what ArgumentParser prints, without its start-up).
+        if arguments == ["--version"] {
+            FileHandleOutput.standardOutput.write(NakedblogVersion.description + "\n")
+            leave(ExitCodes.success)
+        }
         do {
             let parsed = try QuickParse.command(arguments) ?? Nakedblog.parseAsRoot(arguments)
             // NAKEDBLOG_RESTRICTED (a shared server): the app on its site, and nothing else.

@@ -159,3 +159,35 @@ final class EditorSpellingTests: XCTestCase {
         XCTAssertEqual(try AppConfig.parse("spelling = false\n", file: "c.toml").spelling, false)
     }
 }
+
+/// Where the effect runner keeps the words a writer accepts: the site's list, and the personal
+/// dictionary — in the state folder for a restricted author, never the home.
+final class AcceptedWordsRunnerTests: XCTestCase {
+    func testPersonalWordsOfARestrictedAuthorStayOutOfHome() throws {
+        let home = try TemporaryDirectory(prefix: "nb-words-home")
+        let state = try TemporaryDirectory(prefix: "nb-words-state")
+        let site = try TemporaryDirectory(prefix: "nb-words-site")
+        defer { home.remove(); state.remove(); site.remove() }
+        let log = MessageLog()
+        let runner = EffectRunner(environment: ["HOME": home.path, "XDG_STATE_HOME": state.path]) { log.append($0) }
+        runner.restricted = true
+        runner.run(.acceptWord("Zorpf", language: "en_US", toSite: false), siteRoot: site.path)
+        XCTAssertTrue(log.wait(after: 0) { if case .wordAccepted(_, nil, nil) = $0 { return true }; return false })
+        XCTAssertEqual(try String(contentsOfFile: state.appending("nakedblog/hunspell_en_US"), encoding: .utf8), "Zorpf\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.appending(".hunspell_en_US")))
+
+        runner.run(.acceptWord("Blarg", language: "en_US", toSite: true), siteRoot: site.path)
+        XCTAssertTrue(log.wait(after: 1) { if case .wordAccepted(_, ".nakedblog/words.txt", nil) = $0 { return true }; return false })
+        XCTAssertEqual(try String(contentsOfFile: site.appending(".nakedblog/words.txt"), encoding: .utf8), "Blarg\n")
+    }
+
+    func testPersonalWordsGoHomeOtherwise() throws {
+        let home = try TemporaryDirectory(prefix: "nb-words-home")
+        defer { home.remove() }
+        let log = MessageLog()
+        let runner = EffectRunner(environment: ["HOME": home.path]) { log.append($0) }
+        runner.run(.acceptWord("Zorpf", language: "en_US", toSite: false), siteRoot: home.path)
+        XCTAssertTrue(log.wait(after: 0) { if case .wordAccepted(_, nil, nil) = $0 { return true }; return false })
+        XCTAssertEqual(try String(contentsOfFile: home.appending(".hunspell_en_US"), encoding: .utf8), "Zorpf\n")
+    }
+}
