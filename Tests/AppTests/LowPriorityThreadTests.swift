@@ -9,7 +9,7 @@ final class LowPriorityThreadTests: XCTestCase {
     func testPreviewsRenderOnALowerPriorityThread() throws {
         let rendered = expectation(description: "rendered")
         let runner = EffectRunner(environment: [:]) { message in
-            if case .previewRendered(_, _, _, _, let words) = message, words == 3 { rendered.fulfill() }
+            if case .previewRendered(_, _, _, _, let words, _) = message, words == 3 { rendered.fulfill() }
         }
         runner.run(.renderPreview(PreviewJob(path: "p.md", file: "/nonexistent/p.md", buffer: TextBuffer("three small words\n"),
                                              revision: 1, width: 40, site: nil)), siteRoot: nil)

@@ -187,6 +187,12 @@ public enum WordCount {
         return text.withUTF8(count)
     }
 
+    /// The words of `text` from UTF-8 offset `start` on (the body of a page: nothing copied).
+    public static func count(_ text: String, fromByte start: Int) -> Int {
+        var text = text
+        return text.withUTF8 { buffer in count(UnsafeBufferPointer(rebasing: buffer[min(start, buffer.count)...])) }
+    }
+
     /// The same over UTF-8 bytes.
     static func count(_ bytes: ArraySlice<UInt8>) -> Int {
         bytes.withUnsafeBufferPointer(count)

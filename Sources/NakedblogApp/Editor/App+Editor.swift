@@ -169,10 +169,22 @@ extension App {
         let layout = EditorLayout(columns: state.columns, rows: state.rows, showPreview: screen.showPreview)
         let revision = screen.editor.revision
         var width: Int?
+        var window: Range<Int>?
         if let area = layout.preview {
             let shownWidth = max(10, area.width - 1)
-            let stale = screen.previewRevision != revision || screen.previewWidth != shownWidth
-            if stale, evenIfLarge || !screen.isLarge || screen.previewWidth != shownWidth { width = shownWidth }
+            if screen.isLarge {
+                // A large document's preview is of the lines around the view alone: rendered
+                // again when they change or the view leaves them.
+                let wanted = previewWindow(screen, rows: state.rows)
+                let covers = screen.previewWindow.map { $0.contains(wanted.visible.lowerBound) && $0.upperBound >= wanted.visible.upperBound } ?? false
+                if screen.previewRevision != revision || screen.previewWidth != shownWidth || !covers {
+                    width = shownWidth
+                    window = wanted.render
+                }
+            } else {
+                let stale = screen.previewRevision != revision || screen.previewWidth != shownWidth
+                if stale { width = shownWidth }
+            }
         }
         let wordsStale = screen.wordsRevision != revision && (evenIfLarge || !screen.isLarge)
         guard width != nil || wordsStale else { return [] }
@@ -183,21 +195,40 @@ extension App {
         screen.previewInFlight = true
         state.editor = screen
         return [.renderPreview(PreviewJob(path: screen.path, file: screen.file, buffer: screen.editor.buffer,
-                                          revision: revision, width: width, site: state.site))]
+                                          revision: revision, width: width,
+                                          site: state.site, window: window))]
+    }
+
+    /// The lines of a large document's preview: those in view (around the cursor, which is
+    /// always in view), and the lines rendered — a screen or two either side, from a blank line
+    /// so no paragraph is cut.
+    static func previewWindow(_ screen: EditorScreen, rows: Int) -> (visible: Range<Int>, render: Range<Int>) {
+        let buffer = screen.editor.buffer
+        let cursor = screen.editor.cursor.line
+        let visible = max(0, cursor - rows)..<min(buffer.lineCount, cursor + rows + 1)
+        var start = max(0, cursor - 3 * rows)
+        var probe = start
+        while probe > 0, start - probe < 200 {
+            if buffer.lineLength(probe) == 0 { start = probe; break }
+            probe -= 1
+        }
+        if probe == 0 { start = 0 }
+        return (visible, start..<min(buffer.lineCount, cursor + 4 * rows))
     }
 
     /// A document's job done: the preview shown if it is of the text as it is (else dropped and
     /// asked for again), the word count kept with the revision it counted.
     static func previewRendered(_ state: inout AppState, path: String, revision: Int, width: Int?,
-                                lines: [PreviewLine], words: Int, now: TimeInterval) -> [AppEffect] {
+                                lines: [PreviewLine], words: Int?, window: Range<Int>?, now: TimeInterval) -> [AppEffect] {
         guard var screen = state.editor, screen.path == path else { return [] }
         screen.previewInFlight = false
         if revision == screen.editor.revision, let width {
             screen.preview = lines
             screen.previewRevision = revision
             screen.previewWidth = width
+            screen.previewWindow = window
         }
-        screen.setWords(words, revision: revision)
+        if let words { screen.setWords(words, revision: revision) }
         state.editor = screen
         return refreshPreview(&state, evenIfLarge: !screen.isLarge, now: now)
     }

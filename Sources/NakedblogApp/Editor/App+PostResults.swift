@@ -51,8 +51,8 @@ extension App {
             screen.keepPlace(of: previous)
             state.editor = screen
             return refreshPreview(&state)
-        case .previewRendered(let path, let revision, let width, let lines, let words):
-            return previewRendered(&state, path: path, revision: revision, width: width, lines: lines, words: words, now: now)
+        case .previewRendered(let path, let revision, let width, let lines, let words, let window):
+            return previewRendered(&state, path: path, revision: revision, width: width, lines: lines, words: words, window: window, now: now)
         case .postFailed(let problem):
             state.overlay = .message(title: "Cannot open the post", lines: [problem])
             return []

@@ -5,9 +5,24 @@ extension EditorScreen {
     /// The delimiter the post's front matter opened with when it was read (nil: it had none
     /// that read), from `text`.
     static func readableOpening(of text: String, path: String) -> String? {
-        guard let page = try? PageText(text: text, file: path), let block = page.frontMatter,
+        guard let page = head(of: text, path: path)?.page, let block = page.frontMatter,
               (try? FrontMatterEditor(page: page, file: path).fields()) != nil else { return nil }
         return block.format.delimiter ?? "{"
+    }
+
+    /// The page read from the start of `text` only (its first MiB, cut after a line), and how
+    /// many bytes were cut off: the front matter and where the body starts, without copying a
+    /// huge post twice more. Nil when even the whole text does not read.
+    static func head(of text: String, path: String) -> (page: PageText, cut: Int)? {
+        let limit = 1 << 20
+        let utf8 = text.utf8
+        if utf8.count > limit, let newline = utf8[utf8.index(utf8.startIndex, offsetBy: limit)...].firstIndex(of: 0x0A) {
+            let end = utf8.index(after: newline)
+            if let page = try? PageText(text: String(text[..<end]), file: path) {
+                return (page, utf8.distance(from: end, to: utf8.endIndex))
+            }
+        }
+        return (try? PageText(text: text, file: path)).map { ($0, 0) }
     }
 
     /// Checks, after an edit, whether the front matter that read when the post was opened still

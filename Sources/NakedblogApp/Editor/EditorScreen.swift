@@ -17,6 +17,8 @@ public struct EditorScreen: Sendable {
     public var preview: [PreviewLine] = []
     var previewRevision = -1
     var previewWidth = 0
+    /// The lines the preview shows, for a large document (nil: all of them).
+    var previewWindow: Range<Int>?
     /// A preview render is on its way (`App.refreshPreview`).
     var previewInFlight = false
     /// The file as it was on disk when opened or last saved (to notice changes by others).
@@ -72,9 +74,11 @@ public struct EditorScreen: Sendable {
         wordsRevision = revision
     }
 
-    /// Counts the words of `text`, the editor's text as it is now.
+    /// Counts the words of `text`, the editor's text as it is now (its body, found without
+    /// copying it: `Self.head`).
     mutating func countWords(in text: String) {
-        words = WordCount.count((try? PageText(text: text, file: path).body) ?? text)
+        let bodyStart = Self.head(of: text, path: path).map { text.utf8.count - ($0.page.body.utf8.count + $0.cut) } ?? 0
+        words = WordCount.count(text, fromByte: bodyStart)
         wordsRevision = editor.revision
     }
 

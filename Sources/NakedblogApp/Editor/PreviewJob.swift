@@ -17,14 +17,29 @@ public struct PreviewJob: Sendable, Equatable {
     /// The preview's width; nil when no preview is shown (words only).
     public var width: Int?
     public var site: Site?
+    /// For a large document (`EditorScreen.isLarge`): only these lines (0-based) are rendered —
+    /// what is on screen and a margin — and no words are counted.
+    public var window: Range<Int>? = nil
 
     /// Renders the preview (parsing, layout, image lookups): runs on the effect runner's
     /// preview queue, never on the loop.
     public func render() -> AppMessage {
+        if let window, let width {
+            let range = TextPosition(line: window.lowerBound, column: 0)..<TextPosition(line: window.upperBound, column: 0)
+            let text = buffer.text(in: range)
+            let lines: [PreviewLine]
+            if window.lowerBound == 0, let page = try? PageText(text: text, file: path) {
+                lines = MarkdownPreview.renderOnThisThread(page, width: width, context: PreviewContext.forPage(page, file: file, site: site))
+            } else {
+                lines = MarkdownPreview.render(markdown: text, firstLine: window.lowerBound + 1, width: width,
+                                               context: PreviewContext.forPage(nil, file: file, site: site))
+            }
+            return .previewRendered(path: path, revision: revision, width: width, lines: lines, words: nil, window: window)
+        }
         let text = buffer.text
         let page = try? PageText(text: text, file: path)
         let words = WordCount.count(page?.body ?? text)
-        guard let width else { return .previewRendered(path: path, revision: revision, width: nil, lines: [], words: words) }
+        guard let width else { return .previewRendered(path: path, revision: revision, width: nil, lines: [], words: words, window: nil) }
         let context = PreviewContext.forPage(page, file: file, site: site)
         let lines: [PreviewLine]
         if let page {
@@ -34,6 +49,6 @@ public struct PreviewJob: Sendable, Equatable {
         } else {
             lines = [PreviewLine([PreviewSpan("(the front matter is not valid yet; the preview waits for it)", PreviewStyle(.dim))], sourceLine: 0)]
         }
-        return .previewRendered(path: path, revision: revision, width: width, lines: lines, words: words)
+        return .previewRendered(path: path, revision: revision, width: width, lines: lines, words: words, window: nil)
     }
 }

@@ -35,8 +35,8 @@ public enum AppMessage: Sendable {
     /// An action was refused: the title names what ("Cannot add this image"), the reason why.
     case refused(title: String, reason: String)
     /// A document's words counted and preview rendered (width nil: none) off the loop
-    /// (`AppEffect.renderPreview`).
-    case previewRendered(path: String, revision: Int, width: Int?, lines: [PreviewLine], words: Int)
+    /// (`AppEffect.renderPreview`); `window`: only those lines were rendered (and no words counted).
+    case previewRendered(path: String, revision: Int, width: Int?, lines: [PreviewLine], words: Int?, window: Range<Int>?)
     case saved(path: String, stamp: FileStamp?, revision: Int)
     case saveFailed(String)
     case postCreated(path: String)

@@ -276,13 +276,20 @@ public final class EffectRunner: @unchecked Sendable {
         }
         // A reload that cannot read the post says nothing: the user asked for no post (it may
         // have been published as deleted), and the editor keeps what it shows.
-        guard let data = FileManager.default.contents(atPath: file) else {
+        // The bytes are let go before the text is sent (a huge post is not held twice while the
+        // editor builds its lines).
+        let read: String?? = {
+            guard let data = FileManager.default.contents(atPath: file) else { return .none }
+            // Decoded as it is: Foundation's UTF-8 decoding drops a byte-order mark, which saving
+            // would then drop from the file.
+            guard !data.contains(0) else { return .some(nil) }
+            return .some(String(validating: data, as: UTF8.self))
+        }()
+        guard let decoded = read else {
             if !reload { send(.postFailed("\(path): cannot be read (does it still exist? is it readable?)")) }
             return
         }
-        // Decoded as it is: Foundation's UTF-8 decoding drops a byte-order mark, which saving
-        // would then drop from the file.
-        guard let text = String(validating: data, as: UTF8.self), !data.contains(0) else {
+        guard let text = decoded else {
             if !reload { send(.postFailed("\(path): is not UTF-8 text (a binary file, or another encoding). Convert it to UTF-8 to edit it here.")) }
             return
         }

@@ -1,31 +1,162 @@
-/// The editor's lines, kept in chunks of a few hundred lines.
+/// The editor's lines, kept in chunks of a few hundred lines, as UTF-8.
 ///
 /// A document is shared while the preview job renders it (a copy-on-write value handed off the
 /// loop). With one flat array, the first keystroke after each hand-off copied every line (32,000
 /// retains in a 1 MB post: ~3 ms on the loop). In chunks, that keystroke copies the list of
 /// chunks and the one chunk it edits, whatever the document's size.
+///
+/// Each chunk keeps its lines' bytes back to back (a byte per ASCII character, where an array of
+/// `Character` takes sixteen, and no allocation per line): a 50 MB post takes about its size.
+/// A line is handed out as `[Character]` (decoded when asked for); a line longer than
+/// `packedLimit` is kept as characters, so an edit inside it (`TextBuffer.applyInLongLine`)
+/// stays in place.
 public struct LineStore: Sendable {
-    private var chunks: [[[Character]]]
+    /// One line as stored.
+    enum Line: Sendable {
+        /// Bytes `start ..< start + length` of its chunk's `bytes`; `count` characters.
+        case packed(start: UInt32, length: UInt32, count: UInt32)
+        /// A long line, as characters.
+        case characters([Character])
+    }
+
+    /// Lines and the bytes of the packed ones. An edit appends the new bytes and leaves the old
+    /// ones unused (`unused`) until the chunk is packed again.
+    struct Chunk: Sendable {
+        var lines: [Line] = []
+        var bytes: [UInt8] = []
+        var unused = 0
+
+        func characters(_ index: Int) -> [Character] {
+            switch lines[index] {
+            case .characters(let characters): return characters
+            case .packed(let start, let length, _):
+                return Array(String(decoding: bytes[Int(start)..<Int(start + length)], as: UTF8.self))
+            }
+        }
+
+        func length(_ index: Int) -> Int {
+            switch lines[index] {
+            case .characters(let characters): return characters.count
+            case .packed(_, _, let count): return Int(count)
+            }
+        }
+
+        func appendUTF8(_ index: Int, to out: inout [UInt8]) {
+            switch lines[index] {
+            case .packed(let start, let length, _): out += bytes[Int(start)..<Int(start + length)]
+            case .characters(let characters):
+                for character in characters {
+                    let utf8 = character.utf8
+                    if utf8.count == 1 { out.append(utf8[utf8.startIndex]) } else { out += utf8 }
+                }
+            }
+        }
+
+        /// `characters` stored in this chunk: packed, or kept as characters when long.
+        mutating func store(_ characters: [Character]) -> Line {
+            if characters.count > LineStore.packedLimit { return .characters(characters) }
+            let start = bytes.count
+            for character in characters {
+                let utf8 = character.utf8
+                if utf8.count == 1 { bytes.append(utf8[utf8.startIndex]) } else { bytes += utf8 }
+            }
+            return .packed(start: UInt32(start), length: UInt32(bytes.count - start), count: UInt32(characters.count))
+        }
+
+        /// UTF-8 of `count` characters stored in this chunk.
+        mutating func store<Bytes: Collection>(utf8: Bytes, count: Int) -> Line where Bytes.Element == UInt8 {
+            if count > LineStore.packedLimit { return .characters(Array(String(decoding: utf8, as: UTF8.self))) }
+            let start = bytes.count
+            bytes += utf8
+            return .packed(start: UInt32(start), length: UInt32(bytes.count - start), count: UInt32(count))
+        }
+
+        /// Line `index` of `other` stored in this chunk (bytes copied, never decoded).
+        mutating func store(line index: Int, of other: Chunk) -> Line {
+            switch other.lines[index] {
+            case .characters: return other.lines[index]
+            case .packed(let start, let length, let count):
+                let at = bytes.count
+                bytes += other.bytes[Int(start)..<Int(start + length)]
+                return .packed(start: UInt32(at), length: length, count: count)
+            }
+        }
+
+        /// Notes that `line` is no longer used.
+        mutating func release(_ line: Line) {
+            if case .packed(_, let length, _) = line { unused += Int(length) }
+        }
+
+        /// Line `index` as characters, leaving an empty line in its place (a long line moves out
+        /// without a copy).
+        mutating func take(_ index: Int) -> [Character] {
+            let taken = characters(index)
+            release(lines[index])
+            lines[index] = .packed(start: 0, length: 0, count: 0)
+            return taken
+        }
+
+        /// The chunk with its unused bytes dropped, once they are most of it.
+        mutating func packIfWasteful() {
+            guard unused > 4_096, unused * 2 > bytes.count else { return }
+            var packed = Chunk()
+            packed.bytes.reserveCapacity(bytes.count - unused)
+            packed.lines = lines.indices.map { packed.store(line: $0, of: self) }
+            self = packed
+        }
+
+        /// Lines `range` of this chunk as a chunk of their own.
+        func slice(_ range: Range<Int>) -> Chunk {
+            var chunk = Chunk()
+            chunk.lines = range.map { chunk.store(line: $0, of: self) }
+            return chunk
+        }
+    }
+
+    private var chunks: [Chunk]
     /// The index of each chunk's first line.
     private var starts: [Int]
     public private(set) var count: Int
 
     /// Lines per chunk when a document is read or a chunk grows past twice this.
     static let chunkSize = 512
+    /// Lines longer than this (in characters) are kept as characters, not packed.
+    static let packedLimit = TextBuffer.longLine
 
     public init() {
-        chunks = [[]]
+        chunks = [Chunk()]
         starts = [0]
         count = 0
     }
 
     public init(_ lines: [[Character]]) {
-        chunks = lines.isEmpty ? [[]] : stride(from: 0, to: lines.count, by: Self.chunkSize).map {
-            Array(lines[$0..<Swift.min(lines.count, $0 + Self.chunkSize)])
+        self.init()
+        if !lines.isEmpty { replaceSubrange(0..<0, with: lines) }
+    }
+
+    /// Builds a store line by line from UTF-8 (reading a file: no line is decoded to
+    /// characters unless it is long).
+    struct Builder {
+        private var chunks: [Chunk] = []
+        private var current = Chunk()
+        private(set) var characters = 0
+
+        mutating func append<Bytes: Collection>(utf8: Bytes, count: Int) where Bytes.Element == UInt8 {
+            if current.lines.count == LineStore.chunkSize {
+                chunks.append(current)
+                current = Chunk()
+            }
+            current.lines.append(current.store(utf8: utf8, count: count))
+            characters += count
         }
-        starts = []
-        count = lines.count
-        recountStarts()
+
+        func finish() -> LineStore {
+            var store = LineStore()
+            store.chunks = current.lines.isEmpty && !chunks.isEmpty ? chunks : chunks + [current]
+            store.count = store.chunks.reduce(0) { $0 + $1.lines.count }
+            store.recountStarts()
+            return store
+        }
     }
 
     /// The chunk holding line `index` and the line's place in it (`index == count` is the end
@@ -44,32 +175,58 @@ public struct LineStore: Sendable {
         var line = 0
         for chunk in chunks {
             starts.append(line)
-            line += chunk.count
+            line += chunk.lines.count
         }
     }
 
     /// Splits the chunk at `index` when it grew too big, drops it when empty, and joins it with
     /// the next when both are small (many small edits never leave many tiny chunks).
     private mutating func rebalance(_ index: Int) {
-        let size = chunks[index].count
+        let size = chunks[index].lines.count
         if size > 2 * Self.chunkSize {
             let chunk = chunks[index]
-            let pieces = stride(from: 0, to: size, by: Self.chunkSize).map { Array(chunk[$0..<Swift.min(size, $0 + Self.chunkSize)]) }
+            let pieces = stride(from: 0, to: size, by: Self.chunkSize).map { chunk.slice($0..<Swift.min(size, $0 + Self.chunkSize)) }
             chunks.replaceSubrange(index...index, with: pieces)
         } else if size == 0, chunks.count > 1 {
             chunks.remove(at: index)
-        } else if index + 1 < chunks.count, size + chunks[index + 1].count <= Self.chunkSize {
-            chunks[index] += chunks[index + 1]
+        } else if index + 1 < chunks.count, size + chunks[index + 1].lines.count <= Self.chunkSize {
+            let next = chunks[index + 1]
+            for line in next.lines.indices { chunks[index].lines.append(chunks[index].store(line: line, of: next)) }
             chunks.remove(at: index + 1)
+        } else {
+            chunks[index].packIfWasteful()
         }
         recountStarts()
+    }
+
+    /// The number of characters in line `index` (nothing decoded).
+    public func length(at index: Int) -> Int {
+        let place = locate(index)
+        return chunks[place.chunk].length(place.offset)
+    }
+
+    /// Appends the UTF-8 of line `index` to `out` (nothing decoded).
+    public func appendUTF8(of index: Int, to out: inout [UInt8]) {
+        let place = locate(index)
+        chunks[place.chunk].appendUTF8(place.offset, to: &out)
+    }
+
+    /// Appends the UTF-8 of every line to `out`, `separator(i)` after line `i` but the last.
+    public func appendUTF8(to out: inout [UInt8], separator: (Int) -> [UInt8]) {
+        var index = 0
+        for chunk in chunks {
+            for offset in chunk.lines.indices {
+                chunk.appendUTF8(offset, to: &out)
+                if index < count - 1 { out += separator(index) }
+                index += 1
+            }
+        }
     }
 }
 
 extension LineStore: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
     public typealias Index = Int
     public typealias Element = [Character]
-    public typealias Iterator = FlattenSequence<[[[Character]]]>.Iterator
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
@@ -77,18 +234,21 @@ extension LineStore: RandomAccessCollection, MutableCollection, RangeReplaceable
     public subscript(index: Int) -> [Character] {
         get {
             let place = locate(index)
-            return chunks[place.chunk][place.offset]
+            return chunks[place.chunk].characters(place.offset)
         }
         _modify {
             let place = locate(index)
-            yield &chunks[place.chunk][place.offset]
+            var line = chunks[place.chunk].take(place.offset)
+            defer {
+                let stored = chunks[place.chunk].store(line)
+                chunks[place.chunk].lines[place.offset] = stored
+                chunks[place.chunk].packIfWasteful()
+            }
+            yield &line
         }
     }
 
-    public func makeIterator() -> Iterator { chunks.joined().makeIterator() }
-
     public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newElements: C) where C.Element == [Character] {
-        let inserted = Array(newElements)
         let first = locate(range.lowerBound)
         // The chunk of the last line replaced (not the next chunk's start), so an edit inside a
         // chunk stays inside it.
@@ -97,13 +257,23 @@ extension LineStore: RandomAccessCollection, MutableCollection, RangeReplaceable
             last = locate(range.upperBound - 1)
             last.offset += 1
         }
+        var inserted = 0
         if first.chunk == last.chunk {
-            chunks[first.chunk].replaceSubrange(first.offset..<last.offset, with: inserted)
+            var chunk = chunks[first.chunk]
+            chunks[first.chunk] = Chunk()  // edited alone, not copied
+            for line in chunk.lines[first.offset..<last.offset] { chunk.release(line) }
+            var lines: [Line] = []
+            for characters in newElements { lines.append(chunk.store(characters)); inserted += 1 }
+            chunk.lines.replaceSubrange(first.offset..<last.offset, with: lines)
+            chunks[first.chunk] = chunk
         } else {
-            let merged = chunks[first.chunk][..<first.offset] + inserted + chunks[last.chunk][last.offset...]
-            chunks.replaceSubrange(first.chunk...last.chunk, with: [Array(merged)])
+            var merged = chunks[first.chunk].slice(0..<first.offset)
+            for characters in newElements { merged.lines.append(merged.store(characters)); inserted += 1 }
+            let tail = chunks[last.chunk]
+            for line in last.offset..<tail.lines.count { merged.lines.append(merged.store(line: line, of: tail)) }
+            chunks.replaceSubrange(first.chunk...last.chunk, with: [merged])
         }
-        count += inserted.count - range.count
+        count += inserted - range.count
         rebalance(first.chunk)
     }
 }
@@ -113,14 +283,14 @@ extension LineStore {
     /// (for tests of what an edit copies).
     var chunkCount: Int { chunks.count }
     func sharesChunk(_ index: Int, with other: LineStore) -> Bool {
-        chunks[index].withUnsafeBufferPointer { mine in
-            other.chunks[index].withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+        chunks[index].lines.withUnsafeBufferPointer { mine in
+            other.chunks[index].lines.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
         }
     }
 }
 
 extension LineStore: Equatable {
-    /// Equal lines, however they are chunked.
+    /// Equal lines, however they are chunked and stored.
     public static func == (a: LineStore, b: LineStore) -> Bool {
         a.count == b.count && a.elementsEqual(b)
     }

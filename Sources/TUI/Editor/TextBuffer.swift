@@ -57,17 +57,21 @@ public struct TextBuffer: Sendable, Equatable {
         var body = Substring(text)
         hasBOM = body.unicodeScalars.first == "\u{FEFF}"
         if hasBOM { body = Substring(body.unicodeScalars.dropFirst()) }
-        let parts = Self.split(body)
-        lines = LineStore(parts.lines)
-        breaks = parts.breaks
+        // Straight from UTF-8 into the store: no line becomes characters unless it is long.
+        var builder = LineStore.Builder()
+        var breaks: [LineEnding] = []
+        Self.eachLine(body) { line, ending in
+            builder.append(utf8: line.utf8, count: line.count)
+            if let ending { breaks.append(ending) }
+        }
+        lines = builder.finish()
+        self.breaks = breaks
         crlfCount = breaks.lazy.filter { $0 == .crlf }.count
-        characterCount = lines.reduce(0) { $0 + $1.count }
+        characterCount = builder.characters
     }
 
-    /// The lines of `text` and the breaks between them (CRLF where a CR came right before the LF).
-    static func split(_ text: Substring) -> (lines: [[Character]], breaks: [LineEnding]) {
-        var lines: [[Character]] = []
-        var breaks: [LineEnding] = []
+    /// Calls `body` with each line of `text` and the ending after it (nil after the last).
+    static func eachLine(_ text: Substring, _ body: (Substring, LineEnding?) -> Void) {
         let utf8 = text.utf8
         var lineStart = utf8.startIndex
         var index = utf8.startIndex
@@ -78,12 +82,21 @@ public struct TextBuffer: Sendable, Equatable {
                 lineEnd = utf8.index(before: newline)
                 ending = .crlf
             }
-            lines.append(Array(String(text[lineStart..<lineEnd])))
-            breaks.append(ending)
+            body(text[lineStart..<lineEnd], ending)
             index = utf8.index(after: newline)
             lineStart = index
         }
-        lines.append(Array(String(text[lineStart...])))
+        body(text[lineStart...], nil)
+    }
+
+    /// The lines of `text` and the breaks between them (CRLF where a CR came right before the LF).
+    static func split(_ text: Substring) -> (lines: [[Character]], breaks: [LineEnding]) {
+        var lines: [[Character]] = []
+        var breaks: [LineEnding] = []
+        eachLine(text) { line, ending in
+            lines.append(Array(line))
+            if let ending { breaks.append(ending) }
+        }
         return (lines, breaks)
     }
 
@@ -94,13 +107,8 @@ public struct TextBuffer: Sendable, Equatable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(characterCount + breaks.count * 2 + 3)
         if hasBOM { bytes += [0xEF, 0xBB, 0xBF] }
-        for (index, line) in lines.enumerated() {
-            for character in line {
-                let utf8 = character.utf8
-                if utf8.count == 1 { bytes.append(utf8[utf8.startIndex]) } else { bytes += utf8 }
-            }
-            if index < breaks.count { bytes += breaks[index] == .crlf ? [0x0D, 0x0A] : [0x0A] }
-        }
+        let crlf: [UInt8] = [0x0D, 0x0A], lf: [UInt8] = [0x0A]
+        lines.appendUTF8(to: &bytes) { breaks[$0] == .crlf ? crlf : lf }
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -109,7 +117,7 @@ public struct TextBuffer: Sendable, Equatable {
     public func line(_ index: Int) -> [Character] { lines[index] }
 
     /// The number of characters in line `index`.
-    public func lineLength(_ index: Int) -> Int { lines[index].count }
+    public func lineLength(_ index: Int) -> Int { lines.length(at: index) }
 
     /// The ending most breaks have (LF when there are none, or as many of each).
     public var majorityEnding: LineEnding { crlfCount * 2 > breaks.count ? .crlf : .lf }
@@ -117,10 +125,10 @@ public struct TextBuffer: Sendable, Equatable {
     /// `position` moved inside the document.
     public func clamp(_ position: TextPosition) -> TextPosition {
         let line = min(max(0, position.line), lines.count - 1)
-        return TextPosition(line: line, column: min(max(0, position.column), lines[line].count))
+        return TextPosition(line: line, column: min(max(0, position.column), lines.length(at: line)))
     }
 
-    public var end: TextPosition { TextPosition(line: lines.count - 1, column: lines[lines.count - 1].count) }
+    public var end: TextPosition { TextPosition(line: lines.count - 1, column: lines.length(at: lines.count - 1)) }
 
     /// The text in `range`, its line breaks as the file has them.
     public func text(in range: Range<TextPosition>) -> String {
@@ -148,7 +156,7 @@ public struct TextBuffer: Sendable, Equatable {
     @discardableResult
     public mutating func apply(_ edit: TextEdit) -> TextEdit {
         let start = clamp(edit.range.lowerBound), end = clamp(edit.range.upperBound)
-        if start.line == end.line, lines[start.line].count > Self.longLine, !edit.text.contains(where: { $0 == "\n" || $0 == "\r\n" }) {
+        if start.line == end.line, lines.length(at: start.line) > Self.longLine, !edit.text.contains(where: { $0 == "\n" || $0 == "\r\n" }) {
             return applyInLongLine(start.line, start.column..<end.column, edit.text)
         }
         let removed = text(in: start..<end)
@@ -174,16 +182,16 @@ public struct TextBuffer: Sendable, Equatable {
         let normalized = joinsAreASCII ? replacement : replacement.map { Array(String($0)) }
         let regrouped = normalized.first?.count != replacement.first?.count || normalized.last?.count != replacement.last?.count
         let originalLines = regrouped ? (start.line...end.line).map { String(lines[$0]) }.joined(separator: "\n") : ""
-        characterCount += normalized.reduce(0) { $0 + $1.count } - lines[start.line...end.line].reduce(0) { $0 + $1.count }
+        characterCount += normalized.reduce(0) { $0 + $1.count } - (start.line...end.line).reduce(0) { $0 + lines.length(at: $1) }
         lines.replaceSubrange(start.line...end.line, with: normalized)
         crlfCount += insertedBreaks.lazy.filter { $0 == .crlf }.count - removedBreaks.lazy.filter { $0 == .crlf }.count
         breaks.replaceSubrange(start.line..<end.line, with: insertedBreaks)
         let lastLine = start.line + inserted.count - 1
         let throughInsertion = inserted.count == 1 ? head + inserted[0] : inserted[inserted.count - 1]
-        lastInsertionEnd = TextPosition(line: lastLine, column: min(lines[lastLine].count,
+        lastInsertionEnd = TextPosition(line: lastLine, column: min(lines.length(at: lastLine),
                                                                     joinsAreASCII ? throughInsertion.count : Array(String(throughInsertion)).count))
         if regrouped {
-            return TextEdit(range: TextPosition(line: start.line, column: 0)..<TextPosition(line: lastLine, column: lines[lastLine].count),
+            return TextEdit(range: TextPosition(line: start.line, column: 0)..<TextPosition(line: lastLine, column: lines.length(at: lastLine)),
                             text: originalLines, lineEndings: removedBreaks)
         }
         let insertedEnd = TextPosition(line: lastLine, column: inserted.count == 1 ? start.column + inserted[0].count : lastLength)
