@@ -13,6 +13,11 @@ public enum ProcessCounters {
         field("VmRSS:", in: "/proc/\(pid)/status")
     }
 
+    /// The highest resident set size process `pid` has had (VmHWM), KiB.
+    public static func peakResidentKiB(_ pid: pid_t) -> Int {
+        field("VmHWM:", in: "/proc/\(pid)/status")
+    }
+
     private static func field(_ name: String, in file: String) -> Int {
         let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
         let line = text.split(separator: "\n").first { $0.hasPrefix(name) } ?? ""

@@ -58,3 +58,41 @@ final class LineStoreTests: XCTestCase {
         XCTAssertEqual(copy.text, text)
     }
 }
+
+/// Lines kept as UTF-8: every kind of text comes back as it went in, long lines stay characters
+/// (edited in place), and a document costs about its bytes.
+final class PackedLineStoreTests: XCTestCase {
+    func testMixedTextAndLongLinesRoundTrip() {
+        let long = Array(String(repeating: "é🙂a\u{301}", count: 3_000))
+        var expected: [[Character]] = [Array("plain"), Array("日本語 — emoji 👩‍👩‍👧 and e\u{301}"), long, [], Array("\r")]
+        var store = LineStore(expected)
+        XCTAssertEqual(Array(store), expected)
+        XCTAssertEqual(store.length(at: 2), long.count)
+        var bytes: [UInt8] = []
+        store.appendUTF8(of: 1, to: &bytes)
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "日本語 — emoji 👩‍👩‍👧 and e\u{301}")
+        // A long line edited in place, then shortened below the limit (packed again).
+        store[2].insert("x", at: 5_000)
+        expected[2].insert("x", at: 5_000)
+        XCTAssertEqual(store[2], expected[2])
+        store[2].removeSubrange(100...)
+        expected[2].removeSubrange(100...)
+        XCTAssertEqual(Array(store), expected)
+        // Many edits of one line: the chunk's unused bytes are dropped along the way.
+        for step in 0..<5_000 {
+            store[0].append(Character(String(step % 10)))
+            expected[0].append(Character(String(step % 10)))
+        }
+        XCTAssertEqual(Array(store), expected)
+    }
+
+    func testBuiltFromUTF8() {
+        var builder = LineStore.Builder()
+        let lines = ["a", "", "ü", String(repeating: "z", count: 9_000)]
+        for line in lines { builder.append(utf8: line.utf8, count: line.count) }
+        let store = builder.finish()
+        XCTAssertEqual(store.map { String($0) }, lines)
+        XCTAssertEqual(builder.characters, 9_002)
+        XCTAssertEqual(TextBuffer("a\r\nb\nc").text, "a\r\nb\nc")
+    }
+}
