@@ -8,42 +8,11 @@ enum MemoryBench {
         let home = try TestHome()
         defer { home.remove() }
         let result = try TypingMemory.measure(binary: binary, characters: characters, environment: home.environment)
-        let huge = try hugePost(binary: binary, megabytes: characters >= 20_000 ? 50 : 5, environment: home.environment)
+        let huge = try HugePostMemory.measure(binary: binary, megabytes: characters >= 20_000 ? 50 : 5, environment: home.environment)
         return [BenchRow(name: "resident memory growth typing \(characters) chars into a 200 KB post (pty, MiB)", ours: result.growthMiB,
                          reference: nil, referenceName: "—", unit: .mebibytes, target: "≤ 2 MiB", met: result.growthMiB <= 2),
                 BenchRow(name: "peak resident opening a \(huge.megabytes) MB post, preview shown (pty at 120×40; processes, MiB)",
                          ours: huge.ours, reference: huge.cmark, referenceName: "cmark's peak on the same file", unit: .mebibytes,
                          target: "below cmark's peak", met: huge.ours < huge.cmark)]
-    }
-
-    /// Peak resident memory (VmHWM) of the app opening a post of `megabytes` of generated prose
-    /// with its preview beside it, and cmark's peak rendering the same file (its only child's
-    /// `ru_maxrss`, read by a fresh python3).
-    static func hugePost(binary: String, megabytes: Int, environment: [String: String]) throws -> (megabytes: Int, ours: Double, cmark: Double) {
-        let folder = try TemporaryDirectory(prefix: "nb-bench-huge")
-        defer { folder.remove() }
-        let site = folder.appending("site")
-        try PackageRoot.copyDemo(to: site)
-        let post = site + "/content/posts/huge.md"
-        var text = BlogText(random: SeededRandom(seed: 5))
-        var paragraphs = ""
-        while paragraphs.utf8.count < 1 << 20 { paragraphs += text.paragraph() + "\n\n" }
-        var body = "---\ntitle: A huge post\ndate: 2026-01-01\n---\n"
-        body.reserveCapacity(megabytes << 20 + paragraphs.utf8.count)
-        while body.utf8.count < megabytes << 20 { body += paragraphs }
-        try body.write(toFile: post, atomically: true, encoding: .utf8)
-        var environment = environment
-        environment["TERM"] = "xterm-256color"
-        let terminal = try PseudoTerminal([binary, post], environment: environment, columns: 120, rows: 40)
-        defer { terminal.terminate() }
-        guard terminal.read(timeout: 120, until: { $0.contains(text: "Ln 1, Col 1") }).satisfied else {
-            throw ShellError(command: [binary], result: ProcessResult(status: 1, stdout: "", stderr: "the editor never opened", timedOut: true))
-        }
-        _ = terminal.drain(for: 3.0)
-        let ours = Double(ProcessCounters.peakResidentKiB(terminal.pid)) / 1024
-        let script = "import resource, subprocess, sys\nsubprocess.run(['cmark', sys.argv[1]], stdout=subprocess.DEVNULL)\n"
-            + "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
-        let cmark = Double(try Shell.check(["python3", "-c", script, post]).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
-        return (megabytes, ours, cmark / 1024)
     }
 }
