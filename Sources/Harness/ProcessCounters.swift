@@ -21,6 +21,7 @@ public enum ProcessCounters {
     private static func field(_ name: String, in file: String) -> Int {
         let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
         let line = text.split(separator: "\n").first { $0.hasPrefix(name) } ?? ""
-        return Int(line.dropFirst(name.count).split(separator: " ").first { !$0.isEmpty }.map(String.init) ?? "") ?? -1
+        // "VmRSS:\t  123744 kB": a tab, then spaces.
+        return Int(line.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? "") ?? -1
     }
 }

@@ -49,6 +49,10 @@ public enum TypingMemory {
         while typed < characters { typeBurst() }
         // Typing pauses: the journal, the preview and the graveyard catch up.
         _ = terminal.drain(for: 3.0)
-        return Result(afterWarmUp: warm, atEnd: ProcessCounters.residentKiB(terminal.pid))
+        let end = ProcessCounters.residentKiB(terminal.pid)
+        guard warm > 0, end > 0 else {
+            throw ShellError(command: [binary], result: ProcessResult(status: 1, stdout: "", stderr: "no VmRSS in /proc/\(terminal.pid)/status", timedOut: false))
+        }
+        return Result(afterWarmUp: warm, atEnd: end)
     }
 }
