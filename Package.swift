@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "nakedblog",
             dependencies: [
-                "NakedblogApp", "GitOps", "Blog", "Preview", "Spelling", "TUI", "TextWidth",
+                "NakedblogApp", "GitOps", "Blog", "Preview", "Spelling", "TUI", "TextWidth", "CShims",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
