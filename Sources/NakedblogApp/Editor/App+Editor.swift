@@ -194,9 +194,28 @@ extension App {
            now - screen.lastEditTime < EditorScreen.typingPause { return [] }
         screen.previewInFlight = true
         state.editor = screen
-        return [.renderPreview(PreviewJob(path: screen.path, file: screen.file, buffer: screen.editor.buffer,
-                                          revision: revision, width: width,
-                                          site: state.site, window: window))]
+        guard let window else {
+            return [.renderPreview(PreviewJob(path: screen.path, file: screen.file, buffer: screen.editor.buffer,
+                                              revision: revision, width: width, site: state.site))]
+        }
+        return [.renderPreview(PreviewJob(path: screen.path, file: screen.file, buffer: TextBuffer(""), revision: revision, width: width,
+                                          site: state.site, window: window, windowText: windowText(screen.editor.buffer, window)))]
+    }
+
+    /// The text of `lines`, each cut at 10,000 characters (a preview of a 50 MB line shows its
+    /// start; the rest is the editor's).
+    static func windowText(_ buffer: TextBuffer, _ lines: Range<Int>) -> String {
+        var text = ""
+        for index in lines {
+            let length = buffer.lineLength(index)
+            if length > 10_000 {
+                text += String(buffer.line(index)[..<10_000]) + " …"
+            } else {
+                text += String(buffer.line(index))
+            }
+            text += "\n"
+        }
+        return text
     }
 
     /// The lines of a large document's preview: those in view (around the cursor, which is

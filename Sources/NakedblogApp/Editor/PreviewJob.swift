@@ -18,15 +18,17 @@ public struct PreviewJob: Sendable, Equatable {
     public var width: Int?
     public var site: Site?
     /// For a large document (`EditorScreen.isLarge`): only these lines (0-based) are rendered —
-    /// what is on screen and a margin — and no words are counted.
+    /// what is on screen and a margin — and no words are counted. Their text is `windowText`,
+    /// taken on the loop (the job then holds no share of the document, whose next edit would
+    /// otherwise copy what it shares — a whole line, when the line is 50 MB).
     public var window: Range<Int>? = nil
+    public var windowText = ""
 
     /// Renders the preview (parsing, layout, image lookups): runs on the effect runner's
     /// preview queue, never on the loop.
     public func render() -> AppMessage {
         if let window, let width {
-            let range = TextPosition(line: window.lowerBound, column: 0)..<TextPosition(line: window.upperBound, column: 0)
-            let text = buffer.text(in: range)
+            let text = windowText
             let lines: [PreviewLine]
             if window.lowerBound == 0, let page = try? PageText(text: text, file: path) {
                 lines = MarkdownPreview.renderOnThisThread(page, width: width, context: PreviewContext.forPage(page, file: file, site: site))

@@ -39,6 +39,11 @@ extension App {
             screen.problem = problem
             return []
         }
+        if screen.isLarge {
+            // A check holds a share of the document; the next keystroke would copy what it shares.
+            screen.problem = "Spelling is checked in posts of up to a million characters (nakedblog spell checks any)"
+            return []
+        }
         screen.problem = "Checking spelling…"
         return [.checkSpelling(SpellJob(path: screen.path, buffer: screen.editor.buffer, revision: screen.editor.revision,
                                         purpose: .next(from: screen.editor.cursor, forward: forward), site: state.site,
