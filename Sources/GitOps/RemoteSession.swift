@@ -4,7 +4,9 @@ import Synchronization
 
 /// State shared with libgit2's remote callbacks during one network operation (clone, fetch,
 /// push). Subclasses turn the callbacks into their own events. Lives on the worker thread; only
-/// the cancel flag is touched from other threads.
+/// the cancel flag is touched from other threads (an `Atomic`). `@unchecked` because libgit2
+/// calls back on that one thread with the session as its payload pointer, and a class handed to
+/// C that way cannot be checked.
 class RemoteSession: @unchecked Sendable {
     let credentials: CredentialProvider?
     /// The URL credentials are for: the one libgit2 names when it asks (fetch and push sessions

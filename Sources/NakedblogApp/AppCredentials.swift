@@ -6,7 +6,7 @@ import TUI
 /// HTTPS credentials for the app: the user's git credential helpers first (never a terminal
 /// prompt, which would write over the screen), then a sign-in dialog in the app. Called on a git
 /// worker thread, which waits while the user types; one dialog per request, never a loop.
-final class AppCredentialProvider: CredentialProvider, @unchecked Sendable {
+final class AppCredentialProvider: CredentialProvider, Sendable {
     private let helpers = GitCredentialHelper(allowPrompt: false)
     private let ask: @Sendable (String, String?) -> Void
     private let answer = Mutex<HTTPCredential??>(nil)

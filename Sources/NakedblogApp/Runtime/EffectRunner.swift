@@ -7,20 +7,30 @@ import TUI
 
 /// Turns effects into work (files, git, the site index) on background tasks, sending results
 /// back as messages. Git runs on GitOps' own threads; nothing blocks the UI loop.
+///
+/// What its threads share is behind a `Mutex` (`shared`). It stays `@unchecked Sendable` for the
+/// settings and terminal hooks below, which the wiring sets before the loop starts and nothing
+/// changes after (the hooks hold the terminal, which only the loop's thread may touch).
 public final class EffectRunner: @unchecked Sendable {
     /// Where messages go (the loop's queue).
     let send: @Sendable (AppMessage) -> Void
     let environment: [String: String]
-    private let lock = NSLock()
     /// Build checks run one at a time (each builds the whole site); a newer one stops the older.
     private let checks = DispatchQueue(label: "nakedblog.publish-check")
-    /// Stops the build check that runs or waits to run.
-    private var currentCheck: ProcessStopper?
+    /// What the runner's threads share.
+    private struct Shared {
+        /// Stops the build check that runs or waits to run.
+        var currentCheck: ProcessStopper?
+        var clone: CloneOperation?
+        /// Publishes keep running until they end, whatever the screen does.
+        var publishes: [GitOperation<PublishEvent>] = []
+        /// A git status is running; the site to run it for again once it ends.
+        var statusRunning = false
+        var statusAgain: String?
+    }
+    private let shared = Mutex(Shared())
     /// The user's settings (`[publish]`: whether, how long and how trusting the build check is).
     public var config = AppConfig()
-    private var clone: CloneOperation?
-    /// Publishes keep running until they end, whatever the screen does.
-    private var publishes: [GitOperation<PublishEvent>] = []
     /// Copies text to the user's clipboard (the terminal's OSC 52).
     var copyToClipboard: (String) -> Void = { _ in }
     /// The author of what this session publishes (`--author`); set before the loop runs.
@@ -89,15 +99,15 @@ public final class EffectRunner: @unchecked Sendable {
         case .runPublishCheck(let post, let undraft):
             // A newer check replaces the one running: it is stopped, not waited for.
             let stopper = ProcessStopper()
-            lock.withLock { () -> ProcessStopper? in defer { currentCheck = stopper }; return currentCheck }?.stop()
+            shared.withLock { shared -> ProcessStopper? in defer { shared.currentCheck = stopper }; return shared.currentCheck }?.stop()
             checks.async { self.runPublishCheck(post, undraft: undraft, root: root, stopper: stopper) }
-        case .stopPublishCheck: lock.withLock { currentCheck }?.stop()
+        case .stopPublishCheck: shared.withLock { $0.currentCheck }?.stop()
         case .publish(let commitPath, let post, let message, let setDraftFalse, let resolve):
             background { self.publish(commitPath: commitPath, post: post, message: message, setDraftFalse: setDraftFalse, resolve: resolve, root: root) }
         case .loadConflict(let path): background { self.loadConflict(path, root: root) }
         case .startClone(let url, let target): startClone(url: url, target: target)
         case .checkCloneURL(let url, let directory): background { self.checkCloneURL(url, directory: directory) }
-        case .cancelClone: lock.withLock { clone }?.cancel()
+        case .cancelClone: shared.withLock { $0.clone }?.cancel()
         case .trustHostKey(let key): try? HostKeys.trust(key)
         case .toggleDraft(let path): background { self.toggleDraft(path, root: root) }
         case .copyToClipboard(let text): copyToClipboard(text)
@@ -153,18 +163,18 @@ public final class EffectRunner: @unchecked Sendable {
     /// The app is leaving (quit, SIGTERM, SIGHUP, input closed): a running build check is
     /// stopped and its scratch copy deleted before the process goes (waits at most `seconds`).
     public func shutDown(waiting seconds: Double = 3) {
-        lock.withLock { currentCheck }?.stop()
+        shared.withLock { $0.currentCheck }?.stop()
         let done = DispatchSemaphore(value: 0)
         checks.async { done.signal() }
         _ = done.wait(timeout: .now() + seconds)
     }
 
-    func setClone(_ operation: CloneOperation) { lock.withLock { clone = operation } }
-    func keep(_ operation: GitOperation<PublishEvent>) { lock.withLock { publishes.append(operation) } }
+    func setClone(_ operation: CloneOperation) { shared.withLock { $0.clone = operation } }
+    func keep(_ operation: GitOperation<PublishEvent>) { shared.withLock { $0.publishes.append(operation) } }
     /// Lets go of a publish that has ended.
-    func forget(_ operation: GitOperation<PublishEvent>) { lock.withLock { publishes.removeAll { $0 === operation } } }
+    func forget(_ operation: GitOperation<PublishEvent>) { shared.withLock { $0.publishes.removeAll { $0 === operation } } }
     /// Publishes still running (kept alive by the runner, not by any screen).
-    var publishesInFlight: Int { lock.withLock { publishes.count } }
+    var publishesInFlight: Int { shared.withLock { $0.publishes.count } }
 
     private func loadSite(_ path: String) {
         do {
@@ -180,14 +190,11 @@ public final class EffectRunner: @unchecked Sendable {
     /// Git status runs on its own queue, one at a time: asked for while one runs, it runs once
     /// more after it (however many times it was asked), so the summary ends up current.
     private let statusQueue = LowPriorityThread(name: "nb-git-status")
-    private var statusRunning = false
-    /// The site to run the status for again, once the running one ends.
-    private var statusAgain: String?
 
     private func requestGitStatus(root: String) {
-        let start = lock.withLock {
-            if statusRunning { statusAgain = root; return false }
-            statusRunning = true
+        let start = shared.withLock { shared in
+            if shared.statusRunning { shared.statusAgain = root; return false }
+            shared.statusRunning = true
             return true
         }
         guard start else { return }
@@ -195,10 +202,10 @@ public final class EffectRunner: @unchecked Sendable {
             var next: String? = root
             while let root = next {
                 self.refreshGit(root: root)
-                next = self.lock.withLock {
-                    defer { self.statusAgain = nil }
-                    if self.statusAgain == nil { self.statusRunning = false }
-                    return self.statusAgain
+                next = self.shared.withLock { shared in
+                    defer { shared.statusAgain = nil }
+                    if shared.statusAgain == nil { shared.statusRunning = false }
+                    return shared.statusAgain
                 }
             }
         }

@@ -2,7 +2,8 @@ import Foundation
 
 /// A thread of its own at a lower priority than the loop (nice 10) that runs work in order:
 /// previews, git status and browser lists, so on a busy machine a keystroke's frame is drawn
-/// before their work goes on.
+/// before their work goes on. `@unchecked`: the queue of work is guarded by `condition` (an
+/// `NSCondition`, since the thread waits on it; a `Mutex` cannot be waited on).
 final class LowPriorityThread: @unchecked Sendable {
     private let condition = NSCondition()
     private var work: [@Sendable () -> Void] = []
