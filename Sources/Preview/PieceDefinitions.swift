@@ -134,10 +134,6 @@ enum PieceDefinitions {
         }
     }
 
-    /// Whether `text` may use `label` as a link label (see `bracketedWords`).
-    static func mayRefer(to label: String, in text: String) -> Bool {
-        bracketedWords(in: text).contains(String(label.prefix { $0 != " " }))
-    }
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 

@@ -49,18 +49,21 @@ final class PostIndexTests: XCTestCase {
         XCTAssertEqual(index.posts.map(\.path).sorted(), PostIndex.build(site).posts.map(\.path).sorted())
     }
 
-    func testRefreshChangedNoticesEditsByStat() throws {
+    func testAStampNoticesAnEdit() throws {
         var index = PostIndex.build(site)
         let path = site.absolute("content/posts/summit-in-the-fog/index.md")
         let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "Summit in the fog", with: "Summit in the sun")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        index.refreshChanged()
+        // What a refresh is told to read again: the posts whose stamp no longer matches.
+        let changed = index.posts.filter { FileStamp.of(site.absolute($0.path)) != $0.stamp }.map(\.path)
+        XCTAssertEqual(changed, ["content/posts/summit-in-the-fog/index.md"])
+        index.refresh(paths: changed)
         XCTAssertEqual(index.post(at: "content/posts/summit-in-the-fog/index.md")?.title, "Summit in the sun")
     }
 
     /// A tool that replaces a file and restores its modification time (rsync -t, `touch -r`),
     /// with the same size, is still noticed: the inode and change time moved.
-    func testRefreshChangedNoticesAReplacementWithTheOldTimeAndSize() throws {
+    func testAStampNoticesAReplacementWithTheOldTimeAndSize() throws {
         var index = PostIndex.build(site)
         let path = site.absolute("content/posts/summit-in-the-fog/index.md")
         let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "Summit in the fog", with: "Summit in the sun")
@@ -68,7 +71,10 @@ final class PostIndexTests: XCTestCase {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         try Shell.check(["touch", "-r", path + ".orig", path])
         try FileManager.default.removeItem(atPath: path + ".orig")
-        index.refreshChanged()
+        // What a refresh is told to read again: the posts whose stamp no longer matches.
+        let changed = index.posts.filter { FileStamp.of(site.absolute($0.path)) != $0.stamp }.map(\.path)
+        XCTAssertEqual(changed, ["content/posts/summit-in-the-fog/index.md"])
+        index.refresh(paths: changed)
         XCTAssertEqual(index.post(at: "content/posts/summit-in-the-fog/index.md")?.title, "Summit in the sun")
     }
 

@@ -106,11 +106,6 @@ public struct PostIndex: Sendable {
         for (member, index) in members.enumerated() { posts[index].translations = paths.enumerated().filter { $0.offset != member }.map(\.element) }
     }
 
-    /// Stats every known post and re-reads those whose file changed or vanished.
-    public mutating func refreshChanged() {
-        let changed = posts.filter { FileStamp.of(site.absolute($0.path)) != $0.stamp }.map(\.path)
-        if !changed.isEmpty { refresh(paths: changed) }
-    }
 
     /// Drops the posts that lead outside the site (restricted mode neither lists nor opens them).
     public mutating func removeOutsideSite() {

@@ -36,8 +36,4 @@ public struct PublishPlan: Sendable, Equatable {
     /// A site path as the repository names it.
     public func inRepository(_ sitePath: String) -> String { prefix + sitePath }
 
-    /// A repository path as the site names it (nil when it is outside the site).
-    public func inSite(_ repositoryPath: String) -> String? {
-        repositoryPath.hasPrefix(prefix) ? String(repositoryPath.dropFirst(prefix.count)) : nil
-    }
 }

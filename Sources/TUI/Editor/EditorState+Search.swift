@@ -34,43 +34,6 @@ extension EditorState {
         return selection.map { ignoreCase ? buffer.text(in: $0).lowercased() == query : buffer.text(in: $0) == query } ?? false
     }
 
-    /// Replaces the selected match of `query` with `replacement` and selects the next match.
-    @discardableResult
-    public mutating func replace(_ query: String, with replacement: String, now: Double) -> Bool {
-        if let selection, buffer.text(in: selection).lowercased() == query.lowercased() || buffer.text(in: selection) == query {
-            replaceSelection(with: replacement, now: now)
-        }
-        return find(query)
-    }
-
-    /// Replaces every match; returns how many. One undo step.
-    @discardableResult
-    public mutating func replaceAll(_ query: String, with replacement: String, now: Double) -> Int {
-        let needle = Array(query)
-        guard !needle.isEmpty else { return 0 }
-        let ignoreCase = query == query.lowercased()
-        var ranges: [Range<TextPosition>] = []
-        for lineIndex in 0..<buffer.lineCount {
-            let line = buffer.line(lineIndex)
-            var column = 0
-            while column + needle.count <= line.count {
-                let candidate = line[column..<(column + needle.count)]
-                if ignoreCase ? String(candidate).lowercased() == query : Array(candidate) == needle {
-                    ranges.append(TextPosition(line: lineIndex, column: column)..<TextPosition(line: lineIndex, column: column + needle.count))
-                    column += needle.count
-                } else {
-                    column += 1
-                }
-            }
-        }
-        // Last first, so earlier positions stay valid.
-        for (index, range) in ranges.reversed().enumerated() {
-            select(range)
-            replaceSelection(with: replacement, now: now, joinPrevious: index > 0)
-        }
-        return ranges.count
-    }
-
     /// Moves to the start of line `number` (1-based, clamped).
     public mutating func goToLine(_ number: Int) {
         moveCursor(to: TextPosition(line: max(0, min(buffer.lineCount - 1, number - 1)), column: 0))
