@@ -25,8 +25,8 @@ extension EditorView {
     /// How many rows `unit` takes. A short line without tabs is one row without laying it out
     /// (no character is wider than 4 columns: `<9B>`).
     static func rowCount(_ unit: Unit, _ state: EditorState, width: Int) -> Int {
-        let line = state.buffer.line(unit.line)
-        if line.count * 4 <= width, !line.contains("\t") { return 1 }
+        // Without decoding the line: its length and whether its bytes hold a tab.
+        if state.buffer.lineLength(unit.line) * 4 <= width, !state.buffer.lines.contains(byte: 0x09, at: unit.line) { return 1 }
         return layout(unit, state, width: width).starts.count
     }
 

@@ -34,7 +34,13 @@ public struct EditorView: Sendable {
         cachedRevision = state.revision
         while lineStates.count <= line, lineStates.count <= state.buffer.lineCount {
             let index = lineStates.count - 1
-            lineStates.append(MarkdownHighlighter.advance(state.buffer.line(index), state: lineStates[index]))
+            // Only a line starting with `-`, `+`, a backquote or `~` can change the state: others
+            // are not decoded (after a paste, the view may advance over thousands of lines).
+            if let lead = state.buffer.lines.leadingByte(at: index), [0x2D, 0x2B, 0x60, 0x7E].contains(lead) {
+                lineStates.append(MarkdownHighlighter.advance(state.buffer.line(index), state: lineStates[index]))
+            } else {
+                lineStates.append(MarkdownHighlighter.advance([], state: lineStates[index]))
+            }
         }
         return lineStates[min(line, lineStates.count - 1)]
     }

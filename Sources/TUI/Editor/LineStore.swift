@@ -41,6 +41,24 @@ public struct LineStore: Sendable {
             }
         }
 
+        /// The first byte of the line that is not a space or a tab (of its first such character
+        /// when kept as characters); nil for a blank line.
+        func leadingByte(_ index: Int) -> UInt8? {
+            switch lines[index] {
+            case .packed(let start, let length, _):
+                return bytes[Int(start)..<Int(start + length)].first { $0 != 0x20 && $0 != 0x09 }
+            case .characters(let characters):
+                return characters.first { $0 != " " && $0 != "\t" }.flatMap { $0.utf8.first }
+            }
+        }
+
+        func containsByte(_ byte: UInt8, _ index: Int) -> Bool {
+            switch lines[index] {
+            case .packed(let start, let length, _): return bytes[Int(start)..<Int(start + length)].contains(byte)
+            case .characters(let characters): return characters.contains { $0.utf8.contains(byte) }
+            }
+        }
+
         func appendUTF8(_ index: Int, to out: inout [UInt8]) {
             switch lines[index] {
             case .packed(let start, let length, _): out += bytes[Int(start)..<Int(start + length)]
@@ -203,6 +221,19 @@ public struct LineStore: Sendable {
     public func length(at index: Int) -> Int {
         let place = locate(index)
         return chunks[place.chunk].length(place.offset)
+    }
+
+    /// The first byte of line `index` that is not a space or a tab; nil when it is blank
+    /// (nothing decoded).
+    public func leadingByte(at index: Int) -> UInt8? {
+        let place = locate(index)
+        return chunks[place.chunk].leadingByte(place.offset)
+    }
+
+    /// Whether line `index` holds `byte` (an ASCII one: a tab), nothing decoded.
+    public func contains(byte: UInt8, at index: Int) -> Bool {
+        let place = locate(index)
+        return chunks[place.chunk].containsByte(byte, place.offset)
     }
 
     /// Appends the UTF-8 of line `index` to `out` (nothing decoded).

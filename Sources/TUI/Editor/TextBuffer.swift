@@ -61,7 +61,10 @@ public struct TextBuffer: Sendable, Equatable {
         var builder = LineStore.Builder()
         var breaks: [LineEnding] = []
         Self.eachLine(body) { line, ending in
-            builder.append(utf8: line.utf8, count: line.count)
+            // An ASCII line has as many characters as bytes (no LF inside a line, so no CRLF
+            // pair); others are counted through a String (a Substring counts several times slower).
+            let utf8 = line.utf8
+            builder.append(utf8: utf8, count: utf8.allSatisfy { $0 < 0x80 } ? utf8.count : String(line).count)
             if let ending { breaks.append(ending) }
         }
         lines = builder.finish()
@@ -94,7 +97,8 @@ public struct TextBuffer: Sendable, Equatable {
         var lines: [[Character]] = []
         var breaks: [LineEnding] = []
         eachLine(text) { line, ending in
-            lines.append(Array(line))
+            // Through a String: a Substring's characters are found several times slower.
+            lines.append(Array(String(line)))
             if let ending { breaks.append(ending) }
         }
         return (lines, breaks)
