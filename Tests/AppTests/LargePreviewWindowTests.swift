@@ -38,3 +38,18 @@ final class LargePreviewWindowTests: XCTestCase {
         XCTAssertTrue(jobs(App.update(&state, .key(.down()), now: 11)).isEmpty)
     }
 }
+
+/// The editor's view keeps decoded lines from frame to frame; a post read again (changed on
+/// disk) is drawn as it now is, not as the view remembers it.
+final class ReloadDrawTests: XCTestCase {
+    func testAReloadedPostIsDrawnAfresh() throws {
+        var state = try AppFixture.browsing()
+        let path = "content/posts/summit-in-the-fog/index.md"
+        _ = App.update(&state, .postOpened(path: path, text: "First version of the line.\n", stamp: nil), now: 0)
+        // Drawn as the loop draws: into the state itself, whose view keeps what it decoded.
+        XCTAssertTrue(Render.frame(&state).screen.lines()[1].contains("First version"))
+        _ = App.update(&state, .postReloaded(path: path, text: "Second version of the line.\n", stamp: nil), now: 1)
+        let line = Render.frame(&state).screen.lines()[1]
+        XCTAssertTrue(line.contains("Second version"), line)
+    }
+}

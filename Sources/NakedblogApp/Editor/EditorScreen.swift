@@ -103,6 +103,7 @@ public struct EditorScreen: Sendable {
         cursor.line += Self.linesMoved(at: cursor.line, from: previous.editor.buffer, to: editor.buffer)
         editor.goTo(cursor)
         view = previous.view
+        view.forgetText()
         showPreview = previous.showPreview
     }
 
