@@ -33,6 +33,8 @@ public struct AppState: Sendable {
     public var tabWidth = 4
     /// Misspelled words are underlined in the editor (the config file's `spelling`).
     public var spelling = true
+    /// Words the writer chose to ignore until the app quits (every post of the session).
+    var ignoredWords: Set<String> = []
     /// `--restricted`: the app on one site for an author on a shared server; no hand-off to
     /// `$EDITOR`, no suspend, no other site (see `App.restrict`).
     public private(set) var restricted = false

@@ -142,6 +142,18 @@ final class EditorSpellingTests: XCTestCase {
         XCTAssertEqual(state.editor?.problem, "No misspelled words (en_US)")
     }
 
+    /// Ignored until the app quits: in every post, and left out of the publish sheet's count.
+    func testAnIgnoredWordStaysIgnoredInOtherPostsAndOnTheSheet() throws {
+        var state = try open(summit, text: "Zorp here.\n")
+        _ = update(&state, .key(.function(7)))
+        _ = update(&state, .key(.character("i")))
+        _ = update(&state, .key(.escape))
+        _ = update(&state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: "More zorp and Blarg.\n", stamp: nil))
+        XCTAssertEqual(underlined(state), ["Blarg"])
+        let publish = update(&state, .key(.control("p")), now: 5)
+        XCTAssertTrue(publish.contains(.preparePublish(post: "content/posts/cold-brew-ratios/index.md", ignoringWords: ["Zorp"])), "\(publish)")
+    }
+
     func testAMissingDictionaryIsSaidOnceAndTheEditorWorks() throws {
         var state = try open(summit, text: "---\ntitle: X\nlang: xx-yy\n---\nWords.\n")
         XCTAssertTrue(state.editor?.problem?.contains("no xx_YY dictionary") == true, state.editor?.problem ?? "")
@@ -179,6 +191,17 @@ final class AcceptedWordsRunnerTests: XCTestCase {
         runner.run(.acceptWord("Blarg", language: "en_US", toSite: true), siteRoot: site.path)
         XCTAssertTrue(log.wait(after: 1) { if case .wordAccepted(_, ".nakedblog/words.txt", nil) = $0 { return true }; return false })
         XCTAssertEqual(try String(contentsOfFile: site.appending(".nakedblog/words.txt"), encoding: .utf8), "Blarg\n")
+    }
+
+    func testThePublishSheetCountLeavesOutIgnoredWords() throws {
+        let root = try TemporaryDirectory(prefix: "nb-words-count")
+        defer { root.remove() }
+        try FileManager.default.createDirectory(atPath: root.appending("content/posts"), withIntermediateDirectories: true)
+        try "---\ntitle: Hello\n---\nZorp and Blarg.\n".write(toFile: root.appending("content/posts/a.md"), atomically: true, encoding: .utf8)
+        let site = Site(root: root.path, config: try Site.open(containing: PackageRoot.path + "/demo").config)
+        let runner = EffectRunner(environment: ["HOME": root.path]) { _ in }
+        XCTAssertEqual(runner.misspelledWords(in: "content/posts/a.md", site: site), 2)
+        XCTAssertEqual(runner.misspelledWords(in: "content/posts/a.md", site: site, ignoring: ["zorp"]), 1)
     }
 
     func testPersonalWordsGoHomeOtherwise() throws {

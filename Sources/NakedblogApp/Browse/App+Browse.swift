@@ -55,7 +55,7 @@ extension App {
                 state.overlay = .publish
                 return []
             }
-            return [.preparePublish(post: post?.path)]
+            return [.preparePublish(post: post?.path, ignoringWords: state.ignoredWords.sorted())]
         case .toggleDraft:
             if let post { return [.toggleDraft(post.path)] }
         case .sync:

@@ -62,7 +62,7 @@ extension App {
                     state.overlay = .publish
                     return [save]
                 }
-                return [save, .preparePublish(post: screen.path)]
+                return [save, .preparePublish(post: screen.path, ignoringWords: state.ignoredWords.sorted())]
             case .back:
                 if screen.editor.isDirty {
                     state.overlay = .confirm(Confirmation(title: "Unsaved changes",

@@ -4,7 +4,7 @@ import GitOps
 
 extension EffectRunner {
     /// Works out what a publish of `post` would commit, for the sheet.
-    func preparePublish(_ post: String?, root: String) {
+    func preparePublish(_ post: String?, ignoring: [String] = [], root: String) {
         guard let repository = try? Repository.discover(from: root),
               let workdir = repository.workingDirectory else {
             send(.postFailed("This site is not in a git repository: nothing can be published. Clone your blog with nakedblog clone URL, or run git init."))
@@ -43,7 +43,7 @@ extension EffectRunner {
         }
         sheet.review = PublishReview.review(commitPath: commitPath, workdir: workdir, displayPrefix: prefix,
                                             committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
-        sheet.misspelled = misspelledWords(in: post, site: site)
+        sheet.misspelled = misspelledWords(in: post, site: site, ignoring: ignoring)
         send(.publishSheetReady(sheet))
     }
 

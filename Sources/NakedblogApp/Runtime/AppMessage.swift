@@ -101,7 +101,8 @@ public enum AppEffect: Sendable, Equatable {
     case discardJournal(path: String)
     case showDiskDiff(path: String, text: String)
     case createPost(title: String, section: String, bundle: Bool, lang: String?)
-    case preparePublish(post: String?)
+    /// `ignoringWords`: words ignored this session, left out of the sheet's misspelling count.
+    case preparePublish(post: String?, ignoringWords: [String] = [])
     /// The editor left `path` (another session may now edit it).
     case releasePost(String)
     /// Builds the site as it will be after publishing `post` (see `PublishCheck`).

@@ -95,7 +95,7 @@ public final class EffectRunner: @unchecked Sendable {
         case .showDiskDiff(let path, let text): background { self.showDiskDiff(path, text, root: root) }
         case .createPost(let title, let section, let bundle, let lang):
             background { self.createPost(title: title, section: section, bundle: bundle, lang: lang, root: root) }
-        case .preparePublish(let post): background { self.preparePublish(post, root: root) }
+        case .preparePublish(let post, let ignoring): background { self.preparePublish(post, ignoring: ignoring, root: root) }
         case .runPublishCheck(let post, let undraft):
             // A newer check replaces the one running: it is stopped, not waited for.
             let stopper = ProcessStopper()

@@ -26,7 +26,7 @@ extension App {
         state.editor = screen
         let lines = max(0, cursor - 2 * rows)..<min(lineCount, cursor + 3 * rows)
         return [.checkSpelling(SpellJob(path: screen.path, buffer: screen.editor.buffer, revision: revision, purpose: .marks(lines: lines),
-                                        site: state.site, ignored: screen.spelling.ignored))]
+                                        site: state.site, ignored: state.ignoredWords))]
     }
 
     /// F7 / F8: the next (or previous) misspelled word from the cursor, with its suggestions.
@@ -47,7 +47,7 @@ extension App {
         screen.problem = "Checking spelling…"
         return [.checkSpelling(SpellJob(path: screen.path, buffer: screen.editor.buffer, revision: screen.editor.revision,
                                         purpose: .next(from: screen.editor.cursor, forward: forward), site: state.site,
-                                        ignored: screen.spelling.ignored))]
+                                        ignored: state.ignoredWords))]
     }
 
     static func spellingChecked(_ state: inout AppState, _ result: SpellResult, now: TimeInterval) -> [AppEffect] {
@@ -127,12 +127,12 @@ extension App {
                 return []
             }
             // Accepted at once, before the file is written (a check may start first).
-            state.editor?.spelling.ignored.insert(menu.word)
+            state.ignoredWords.insert(menu.word)
             state.editor?.spelling.accept(menu.word)
             return [.acceptWord(menu.word, language: menu.language, toSite: toSite)]
         case .character("i", false):
             state.overlay = nil
-            state.editor?.spelling.ignored.insert(menu.word)
+            state.ignoredWords.insert(menu.word)
             state.editor?.spelling.accept(menu.word)
             state.editor?.problem = "“\(menu.word)” ignored until you quit"
             return []

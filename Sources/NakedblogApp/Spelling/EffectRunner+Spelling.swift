@@ -33,10 +33,11 @@ extension EffectRunner {
 extension EffectRunner {
     /// How many misspelled words the post (site-relative) has as saved; nil when it cannot be
     /// checked (no dictionary for its language, unreadable).
-    func misspelledWords(in post: String, site: Site) -> Int? {
+    func misspelledWords(in post: String, site: Site, ignoring: [String] = []) -> Int? {
         guard config.spelling, let data = FileManager.default.contents(atPath: site.absolute(post)), let text = String(data: data, encoding: .utf8) else { return nil }
         let language = SpellCheckers.language(ofPage: text, path: post, site: site)
-        guard case .success(let checker) = spellCheckers.checker(language: language, siteRoot: site.root, personal: personalWords) else { return nil }
+        guard case .success(var checker) = spellCheckers.checker(language: language, siteRoot: site.root, personal: personalWords) else { return nil }
+        for word in ignoring { checker.accepted.insert(word) }
         return checker.misspellings(inPage: text, path: post).count
     }
 }

@@ -18,8 +18,6 @@ public struct SpellingMarks: Sendable, Equatable {
     public internal(set) var problem: String?
     /// The dictionary in use (`en_US`).
     public internal(set) var language: String?
-    /// Words ignored until the app quits.
-    var ignored: Set<String> = []
 
     /// Keeps what a check of `lines` found, in place of what was known for them.
     mutating func take(_ misspellings: [Misspelling], lines: Range<Int>) {
