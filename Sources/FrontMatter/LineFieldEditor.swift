@@ -6,10 +6,21 @@ package protocol LineField {
     var isEditable: Bool { get }
 }
 
+/// A front matter block's content as lines (each with its ending), and where it is.
+package struct BlockLines: Sendable {
+    package let lines: [String]
+    package let lineEnding: String
+    /// Names the file in errors; `firstLine` is the file's line of `lines[0]`.
+    package let file: String
+    package let firstLine: Int
+}
+
+/// One shape for the YAML and TOML editors: each finds its fields and renders a field's lines
+/// in its own syntax; finding, replacing, inserting and removing are shared.
 package protocol LineFieldEditor {
     associatedtype Field: LineField
-    var lines: [String] { get }
-    var lineEnding: String { get }
+    var text: BlockLines { get }
+    init(text: BlockLines)
     func fields() -> [Field]
     /// Where a new field goes.
     func insertionIndex() -> Int
@@ -18,6 +29,17 @@ package protocol LineFieldEditor {
 }
 
 extension LineFieldEditor {
+    /// The editor of `block`'s lines (`file` names it in errors).
+    package init(block: FrontMatterBlock, file: String) {
+        self.init(text: BlockLines(lines: splitKeepingEndings(block.content), lineEnding: block.lineEnding, file: file,
+                                   firstLine: block.firstContentLine))
+    }
+
+    package var lines: [String] { text.lines }
+    package var lineEnding: String { text.lineEnding }
+    package var file: String { text.file }
+    package var firstLine: Int { text.firstLine }
+
     /// The field named `key`: exact match first, then case-insensitive (as Hugo reads keys).
     package func field(_ key: String) -> Field? {
         let all = fields()

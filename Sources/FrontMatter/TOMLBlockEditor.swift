@@ -10,17 +10,8 @@ package struct TOMLBlockEditor: LineFieldEditor {
         package var isEditable: Bool { !dotted }
     }
 
-    package let lines: [String]
-    package let lineEnding: String
-    package let file: String
-    package let firstLine: Int
-
-    package init(block: FrontMatterBlock, file: String) {
-        lines = splitKeepingEndings(block.content)
-        lineEnding = block.lineEnding
-        self.file = file
-        firstLine = block.firstContentLine
-    }
+    package let text: BlockLines
+    package init(text: BlockLines) { self.text = text }
 
     /// Index of the first table header line (end of the root table).
     package var rootEnd: Int { lines.firstIndex(where: TOMLSyntax.isHeader) ?? lines.count }

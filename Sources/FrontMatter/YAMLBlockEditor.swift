@@ -9,17 +9,8 @@ package struct YAMLBlockEditor: LineFieldEditor {
         package var isEditable: Bool { true }
     }
 
-    package let lines: [String]
-    package let lineEnding: String
-    package let file: String
-    package let firstLine: Int
-
-    package init(block: FrontMatterBlock, file: String) {
-        lines = splitKeepingEndings(block.content)
-        lineEnding = block.lineEnding
-        self.file = file
-        firstLine = block.firstContentLine
-    }
+    package let text: BlockLines
+    package init(text: BlockLines) { self.text = text }
 
     package func fields() -> [Field] {
         var result: [Field] = []
