@@ -8,23 +8,14 @@ public enum HugePostMemory {
     public static func measure(binary: String, megabytes: Int, environment: [String: String]) throws -> (megabytes: Int, ours: Double, cmark: Double) {
         let folder = try TemporaryDirectory(prefix: "nb-bench-huge")
         defer { folder.remove() }
-        let site = folder.appending("site")
-        try PackageRoot.copyDemo(to: site)
-        let post = site + "/content/posts/huge.md"
         var text = BlogText(random: SeededRandom(seed: 5))
         var paragraphs = ""
         while paragraphs.utf8.count < 1 << 20 { paragraphs += text.paragraph() + "\n\n" }
         var body = "---\ntitle: A huge post\ndate: 2026-01-01\n---\n"
         body.reserveCapacity(megabytes << 20 + paragraphs.utf8.count)
         while body.utf8.count < megabytes << 20 { body += paragraphs }
-        try body.write(toFile: post, atomically: true, encoding: .utf8)
-        var environment = environment
-        environment["TERM"] = "xterm-256color"
-        let terminal = try PseudoTerminal([binary, post], environment: environment, columns: 120, rows: 40)
+        let (terminal, post) = try EditorInTerminal.open(body, name: "huge.md", in: folder, binary: binary, environment: environment, timeout: 120)
         defer { terminal.terminate() }
-        guard terminal.read(timeout: 120, until: { $0.contains(text: "Ln 1, Col 1") }).satisfied else {
-            throw ShellError(command: [binary], result: ProcessResult(status: 1, stdout: "", stderr: "the editor never opened", timedOut: true))
-        }
         _ = terminal.drain(for: 3.0)
         let ours = Double(ProcessCounters.peakResidentKiB(terminal.pid)) / 1024
         let script = "import resource, subprocess, sys\nsubprocess.run(['cmark', sys.argv[1]], stdout=subprocess.DEVNULL)\n"

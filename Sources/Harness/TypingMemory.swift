@@ -16,23 +16,13 @@ public enum TypingMemory {
                                environment: [String: String]) throws -> Result {
         let folder = try TemporaryDirectory(prefix: "nb-typing-memory")
         defer { folder.remove() }
-        let site = folder.appending("site")
-        try PackageRoot.copyDemo(to: site)
-        let post = site + "/content/posts/long/index.md"
-        try FileManager.default.createDirectory(atPath: (post as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         var body = "---\ntitle: A long post\ndate: 2026-01-01\n---\n"
         var text = BlogText(random: SeededRandom(seed: 3))
         while body.utf8.count < 200_000 {
             body += text.paragraph() + "\n\n"
         }
-        try body.write(toFile: post, atomically: true, encoding: .utf8)
-        var environment = environment
-        environment["TERM"] = "xterm-256color"
-        let terminal = try PseudoTerminal([binary, post], environment: environment, columns: 120, rows: 40)
+        let terminal = try EditorInTerminal.open(body, name: "long/index.md", in: folder, binary: binary, environment: environment).terminal
         defer { terminal.terminate() }
-        guard terminal.read(timeout: 30, until: { $0.contains(text: "Ln 1, Col 1") }).satisfied else {
-            throw ShellError(command: [binary], result: ProcessResult(status: 1, stdout: "", stderr: "the editor never opened", timedOut: true))
-        }
         // Into the body, then type.
         terminal.write(String(repeating: "\u{1B}[B", count: 8))
         let words = Array("the quick brown fox writes another sentence into the post ")

@@ -26,12 +26,13 @@ public struct SpellChecker: Sendable {
 
     /// The misspelled words of a post's text (front matter and body), in order. With `lines`
     /// (0-based), only words on those lines are checked: the editor checks what is in view.
-    public func misspellings(inPage text: String, path: String, lines: Range<Int>? = nil) -> [Misspelling] {
+    /// `page` is `text` as already read, when the caller has it (nil: read here).
+    public func misspellings(inPage text: String, path: String, page: PageText? = nil, lines: Range<Int>? = nil) -> [Misspelling] {
         let bytes = Array(text.utf8)
         var lineStarts = [0]
         for (index, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(index + 1) }
         var spans: [Range<Int>]
-        if let page = try? PageText(text: text, file: path) {
+        if let page = page ?? (try? PageText(text: text, file: path)) {
             let bodyOffset = bytes.count - page.body.utf8.count
             spans = ProseSpans.of(page.body).map { ($0.lowerBound + bodyOffset)..<($0.upperBound + bodyOffset) }
             if let block = page.frontMatter {
@@ -67,6 +68,8 @@ public struct SpellChecker: Sendable {
 public final class SpellCheckers: Sendable {
     public let locator: DictionaryLocator
     private let loaded = Mutex<[String: Result<HunspellDictionary, DictionaryLocator.Missing>]>([:])
+    /// Accepted words by the files they came from, with those files' stamps when read.
+    let acceptedWords = Mutex<[String: (stamps: [FileStamp?], words: AcceptedWords)]>([:])
 
     public init(locator: DictionaryLocator = .standard()) { self.locator = locator }
 

@@ -17,17 +17,29 @@ extension SpellCheckers {
         }
     }
 
-    /// The language a post's text is written in (`SpellingLanguage`: the post, then the site).
-    public static func language(ofPage text: String, path: String, site: Site?) -> String {
-        let fields = (try? PageText(text: text, file: path)).flatMap { try? FrontMatterReader.fields(of: $0, file: path) }
+    /// The language of a post (`page`: its text as read, nil when it does not read), from
+    /// `SpellingLanguage`: the post, then the site.
+    public static func language(of page: PageText?, path: String, site: Site?) -> String {
+        let fields = page.flatMap { try? FrontMatterReader.fields(of: $0, file: path) }
         return SpellingLanguage.of(path: path, fields: fields, site: site)
     }
 
-    /// A checker for `language` that accepts the site's words and the writer's own.
+    /// A checker for `language` that accepts the site's words and the writer's own. The word
+    /// files are read again only when one of them changed (their stamps are compared: a check
+    /// after every pause in typing costs a few `stat`s, not a read of every list).
     public func checker(language: String, siteRoot: String?, personal: PersonalWords) -> Result<SpellChecker, DictionaryLocator.Missing> {
         dictionary(for: language).map { dictionary in
+            let personalFile = personal.dictionary(language: dictionary.language)
+            let files = (siteRoot.map { root in (SiteWordList.cspellFiles + [SiteWordList.ownFile]).map { root + "/" + $0 } } ?? [])
+                + (personalFile.map { [$0.path] } ?? [])
+            let key = files.joined(separator: "\n")
+            let stamps = files.map(FileStamp.of)
+            if let known = acceptedWords.withLock({ $0[key] }), known.stamps == stamps {
+                return SpellChecker(dictionary: dictionary, accepted: known.words)
+            }
             var accepted = AcceptedWords(siteRoot.map { SiteWordList.words(siteRoot: $0) } ?? [])
-            for word in personal.dictionary(language: dictionary.language)?.words() ?? [] { accepted.insert(word) }
+            for word in personalFile?.words() ?? [] { accepted.insert(word) }
+            acceptedWords.withLock { $0[key] = (stamps, accepted) }
             return SpellChecker(dictionary: dictionary, accepted: accepted)
         }
     }

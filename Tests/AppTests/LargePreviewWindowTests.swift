@@ -39,17 +39,18 @@ final class LargePreviewWindowTests: XCTestCase {
     }
 }
 
-/// The editor's view keeps decoded lines from frame to frame; a post read again (changed on
-/// disk) is drawn as it now is, not as the view remembers it.
+/// The editor's view keeps highlighting state from frame to frame; a post read again (changed on
+/// disk) is drawn as it now is, not as the view remembers the old text.
 final class ReloadDrawTests: XCTestCase {
     func testAReloadedPostIsDrawnAfresh() throws {
         var state = try AppFixture.browsing()
         let path = "content/posts/summit-in-the-fog/index.md"
-        _ = App.update(&state, .postOpened(path: path, text: "First version of the line.\n", stamp: nil), now: 0)
-        // Drawn as the loop draws: into the state itself, whose view keeps what it decoded.
-        XCTAssertTrue(Render.frame(&state).screen.lines()[1].contains("First version"))
-        _ = App.update(&state, .postReloaded(path: path, text: "Second version of the line.\n", stamp: nil), now: 1)
-        let line = Render.frame(&state).screen.lines()[1]
-        XCTAssertTrue(line.contains("Second version"), line)
+        _ = App.update(&state, .postOpened(path: path, text: "```\ncode here\n```\n", stamp: nil), now: 0)
+        // Drawn as the loop draws: into the state itself, whose view keeps what it worked out.
+        XCTAssertEqual(Render.frame(&state).screen[0, 2].style.role, .code)
+        _ = App.update(&state, .postReloaded(path: path, text: "Plain prose\ncode here\n", stamp: nil), now: 1)
+        let screen = Render.frame(&state).screen
+        XCTAssertTrue(screen.lines()[2].hasPrefix("code here"))
+        XCTAssertEqual(screen[0, 2].style.role, .normal, "line 2 is prose now, not inside a fence")
     }
 }

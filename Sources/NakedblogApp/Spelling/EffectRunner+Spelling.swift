@@ -35,9 +35,10 @@ extension EffectRunner {
     /// checked (no dictionary for its language, unreadable).
     func misspelledWords(in post: String, site: Site, ignoring: [String] = []) -> Int? {
         guard config.spelling, let data = FileManager.default.contents(atPath: site.absolute(post)), let text = String(data: data, encoding: .utf8) else { return nil }
-        let language = SpellCheckers.language(ofPage: text, path: post, site: site)
+        let page = try? PageText(text: text, file: post)
+        let language = SpellCheckers.language(of: page, path: post, site: site)
         guard case .success(var checker) = spellCheckers.checker(language: language, siteRoot: site.root, personal: personalWords) else { return nil }
         for word in ignoring { checker.accepted.insert(word) }
-        return checker.misspellings(inPage: text, path: post).count
+        return checker.misspellings(inPage: text, path: post, page: page).count
     }
 }

@@ -27,7 +27,8 @@ public struct SpellJob: Sendable, Equatable {
     /// from `personal`.
     public func run(_ checkers: SpellCheckers, personal: SpellCheckers.PersonalWords) -> AppMessage {
         let text = buffer.text
-        let language = SpellCheckers.language(ofPage: text, path: path, site: site)
+        let page = try? PageText(text: text, file: path)
+        let language = SpellCheckers.language(of: page, path: path, site: site)
         var result = SpellResult(path: path, revision: revision, purpose: purpose, language: DictionaryLocator.canonical(language))
         switch checkers.checker(language: language, siteRoot: site?.root, personal: personal) {
         case .failure(let missing):
@@ -37,9 +38,9 @@ public struct SpellJob: Sendable, Equatable {
             result.language = checker.dictionary.language
             switch purpose {
             case .marks(let lines):
-                result.misspellings = checker.misspellings(inPage: text, path: path, lines: lines)
+                result.misspellings = checker.misspellings(inPage: text, path: path, page: page, lines: lines)
             case .next(let from, let forward):
-                let all = checker.misspellings(inPage: text, path: path)
+                let all = checker.misspellings(inPage: text, path: path, page: page)
                 let found = forward
                     ? all.first { ($0.line, $0.column) >= (from.line, from.column) } ?? all.first
                     : all.last { ($0.line, $0.column + $0.length) < (from.line, from.column) } ?? all.last

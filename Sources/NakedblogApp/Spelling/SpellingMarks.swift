@@ -5,10 +5,8 @@ import TUI
 /// text is edited (an edit drops the marks on its line and moves those below with it) until
 /// the next check after a pause in typing replaces them.
 public struct SpellingMarks: Sendable, Equatable {
-    /// Marks by line: character ranges.
-    public private(set) var byLine: [Int: [Range<Int>]] = [:]
-    /// The words, by position (for the menu: what is at the cursor).
-    private var words: [TextPosition: String] = [:]
+    /// The misspellings known, by line.
+    private var misspellings: [Int: [Misspelling]] = [:]
     /// The revision and lines last checked.
     var checkedRevision = -1
     var checkedLines: Range<Int> = 0..<0
@@ -19,43 +17,40 @@ public struct SpellingMarks: Sendable, Equatable {
     /// The dictionary in use (`en_US`).
     public internal(set) var language: String?
 
+    /// The underlined character ranges, by line.
+    public var byLine: [Int: [Range<Int>]] {
+        misspellings.mapValues { $0.map { $0.column..<($0.column + $0.length) } }
+    }
+
+    /// How many misspelled words are known (in the lines checked).
+    public var count: Int { misspellings.values.reduce(0) { $0 + $1.count } }
+
     /// Keeps what a check of `lines` found, in place of what was known for them.
-    mutating func take(_ misspellings: [Misspelling], lines: Range<Int>) {
-        byLine = byLine.filter { !lines.contains($0.key) }
-        words = words.filter { !lines.contains($0.key.line) }
-        for misspelling in misspellings {
-            byLine[misspelling.line, default: []].append(misspelling.column..<(misspelling.column + misspelling.length))
-            words[TextPosition(line: misspelling.line, column: misspelling.column)] = misspelling.word
-        }
+    mutating func take(_ found: [Misspelling], lines: Range<Int>) {
+        misspellings = misspellings.filter { !lines.contains($0.key) }
+        for misspelling in found { misspellings[misspelling.line, default: []].append(misspelling) }
     }
 
     /// An edit on `line` that added `lineDelta` lines: that line's marks go, those below move.
     mutating func edited(line: Int, lineDelta: Int) {
-        guard !byLine.isEmpty else { return }
-        var moved: [Int: [Range<Int>]] = [:]
-        for (index, ranges) in byLine where index != line {
-            if index < line { moved[index] = ranges } else if index + lineDelta > line { moved[index + lineDelta] = ranges }
-        }
-        byLine = moved
-        var movedWords: [TextPosition: String] = [:]
-        for (position, word) in words where position.line != line {
-            if position.line < line { movedWords[position] = word } else if position.line + lineDelta > line {
-                movedWords[TextPosition(line: position.line + lineDelta, column: position.column)] = word
+        guard !misspellings.isEmpty else { return }
+        var moved: [Int: [Misspelling]] = [:]
+        for (index, marks) in misspellings where index != line {
+            if index < line {
+                moved[index] = marks
+            } else if index + lineDelta > line {
+                moved[index + lineDelta] = marks.map { var mark = $0; mark.line += lineDelta; return mark }
             }
         }
-        words = movedWords
+        misspellings = moved
     }
 
     /// Forgets the marks of `word` (ignored or added to the words).
     mutating func accept(_ word: String) {
         let lower = word.lowercased()
-        for (position, marked) in words where marked.lowercased() == lower {
-            words[position] = nil
-            byLine[position.line]?.removeAll { $0.lowerBound == position.column }
-            if byLine[position.line]?.isEmpty == true { byLine[position.line] = nil }
+        misspellings = misspellings.compactMapValues { marks in
+            let kept = marks.filter { $0.word.lowercased() != lower }
+            return kept.isEmpty ? nil : kept
         }
     }
-
-    /// How many misspelled words are known (in the lines checked).
-    public var count: Int { words.count }
 }

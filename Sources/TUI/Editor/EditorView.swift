@@ -22,34 +22,14 @@ public struct EditorView: Sendable {
     private var cachedRevision = 0
     /// Set by `centreOnCursor()`: the next render puts the cursor line in the middle.
     var centrePending = false
-    /// Lines decoded for drawing (the store keeps UTF-8), kept from frame to frame for
-    /// `decodedRevision`; an edit drops the edited line and those below it.
-    private var decoded: [Int: [Character]] = [:]
-    private var decodedRevision = 0
 
     /// Forgets what was cached for the text drawn so far (the view now draws another text, with
     /// revisions of its own).
     public mutating func forgetText() {
-        decoded.removeAll()
         lineStates = [MarkdownHighlighter.State()]
         cachedRevision = 0
-        decodedRevision = 0
     }
 
-    /// Line `index` as characters, from the frame-to-frame cache.
-    private mutating func characters(of index: Int, in state: EditorState) -> [Character] {
-        if state.revision == decodedRevision + 1 {
-            decoded = decoded.filter { $0.key < state.lastEditLine }
-        } else if state.revision != decodedRevision || decoded.count > 1_024 {
-            decoded.removeAll(keepingCapacity: true)
-        }
-        decodedRevision = state.revision
-        if let known = decoded[index] { return known }
-        let line = state.buffer.line(index)
-        // A long line is drawn in pieces and not kept (it is an array already, not decoded).
-        if line.count <= SoftWrap.pieceLength { decoded[index] = line }
-        return line
-    }
 
     /// The highlighting state at the start of `line`, from the cache (extended as needed).
     private mutating func highlightState(at line: Int, in state: EditorState) -> MarkdownHighlighter.State {
@@ -111,8 +91,7 @@ public struct EditorView: Sendable {
             screen.fill(area)
             while row < area.height, let current = unit {
                 let lineIndex = current.line
-                let piece = SoftWrap.Piece(line: characters(of: lineIndex, in: state), piece: current.piece, width: layoutWidth,
-                                           tabWidth: state.tabWidth)
+                let piece = Self.layout(current, state, width: layoutWidth)
                 // Highlighting state depends on everything above (front matter, fences): cached per line.
                 let lineState = highlightState(at: lineIndex, in: state)
                 let styles = MarkdownHighlighter.styles(Array(piece.characters), state: lineState).0

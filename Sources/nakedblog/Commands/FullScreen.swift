@@ -83,8 +83,7 @@ enum ThemeChoice {
         let name = chosen ?? "default"
         var candidates = [name]
         if !name.contains("/") {
-            let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            candidates = ResourceLocator.ancestors(of: executable.path).map { $0 + "/themes/\(name).toml" }
+            candidates = ShippedResources.ancestors(of: ShippedResources.executableFolder).map { $0 + "/themes/\(name).toml" }
                 + ["/usr/share/nakedblog/themes/\(name).toml"]
         }
         for path in candidates where FileManager.default.fileExists(atPath: path) {
@@ -101,9 +100,6 @@ enum ThemeChoice {
 
 /// Finds files shipped beside the binary (themes/, demo/) from a build or an install.
 enum ResourceLocator {
-    /// `directory` and each of its parents.
-    static func ancestors(of directory: String) -> [String] { ShippedResources.ancestors(of: directory) }
-
     /// The bundled demo blog: `NAKEDBLOG_DEMO_SOURCE`, else a `demo/hugo.toml` above the binary.
     static func demoSite(jekyll: Bool = false) -> String? {
         let (folder, marker) = jekyll ? ("demo-jekyll", "_config.yml") : ("demo", "hugo.toml")
@@ -111,10 +107,6 @@ enum ResourceLocator {
            FileManager.default.fileExists(atPath: path + "/" + marker) {
             return path
         }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
-        for base in ancestors(of: executable) + ["/usr/share/nakedblog"] where FileManager.default.fileExists(atPath: base + "/\(folder)/\(marker)") {
-            return base + "/" + folder
-        }
-        return nil
+        return ShippedResources.find(folder, containing: marker)
     }
 }

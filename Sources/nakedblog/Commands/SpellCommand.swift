@@ -60,7 +60,8 @@ struct SpellCommand: ParsableCommand {
                 continue
             }
             let relative = site.relative(file)
-            let language = SpellCheckers.language(ofPage: text, path: relative, site: site)
+            let page = try? PageText(text: text, file: relative)
+            let language = SpellCheckers.language(of: page, path: relative, site: site)
             let key = DictionaryLocator.canonical(language)
             if loaded[key] == nil { loaded[key] = checkers.checker(language: language, siteRoot: site.root, personal: .home) }
             switch loaded[key]! {
@@ -68,15 +69,15 @@ struct SpellCommand: ParsableCommand {
                 let message = "\(TerminalText.visible(display(file, from: current))): \(TerminalText.visible(missing.description))"
                 if !errors.contains(where: { $0.hasSuffix(missing.description) }) { errors.append(message) }
             case .success(let checker):
-                for misspelling in checker.misspellings(inPage: text, path: relative) {
+                for misspelling in checker.misspellings(inPage: text, path: relative, page: page) {
                     reports.append((file, misspelling, suggest || json ? checker.suggestions(for: misspelling.word) : []))
                 }
             }
         }
         if json {
-            FileHandleOutput.standardOutput.write(trusted: TerminalText.jsonEscapingControls(Self.json(reports.map {
+            FileHandleOutput.standardOutput.write(trusted: Self.json(reports.map {
                 (display($0.file, from: current), $0.misspelling, $0.suggestions)
-            })))
+            }))
         } else {
             var out = ""
             for report in reports {
@@ -112,16 +113,16 @@ struct SpellCommand: ParsableCommand {
     }
 
     private func onlyChanged(_ files: [String], site: Site) throws -> [String] {
-        let changedPaths: Set<String>
+        let changed: Set<String>
         do {
             let repository = try Repository.discover(from: site.root)
-            let workdir = repository.workingDirectory ?? site.root
-            let base = URL(fileURLWithPath: workdir).resolvingSymlinksInPath().path
-            changedPaths = Set(try repository.status().entries.map { base + "/" + $0.path })
+            // Repository paths as the site names them (the site may sit in a folder of it).
+            let prefix = PublishPlan.sitePrefix(siteRoot: site.root, workdir: repository.workingDirectory ?? site.root)
+            changed = Set(try repository.status().entries.compactMap { $0.path.hasPrefix(prefix) ? String($0.path.dropFirst(prefix.count)) : nil })
         } catch {
             throw UserFacingError("cannot tell which posts changed: \(error.message)", exitCode: ExitCodes.usage)
         }
-        return files.filter { changedPaths.contains(URL(fileURLWithPath: $0).resolvingSymlinksInPath().path) }
+        return files.filter { changed.contains(site.relative($0)) }
     }
 
     private func isDirectory(_ path: String) -> Bool {
@@ -135,14 +136,24 @@ struct SpellCommand: ParsableCommand {
         return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
     }
 
+    /// The reports as a JSON array, written by the one JSON writer the commands share
+    /// (`JSONBytes`: control characters escaped, C1 included).
     static func json(_ reports: [(String, Misspelling, [String])]) -> String {
-        func quoted(_ text: String) -> String {
-            (try? String(decoding: JSONEncoder().encode(text), as: UTF8.self)) ?? "\"\""
+        var out = JSONBytes()
+        out.raw(reports.isEmpty ? "[" : "[\n")
+        for (index, (path, misspelling, suggestions)) in reports.enumerated() {
+            out.raw(index == 0 ? "  {\"path\": " : ",\n  {\"path\": ")
+            out.quoted(path)
+            out.raw(", \"line\": \(misspelling.line + 1), \"column\": \(misspelling.column + 1), \"word\": ")
+            out.quoted(misspelling.word)
+            out.raw(", \"suggestions\": [")
+            for (position, suggestion) in suggestions.enumerated() {
+                if position > 0 { out.raw(", ") }
+                out.quoted(suggestion)
+            }
+            out.raw("]}")
         }
-        let items = reports.map { path, misspelling, suggestions in
-            "  {\"path\": \(quoted(path)), \"line\": \(misspelling.line + 1), \"column\": \(misspelling.column + 1), "
-                + "\"word\": \(quoted(misspelling.word)), \"suggestions\": [\(suggestions.map(quoted).joined(separator: ", "))]}"
-        }
-        return items.isEmpty ? "[]\n" : "[\n" + items.joined(separator: ",\n") + "\n]\n"
+        out.raw(reports.isEmpty ? "]\n" : "\n]\n")
+        return String(decoding: out.finish(), as: UTF8.self)
     }
 }
