@@ -4,16 +4,18 @@ import Foundation
 public enum HugePostMemory {
     /// Peak resident memory (VmHWM) of the app opening a post of `megabytes` of generated prose
     /// with its preview beside it, and cmark's peak rendering the same file (its only child's
-    /// `ru_maxrss`, read by a fresh python3).
-    public static func measure(binary: String, megabytes: Int, environment: [String: String]) throws -> (megabytes: Int, ours: Double, cmark: Double) {
+    /// `ru_maxrss`, read by a fresh python3). `oneLine`: the prose is one line (no line breaks).
+    public static func measure(binary: String, megabytes: Int, oneLine: Bool = false,
+                               environment: [String: String]) throws -> (megabytes: Int, ours: Double, cmark: Double) {
         let folder = try TemporaryDirectory(prefix: "nb-bench-huge")
         defer { folder.remove() }
         var text = BlogText(random: SeededRandom(seed: 5))
         var paragraphs = ""
-        while paragraphs.utf8.count < 1 << 20 { paragraphs += text.paragraph() + "\n\n" }
+        while paragraphs.utf8.count < 1 << 20 { paragraphs += text.paragraph() + (oneLine ? " " : "\n\n") }
         var body = "---\ntitle: A huge post\ndate: 2026-01-01\n---\n"
         body.reserveCapacity(megabytes << 20 + paragraphs.utf8.count)
         while body.utf8.count < megabytes << 20 { body += paragraphs }
+        if oneLine { body += "\n" }
         let (terminal, post) = try EditorInTerminal.open(body, name: "huge.md", in: folder, binary: binary, environment: environment, timeout: 120)
         defer { terminal.terminate() }
         _ = terminal.drain(for: 3.0)

@@ -176,6 +176,11 @@ final class ReplaceTextTests: XCTestCase {
             ("one", "two"),
             ("", "new"),
             ("x\n", ""),
+            ("a\r\nb\r\n", "a\nb\r\n"),
+            ("\u{FEFF}a\nb", "\u{FEFF}a\nB"),
+            ("é\ne\u{301}\n", "e\u{301}\né\n"),
+            ("---\r\ntitle: a\r\n---\r\n" + String(repeating: "lorem ", count: 5_000) + "\r\n",
+             "---\r\ntitle: b\r\n---\r\n" + String(repeating: "lorem ", count: 5_000) + "\r\n"),
         ]
         for (old, new) in cases {
             var state = EditorState(text: old)

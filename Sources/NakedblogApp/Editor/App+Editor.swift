@@ -209,9 +209,9 @@ extension App {
         for index in lines {
             let length = buffer.lineLength(index)
             if length > 10_000 {
-                text += String(buffer.line(index)[..<10_000]) + " …"
+                text += String(buffer.characters(ofLine: index, in: 0..<10_000)) + " …"
             } else {
-                text += String(buffer.line(index))
+                text += buffer.lineText(index)
             }
             text += "\n"
         }

@@ -10,16 +10,26 @@ extension EditorScreen {
         return block.format.delimiter ?? "{"
     }
 
-    /// The page read from the start of `text` only (its first MiB, cut after a line), and how
-    /// many bytes were cut off: the front matter and where the body starts, without copying a
-    /// huge post twice more. Nil when even the whole text does not read.
+    /// The page read from the start of `text` only (its first MiB, cut after a line, or inside
+    /// a line that goes on past it), and how many bytes were cut off: the front matter and where
+    /// the body starts, without copying a huge post twice more. Nil when even the whole text
+    /// does not read.
     static func head(of text: String, path: String) -> (page: PageText, cut: Int)? {
         let limit = 1 << 20
         let utf8 = text.utf8
-        if utf8.count > limit, let newline = utf8[utf8.index(utf8.startIndex, offsetBy: limit)...].firstIndex(of: 0x0A) {
-            let end = utf8.index(after: newline)
-            if let page = try? PageText(text: String(text[..<end]), file: path) {
-                return (page, utf8.distance(from: end, to: utf8.endIndex))
+        if utf8.count > limit {
+            var end = utf8.index(utf8.startIndex, offsetBy: limit)
+            let reach = utf8.index(end, offsetBy: limit, limitedBy: utf8.endIndex) ?? utf8.endIndex
+            if let newline = utf8[end..<reach].firstIndex(of: 0x0A) {
+                end = utf8.index(after: newline)
+            } else {
+                // A line that goes on for another MiB (a post that is one huge line): cut inside
+                // it, at the start of a character's bytes.
+                while end > utf8.startIndex, utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
+            }
+            let head = String(text[..<end])
+            if let page = try? PageText(text: head, file: path) {
+                return (page, utf8.count - head.utf8.count)
             }
         }
         return (try? PageText(text: text, file: path)).map { ($0, 0) }
@@ -39,9 +49,12 @@ extension EditorScreen {
         var closed = false
         var closingLine: Int?
         for index in 0..<min(buffer.lineCount, 2_000) {
-            let line = buffer.line(index)
-            guard line.count <= 1_000 else { head.append(String(line.prefix(1_000))); if index == 0 { closed = true }; break }
-            let text = String(line)
+            guard buffer.lineLength(index) <= 1_000 else {
+                head.append(String(buffer.characters(ofLine: index, in: 0..<1_000)))
+                if index == 0 { closed = true }
+                break
+            }
+            let text = buffer.lineText(index)
             head.append(text)
             if index > 0, text.trimmingCharacters(in: .whitespaces) == closing { closed = true; closingLine = index; break }
         }

@@ -113,10 +113,10 @@ public struct EditorScreen: Sendable {
         let shift = new.lineCount - old.lineCount
         guard shift != 0, line < old.lineCount else { return 0 }
         var prefix = 0
-        while prefix <= line, prefix < new.lineCount, old.line(prefix) == new.line(prefix) { prefix += 1 }
+        while prefix <= line, prefix < new.lineCount, old.lines.hasSameUTF8(at: prefix, as: prefix, of: new.lines) { prefix += 1 }
         guard prefix <= line else { return 0 }
         var index = old.lineCount - 1
-        while index >= line, index + shift >= 0, old.line(index) == new.line(index + shift) { index -= 1 }
+        while index >= line, index + shift >= 0, old.lines.hasSameUTF8(at: index, as: index + shift, of: new.lines) { index -= 1 }
         return index < line ? shift : 0
     }
 

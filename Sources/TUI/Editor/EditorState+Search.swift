@@ -18,15 +18,22 @@ extension EditorState {
         // From a selected match, look strictly past it; from a bare cursor, a match right there counts.
         let strict = selection != nil
         let from = selection?.lowerBound ?? cursor
+        // A line is read in windows of characters (overlapping by the needle), so a long line is
+        // never decoded whole.
+        let window = 65_536
         for step in 0...count {
             let lineIndex = forward ? (from.line + step) % count : (from.line - step + count * 2) % count
-            let line = buffer.line(lineIndex)
-            let columns: [Int] = forward ? Array(0...max(0, line.count)) : Array((0...max(0, line.count)).reversed())
-            for column in columns where matches(line, at: column) {
-                let position = TextPosition(line: lineIndex, column: column)
-                if step == 0 && (forward ? (strict ? position <= from : position < from) : position >= from) { continue }
-                select(position..<TextPosition(line: lineIndex, column: column + needle.count))
-                return true
+            let length = buffer.lineLength(lineIndex)
+            let windowStarts = Array(stride(from: 0, through: length, by: window))
+            for windowStart in forward ? windowStarts : windowStarts.reversed() {
+                let characters = buffer.characters(ofLine: lineIndex, in: windowStart..<min(length, windowStart + window + needle.count - 1))
+                let columns = windowStart..<min(length + 1, windowStart + window)
+                for column in forward ? Array(columns) : columns.reversed() where matches(characters, at: column - windowStart) {
+                    let position = TextPosition(line: lineIndex, column: column)
+                    if step == 0 && (forward ? (strict ? position <= from : position < from) : position >= from) { continue }
+                    select(position..<TextPosition(line: lineIndex, column: column + needle.count))
+                    return true
+                }
             }
             if step == count { break }
         }
@@ -50,9 +57,7 @@ extension EditorState {
     /// the cursor ends after the new text. False when `range` no longer holds `expected`.
     public mutating func replace(_ range: Range<TextPosition>, expecting expected: String, with text: String, now: Double) -> Bool {
         guard range.lowerBound.line == range.upperBound.line, range.lowerBound.line < buffer.lineCount else { return false }
-        let line = buffer.line(range.lowerBound.line)
-        guard range.upperBound.column <= line.count,
-              String(line[range.lowerBound.column..<range.upperBound.column]) == expected else { return false }
+        guard range.upperBound.column <= buffer.lineLength(range.lowerBound.line), buffer.text(in: range) == expected else { return false }
         select(range)
         replaceSelection(with: text, now: now)
         return true

@@ -43,31 +43,43 @@ public struct EditorState: Sendable {
 
     /// Replaces the text with `text` as one undoable edit covering only the lines that differ
     /// (e.g. a front-matter field changed through the form). The cursor stays on its line.
+    /// Lines are compared as bytes, with the ending after each (a huge post is never made an
+    /// array of characters).
     public mutating func replaceText(with text: String, now: TimeInterval) {
-        // Positions count from the first line's first character: the byte-order mark (kept by
-        // the buffer, not part of any line) is left out of both sides.
-        func withoutBOM(_ text: String) -> [Character] {
-            text.unicodeScalars.first == "\u{FEFF}" ? Array(String(text.unicodeScalars.dropFirst())) : Array(text)
+        // The byte-order mark (kept by the buffer, not part of any line) is left out.
+        var body = Substring(text)
+        if body.unicodeScalars.first == "\u{FEFF}" { body = Substring(body.unicodeScalars.dropFirst()) }
+        var newLines: [Substring] = [], newBreaks: [LineEnding] = []
+        TextBuffer.eachLine(body) { line, ending in
+            newLines.append(line)
+            if let ending { newBreaks.append(ending) }
         }
-        let old = withoutBOM(buffer.text), new = withoutBOM(text)
+        let oldCount = buffer.lineCount, newCount = newLines.count
+        func same(_ old: Int, _ new: Int) -> Bool {
+            let oldEnding = old < buffer.breaks.count ? buffer.breaks[old] : nil
+            let newEnding = new < newBreaks.count ? newBreaks[new] : nil
+            guard oldEnding == newEnding, buffer.lineLength(old) <= newLines[new].utf8.count else { return false }
+            var bytes: [UInt8] = []
+            buffer.lines.appendUTF8(of: old, to: &bytes)
+            return bytes.elementsEqual(newLines[new].utf8)
+        }
         var prefix = 0
-        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
-        guard prefix < old.count || prefix < new.count else { return }
+        while prefix < oldCount, prefix < newCount, same(prefix, prefix) { prefix += 1 }
+        guard prefix < oldCount || prefix < newCount else { return }
         var suffix = 0
-        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
-            suffix += 1
+        while suffix < oldCount - prefix, suffix < newCount - prefix, same(oldCount - 1 - suffix, newCount - 1 - suffix) { suffix += 1 }
+        // Lines prefix ..< count - suffix of each side, with the endings after them; when the
+        // suffix is empty the replaced part runs to the end of the text.
+        var replacement = ""
+        for index in prefix..<(newCount - suffix) {
+            replacement += newLines[index]
+            if index < newBreaks.count, suffix > 0 || index < newCount - 1 { replacement += newBreaks[index].text }
         }
-        func position(_ offset: Int) -> TextPosition {
-            var line = 0, lineStart = 0
-            for index in 0..<offset where old[index] == "\n" || old[index] == "\r\n" {
-                line += 1
-                lineStart = index + 1
-            }
-            return TextPosition(line: line, column: offset - lineStart)
-        }
+        let start = TextPosition(line: prefix, column: 0)
+        let end = suffix > 0 ? TextPosition(line: oldCount - suffix, column: 0) : buffer.end
         let keepLine = cursor.line
         history.close()
-        replace(position(prefix)..<position(old.count - suffix), with: String(new[prefix..<(new.count - suffix)]), now: now, coalesce: false)
+        replace(start..<max(start, end), with: replacement, now: now, coalesce: false, keepingEndings: true)
         history.close()
         cursor = buffer.clamp(TextPosition(line: keepLine, column: 0))
         anchor = nil
@@ -109,7 +121,7 @@ public struct EditorState: Sendable {
         case .pageUp: moveVertically(by: -max(1, pageHeight - 1), wrapWidth: wrapWidth, selecting: false)
         case .pageDown: moveVertically(by: max(1, pageHeight - 1), wrapWidth: wrapWidth, selecting: false)
         case .lineStart: move(to: TextPosition(line: cursor.line, column: 0), selecting: false)
-        case .lineEnd: move(to: TextPosition(line: cursor.line, column: buffer.line(cursor.line).count), selecting: false)
+        case .lineEnd: move(to: TextPosition(line: cursor.line, column: buffer.lineLength(cursor.line)), selecting: false)
         case .wordBack: move(to: wordStep(cursor, forward: false), selecting: false)
         case .wordForward: move(to: wordStep(cursor, forward: true), selecting: false)
         case .undo: if let to = history.undo(&buffer) { cursor = buffer.clamp(to); anchor = nil; isDirty = true; noteEdit(at: 0) }
@@ -216,10 +228,10 @@ public struct EditorState: Sendable {
     /// Enter continues a list item (`- `, `* `, `1. `, `> `); on an empty item it ends the list.
     private mutating func newline(now: TimeInterval) {
         history.close()
-        let line = String(buffer.line(cursor.line))
+        let line = lineHead(cursor.line)
         if selection == nil, let item = ListItem(line) {
             if item.isEmpty {
-                replace(TextPosition(line: cursor.line, column: 0)..<TextPosition(line: cursor.line, column: line.count),
+                replace(TextPosition(line: cursor.line, column: 0)..<TextPosition(line: cursor.line, column: buffer.lineLength(cursor.line)),
                         with: "", now: now, coalesce: false)
                 history.close()
                 return
@@ -231,15 +243,21 @@ public struct EditorState: Sendable {
         history.close()
     }
 
+    /// The start of line `index` as a string: the whole line, or the first 256 characters of a
+    /// long one (enough to tell a list item; a long line is never an empty one).
+    private func lineHead(_ index: Int) -> String {
+        buffer.lineLength(index) > TextBuffer.longLine ? String(buffer.characters(ofLine: index, in: 0..<256)) + "…" : buffer.lineText(index)
+    }
+
     /// Tab / Shift-Tab on a list item indents or outdents it by two spaces.
     private mutating func indentListItem(by direction: Int, now: TimeInterval) -> Bool {
-        let line = String(buffer.line(cursor.line))
+        let line = lineHead(cursor.line)
         guard ListItem(line) != nil else { return false }
         let start = TextPosition(line: cursor.line, column: 0)
         if direction > 0 {
             let old = cursor
             replace(start..<start, with: "  ", now: now, coalesce: false)
-            cursor = TextPosition(line: start.line, column: min(buffer.line(start.line).count, old.column + 2))
+            cursor = TextPosition(line: start.line, column: min(buffer.lineLength(start.line), old.column + 2))
         } else {
             let spaces = min(2, line.prefix { $0 == " " }.count)
             guard spaces > 0 else { return true }
@@ -266,7 +284,7 @@ public struct EditorState: Sendable {
     private mutating func moveVertically(by rows: Int, wrapWidth: Int?, selecting: Bool) {
         let width = wrapWidth.map { max(1, $0) } ?? Int.max / 4
         func layout(_ line: Int, _ piece: Int) -> SoftWrap.Piece {
-            SoftWrap.Piece(line: buffer.line(line), piece: piece, width: width, tabWidth: tabWidth)
+            SoftWrap.Piece(buffer: buffer, line: line, piece: piece, width: width, tabWidth: tabWidth)
         }
         var line = cursor.line
         var piece = SoftWrap.piece(of: cursor.column, count: buffer.lineLength(line))
@@ -310,18 +328,15 @@ public struct EditorState: Sendable {
     private func step(_ position: TextPosition, by delta: Int) -> TextPosition {
         if delta < 0 {
             if position.column > 0 { return TextPosition(line: position.line, column: position.column - 1) }
-            return position.line > 0 ? TextPosition(line: position.line - 1, column: buffer.line(position.line - 1).count) : position
+            return position.line > 0 ? TextPosition(line: position.line - 1, column: buffer.lineLength(position.line - 1)) : position
         }
-        if position.column < buffer.line(position.line).count { return TextPosition(line: position.line, column: position.column + 1) }
+        if position.column < buffer.lineLength(position.line) { return TextPosition(line: position.line, column: position.column + 1) }
         return position.line < buffer.lineCount - 1 ? TextPosition(line: position.line + 1, column: 0) : position
     }
 
     private func wordStep(_ position: TextPosition, forward: Bool) -> TextPosition {
         var p = position
-        func character(at q: TextPosition) -> Character? {
-            let line = buffer.line(q.line)
-            return q.column < line.count ? line[q.column] : nil
-        }
+        func character(at q: TextPosition) -> Character? { buffer.character(at: q) }
         func isWord(_ c: Character?) -> Bool { c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
         if forward {
             while p < buffer.end, !isWord(character(at: p)) { p = step(p, by: 1) }

@@ -19,7 +19,7 @@ extension EditorView {
     }
 
     static func layout(_ unit: Unit, _ state: EditorState, width: Int) -> SoftWrap.Piece {
-        SoftWrap.Piece(line: state.buffer.line(unit.line), piece: unit.piece, width: width, tabWidth: state.tabWidth)
+        SoftWrap.Piece(buffer: state.buffer, line: unit.line, piece: unit.piece, width: width, tabWidth: state.tabWidth)
     }
 
     /// How many rows `unit` takes. A short line without tabs is one row without laying it out

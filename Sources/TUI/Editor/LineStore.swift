@@ -8,15 +8,15 @@
 /// Each chunk keeps its lines' bytes back to back (a byte per ASCII character, where an array of
 /// `Character` takes sixteen, and no allocation per line): a 50 MB post takes about its size.
 /// A line is handed out as `[Character]` (decoded when asked for); a line longer than
-/// `packedLimit` is kept as characters, so an edit inside it (`TextBuffer.applyInLongLine`)
-/// stays in place.
+/// `packedLimit` is kept as a `LongLine` (UTF-8 in segments), read by ranges
+/// (`characters(at:in:)`) and edited in place (`TextBuffer.applyInLongLine`).
 public struct LineStore: Sendable {
     /// One line as stored.
     enum Line: Sendable {
         /// Bytes `start ..< start + length` of its chunk's `bytes`; `count` characters.
         case packed(start: UInt32, length: UInt32, count: UInt32)
-        /// A long line, as characters.
-        case characters([Character])
+        /// A long line, in segments.
+        case long(LongLine)
     }
 
     /// Lines and the bytes of the packed ones. An edit appends the new bytes and leaves the old
@@ -28,15 +28,49 @@ public struct LineStore: Sendable {
 
         func characters(_ index: Int) -> [Character] {
             switch lines[index] {
-            case .characters(let characters): return characters
+            case .long(let line): return line.characters(0..<line.count)
             case .packed(let start, let length, _):
                 return Array(String(decoding: bytes[Int(start)..<Int(start + length)], as: UTF8.self))
             }
         }
 
+        /// Characters `range` of line `index` (a long line decodes only the segments in range).
+        func characters(_ index: Int, in range: Range<Int>) -> [Character] {
+            switch lines[index] {
+            case .long(let line): return line.characters(range)
+            case .packed(let start, let length, let count):
+                let slice = bytes[Int(start)..<Int(start + length)]
+                let range = LongLine.clamped(range, to: Int(count))
+                if Int(length) == Int(count) { return slice[Int(start) + range.lowerBound..<Int(start) + range.upperBound].map { Character(Unicode.Scalar($0)) } }
+                return Array(Array(String(decoding: slice, as: UTF8.self))[range])
+            }
+        }
+
+        /// Line `index` as a string (from its bytes: no array of characters).
+        func string(_ index: Int) -> String {
+            switch lines[index] {
+            case .long(let line):
+                var out: [UInt8] = []
+                out.reserveCapacity(line.count)
+                line.appendUTF8(to: &out)
+                return String(decoding: out, as: UTF8.self)
+            case .packed(let start, let length, _): return String(decoding: bytes[Int(start)..<Int(start + length)], as: UTF8.self)
+            }
+        }
+
+        /// Whether line `index` holds the same bytes as line `otherIndex` of `other`.
+        func hasSameUTF8(_ index: Int, as otherIndex: Int, of other: Chunk) -> Bool {
+            switch (lines[index], other.lines[otherIndex]) {
+            case (.packed(let a, let aLength, _), .packed(let b, let bLength, _)):
+                return aLength == bLength && bytes[Int(a)..<Int(a + aLength)].elementsEqual(other.bytes[Int(b)..<Int(b + bLength)])
+            case (.long(let a), .long(let b)): return a.hasSameUTF8(as: b)
+            default: return length(index) == other.length(otherIndex) && Array(string(index).utf8) == Array(other.string(otherIndex).utf8)
+            }
+        }
+
         func length(_ index: Int) -> Int {
             switch lines[index] {
-            case .characters(let characters): return characters.count
+            case .long(let line): return line.count
             case .packed(_, _, let count): return Int(count)
             }
         }
@@ -47,32 +81,39 @@ public struct LineStore: Sendable {
             switch lines[index] {
             case .packed(let start, let length, _):
                 return bytes[Int(start)..<Int(start + length)].first { $0 != 0x20 && $0 != 0x09 }
-            case .characters(let characters):
-                return characters.first { $0 != " " && $0 != "\t" }.flatMap { $0.utf8.first }
+            case .long(let line): return line.leadingByte
             }
         }
 
         func containsByte(_ byte: UInt8, _ index: Int) -> Bool {
             switch lines[index] {
             case .packed(let start, let length, _): return bytes[Int(start)..<Int(start + length)].contains(byte)
-            case .characters(let characters): return characters.contains { $0.utf8.contains(byte) }
+            case .long(let line): return line.contains(byte: byte)
             }
         }
 
         func appendUTF8(_ index: Int, to out: inout [UInt8]) {
             switch lines[index] {
             case .packed(let start, let length, _): out += bytes[Int(start)..<Int(start + length)]
-            case .characters(let characters):
-                for character in characters {
-                    let utf8 = character.utf8
-                    if utf8.count == 1 { out.append(utf8[utf8.startIndex]) } else { out += utf8 }
-                }
+            case .long(let line): line.appendUTF8(to: &out)
             }
         }
 
-        /// `characters` stored in this chunk: packed, or kept as characters when long.
+        /// The UTF-8 of characters `range` of line `index` appended to `out`.
+        func appendUTF8(_ index: Int, in range: Range<Int>, to out: inout [UInt8]) {
+            switch lines[index] {
+            case .long(let line): line.appendUTF8(range, to: &out)
+            case .packed(let start, let length, let count):
+                let range = LongLine.clamped(range, to: Int(count))
+                guard !range.isEmpty else { return }
+                if length == count { return out += bytes[Int(start) + range.lowerBound..<Int(start) + range.upperBound] }
+                for character in characters(index, in: range) { out += character.utf8 }
+            }
+        }
+
+        /// `characters` stored in this chunk: packed, or kept in segments when long.
         mutating func store(_ characters: [Character]) -> Line {
-            if characters.count > LineStore.packedLimit { return .characters(characters) }
+            if characters.count > LineStore.packedLimit { return .long(LongLine(characters)) }
             let start = bytes.count
             for character in characters {
                 let utf8 = character.utf8
@@ -83,7 +124,7 @@ public struct LineStore: Sendable {
 
         /// UTF-8 of `count` characters stored in this chunk.
         mutating func store<Bytes: Collection>(utf8: Bytes, count: Int) -> Line where Bytes.Element == UInt8 {
-            if count > LineStore.packedLimit { return .characters(Array(String(decoding: utf8, as: UTF8.self))) }
+            if count > LineStore.packedLimit { return .long(LongLine(utf8: utf8, count: count)) }
             let start = bytes.count
             bytes += utf8
             return .packed(start: UInt32(start), length: UInt32(bytes.count - start), count: UInt32(count))
@@ -92,7 +133,7 @@ public struct LineStore: Sendable {
         /// Line `index` of `other` stored in this chunk (bytes copied, never decoded).
         mutating func store(line index: Int, of other: Chunk) -> Line {
             switch other.lines[index] {
-            case .characters: return other.lines[index]
+            case .long: return other.lines[index]
             case .packed(let start, let length, let count):
                 let at = bytes.count
                 bytes += other.bytes[Int(start)..<Int(start + length)]
@@ -236,6 +277,62 @@ public struct LineStore: Sendable {
         return chunks[place.chunk].containsByte(byte, place.offset)
     }
 
+    /// Characters `range` of line `index`, clamped to the line (a long line decodes only the
+    /// segments in range: use this, not the subscript, to read part of a line).
+    public func characters(at index: Int, in range: Range<Int>) -> [Character] {
+        let place = locate(index)
+        return chunks[place.chunk].characters(place.offset, in: range)
+    }
+
+    /// Character `column` of line `index`, or nil past its end.
+    public func character(at index: Int, column: Int) -> Character? {
+        let place = locate(index)
+        if case .long(let line) = chunks[place.chunk].lines[place.offset] { return line.character(at: column) }
+        return chunks[place.chunk].characters(place.offset, in: column..<column + 1).first
+    }
+
+    /// Line `index` as a string, made from its bytes (no array of characters).
+    public func string(at index: Int) -> String {
+        let place = locate(index)
+        return chunks[place.chunk].string(place.offset)
+    }
+
+    /// Whether line `index` holds the same bytes as line `otherIndex` of `other` (nothing decoded).
+    public func hasSameUTF8(at index: Int, as otherIndex: Int, of other: LineStore) -> Bool {
+        let mine = locate(index), theirs = other.locate(otherIndex)
+        return chunks[mine.chunk].hasSameUTF8(mine.offset, as: theirs.offset, of: other.chunks[theirs.chunk])
+    }
+
+    /// Replaces characters `range` of line `index` with `text`: in place, touching only the
+    /// segments in range, when the line is long (it is packed again once it is short).
+    public mutating func replaceCharacters(at index: Int, in range: Range<Int>, with text: String) {
+        let place = locate(index)
+        guard case .long(var line) = chunks[place.chunk].lines[place.offset] else {
+            return self[index].replaceSubrange(range, with: Array(text))
+        }
+        chunks[place.chunk].lines[place.offset] = .packed(start: 0, length: 0, count: 0)  // edited alone, not copied
+        line.replaceSubrange(range, with: text)
+        if line.count > Self.packedLimit {
+            chunks[place.chunk].lines[place.offset] = .long(line)
+        } else {
+            var bytes: [UInt8] = []
+            line.appendUTF8(to: &bytes)
+            chunks[place.chunk].lines[place.offset] = chunks[place.chunk].store(utf8: bytes, count: line.count)
+        }
+    }
+
+    /// Replaces lines `range` with lines given as UTF-8 and their character counts (a long line
+    /// is never made an array of characters).
+    public mutating func replaceSubrange(_ range: Range<Int>, withUTF8 newLines: [(utf8: [UInt8], count: Int)]) {
+        replaceSubrange(range, lines: newLines.count) { chunk, index in chunk.store(utf8: newLines[index].utf8, count: newLines[index].count) }
+    }
+
+    /// Appends the UTF-8 of characters `range` of line `index` to `out`.
+    public func appendUTF8(of index: Int, in range: Range<Int>, to out: inout [UInt8]) {
+        let place = locate(index)
+        chunks[place.chunk].appendUTF8(place.offset, in: range, to: &out)
+    }
+
     /// Appends the UTF-8 of line `index` to `out` (nothing decoded).
     public func appendUTF8(of index: Int, to out: inout [UInt8]) {
         let place = locate(index)
@@ -280,6 +377,12 @@ extension LineStore: RandomAccessCollection, MutableCollection, RangeReplaceable
     }
 
     public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newElements: C) where C.Element == [Character] {
+        let all = Array(newElements)
+        replaceSubrange(range, lines: all.count) { chunk, index in chunk.store(all[index]) }
+    }
+
+    /// Replaces lines `range` with `lines` new ones, `store(chunk, i)` storing the `i`th in a chunk.
+    private mutating func replaceSubrange(_ range: Range<Int>, lines inserted: Int, store: (inout Chunk, Int) -> Line) {
         let first = locate(range.lowerBound)
         // The chunk of the last line replaced (not the next chunk's start), so an edit inside a
         // chunk stays inside it.
@@ -288,18 +391,17 @@ extension LineStore: RandomAccessCollection, MutableCollection, RangeReplaceable
             last = locate(range.upperBound - 1)
             last.offset += 1
         }
-        var inserted = 0
         if first.chunk == last.chunk {
             var chunk = chunks[first.chunk]
             chunks[first.chunk] = Chunk()  // edited alone, not copied
             for line in chunk.lines[first.offset..<last.offset] { chunk.release(line) }
             var lines: [Line] = []
-            for characters in newElements { lines.append(chunk.store(characters)); inserted += 1 }
+            for index in 0..<inserted { lines.append(store(&chunk, index)) }
             chunk.lines.replaceSubrange(first.offset..<last.offset, with: lines)
             chunks[first.chunk] = chunk
         } else {
             var merged = chunks[first.chunk].slice(0..<first.offset)
-            for characters in newElements { merged.lines.append(merged.store(characters)); inserted += 1 }
+            for index in 0..<inserted { merged.lines.append(store(&merged, index)) }
             let tail = chunks[last.chunk]
             for line in last.offset..<tail.lines.count { merged.lines.append(merged.store(line: line, of: tail)) }
             chunks.replaceSubrange(first.chunk...last.chunk, with: [merged])
@@ -321,8 +423,8 @@ extension LineStore {
 }
 
 extension LineStore: Equatable {
-    /// Equal lines, however they are chunked and stored.
+    /// Equal lines (the same bytes), however they are chunked and stored.
     public static func == (a: LineStore, b: LineStore) -> Bool {
-        a.count == b.count && a.elementsEqual(b)
+        a.count == b.count && a.indices.allSatisfy { a.hasSameUTF8(at: $0, as: $0, of: b) }
     }
 }

@@ -36,8 +36,19 @@ enum SoftWrap {
 
         init(line: [Character], piece: Int, width: Int, tabWidth: Int) {
             let range = SoftWrap.pieceRange(piece, count: line.count)
-            offset = range.lowerBound
-            characters = line[range]
+            self.init(characters: line[range], offset: range.lowerBound, width: width, tabWidth: tabWidth)
+        }
+
+        /// Piece `piece` of line `line` of `buffer`: only its characters are decoded.
+        init(buffer: TextBuffer, line: Int, piece: Int, width: Int, tabWidth: Int) {
+            let range = SoftWrap.pieceRange(piece, count: buffer.lineLength(line))
+            self.init(characters: ArraySlice(buffer.characters(ofLine: line, in: range)), offset: range.lowerBound, width: width,
+                      tabWidth: tabWidth)
+        }
+
+        init(characters: ArraySlice<Character>, offset: Int, width: Int, tabWidth: Int) {
+            self.offset = offset
+            self.characters = characters
             widths = SoftWrap.widths(characters, tabWidth: tabWidth)
             starts = SoftWrap.rowStarts(characters, widths: widths, width: width)
         }

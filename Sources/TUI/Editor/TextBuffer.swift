@@ -118,7 +118,18 @@ public struct TextBuffer: Sendable, Equatable {
 
     public var lineCount: Int { lines.count }
 
+    /// Line `index` as characters. It decodes the whole line: to read part of a line that may
+    /// be long, use `characters(ofLine:in:)` or `character(at:)`.
     public func line(_ index: Int) -> [Character] { lines[index] }
+
+    /// Characters `range` of line `index` (clamped); a long line decodes only what is asked for.
+    public func characters(ofLine index: Int, in range: Range<Int>) -> [Character] { lines.characters(at: index, in: range) }
+
+    /// The character at `position`, or nil at the end of its line.
+    public func character(at position: TextPosition) -> Character? { lines.character(at: position.line, column: position.column) }
+
+    /// Line `index` as a string (made from its bytes, never from an array of characters).
+    public func lineText(_ index: Int) -> String { lines.string(at: index) }
 
     /// The number of characters in line `index`.
     public func lineLength(_ index: Int) -> Int { lines.length(at: index) }
@@ -134,13 +145,22 @@ public struct TextBuffer: Sendable, Equatable {
 
     public var end: TextPosition { TextPosition(line: lines.count - 1, column: lines.length(at: lines.count - 1)) }
 
-    /// The text in `range`, its line breaks as the file has them.
+    /// The text in `range`, its line breaks as the file has them (made from the lines' bytes).
     public func text(in range: Range<TextPosition>) -> String {
         let start = clamp(range.lowerBound), end = clamp(range.upperBound)
-        if start.line == end.line { return String(lines[start.line][start.column..<end.column]) }
-        var result = String(lines[start.line][start.column...]) + breaks[start.line].text
-        for index in (start.line + 1)..<end.line { result += String(lines[index]) + breaks[index].text }
-        return result + String(lines[end.line][..<end.column])
+        var bytes: [UInt8] = []
+        if start.line == end.line {
+            lines.appendUTF8(of: start.line, in: start.column..<max(start.column, end.column), to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        lines.appendUTF8(of: start.line, in: start.column..<Int.max, to: &bytes)
+        bytes += breaks[start.line].text.utf8
+        for index in (start.line + 1)..<end.line {
+            lines.appendUTF8(of: index, to: &bytes)
+            bytes += breaks[index].text.utf8
+        }
+        lines.appendUTF8(of: end.line, in: 0..<end.column, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// ASCII other than CR (which joins a following LF into one grapheme).
@@ -162,6 +182,9 @@ public struct TextBuffer: Sendable, Equatable {
         let start = clamp(edit.range.lowerBound), end = clamp(edit.range.upperBound)
         if start.line == end.line, lines.length(at: start.line) > Self.longLine, !edit.text.contains(where: { $0 == "\n" || $0 == "\r\n" }) {
             return applyInLongLine(start.line, start.column..<end.column, edit.text)
+        }
+        if lines.length(at: start.line) > Self.longLine || lines.length(at: end.line) > Self.longLine {
+            return applyAcrossLongLine(start..<end, edit)
         }
         let removed = text(in: start..<end)
         let removedBreaks = Array(breaks[start.line..<end.line])
@@ -205,29 +228,64 @@ public struct TextBuffer: Sendable, Equatable {
     /// Lines longer than this are edited in place, re-clustering only around the edit.
     static let longLine = 8_192
 
-    /// An edit inside one long line, in place: the cost does not grow with the line (beyond
-    /// moving its tail). Graphemes are re-clustered in a window of 32 characters around the
-    /// edit (no real grapheme is longer); when that regroups, the inverse covers the window.
+    /// An edit inside one long line, in place: the cost does not grow with the line (only the
+    /// segments it touches are re-encoded: `LongLine`). When the joins regroup graphemes (a
+    /// combining mark typed after a letter), the inverse covers 32 characters around the edit
+    /// (no real grapheme is longer).
     private mutating func applyInLongLine(_ index: Int, _ range: Range<Int>, _ text: String) -> TextEdit {
-        let removed = String(lines[index][range])
-        let inserted = Array(text)
-        let joinsAreASCII = Self.isPlainASCII(text) && (range.lowerBound == 0 || Self.isPlainASCII(lines[index][range.lowerBound - 1]))
-            && (range.upperBound == lines[index].count || Self.isPlainASCII(lines[index][range.upperBound]))
-        lines[index].replaceSubrange(range, with: inserted)
-        characterCount += inserted.count - range.count
-        let insertedEnd = range.lowerBound + inserted.count
-        lastInsertionEnd = TextPosition(line: index, column: insertedEnd)
-        let edited = TextEdit(range: TextPosition(line: index, column: range.lowerBound)..<lastInsertionEnd, text: removed, lineEndings: [])
-        if joinsAreASCII { return edited }
-        let low = max(0, range.lowerBound - 32), high = min(lines[index].count, insertedEnd + 32)
-        let regrouped = Array(String(lines[index][low..<high]))
-        guard regrouped.count != high - low else { return edited }
-        let original = String(lines[index][low..<range.lowerBound]) + removed + String(lines[index][insertedEnd..<high])
-        let throughInsertion = Array(String(lines[index][low..<insertedEnd])).count
-        lines[index].replaceSubrange(low..<high, with: regrouped)
-        characterCount += regrouped.count - (high - low)
-        lastInsertionEnd = TextPosition(line: index, column: min(lines[index].count, low + throughInsertion))
-        return TextEdit(range: TextPosition(line: index, column: low)..<TextPosition(line: index, column: low + regrouped.count),
-                        text: original, lineEndings: [])
+        func at(_ column: Int) -> TextPosition { TextPosition(line: index, column: column) }
+        let oldLength = lines.length(at: index)
+        let removed = self.text(in: at(range.lowerBound)..<at(range.upperBound))
+        let before = range.lowerBound > 0 ? lines.character(at: index, column: range.lowerBound - 1) : nil
+        let after = lines.character(at: index, column: range.upperBound)
+        let joinsAreASCII = Self.isPlainASCII(text) && (before.map(Self.isPlainASCII) ?? true) && (after.map(Self.isPlainASCII) ?? true)
+        let low = max(0, range.lowerBound - 32), high = min(oldLength, range.upperBound + 32)
+        let around = joinsAreASCII ? "" : self.text(in: at(low)..<at(range.lowerBound)) + removed + self.text(in: at(range.upperBound)..<at(high))
+        lines.replaceCharacters(at: index, in: range, with: text)
+        let newLength = lines.length(at: index)
+        characterCount += newLength - oldLength
+        let insertedEnd = min(newLength, range.lowerBound + (joinsAreASCII ? text.utf8.count : text.count))
+        lastInsertionEnd = at(insertedEnd)
+        if joinsAreASCII || newLength - oldLength == text.count - range.count {
+            return TextEdit(range: at(range.lowerBound)..<at(insertedEnd), text: removed, lineEndings: [])
+        }
+        // Regrouped at a join: the inverse restores the window around the edit.
+        lastInsertionEnd = at(min(newLength, max(range.lowerBound, insertedEnd - 1)))
+        return TextEdit(range: at(low)..<at(high + newLength - oldLength), text: around, lineEndings: [])
+    }
+
+    /// An edit that touches a long line and is not inside it alone (a line break typed or
+    /// pasted in it, lines joined to it): done on UTF-8, so no long line becomes an array of
+    /// characters. The inverse covers the whole lines it touched.
+    private mutating func applyAcrossLongLine(_ range: Range<TextPosition>, _ edit: TextEdit) -> TextEdit {
+        let start = range.lowerBound, end = range.upperBound
+        let original = text(in: TextPosition(line: start.line, column: 0)..<TextPosition(line: end.line, column: lines.length(at: end.line)))
+        let removedBreaks = Array(breaks[start.line..<end.line])
+        let inherited = end.line < breaks.count ? breaks[end.line] : majorityEnding
+        var head: [UInt8] = [], tail: [UInt8] = []
+        lines.appendUTF8(of: start.line, in: 0..<start.column, to: &head)
+        lines.appendUTF8(of: end.line, in: end.column..<Int.max, to: &tail)
+        var pieces: [[UInt8]] = [[]]
+        var insertedBreaks: [LineEnding] = []
+        Self.eachLine(Substring(edit.text)) { line, ending in
+            pieces[pieces.count - 1] += line.utf8
+            if let ending {
+                insertedBreaks.append(ending == .crlf ? .crlf : inherited)
+                pieces.append([])
+            }
+        }
+        if let given = edit.lineEndings, given.count == insertedBreaks.count { insertedBreaks = given }
+        let lastInserted = pieces.count == 1 ? head + pieces[0] : pieces[pieces.count - 1]
+        pieces[0] = head + pieces[0]
+        pieces[pieces.count - 1] += tail
+        let replacement = pieces.map { (utf8: $0, count: LongLine.characterCount($0)) }
+        characterCount += replacement.reduce(0) { $0 + $1.count } - (start.line...end.line).reduce(0) { $0 + lines.length(at: $1) }
+        lines.replaceSubrange(start.line..<(end.line + 1), withUTF8: replacement)
+        crlfCount += insertedBreaks.lazy.filter { $0 == .crlf }.count - removedBreaks.lazy.filter { $0 == .crlf }.count
+        breaks.replaceSubrange(start.line..<end.line, with: insertedBreaks)
+        let lastLine = start.line + pieces.count - 1
+        lastInsertionEnd = TextPosition(line: lastLine, column: min(lines.length(at: lastLine), LongLine.characterCount(lastInserted)))
+        return TextEdit(range: TextPosition(line: start.line, column: 0)..<TextPosition(line: lastLine, column: lines.length(at: lastLine)),
+                        text: original, lineEndings: removedBreaks)
     }
 }
