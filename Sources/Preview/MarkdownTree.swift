@@ -3,7 +3,7 @@ import CCmark
 
 /// A Markdown document as an immutable Swift tree, built from libcmark's. Source lines are
 /// 1-based lines of the text that was parsed.
-indirect enum MarkdownBlock: Equatable, Sendable {
+enum MarkdownBlock: Equatable, Sendable {
     case heading(level: Int, inlines: [MarkdownInline], line: Int)
     case paragraph(inlines: [MarkdownInline], line: Int)
     case quote(blocks: [MarkdownBlock], line: Int)
@@ -20,7 +20,7 @@ indirect enum MarkdownBlock: Equatable, Sendable {
     }
 }
 
-indirect enum MarkdownInline: Equatable, Sendable {
+enum MarkdownInline: Equatable, Sendable {
     case text(String)
     case emphasis([MarkdownInline])
     case strong([MarkdownInline])

@@ -42,6 +42,17 @@ public enum TerminalText {
         return result
     }
 
+    /// Appends `text` made visible (as `visible`) to `out` as UTF-8: text that needs no
+    /// stand-in is copied as it is, with no string made.
+    public static func appendVisible(_ text: String, _ mode: Mode = .line, to out: inout [UInt8]) {
+        var text = text
+        if needsCleaning(text, mode) {
+            out += visible(text, mode).utf8
+        } else {
+            text.withUTF8 { out.append(contentsOf: $0) }
+        }
+    }
+
     /// Whether `scalar` is a control character (C0, DEL or C1).
     @inline(__always)
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -84,6 +95,8 @@ public enum TerminalText {
             var previous: UInt8 = 0
             for index in bytes.indices {
                 let byte = bytes[index]
+                // Printable ASCII (most text) is never cleaned.
+                if byte >= 0x20 && byte < 0x7F { previous = byte; continue }
                 defer { previous = byte }
                 if byte < 0x20 {
                     if mode == .block && (byte == 0x0A || byte == 0x09) { continue }

@@ -17,11 +17,16 @@ enum Main {
             FileHandleOutput.standardOutput.write(NakedblogVersion.description + "\n")
             leave(ExitCodes.success)
         }
+        // NAKEDBLOG_RESTRICTED (a shared server): the app on its site, and nothing else.
+        let restricted = ProcessInfo.processInfo.environment["NAKEDBLOG_RESTRICTED"].map { !["", "0", "false", "no"].contains($0.lowercased()) } ?? false
+        // A preview needs no parser either (its start-up is part of what `make bench` times).
+        if !restricted, let preview = PreviewCommand.quickRequest(arguments) {
+            do { try PreviewCommand.print(file: preview.file, width: preview.width, plain: preview.plain) } catch { leave(report(error)) }
+            leave(ExitCodes.success)
+        }
         do {
             let parsed = try QuickParse.command(arguments) ?? Nakedblog.parseAsRoot(arguments)
-            // NAKEDBLOG_RESTRICTED (a shared server): the app on its site, and nothing else.
-            if let restricted = ProcessInfo.processInfo.environment["NAKEDBLOG_RESTRICTED"], !["", "0", "false", "no"].contains(restricted.lowercased()),
-               !(parsed is OpenCommand) {
+            if restricted, !(parsed is OpenCommand) {
                 throw UserFacingError("only the app runs on this server (NAKEDBLOG_RESTRICTED is set).", exitCode: ExitCodes.usage)
             }
             Logging.bootstrap(verbose: (parsed as? VerboseOption)?.verboseEnabled ?? arguments.contains("--verbose"))

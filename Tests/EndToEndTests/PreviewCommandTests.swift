@@ -15,6 +15,31 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("title:"), "front matter is not shown")
     }
 
+    /// The arguments read without the parser mean what the parser reads them as; anything else
+    /// still goes to the parser (its messages and exit codes), and a restricted server still refuses.
+    func testArgumentsReadWithoutTheParserAgreeWithIt() throws {
+        let binary = try Products.path("nakedblog")
+        let spaced = try Shell.run([binary, "preview", post, "--width", "40", "--plain"], timeout: 20)
+        let joined = try Shell.run([binary, "preview", "--plain", "--width=40", post], timeout: 20)
+        let parsed = try Shell.run([binary, "preview", post, "--width", "40", "--verbose"], timeout: 20)
+        XCTAssertEqual(spaced.status, 0, spaced.stderr)
+        XCTAssertEqual(spaced.stdout, joined.stdout)
+        XCTAssertEqual(spaced.stdout, parsed.stdout, "the parser's path (--verbose) prints the same")
+        let narrow = try Shell.run([binary, "preview", post, "--width", "10"], timeout: 20)
+        XCTAssertEqual(narrow.status, 2)
+        XCTAssertTrue(narrow.stderr.contains("--width must be between 20 and 1000"), narrow.stderr)
+        let two = try Shell.run([binary, "preview", post, post], timeout: 20)
+        XCTAssertEqual(two.status, 2, "a second file is the parser's error: \(two.stderr)")
+        var environment = ProcessInfo.processInfo.environment
+        environment["NAKEDBLOG_RESTRICTED"] = "1"
+        let restricted = try Shell.run([binary, "preview", post], environment: environment, timeout: 20)
+        XCTAssertNotEqual(restricted.status, 0)
+        XCTAssertTrue(restricted.stderr.contains("only the app runs on this server"), restricted.stderr)
+        let missing = try Shell.run([binary, "preview", post + ".nope"], timeout: 20)
+        XCTAssertNotEqual(missing.status, 0)
+        XCTAssertTrue(missing.stderr.hasPrefix("nakedblog: "), missing.stderr)
+    }
+
     func testColoursOnATerminalUnlessPlainOrNO_COLOR() throws {
         try requireProgram("script")
         let binary = try Products.path("nakedblog")
