@@ -56,6 +56,16 @@ final class LongLineStoreTests: XCTestCase {
         line.replaceSubrange(5_000..<5_000, with: "\u{301}")
         XCTAssertEqual(line.count, 10_000)
         XCTAssertEqual(line.character(at: 4_999), "e\u{301}")
+        // At a segment's edge: joined with the letter that ends the segment before.
+        let edge = LongLine.segmentLength
+        line.replaceSubrange(edge..<edge, with: "\u{301}")
+        XCTAssertEqual(line.count, 10_000)
+        XCTAssertEqual(line.character(at: edge - 1), "e\u{301}")
+        XCTAssertEqual(line.characters(0..<line.count).count, Array(String(line.characters(0..<line.count))).count)
+        // A letter typed at the end of a segment before a mark that starts the next one.
+        var marks = LongLine(Array(String(repeating: "a", count: edge)) + Array(String(repeating: "\u{301}b", count: 10)))
+        marks.replaceSubrange(edge..<edge, with: "e")
+        XCTAssertEqual(marks.character(at: edge), "e\u{301}")
     }
 
     func testTheBufferEditsAHugeLineWithoutTurningItIntoCharacters() {
@@ -113,5 +123,39 @@ final class LongLineStoreTests: XCTestCase {
         XCTAssertEqual(buffer?.lineLength(0), (16 << 20) / 5 * 5 + 5)
         XCTAssertLessThan(grown, 64, "a 16 MB line took \(grown) MiB")
         buffer = nil
+    }
+
+    /// Random edits around, inside and across huge lines (line breaks, CRLF, combining marks,
+    /// emoji): every inverse restores the text byte for byte, and the counts stay true.
+    func testRandomEditsAcrossHugeLinesAllUndo() {
+        let long = String(repeating: "ab cd é🙂 ", count: 1_500)
+        let start = "top\r\n" + long + "\n" + "mid\n" + long + "\r\n" + "end"
+        var buffer = TextBuffer(start)
+        var generator = SystemRandomNumberGenerator()
+        func random(_ bound: Int) -> Int { Int(generator.next() % UInt64(max(1, bound))) }
+        let pieces = ["x", "\n", "\r\n", "\u{301}", "👩‍👩‍👧", "", "line\nbreak", "é", " "]
+        var inverses: [TextEdit] = []
+        var texts = [buffer.text]
+        for step in 0..<300 {
+            let line = random(buffer.lineCount)
+            let column = random(buffer.lineLength(line) + 1)
+            let endLine = min(buffer.lineCount - 1, line + (step % 7 == 0 ? 1 : 0))
+            let endColumn = endLine == line ? min(buffer.lineLength(line), column + random(40)) : random(buffer.lineLength(endLine) + 1)
+            let edit = TextEdit(range: TextPosition(line: line, column: column)..<TextPosition(line: endLine, column: endColumn),
+                                text: pieces[random(pieces.count)])
+            inverses.append(buffer.apply(edit))
+            let text = buffer.text
+            texts.append(text)
+            XCTAssertEqual(buffer.text(in: TextPosition(line: 0, column: 0)..<buffer.end), text, "step \(step)")
+            // Each line's count is its text's, clustered as it reads (lines never cluster across a break).
+            let counts = (0..<buffer.lineCount).map { Array(buffer.lineText($0)).count }
+            XCTAssertEqual((0..<buffer.lineCount).map { buffer.lineLength($0) }, counts, "step \(step)")
+            XCTAssertEqual(buffer.characterCount, counts.reduce(0, +), "step \(step)")
+        }
+        for (index, inverse) in inverses.enumerated().reversed() {
+            buffer.apply(inverse)
+            XCTAssertEqual(Array(buffer.text.utf8), Array(texts[index].utf8), "undo to step \(index)")
+        }
+        XCTAssertEqual(Array(buffer.text.utf8), Array(start.utf8))
     }
 }

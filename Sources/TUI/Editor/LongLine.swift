@@ -134,8 +134,12 @@ struct LongLine: Sendable {
             self = LongLine(utf8: text.utf8, count: text.count)
             return
         }
-        let first = segment(holding: range.lowerBound)
+        var first = segment(holding: range.lowerBound)
         var last = segment(holding: Swift.max(range.lowerBound, range.upperBound - 1))
+        // An edit at a segment's edge takes the neighbour in, so the join is clustered as the
+        // text reads (a combining mark typed after the last letter of the segment before).
+        if range.lowerBound == starts[first], first > 0 { first -= 1 }
+        if range.upperBound >= starts[last] + segments[last].count, last + 1 < segments.count { last += 1 }
         // The segments between are dropped whole; only the two ends are cut.
         let head = segments[first], tail = segments[last]
         var joined = Array(head.bytes[..<head.byteOffset(ofCharacter: range.lowerBound - starts[first])])
