@@ -41,7 +41,7 @@ enum AppBench {
             terminal.write("\u{13}")
             let deadline = start + 5_000_000_000
             while size() == before && DispatchTime.now().uptimeNanoseconds < deadline { usleep(100) }
-            guard size() != before else { throw BenchFailure("never saved") }
+            guard size() != before else { throw BenchFailure("never saved (round \(index) of \(saves))") }
             save.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             // Everything the save set off (the list and git refreshed) has finished by now.
             if index < 3 {

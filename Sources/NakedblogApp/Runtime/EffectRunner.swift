@@ -27,6 +27,10 @@ public final class EffectRunner: @unchecked Sendable {
         /// A git status is running; the site to run it for again once it ends.
         var statusRunning = false
         var statusAgain: String?
+        /// The stamp of each post as this runner last wrote it: a save asked for before the
+        /// previous save's result reached the editor carries the older stamp, and the file
+        /// holding our own write is not a change on disk.
+        var ownWrites: [String: FileStamp] = [:]
     }
     private let shared = Mutex(Shared())
     /// The user's settings (`[publish]`: whether, how long and how trusting the build check is).
@@ -327,7 +331,8 @@ public final class EffectRunner: @unchecked Sendable {
 
     private func save(_ path: String, _ text: String, _ revision: Int, root: String, expected: FileStamp?, overwrite: Bool) {
         let file = root + "/" + path
-        if !overwrite, let expected, let current = FileStamp.of(file), current != expected {
+        if !overwrite, let expected, let current = FileStamp.of(file), current != expected,
+           current != shared.withLock({ $0.ownWrites[file] }) {
             send(.saveConflict(path: path))
             return
         }
@@ -337,7 +342,9 @@ public final class EffectRunner: @unchecked Sendable {
             try SiteContainment.require(file, insideSite: root, display: path)
             try AtomicFile.write(Data(text.utf8), to: file, permissions: permissions)
             RecoveryJournal.remove(root: root, post: path, environment: environment)
-            send(.saved(path: path, stamp: FileStamp.of(file), revision: revision))
+            let stamp = FileStamp.of(file)
+            shared.withLock { $0.ownWrites[file] = stamp }
+            send(.saved(path: path, stamp: stamp, revision: revision))
         } catch let error as ContentError {
             send(.saveFailed("\(error) Your text is kept in the editor and in the recovery journal."))
         } catch {
