@@ -18,7 +18,7 @@ enum Main {
             leave(ExitCodes.success)
         }
         // NAKEDBLOG_RESTRICTED (a shared server): the app on its site, and nothing else.
-        let restricted = ProcessInfo.processInfo.environment["NAKEDBLOG_RESTRICTED"].map { !["", "0", "false", "no"].contains($0.lowercased()) } ?? false
+        let restricted = OpenCommand.restrictedByEnvironment(ProcessInfo.processInfo.environment)
         // A preview needs no parser either (its start-up is part of what `make bench` times).
         if !restricted, let preview = PreviewCommand.quickRequest(arguments) {
             do { try PreviewCommand.print(file: preview.file, width: preview.width, plain: preview.plain) } catch { leave(report(error)) }

@@ -228,7 +228,7 @@ public struct EditorState: Sendable {
     /// Enter continues a list item (`- `, `* `, `1. `, `> `); on an empty item it ends the list.
     private mutating func newline(now: TimeInterval) {
         history.close()
-        let line = lineHead(cursor.line)
+        let line = String(buffer.head(ofLine: cursor.line))
         if selection == nil, let item = ListItem(line) {
             if item.isEmpty {
                 replace(TextPosition(line: cursor.line, column: 0)..<TextPosition(line: cursor.line, column: buffer.lineLength(cursor.line)),
@@ -243,15 +243,9 @@ public struct EditorState: Sendable {
         history.close()
     }
 
-    /// The start of line `index` as a string: the whole line, or the first 256 characters of a
-    /// long one (enough to tell a list item; a long line is never an empty one).
-    private func lineHead(_ index: Int) -> String {
-        buffer.lineLength(index) > TextBuffer.longLine ? String(buffer.characters(ofLine: index, in: 0..<256)) + "…" : buffer.lineText(index)
-    }
-
     /// Tab / Shift-Tab on a list item indents or outdents it by two spaces.
     private mutating func indentListItem(by direction: Int, now: TimeInterval) -> Bool {
-        let line = lineHead(cursor.line)
+        let line = String(buffer.head(ofLine: cursor.line))
         guard ListItem(line) != nil else { return false }
         let start = TextPosition(line: cursor.line, column: 0)
         if direction > 0 {

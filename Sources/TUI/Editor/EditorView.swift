@@ -45,19 +45,12 @@ public struct EditorView: Sendable {
             // Only a line starting with `-`, `+`, a backquote or `~` can change the state: others
             // are not decoded (after a paste, the view may advance over thousands of lines).
             if let lead = state.buffer.lines.leadingByte(at: index), [0x2D, 0x2B, 0x60, 0x7E].contains(lead) {
-                lineStates.append(MarkdownHighlighter.advance(Self.head(of: index, in: state.buffer), state: lineStates[index]))
+                lineStates.append(MarkdownHighlighter.advance(state.buffer.head(ofLine: index), state: lineStates[index]))
             } else {
                 lineStates.append(MarkdownHighlighter.advance([], state: lineStates[index]))
             }
         }
         return lineStates[min(line, lineStates.count - 1)]
-    }
-
-    /// Line `index`, or the start of a long one with a mark after it: enough to tell a fence
-    /// (a long line is never a delimiter line, which the mark keeps it from reading as).
-    static func head(of index: Int, in buffer: TextBuffer) -> [Character] {
-        let length = buffer.lineLength(index)
-        return length > TextBuffer.longLine ? buffer.characters(ofLine: index, in: 0..<256) + ["…"] : buffer.line(index)
     }
 
     /// The width lines wrap at when drawn `areaWidth` columns wide (nil when soft wrap is off):

@@ -42,7 +42,8 @@ public struct LineStore: Sendable {
                 let slice = bytes[Int(start)..<Int(start + length)]
                 let range = LongLine.clamped(range, to: Int(count))
                 if Int(length) == Int(count) { return slice[Int(start) + range.lowerBound..<Int(start) + range.upperBound].map { Character(Unicode.Scalar($0)) } }
-                return Array(Array(String(decoding: slice, as: UTF8.self))[range])
+                let all = Array(String(decoding: slice, as: UTF8.self))
+                return range == 0..<Int(count) ? all : Array(all[range])
             }
         }
 

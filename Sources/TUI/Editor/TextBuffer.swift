@@ -128,6 +128,13 @@ public struct TextBuffer: Sendable, Equatable {
     /// The character at `position`, or nil at the end of its line.
     public func character(at position: TextPosition) -> Character? { lines.character(at: position.line, column: position.column) }
 
+    /// Line `index`, or the first 256 characters of a long one with `…` after them: enough to
+    /// tell a list item or a fence (a long line is never an empty item nor a delimiter line,
+    /// which the mark keeps it from reading as).
+    public func head(ofLine index: Int) -> [Character] {
+        lines.length(at: index) > Self.longLine ? lines.characters(at: index, in: 0..<256) + ["…"] : lines[index]
+    }
+
     /// Line `index` as a string (made from its bytes, never from an array of characters).
     public func lineText(_ index: Int) -> String { lines.string(at: index) }
 

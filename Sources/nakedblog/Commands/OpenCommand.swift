@@ -25,9 +25,15 @@ struct OpenCommand: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
+    /// Whether `NAKEDBLOG_RESTRICTED` asks for restricted mode (a shared server): set to
+    /// anything but empty, `0`, `false` or `no`.
+    static func restrictedByEnvironment(_ environment: [String: String]) -> Bool {
+        environment["NAKEDBLOG_RESTRICTED"].map { !["", "0", "false", "no"].contains($0.lowercased()) } ?? false
+    }
+
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let restricted = restricted || environment["NAKEDBLOG_RESTRICTED"].map { !["", "0", "false", "no"].contains($0.lowercased()) } ?? false
+        let restricted = restricted || Self.restrictedByEnvironment(environment)
         var commitAuthor: CommitAuthor?
         if let author {
             guard let parsed = CommitAuthor(author) else {
