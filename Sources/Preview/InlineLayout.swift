@@ -5,7 +5,7 @@ import TextWidth
 /// (or inside a word longer than a line), never inside a grapheme.
 ///
 /// The text is kept as one byte buffer and words as ranges of it (no string a word, nothing to
-/// count references of); a span's string is made once, from its bytes, when its line is done.
+/// count references of); a span's bytes go to the writer when its line is done.
 struct InlineLayout {
     /// A piece to place: a word (no spaces), a space, or a forced break.
     private enum Kind: UInt8 { case word, space, lineBreak }
@@ -84,22 +84,30 @@ struct InlineLayout {
         atoms.append(Atom(start: Int32(start), end: Int32(end), width: Int32(width), offset: offset, kind: kind, style: style))
     }
 
-    /// The wrapped lines (spans merged where styles repeat) with each line's source offset.
-    func lines(width: Int) -> [(spans: [PreviewSpan], offset: Int)] {
+    /// Writes the wrapped lines (spans merged where styles repeat) into `writer`; a line's
+    /// source is `source` plus the soft breaks before it. Text with no words still makes one
+    /// (empty) line.
+    func write<Sink>(width: Int, source: Int, into writer: inout PreviewWriter<Sink>) {
         let width = max(1, width)
-        var result: [(spans: [PreviewSpan], offset: Int)] = []
-        var line: [PreviewSpan] = []
         var used = 0
         var lineOffset = Int(atoms.first?.offset ?? 0)
         var pendingSpace: PreviewStyle?
+        /// Whether the current line has been begun in the writer (it is, at its first span).
+        var open = false
+        var wroteAny = false
 
-        // The last span of the line is gathered as bytes in `tail` and becomes a string when
+        // The last span of the line is gathered as bytes in `tail` and goes to the writer when
         // the style changes or the line ends.
         var tail: [UInt8] = []
+        tail.reserveCapacity(4 * width)
         var tailStyle: PreviewStyle?
         func flush() {
             guard let style = tailStyle else { return }
-            line.append(PreviewSpan(String(decoding: tail, as: UTF8.self), style))
+            if !open {
+                writer.begin(source: source + lineOffset)
+                open = true
+            }
+            tail.withUnsafeBufferPointer { writer.add(utf8: $0, style) }
             tail.removeAll(keepingCapacity: true)
             tailStyle = nil
         }
@@ -119,8 +127,10 @@ struct InlineLayout {
         }
         func newLine(at nextOffset: Int) {
             flush()
-            result.append((line, lineOffset))
-            line = []
+            if !open { writer.begin(source: source + lineOffset) }
+            writer.end()
+            open = false
+            wroteAny = true
             used = 0
             pendingSpace = nil
             lineOffset = nextOffset
@@ -165,7 +175,11 @@ struct InlineLayout {
             }
         }
         flush()
-        if !line.isEmpty || result.isEmpty { result.append((line, lineOffset)) }
-        return result
+        if open {
+            writer.end()
+        } else if !wroteAny {
+            writer.begin(source: source + lineOffset)
+            writer.end()
+        }
     }
 }

@@ -6,7 +6,7 @@ import Blog
 /// in column 0 with a letter, `#` or a non-ASCII character and follows a blank line, outside any
 /// top-level fenced code block and any HTML block that only ends at a marker (comments, `<pre>`,
 /// `<script>`, …). Every other container (list, quote, indented code, other HTML) has ended
-/// there. Where the reading is ambiguous — a fence or marker-ended HTML opening inside what may
+/// there. Every piece holds a line that is not blank. Where the reading is ambiguous — a fence or marker-ended HTML opening inside what may
 /// be an HTML block that ends at a blank line, or a line less indented than an indented fence
 /// (which may belong to a list item that this line ends) — no later piece is made. Link reference
 /// definitions apply to the whole document: `PieceDefinitions` gives each piece the ones it needs.
@@ -32,6 +32,8 @@ enum MarkdownChunks {
         /// Inside lines that may form an HTML block ending at the next blank line.
         var maybeHTML = false
         var previousBlank = true
+        /// Whether a line that is not blank came before (so the piece before a boundary has blocks).
+        var sawContent = false
         var line = 0
         var start = 0
         scanning: while start < bytes.count {
@@ -53,7 +55,7 @@ enum MarkdownChunks {
                 if contains(current, marker) { htmlEnd = nil }
             } else {
                 if blank { maybeHTML = false }
-                if indent == 0, previousBlank, !blank, let first = current.first, isParagraphStart(first),
+                if indent == 0, previousBlank, sawContent, !blank, let first = current.first, isParagraphStart(first),
                    start >= target * (boundaries.count + 1), boundaries.count < parts - 1 {
                     boundaries.append((start, line))
                 }
@@ -83,6 +85,7 @@ enum MarkdownChunks {
                 }
             }
             previousBlank = blank && fence == nil && htmlEnd == nil
+            sawContent = sawContent || !blank
             start = end + 1
             line += 1
         }

@@ -42,27 +42,47 @@ public enum MarkdownPreview {
     /// threshold to check that both render exactly like one run.
     static func render(markdown: String, firstLine: Int, width: Int, context: PreviewContext, parallelAbove: Int,
                        parts: Int = defaultParts) -> [PreviewLine] {
+        let sinks = write(markdown: markdown, firstLine: firstLine, width: width, context: context, parallelAbove: parallelAbove,
+                          parts: parts) { _ in PreviewLinesSink() }
+        if sinks.count == 1 { return sinks[0].lines }
+        return Array(sinks.map(\.lines).joined())
+    }
+
+    /// The post's body as terminal output (`nakedblog preview`): UTF-8 lines, control
+    /// characters made visible, in colour or plain; in parts, in order, written on all cores.
+    public static func terminalOutput(_ page: PageText, width: Int, context: PreviewContext, colour: Bool) -> [[UInt8]] {
+        write(markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context, parallelAbove: parallelThreshold,
+              parts: defaultParts) { size in TerminalPreviewSink(colour: colour, capacity: size + size / 4 + 256) }.map(\.out)
+    }
+
+    /// The layout into one sink per part (made by `makeSink` from the part's size in bytes), in
+    /// the document's order.
+    static func write<Sink: PreviewLineSink & Sendable>(markdown: String, firstLine: Int, width: Int, context: PreviewContext,
+                                                        parallelAbove: Int, parts: Int,
+                                                        makeSink: @escaping @Sendable (Int) -> Sink) -> [Sink] {
         let source = MarkdownSource(context.liquid.map { LiquidSource.rewrite(markdown, context: $0) } ?? markdown)
         let width = max(8, width)
         let tables = source.tables
-        /// Blocks laid out and clipped; `offset`: the 0-based line their text starts at.
-        @Sendable func layout(_ blocks: [MarkdownBlock], offset: Int, separated: Bool) -> [PreviewLine] {
-            var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: firstLine - 1 + offset)
-            return renderer.render(blocks, separatedFromPrevious: separated).map { clipped($0, to: width) }
+        /// Blocks laid out; `offset`: the 0-based line their text starts at; `size`: their text's bytes.
+        @Sendable func layout(_ blocks: [MarkdownBlock], offset: Int, separated: Bool, size: Int) -> Sink {
+            var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: firstLine - 1 + offset, sink: makeSink(size))
+            renderer.render(blocks, separatedFromPrevious: separated)
+            return renderer.writer.sink
         }
-        let long = source.text.utf8.count >= parallelAbove && parts > 1
+        let total = source.text.utf8.count
+        let long = total >= parallelAbove && parts > 1
         // Where the text splits into pieces CommonMark reads alike, pieces are parsed and laid
         // out in parallel; otherwise the whole is parsed and its blocks are laid out in runs.
         let pieces = long ? MarkdownChunks.split(source.text, parts: parts) : []
-        if pieces.count > 1, let parsed = parse(pieces, of: source.text) {
-            // A piece of definitions alone has no blocks: the next is then not separated from any.
-            let separated = parsed.indices.map { index in parsed[..<index].contains { !$0.isEmpty } }
-            return Array(ParallelMap.mapClaimingEach(Array(parsed.enumerated())) { index, piece in
-                layout(piece.take(), offset: piece.offset, separated: separated[index])
-            }.joined())
+        if pieces.count > 1, let plans = plans(pieces, of: source.text) {
+            // Each piece is parsed and laid out by the core that claims it.
+            return ParallelMap.mapClaimingEach(Array(plans.enumerated())) { index, plan in
+                let (blocks, offset, separated) = plan()
+                return layout(blocks, offset: offset, separated: separated, size: pieces[index].text.utf8.count)
+            }
         }
         var blocks = CommonMarkParser.parse(source.text)
-        guard long, blocks.count > 1 else { return layout(blocks, offset: 0, separated: false) }
+        guard long, blocks.count > 1 else { return [layout(blocks, offset: 0, separated: false, size: total)] }
         // Runs of about as many source lines each (block counts say little about the work).
         let lastLine = max(1, blocks[blocks.count - 1].line)
         var starts = [0]
@@ -73,31 +93,40 @@ public enum MarkdownPreview {
             ParsedPiece(Array(blocks[starts[index]..<((index + 1 < starts.count) ? starts[index + 1] : blocks.count)]), offset: 0)
         }
         blocks = []
-        return Array(ParallelMap.mapClaimingEach(Array(runs.enumerated())) { index, run in
-            layout(run.take(), offset: 0, separated: index > 0)
-        }.joined())
+        return ParallelMap.mapClaimingEach(Array(runs.enumerated())) { index, run in
+            layout(run.take(), offset: 0, separated: index > 0, size: total / runs.count)
+        }
     }
 
-    /// The pieces parsed on all cores; nil when the whole must be parsed instead (see
-    /// `PieceDefinitions`).
-    static func parse(_ pieces: [MarkdownChunks.Piece], of text: String) -> [ParsedPiece]? {
+    /// How to parse each piece — its blocks, the 0-based line of the whole their lines count
+    /// from, and whether blocks come before it — for the core that lays it out; nil when the
+    /// whole must be parsed instead (see `PieceDefinitions`). Where link reference definitions
+    /// may be written, every piece is probed first, on all cores.
+    static func plans(_ pieces: [MarkdownChunks.Piece], of text: String) -> [@Sendable () -> ([MarkdownBlock], Int, Bool)]? {
         guard let labels = PieceDefinitions.candidateLabels(text) else { return nil }
         if labels.isEmpty {
-            return ParallelMap.mapClaimingEach(pieces) { piece in ParsedPiece(CommonMarkParser.parse(piece.text), offset: piece.firstLine) }
+            // Every piece holds a line that is not blank (`MarkdownChunks`), so blocks.
+            return pieces.enumerated().map { index, piece in { (CommonMarkParser.parse(piece.text), piece.firstLine, index > 0) } }
         }
         let probe = PieceDefinitions.probe(labels)
         let probed = ParallelMap.mapClaimingEach(pieces) { piece in
-            PieceDefinitions.readProbe(CommonMarkParser.parse(probe + piece.text), labels: labels)
+            PieceDefinitions.readProbe(CommonMarkParser.parse(probe + piece.text), labels: labels).map(ParsedPiece.init)
         }
         guard probed.allSatisfy({ $0 != nil }) else { return nil }
         let winners = PieceDefinitions.winners(probed.map { $0!.definitions })
         let probeLines = PieceDefinitions.probeLines(labels.count)
-        return ParallelMap.mapClaimingEach(Array(pieces.indices)) { index in
-            let piece = pieces[index], own = probed[index]!
-            let missing = PieceDefinitions.missing(in: piece.text, own: own.definitions, winners: winners, labels: labels)
-            guard !missing.isEmpty else { return ParsedPiece(own.blocks, offset: piece.firstLine - probeLines) }
-            // Definitions written before the piece: its lines start that many lines later.
-            return ParsedPiece(CommonMarkParser.parse(PieceDefinitions.preamble(missing) + piece.text), offset: piece.firstLine - missing.count - 1)
+        // A piece of definitions alone has no blocks: the next is then not separated from any.
+        let separated = probed.indices.map { index in probed[..<index].contains { !$0!.isEmpty } }
+        return pieces.indices.map { index in
+            let piece = pieces[index], own = probed[index]!, separatedFromPrevious = separated[index]
+            return {
+                let missing = PieceDefinitions.missing(in: piece.text, own: own.definitions, winners: winners, labels: labels)
+                guard !missing.isEmpty else { return (own.take(), piece.firstLine - probeLines, separatedFromPrevious) }
+                // Definitions written before the piece: its lines start that many lines later.
+                own.discard()
+                return (CommonMarkParser.parse(PieceDefinitions.preamble(missing) + piece.text), piece.firstLine - missing.count - 1,
+                        separatedFromPrevious)
+            }
         }
     }
 
@@ -107,11 +136,24 @@ public enum MarkdownPreview {
         private let blocks: Mutex<[MarkdownBlock]>
         /// The 0-based line of the whole that the blocks' lines count from.
         let offset: Int
+        /// The link reference definitions the piece itself holds (when probed).
+        let definitions: [String: String]
 
         init(_ blocks: [MarkdownBlock], offset: Int) {
             self.blocks = Mutex(blocks)
             self.offset = offset
+            definitions = [:]
         }
+
+        /// A probed piece: its own blocks and definitions.
+        init(_ probed: (blocks: [MarkdownBlock], definitions: [String: String])) {
+            blocks = Mutex(probed.blocks)
+            offset = 0
+            definitions = probed.definitions
+        }
+
+        /// Frees the blocks (the piece is parsed again).
+        func discard() { _ = take() }
 
         var isEmpty: Bool { blocks.withLock { $0.isEmpty } }
 
@@ -123,27 +165,4 @@ public enum MarkdownPreview {
             }
         }
     }
-
-    /// The line cut to `width` columns (deep nesting at a narrow width can leave no room for
-    /// the text itself; the promise that every line fits holds anyway).
-    static func clipped(_ line: PreviewLine, to width: Int) -> PreviewLine {
-        // No character takes more columns than it has UTF-8 bytes: a short line fits unmeasured.
-        if line.spans.reduce(0, { $0 + $1.text.utf8.count }) <= width { return line }
-        // Measured first; only a line that does not fit is copied and cut.
-        var used = 0
-        for (index, span) in line.spans.enumerated() {
-            let spanWidth = DisplayWidth.of(span.text)
-            if used + spanWidth <= width {
-                used += spanWidth
-                continue
-            }
-            var spans = Array(line.spans[..<index])
-            let room = width - used
-            if room > 0 { spans.append(PreviewSpan(DisplayWidth.truncate(span.text, to: room), span.style)) }
-            return PreviewLine(spans, sourceLine: line.sourceLine)
-        }
-        return line
-    }
 }
-
-

@@ -47,8 +47,9 @@ enum CommonMarkParser {
         CommonMark.withIterator(over: Array(markdown.utf8)) { iterator in walk(iterator) } ?? []
     }
 
-    /// Builds the tree from cmark's iterator over a parsed document.
-    private static func walk(_ iterator: OpaquePointer) -> [MarkdownBlock] {
+    /// The blocks and inlines collected so far: plain stored state with mutating methods, so
+    /// the walk needs no run-time exclusivity checks (captured variables had them, per node).
+    private struct TreeBuilder {
         /// A container being built: its node and the children collected so far.
         struct Frame {
             let node: OpaquePointer
@@ -58,20 +59,26 @@ enum CommonMarkParser {
         }
         var stack: [Frame] = []
         var document: [MarkdownBlock] = []
+
+        mutating func add(block: MarkdownBlock) {
+            if stack.isEmpty { document.append(block) } else { stack[stack.count - 1].blocks.append(block) }
+        }
+
+        mutating func add(inline: MarkdownInline) {
+            if !stack.isEmpty { stack[stack.count - 1].inlines.append(inline) }
+        }
+    }
+
+    /// Builds the tree from cmark's iterator over a parsed document.
+    private static func walk(_ iterator: OpaquePointer) -> [MarkdownBlock] {
+        var tree = TreeBuilder()
         var blockDepth = 0, inlineDepth = 0
         func isNestingBlock(_ type: cmark_node_type) -> Bool { type == CMARK_NODE_BLOCK_QUOTE || type == CMARK_NODE_LIST }
         func isNestingInline(_ type: cmark_node_type) -> Bool {
             type == CMARK_NODE_EMPH || type == CMARK_NODE_STRONG || type == CMARK_NODE_LINK
         }
-
         func literal(_ node: OpaquePointer) -> String {
             cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-        }
-        func add(block: MarkdownBlock) {
-            if stack.isEmpty { document.append(block) } else { stack[stack.count - 1].blocks.append(block) }
-        }
-        func add(inline: MarkdownInline) {
-            if !stack.isEmpty { stack[stack.count - 1].inlines.append(inline) }
         }
 
         while true {
@@ -83,15 +90,15 @@ enum CommonMarkParser {
             if event == CMARK_EVENT_ENTER {
                 switch type {
                 case CMARK_NODE_DOCUMENT: continue
-                case CMARK_NODE_TEXT: add(inline: .text(literal(node)))
-                case CMARK_NODE_CODE: add(inline: .code(literal(node)))
-                case CMARK_NODE_SOFTBREAK: add(inline: .softBreak)
-                case CMARK_NODE_LINEBREAK: add(inline: .hardBreak)
-                case CMARK_NODE_HTML_INLINE: add(inline: .html(literal(node)))
+                case CMARK_NODE_TEXT: tree.add(inline: .text(literal(node)))
+                case CMARK_NODE_CODE: tree.add(inline: .code(literal(node)))
+                case CMARK_NODE_SOFTBREAK: tree.add(inline: .softBreak)
+                case CMARK_NODE_LINEBREAK: tree.add(inline: .hardBreak)
+                case CMARK_NODE_HTML_INLINE: tree.add(inline: .html(literal(node)))
                 case CMARK_NODE_CODE_BLOCK:
-                    add(block: .code(info: cmark_node_get_fence_info(node).map { String(cString: $0) } ?? "", text: literal(node), line: line))
-                case CMARK_NODE_HTML_BLOCK: add(block: .html(text: literal(node), line: line))
-                case CMARK_NODE_THEMATIC_BREAK: add(block: .rule(line: line))
+                    tree.add(block: .code(info: cmark_node_get_fence_info(node).map { String(cString: $0) } ?? "", text: literal(node), line: line))
+                case CMARK_NODE_HTML_BLOCK: tree.add(block: .html(text: literal(node), line: line))
+                case CMARK_NODE_THEMATIC_BREAK: tree.add(block: .rule(line: line))
                 default:
                     // A container too deep to show gets no frame: what it holds goes straight
                     // into the nearest shown one (no copying from level to level).
@@ -99,7 +106,7 @@ enum CommonMarkParser {
                     if isNestingInline(type) { inlineDepth += 1; if inlineDepth > maxInlineDepth { continue } }
                     // The items of a list shown flat (the list is counted in blockDepth).
                     if type == CMARK_NODE_ITEM, blockDepth > maxBlockDepth { continue }
-                    stack.append(Frame(node: node))
+                    tree.stack.append(TreeBuilder.Frame(node: node))
                 }
                 continue
             }
@@ -107,34 +114,34 @@ enum CommonMarkParser {
             if isNestingBlock(type) { blockDepth -= 1; if blockDepth >= maxBlockDepth { continue } }
             if isNestingInline(type) { inlineDepth -= 1; if inlineDepth >= maxInlineDepth { continue } }
             if type == CMARK_NODE_ITEM, blockDepth > maxBlockDepth { continue }
-            guard let frame = stack.popLast() else { continue }
+            guard let frame = tree.stack.popLast() else { continue }
             if type == CMARK_NODE_ITEM {
-                if !stack.isEmpty { stack[stack.count - 1].items.append(frame.blocks) }
+                if !tree.stack.isEmpty { tree.stack[tree.stack.count - 1].items.append(frame.blocks) }
                 continue
             }
             switch type {
             case CMARK_NODE_PARAGRAPH:
                 // Paragraphs of tight list items are still paragraphs here; the renderer lays them out.
-                add(block: .paragraph(inlines: frame.inlines, line: line))
+                tree.add(block: .paragraph(inlines: frame.inlines, line: line))
             case CMARK_NODE_HEADING:
-                add(block: .heading(level: Int(cmark_node_get_heading_level(node)), inlines: frame.inlines, line: line))
-            case CMARK_NODE_BLOCK_QUOTE: add(block: .quote(blocks: frame.blocks, line: line))
+                tree.add(block: .heading(level: Int(cmark_node_get_heading_level(node)), inlines: frame.inlines, line: line))
+            case CMARK_NODE_BLOCK_QUOTE: tree.add(block: .quote(blocks: frame.blocks, line: line))
             case CMARK_NODE_LIST:
                 let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
-                add(block: .list(ordered: ordered, start: Int(cmark_node_get_list_start(node)), items: frame.items, line: line))
-            case CMARK_NODE_EMPH: add(inline: .emphasis(frame.inlines))
-            case CMARK_NODE_STRONG: add(inline: .strong(frame.inlines))
+                tree.add(block: .list(ordered: ordered, start: Int(cmark_node_get_list_start(node)), items: frame.items, line: line))
+            case CMARK_NODE_EMPH: tree.add(inline: .emphasis(frame.inlines))
+            case CMARK_NODE_STRONG: tree.add(inline: .strong(frame.inlines))
             case CMARK_NODE_LINK:
-                add(inline: .link(url: cmark_node_get_url(node).map { String(cString: $0) } ?? "", content: frame.inlines))
+                tree.add(inline: .link(url: cmark_node_get_url(node).map { String(cString: $0) } ?? "", content: frame.inlines))
             case CMARK_NODE_IMAGE:
                 let alt = PlainText.of(frame.inlines)
-                add(inline: .image(url: cmark_node_get_url(node).map { String(cString: $0) } ?? "", alt: alt))
+                tree.add(inline: .image(url: cmark_node_get_url(node).map { String(cString: $0) } ?? "", alt: alt))
             default:
-                frame.blocks.forEach(add(block:))
-                frame.inlines.forEach(add(inline:))
+                for block in frame.blocks { tree.add(block: block) }
+                for inline in frame.inlines { tree.add(inline: inline) }
             }
         }
-        return document
+        return tree.document
     }
 }
 

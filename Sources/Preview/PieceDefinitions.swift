@@ -1,4 +1,7 @@
 import Blog
+#if canImport(Glibc)
+import Glibc
+#endif
 /// Link reference definitions (`[label]: url`) count for the whole document, wherever they
 /// stand, so pieces of a long document that are parsed apart must still see each other's.
 ///
@@ -23,8 +26,11 @@ enum PieceDefinitions {
             var seen = Set<String>()
             var index = 1
             while index < bytes.count {
+                // To the next `:` (found with memchr, not byte by byte).
+                guard let base = bytes.baseAddress, let hit = memchr(base + index, 0x3A, bytes.count - index) else { break }
+                index = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
                 defer { index += 1 }
-                guard bytes[index] == 0x3A, bytes[index - 1] == 0x5D, !escaped(bytes, index - 1) else { continue }
+                guard bytes[index - 1] == 0x5D, !escaped(bytes, index - 1) else { continue }
                 // Back from `]` to its `[`: a label has no unescaped brackets and no blank line.
                 var start = index - 2
                 var previousNewline = false

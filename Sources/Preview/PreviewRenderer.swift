@@ -2,67 +2,67 @@ import Blog
 import Foundation
 import TextWidth
 
-/// Lays out the block tree: prefixes for quotes and lists, boxes for code and notes, tables.
-struct PreviewRenderer {
+/// Lays out the block tree into a `PreviewWriter`: prefixes for quotes and lists, boxes for
+/// code and notes, tables.
+struct PreviewRenderer<Sink: PreviewLineSink> {
     let width: Int
     let context: PreviewContext
     let tables: [MarkdownSource.Table]
     let lineBase: Int
-    private var links: [String] = []
+    var writer: PreviewWriter<Sink>
 
-    init(width: Int, context: PreviewContext, tables: [MarkdownSource.Table], lineBase: Int) {
+    init(width: Int, context: PreviewContext, tables: [MarkdownSource.Table], lineBase: Int, sink: Sink) {
         self.width = width
         self.context = context
         self.tables = tables
         self.lineBase = lineBase
+        writer = PreviewWriter(sink: sink, width: width)
     }
 
-    /// The lines of top-level `blocks`; `separatedFromPrevious` when they follow other blocks
-    /// (a piece of a longer document), so the first gets the blank line between blocks too.
-    mutating func render(_ blocks: [MarkdownBlock], separatedFromPrevious: Bool = false) -> [PreviewLine] {
+    /// Writes top-level `blocks`; `separatedFromPrevious` when they follow other blocks (a
+    /// piece of a longer document), so the first gets the blank line between blocks too.
+    mutating func render(_ blocks: [MarkdownBlock], separatedFromPrevious: Bool = false) {
         renderBlocks(blocks, width: width, separateFirst: separatedFromPrevious)
     }
 
-    private mutating func renderBlocks(_ blocks: [MarkdownBlock], width: Int, tight: Bool = false, separateFirst: Bool = false) -> [PreviewLine] {
-        var out: [PreviewLine] = []
+    private mutating func renderBlocks(_ blocks: [MarkdownBlock], width: Int, tight: Bool = false, separateFirst: Bool = false) {
         for (index, block) in blocks.enumerated() {
-            if (index > 0 || separateFirst) && !tight { out.append(PreviewLine([], sourceLine: lineBase + block.line)) }
-            out += self.block(block, width: width)
+            if (index > 0 || separateFirst) && !tight { writer.line([], source: lineBase + block.line) }
+            self.block(block, width: width)
         }
-        return out
     }
 
-    private mutating func block(_ block: MarkdownBlock, width: Int) -> [PreviewLine] {
+    private mutating func block(_ block: MarkdownBlock, width: Int) {
         let source = lineBase + block.line
         switch block {
         case .heading(let level, let inlines, _):
             let role: PreviewRole = level == 1 ? .heading1 : level == 2 ? .heading2 : .heading3
             let marker = String.repeated("#", count: level) + " "
-            var lines = paragraph(inlines, base: PreviewStyle(role, bold: true), width: width - marker.count, source: source)
-            for i in lines.indices { lines[i].spans.insert(PreviewSpan(i == 0 ? marker : String.repeated(" ", count: marker.count), PreviewStyle(.marker)), at: 0) }
-            return lines
+            writer.open(first: PreviewSpan(marker, PreviewStyle(.marker)), rest: PreviewSpan(String.repeated(" ", count: marker.count), PreviewStyle(.marker)))
+            paragraph(inlines, base: PreviewStyle(role, bold: true), width: width - marker.count, source: source)
+            writer.close()
         case .paragraph(let inlines, _):
-            return paragraph(inlines, base: PreviewStyle(.text), width: width, source: source)
+            paragraph(inlines, base: PreviewStyle(.text), width: width, source: source)
         case .quote(let inner, _):
-            return quote(inner, width: width, source: source)
+            quote(inner, width: width, source: source)
         case .list(let ordered, let start, let items, _):
-            return list(ordered: ordered, start: start, items: items, width: width, source: source)
+            list(ordered: ordered, start: start, items: items, width: width, source: source)
         case .code(let info, let text, _):
-            return codeBox(info: info, text: text, width: width, source: source)
+            codeBox(info: info, text: text, width: width, source: source)
         case .html(let text, _):
-            return html(text, width: width, source: source)
+            html(text, width: width, source: source)
         case .rule:
-            return [PreviewLine([PreviewSpan(String.repeated("─", count: width), PreviewStyle(.rule))], sourceLine: source)]
+            writer.line([PreviewSpan(String.repeated("─", count: width), PreviewStyle(.rule))], source: source)
         }
     }
 
-    private mutating func paragraph(_ inlines: [MarkdownInline], base: PreviewStyle, width: Int, source: Int) -> [PreviewLine] {
+    private mutating func paragraph(_ inlines: [MarkdownInline], base: PreviewStyle, width: Int, source: Int) {
         var layout = InlineLayout()
         self.inlines(inlines, style: base, into: &layout)
-        return layout.lines(width: width).map { PreviewLine($0.spans, sourceLine: source + $0.offset) }
+        layout.write(width: width, source: source, into: &writer)
     }
 
-    private mutating func inlines(_ inlines: [MarkdownInline], style: PreviewStyle, into layout: inout InlineLayout) {
+    private func inlines(_ inlines: [MarkdownInline], style: PreviewStyle, into layout: inout InlineLayout) {
         for inline in inlines {
             switch inline {
             case .text(let text):
@@ -115,45 +115,17 @@ struct PreviewRenderer {
         }
     }
 
-    /// The five GitHub alert kinds, as `[!KIND]` names them (any case), with label, mark and role.
-    static let alertKinds: [String: (label: String, mark: String, role: PreviewRole)] = [
-        "NOTE": ("Note", "ⓘ", .alertNote), "TIP": ("Tip", "✓", .alertTip), "IMPORTANT": ("Important", "❢", .alertImportant),
-        "WARNING": ("Warning", "⚠", .alertWarning), "CAUTION": ("Caution", "⛔", .alertCaution),
-    ]
-
-    /// A blockquote that is a GitHub alert: `[!KIND]` alone on its first line and something after
-    /// it (GitHub's rule: `> [!NOTE] text` on one line is an ordinary quote). The alert's kind,
-    /// and the quote's blocks without the marker line.
-    static func alert(_ inner: [MarkdownBlock]) -> (kind: String, rest: [MarkdownBlock])? {
-        guard case .paragraph(let inlines, let line)? = inner.first else { return nil }
-        var marker = ""
-        var index = 0
-        while index < inlines.count, case .text(let text) = inlines[index] {
-            marker += text
-            index += 1
-        }
-        let trimmed = marker.trimmingCharacters(in: .whitespaces)
-        guard trimmed.hasPrefix("[!"), trimmed.hasSuffix("]"), alertKinds[String(trimmed.dropFirst(2).dropLast()).uppercased()] != nil,
-              index == inlines.count || inlines[index] == .softBreak || inlines[index] == .hardBreak else { return nil }
-        let remainder = Array(inlines.dropFirst(index + 1))
-        var rest = Array(inner.dropFirst())
-        if !remainder.isEmpty { rest.insert(.paragraph(inlines: remainder, line: line + 1), at: 0) }
-        guard !rest.isEmpty else { return nil }
-        return (String(trimmed.dropFirst(2).dropLast()).uppercased(), rest)
-    }
-
-    private mutating func alertBar(kind: String, inner: [MarkdownBlock], width: Int, source: Int) -> [PreviewLine] {
-        let (label, mark, role) = Self.alertKinds[kind] ?? ("Note", "ⓘ", .alertNote)
+    private mutating func alertBar(kind: String, inner: [MarkdownBlock], width: Int, source: Int) {
+        let (label, mark, role) = GitHubAlert.kinds[kind] ?? ("Note", "ⓘ", .alertNote)
         let bar = PreviewSpan("▌ ", PreviewStyle(role))
-        var out = [PreviewLine([bar, PreviewSpan(mark + " " + label, PreviewStyle(role, bold: true))], sourceLine: source)]
-        for line in renderBlocks(inner, width: width - 2) {
-            out.append(PreviewLine(Self.prefixed(bar, line.spans), sourceLine: line.sourceLine))
-        }
-        return out
+        writer.line([bar, PreviewSpan(mark + " " + label, PreviewStyle(role, bold: true))], source: source)
+        writer.open(first: bar, rest: bar)
+        renderBlocks(inner, width: width - 2)
+        writer.close()
     }
 
-    private mutating func quote(_ inner: [MarkdownBlock], width: Int, source: Int) -> [PreviewLine] {
-        if let alert = Self.alert(inner) {
+    private mutating func quote(_ inner: [MarkdownBlock], width: Int, source: Int) {
+        if let alert = GitHubAlert.read(inner) {
             return alertBar(kind: alert.kind, inner: alert.rest, width: width, source: source)
         }
         // A note shortcode was turned into a quote whose first paragraph starts with the note marker.
@@ -166,32 +138,26 @@ struct PreviewRenderer {
             if remainder.isEmpty { rest.removeFirst() }
             return noteBox(label: label, inner: rest, width: width, source: source)
         }
-        let body = renderBlocks(inner, width: width - 2)
-        return body.map { line in
-            var spans = Self.prefixed(PreviewSpan("│ ", PreviewStyle(.quote)), line.spans)
-            for index in spans.indices.dropFirst() where spans[index].style.role == .text { spans[index].style.role = .quote }
-            return PreviewLine(spans, sourceLine: line.sourceLine)
-        }
+        let bar = PreviewSpan("│ ", PreviewStyle(.quote))
+        writer.open(first: bar, rest: bar, quote: true)
+        renderBlocks(inner, width: width - 2)
+        writer.close()
     }
 
-    private mutating func noteBox(label: String, inner: [MarkdownBlock], width: Int, source: Int) -> [PreviewLine] {
-        let body = renderBlocks(inner, width: width - 4)
+    private mutating func noteBox(label: String, inner: [MarkdownBlock], width: Int, source: Int) {
         let title = " " + DisplayWidth.truncate(label, to: max(1, width - 6)) + " "
-        var out = [PreviewLine([PreviewSpan("╭─", PreviewStyle(.border)), PreviewSpan(title, PreviewStyle(.note, bold: true)),
-                                PreviewSpan(String.repeated("─", count: max(0, width - 3 - DisplayWidth.of(title))) + "╮", PreviewStyle(.border))],
-                               sourceLine: source)]
-        for line in body {
-            let pad = max(0, width - 4 - DisplayWidth.of(line.text))
-            out.append(PreviewLine([PreviewSpan("│ ", PreviewStyle(.border))] + line.spans
-                                   + [PreviewSpan(String.repeated(" ", count: pad) + " │", PreviewStyle(.border))], sourceLine: line.sourceLine))
-        }
-        out.append(PreviewLine([PreviewSpan("╰" + String.repeated("─", count: max(0, width - 2)) + "╯", PreviewStyle(.border))],
-                               sourceLine: body.last?.sourceLine ?? source))
-        return out
+        writer.line([PreviewSpan("╭─", PreviewStyle(.border)), PreviewSpan(title, PreviewStyle(.note, bold: true)),
+                     PreviewSpan(String.repeated("─", count: max(0, width - 3 - DisplayWidth.of(title))) + "╮", PreviewStyle(.border))],
+                    source: source)
+        let border = PreviewSpan("│ ", PreviewStyle(.border))
+        writer.open(first: border, rest: border, boxBody: width - 4)
+        renderBlocks(inner, width: width - 4)
+        let written = writer.close()
+        writer.line([PreviewSpan("╰" + String.repeated("─", count: max(0, width - 2)) + "╯", PreviewStyle(.border))],
+                    source: written > 0 ? writer.lastSourceLine : source)
     }
 
-    private mutating func list(ordered: Bool, start: Int, items: [[MarkdownBlock]], width: Int, source: Int) -> [PreviewLine] {
-        var out: [PreviewLine] = []
+    private mutating func list(ordered: Bool, start: Int, items: [[MarkdownBlock]], width: Int, source: Int) {
         let widest = ordered ? String(start + items.count - 1).count + 2 : 2
         for (index, item) in items.enumerated() {
             var blocksOfItem = item
@@ -206,33 +172,20 @@ struct PreviewRenderer {
             }
             marker += String.repeated(" ", count: max(1, widest - DisplayWidth.of(marker)))
             let indent = String.repeated(" ", count: DisplayWidth.of(marker))
-            let body = renderBlocks(blocksOfItem, width: width - indent.count, tight: true)
-            for (lineIndex, line) in body.enumerated() {
-                let prefix = lineIndex == 0 ? PreviewSpan(marker, PreviewStyle(.marker)) : PreviewSpan(indent, PreviewStyle(.text))
-                out.append(PreviewLine(Self.prefixed(prefix, line.spans), sourceLine: line.sourceLine))
-            }
-            if body.isEmpty { out.append(PreviewLine([PreviewSpan(marker, PreviewStyle(.marker))], sourceLine: source)) }
+            writer.open(first: PreviewSpan(marker, PreviewStyle(.marker)), rest: PreviewSpan(indent, PreviewStyle(.text)))
+            renderBlocks(blocksOfItem, width: width - indent.count, tight: true)
+            if writer.close() == 0 { writer.line([PreviewSpan(marker, PreviewStyle(.marker))], source: source) }
         }
-        return out
-    }
-
-    /// `first` followed by `spans`, in one allocation.
-    private static func prefixed(_ first: PreviewSpan, _ spans: [PreviewSpan]) -> [PreviewSpan] {
-        var result: [PreviewSpan] = []
-        result.reserveCapacity(spans.count + 1)
-        result.append(first)
-        result.append(contentsOf: spans)
-        return result
     }
 
     /// A labelled box; code is never wrapped: long lines are cut with a visible `→`.
-    private func codeBox(info: String, text: String, width: Int, source: Int) -> [PreviewLine] {
+    private mutating func codeBox(info: String, text: String, width: Int, source: Int) {
         let language = info.split(separator: " ").first.map(String.init) ?? ""
         let inner = max(1, width - 2)
         let label = language.isEmpty ? "" : "─ " + DisplayWidth.truncate(language, to: max(1, width - 6)) + " "
-        var out = [PreviewLine([PreviewSpan("┌" + label, PreviewStyle(.codeLabel)),
-                                PreviewSpan(String.repeated("─", count: max(0, width - 1 - DisplayWidth.of(label))), PreviewStyle(.border))],
-                               sourceLine: source)]
+        writer.line([PreviewSpan("┌" + label, PreviewStyle(.codeLabel)),
+                     PreviewSpan(String.repeated("─", count: max(0, width - 1 - DisplayWidth.of(label))), PreviewStyle(.border))],
+                    source: source)
         var lines = MarkdownSource.unescape(text).splitLines()
         if lines.last == "" { lines.removeLast() }
         let expanded = lines.map(Tabs.expand)
@@ -240,27 +193,112 @@ struct PreviewRenderer {
         // highlights the code again); plain otherwise.
         let tokens = context.highlightsCode && !language.isEmpty ? CodeHighlighter.highlight(expanded.joined(separator: "\n"), fence: info) : nil
         for (index, line) in expanded.enumerated() {
-            var spans = [PreviewSpan("│ ", PreviewStyle(.border))]
+            writer.begin(source: source + 1 + index)
+            writer.add("│ ", PreviewStyle(.border))
             let lineTokens = tokens.map { index < $0.count ? $0[index] : [] } ?? []
             let fits = DisplayWidth.of(line) <= inner
             if fits, lineTokens.isEmpty {
-                spans.append(PreviewSpan(line, PreviewStyle(.codeBlock)))
+                writer.add(line, PreviewStyle(.codeBlock))
             } else {
-                spans += Self.codeSpans(line, tokens: lineTokens, width: fits ? Int.max : inner - 1)
+                let spans = CodeLine.spans(line, tokens: lineTokens, width: fits ? Int.max : inner - 1)
+                for span in spans { writer.add(span.text, span.style) }
                 if !fits {
-                    let used = spans.dropFirst().reduce(0) { $0 + DisplayWidth.of($1.text) }
-                    spans.append(PreviewSpan(String.repeated(" ", count: max(0, inner - 1 - used)) + "→", PreviewStyle(.codeBlock)))
+                    let used = spans.reduce(0) { $0 + DisplayWidth.of($1.text) }
+                    writer.add(String.repeated(" ", count: max(0, inner - 1 - used)) + "→", PreviewStyle(.codeBlock))
                 }
             }
-            out.append(PreviewLine(spans, sourceLine: source + 1 + index))
+            writer.end()
         }
-        out.append(PreviewLine([PreviewSpan("└" + String.repeated("─", count: max(0, width - 1)), PreviewStyle(.border))],
-                               sourceLine: source + lines.count + 1))
-        return out
+        writer.line([PreviewSpan("└" + String.repeated("─", count: max(0, width - 1)), PreviewStyle(.border))],
+                    source: source + lines.count + 1)
     }
 
+    private mutating func html(_ text: String, width: Int, source: Int) {
+        let trimmed = text.hasPrefix("<!--") ? text.trimmingWhitespaceAndNewlines() : text
+        if trimmed == "<!--more-->" {
+            let label = " more "
+            let side = max(0, (width - label.count) / 2)
+            return writer.line([PreviewSpan(String.repeated("┄", count: side) + label + String.repeated("┄", count: max(0, width - side - label.count)),
+                                            PreviewStyle(.divider))], source: source)
+        }
+        if trimmed.hasPrefix("<!--nakedblog-table:"), let index = Int(trimmed.dropFirst(20).dropLast(3)), index < tables.count {
+            return TableRenderer.render(tables[index], width: width, source: source, into: &writer)
+        }
+        if trimmed.hasPrefix("<!--nakedblog-shortcode:") {
+            let label = MarkdownSource.unescape(String(trimmed.dropFirst(24).dropLast(3)))
+            return writer.line([PreviewSpan(DisplayWidth.truncate("⟨" + label + "⟩", to: width), PreviewStyle(.shortcode))], source: source)
+        }
+        for (index, line) in text.splitLines().filter({ !$0.isEmpty }).enumerated() {
+            writer.line([PreviewSpan(DisplayWidth.truncate(Tabs.expand(line), to: width), PreviewStyle(.dim))], source: source + index)
+        }
+    }
+}
+
+/// Tabs to spaces, to the next multiple of four columns.
+enum Tabs {
+    static func expand(_ line: String) -> String {
+        guard line.utf8.contains(0x09) else { return line }
+        var out = ""
+        var column = 0
+        for character in line {
+            if character == "\t" {
+                let spaces = 4 - column % 4
+                out += String.repeated(" ", count: spaces)
+                column += spaces
+            } else {
+                out.append(character)
+                column += DisplayWidth.of(character)
+            }
+        }
+        return out
+    }
+}
+
+/// `~~struck~~` inside text.
+enum Strikethrough {
+    static func split(_ text: String, _ emit: (String, Bool) -> Void) {
+        guard text.containsText("~~") else { return emit(text, false) }
+        let parts = text.components(separatedBy: "~~")
+        // An odd number of parts means every `~~` is paired.
+        guard parts.count % 2 == 1 else { return emit(text, false) }
+        for (index, part) in parts.enumerated() where !part.isEmpty { emit(part, index % 2 == 1) }
+    }
+}
+
+/// GitHub alerts: a quote whose first line is `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]`.
+enum GitHubAlert {
+    /// The five GitHub alert kinds, as `[!KIND]` names them (any case), with label, mark and role.
+    static let kinds: [String: (label: String, mark: String, role: PreviewRole)] = [
+        "NOTE": ("Note", "ⓘ", .alertNote), "TIP": ("Tip", "✓", .alertTip), "IMPORTANT": ("Important", "❢", .alertImportant),
+        "WARNING": ("Warning", "⚠", .alertWarning), "CAUTION": ("Caution", "⛔", .alertCaution),
+    ]
+
+    /// A blockquote that is a GitHub alert: `[!KIND]` alone on its first line and something after
+    /// it (GitHub's rule: `> [!NOTE] text` on one line is an ordinary quote). The alert's kind,
+    /// and the quote's blocks without the marker line.
+    static func read(_ inner: [MarkdownBlock]) -> (kind: String, rest: [MarkdownBlock])? {
+        guard case .paragraph(let inlines, let line)? = inner.first else { return nil }
+        var marker = ""
+        var index = 0
+        while index < inlines.count, case .text(let text) = inlines[index] {
+            marker += text
+            index += 1
+        }
+        let trimmed = marker.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("[!"), trimmed.hasSuffix("]"), kinds[String(trimmed.dropFirst(2).dropLast()).uppercased()] != nil,
+              index == inlines.count || inlines[index] == .softBreak || inlines[index] == .hardBreak else { return nil }
+        let remainder = Array(inlines.dropFirst(index + 1))
+        var rest = Array(inner.dropFirst())
+        if !remainder.isEmpty { rest.insert(.paragraph(inlines: remainder, line: line + 1), at: 0) }
+        guard !rest.isEmpty else { return nil }
+        return (String(trimmed.dropFirst(2).dropLast()).uppercased(), rest)
+    }
+}
+
+/// A line of a code block as styled spans.
+enum CodeLine {
     /// A code line as spans in its tokens' roles, cut at `width` display columns.
-    static func codeSpans(_ line: String, tokens: [CodeSpan], width: Int) -> [PreviewSpan] {
+    static func spans(_ line: String, tokens: [CodeSpan], width: Int) -> [PreviewSpan] {
         var spans: [PreviewSpan] = []
         var current = ""
         var currentRole = PreviewRole.codeBlock
@@ -297,56 +335,5 @@ struct PreviewRenderer {
         case .function: .codeFunction
         case .preprocessor: .codePreprocessor
         }
-    }
-
-    private func html(_ text: String, width: Int, source: Int) -> [PreviewLine] {
-        let trimmed = text.hasPrefix("<!--") ? text.trimmingWhitespaceAndNewlines() : text
-        if trimmed == "<!--more-->" {
-            let label = " more "
-            let side = max(0, (width - label.count) / 2)
-            return [PreviewLine([PreviewSpan(String.repeated("┄", count: side) + label + String.repeated("┄", count: max(0, width - side - label.count)),
-                                             PreviewStyle(.divider))], sourceLine: source)]
-        }
-        if trimmed.hasPrefix("<!--nakedblog-table:"), let index = Int(trimmed.dropFirst(20).dropLast(3)), index < tables.count {
-            return TableRenderer.render(tables[index], width: width, source: source)
-        }
-        if trimmed.hasPrefix("<!--nakedblog-shortcode:") {
-            let label = MarkdownSource.unescape(String(trimmed.dropFirst(24).dropLast(3)))
-            return [PreviewLine([PreviewSpan(DisplayWidth.truncate("⟨" + label + "⟩", to: width), PreviewStyle(.shortcode))], sourceLine: source)]
-        }
-        return text.splitLines().filter { !$0.isEmpty }.enumerated().map { index, line in
-            PreviewLine([PreviewSpan(DisplayWidth.truncate(Tabs.expand(line), to: width), PreviewStyle(.dim))], sourceLine: source + index)
-        }
-    }
-}
-
-/// Tabs to spaces, to the next multiple of four columns.
-enum Tabs {
-    static func expand(_ line: String) -> String {
-        guard line.utf8.contains(0x09) else { return line }
-        var out = ""
-        var column = 0
-        for character in line {
-            if character == "\t" {
-                let spaces = 4 - column % 4
-                out += String.repeated(" ", count: spaces)
-                column += spaces
-            } else {
-                out.append(character)
-                column += DisplayWidth.of(character)
-            }
-        }
-        return out
-    }
-}
-
-/// `~~struck~~` inside text.
-enum Strikethrough {
-    static func split(_ text: String, _ emit: (String, Bool) -> Void) {
-        guard text.containsText("~~") else { return emit(text, false) }
-        let parts = text.components(separatedBy: "~~")
-        // An odd number of parts means every `~~` is paired.
-        guard parts.count % 2 == 1 else { return emit(text, false) }
-        for (index, part) in parts.enumerated() where !part.isEmpty { emit(part, index % 2 == 1) }
     }
 }

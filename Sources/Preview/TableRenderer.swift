@@ -3,11 +3,11 @@ import TextWidth
 
 /// GFM pipe tables as aligned boxes; columns shrink (cells cut with `…`) to fit the width.
 enum TableRenderer {
-    static func render(_ table: MarkdownSource.Table, width: Int, source: Int) -> [PreviewLine] {
+    static func render<Sink>(_ table: MarkdownSource.Table, width: Int, source: Int, into writer: inout PreviewWriter<Sink>) {
         let columns = table.header.count
-        guard columns > 0 else { return [] }
+        guard columns > 0 else { return }
         let cells = plainCells([table.header] + table.rows)
-        guard 4 * columns + 1 <= width else { return records(cells, width: width, source: source) }
+        guard 4 * columns + 1 <= width else { return records(cells, width: width, source: source, into: &writer) }
         var widths = (0..<columns).map { column in cells.map { DisplayWidth.of($0[column]) }.max() ?? 1 }
         widths = widths.map { max(1, $0) }
         // Borders take 3 columns per cell plus one.
@@ -43,22 +43,20 @@ enum TableRenderer {
         var out = [border("┌", "┬", "┐"), row(cells[0], header: true, line: source), border("├", "┼", "┤")]
         for (index, values) in cells.dropFirst().enumerated() { out.append(row(values, header: false, line: source + 2 + index)) }
         out.append(border("└", "┴", "┘"))
-        return out
+        for line in out { writer.line(line.spans, source: line.sourceLine) }
     }
 
     /// A table too wide for any box: each row as `header: value` lines.
-    static func records(_ cells: [[String]], width: Int, source: Int) -> [PreviewLine] {
-        var out: [PreviewLine] = []
+    static func records<Sink>(_ cells: [[String]], width: Int, source: Int, into writer: inout PreviewWriter<Sink>) {
         for (index, row) in cells.dropFirst().enumerated() {
-            if index > 0 { out.append(PreviewLine([], sourceLine: source + 2 + index)) }
+            if index > 0 { writer.line([], source: source + 2 + index) }
             for (column, value) in row.enumerated() {
                 var layout = InlineLayout()
                 layout.add(cells[0][column] + ":", PreviewStyle(.tableHeader, bold: true))
                 layout.add(" " + value, PreviewStyle(.text))
-                out += layout.lines(width: width).map { PreviewLine($0.spans, sourceLine: source + 2 + index) }
+                layout.write(width: width, source: source + 2 + index, into: &writer)
             }
         }
-        return out
     }
 
     /// Every cell's text with its inline markdown (emphasis, code, links) read. Cells that can

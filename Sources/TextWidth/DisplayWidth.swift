@@ -64,6 +64,11 @@ public enum DisplayWidth {
         scalarWidth(utf8: bytes, narrowOnly: true)
     }
 
+    /// Width of UTF-8 bytes — valid UTF-8, such as a string's (as `of(_: String)`).
+    public static func of(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        scalarWidth(utf8: bytes) ?? of(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// The sum of the scalars' widths, or nil when the text holds a scalar for which that sum
     /// could differ from the sum over grapheme clusters.
     static func scalarWidth(utf8 bytes: UnsafeBufferPointer<UInt8>, narrowOnly: Bool = false) -> Int? {
@@ -109,10 +114,18 @@ public enum DisplayWidth {
                 width += value >= 0xA0 ? 1 : 4
                 continue
             }
-            // Punctuation, arrows and box drawing, common in prose and in the preview's own frames.
+            // Punctuation, arrows and box drawing, common in prose and in the preview's own frames;
+            // the letters of Greek, Cyrillic, Hebrew and Arabic (ranges without marks or format
+            // characters, checked against the Unicode tables in DisplayWidthTests).
             if (0x2010...0x2027).contains(value) || (0x2030...0x205E).contains(value) || (0x2190...0x2319).contains(value)
-                || (0x2500...0x25FC).contains(value) || (0x1E00...0x1EFF).contains(value) || (0x400...0x482).contains(value) {
+                || (0x2500...0x25FC).contains(value) || (0x1E00...0x1EFF).contains(value) || (0x370...0x482).contains(value)
+                || (0x5D0...0x5F4).contains(value) || (0x621...0x64A).contains(value) || (0x660...0x66F).contains(value)
+                || (0x671...0x6D5).contains(value) {
                 width += 1
+                continue
+            }
+            // The zero-width non-joiner (common in Persian) extends the cluster before it and adds nothing to its width.
+            if value == 0x200C {
                 continue
             }
             // Han and Hangul syllables: the bulk of CJK text.

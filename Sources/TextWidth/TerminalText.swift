@@ -46,10 +46,16 @@ public enum TerminalText {
     /// stand-in is copied as it is, with no string made.
     public static func appendVisible(_ text: String, _ mode: Mode = .line, to out: inout [UInt8]) {
         var text = text
-        if needsCleaning(text, mode) {
-            out += visible(text, mode).utf8
+        text.withUTF8 { appendVisible(utf8: $0, mode, to: &out) }
+    }
+
+    /// Appends `bytes` — valid UTF-8, such as a string's — made visible (as `visible`) to
+    /// `out`: copied as they are when they need no stand-in.
+    public static func appendVisible(utf8 bytes: UnsafeBufferPointer<UInt8>, _ mode: Mode = .line, to out: inout [UInt8]) {
+        if needsCleaning(utf8: bytes, mode) {
+            out += visible(String(decoding: bytes, as: UTF8.self), mode).utf8
         } else {
-            text.withUTF8 { out.append(contentsOf: $0) }
+            out.append(contentsOf: bytes)
         }
     }
 
@@ -91,29 +97,43 @@ public enum TerminalText {
     /// Whether `text` holds a character `visible` would replace.
     public static func needsCleaning(_ text: String, _ mode: Mode = .line) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            var previous: UInt8 = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                // Printable ASCII (most text) is never cleaned.
-                if byte >= 0x20 && byte < 0x7F { previous = byte; continue }
-                defer { previous = byte }
-                if byte < 0x20 {
-                    if mode == .block && (byte == 0x0A || byte == 0x09) { continue }
-                    if mode == .block && byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A { continue }
-                    return true
-                }
-                if byte == 0x7F { return true }
-                // C1 controls are U+0080–U+009F: C2 80 … C2 9F in UTF-8.
-                if previous == 0xC2 && (0x80...0x9F).contains(byte) { return true }
-                // Bidi controls: E2 80 AA–AE and E2 81 A6–A9.
-                if index >= 2 && bytes[index - 2] == 0xE2
-                    && ((previous == 0x80 && (0xAA...0xAE).contains(byte)) || (previous == 0x81 && (0xA6...0xA9).contains(byte))) {
-                    return true
+        return text.withUTF8 { needsCleaning(utf8: $0, mode) }
+    }
+
+    /// Whether UTF-8 `bytes` hold a character `visible` would replace.
+    public static func needsCleaning(utf8 bytes: UnsafeBufferPointer<UInt8>, _ mode: Mode = .line) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            // Printable ASCII (most text) is passed over eight bytes at a time: a word with no
+            // byte below 0x20 and none from 0x7F up.
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let below = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
+                let above = ((word &+ 0x0101_0101_0101_0101) | word) & 0x8080_8080_8080_8080
+                if below | above == 0 {
+                    index += 8
+                    continue
                 }
             }
-            return false
+            let byte = base[index]
+            if byte < 0x20 {
+                let kept = mode == .block && (byte == 0x0A || byte == 0x09 || (byte == 0x0D && index + 1 < count && base[index + 1] == 0x0A))
+                if !kept { return true }
+            } else if byte == 0x7F {
+                return true
+            } else if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(base[index + 1]) {
+                // C1 controls are U+0080–U+009F: C2 80 … C2 9F in UTF-8.
+                return true
+            } else if byte == 0xE2, index + 2 < count {
+                // Bidi controls: E2 80 AA–AE and E2 81 A6–A9.
+                let second = base[index + 1], third = base[index + 2]
+                if (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third)) { return true }
+            }
+            index += 1
         }
+        return false
     }
 }
 

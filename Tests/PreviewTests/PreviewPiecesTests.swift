@@ -102,6 +102,12 @@ final class PieceDefinitionsTests: XCTestCase {
 
 /// Where markdown may be cut into pieces that parse alike.
 final class MarkdownChunksTests: XCTestCase {
+    private func assertRendersAlike(_ markdown: String, file: StaticString = #filePath, line: UInt = #line) {
+        let one = MarkdownPreview.render(markdown: markdown, firstLine: 1, width: 60, context: PreviewContext(), parallelAbove: .max)
+        let pieces = MarkdownPreview.render(markdown: markdown, firstLine: 1, width: 60, context: PreviewContext(), parallelAbove: 0, parts: 4)
+        XCTAssertEqual(pieces, one, file: file, line: line)
+    }
+
     func testAPlainDocumentIsSplitAtParagraphs() {
         let text = (1...40).map { "Paragraph \($0) with some words.\n\n- a list\n- of items\n" }.joined(separator: "\n")
         let pieces = MarkdownChunks.split(text, parts: 4)
@@ -115,6 +121,16 @@ final class MarkdownChunksTests: XCTestCase {
         XCTAssertFalse(MarkdownChunks.split(fenced, parts: 8).contains { $0.text.hasPrefix("Inside") || $0.text.hasPrefix("still") })
         let comment = "Intro\n\n<!-- a comment\n\nInside the comment\n-->\n\nAfter\n"
         XCTAssertFalse(MarkdownChunks.split(comment, parts: 8).contains { $0.text.hasPrefix("Inside") })
+    }
+
+    /// A piece holds a line that is not blank, so blocks: a document that opens with many blank
+    /// lines gets no piece of blanks alone (its next piece would start with a separator line).
+    func testNoPieceIsOnlyBlankLines() {
+        let text = String(repeating: "\n", count: 20_000) + (1...40).map { "Paragraph \($0).\n" }.joined(separator: "\n")
+        let pieces = MarkdownChunks.split(text, parts: 4)
+        XCTAssertGreaterThan(pieces.count, 1)
+        XCTAssertTrue(pieces.allSatisfy { $0.text.utf8.contains { $0 != 0x0A } }, "\(pieces.map { $0.text.prefix(20) })")
+        assertRendersAlike(text)
     }
 
     func testAmbiguousConstructsStopTheSplitting() {

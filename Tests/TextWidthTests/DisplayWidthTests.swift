@@ -12,6 +12,7 @@ final class DisplayWidthTests: XCTestCase {
         "\u{600}", "\u{D4E}", "\u{FE0E}", "\u{FE0F}", "☺", "❤", "👍", "\u{1F3FD}", "🇫", "🇷", "👩", "💻", "🏴",
         "\u{E0067}", "\u{E007F}", "#", "\u{20E3}", "\u{3099}", "が", "カ", "ー", "。", "｛", "😀", "𠀀", "\u{E000}",
         "─", "│", "•", "☐", "→", "…", "’", "“", "↑", "⌚", "◽", "Ḁ", "Ѣ", "\u{483}", "\u{2028}", "\u{2060}", "ا", "ب", "\u{64B}", "א", "\u{5B4}",
+        "\u{671}", "\u{6D5}", "\u{6D6}", "\u{660}", "\u{5F4}", "\u{370}", "\u{3A9}", "\u{482}",
     ]
 
     func testScalarWidthAgreesWithClusterWidth() {
@@ -22,6 +23,23 @@ final class DisplayWidthTests: XCTestCase {
             let byClusters = text.reduce(0) { $0 + DisplayWidth.of($1) }
             XCTAssertEqual(DisplayWidth.of(text), byClusters, text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
             XCTAssertEqual(DisplayWidth.of(text[...]), byClusters)
+        }
+    }
+
+    /// The ranges measured without looking up Unicode properties hold no mark, no format
+    /// character and nothing wide.
+    func testFastRangesHoldOnlyPlainLetters() {
+        let ranges: [ClosedRange<UInt32>] = [0x370...0x482, 0x5D0...0x5F4, 0x621...0x64A, 0x660...0x66F, 0x671...0x6D5]
+        for range in ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .enclosingMark, .spacingMark, .format: XCTFail("U+\(String(value, radix: 16)) is a mark or format character")
+                default: break
+                }
+                XCTAssertEqual(DisplayWidth.of(Character(scalar)), 1, "U+\(String(value, radix: 16))")
+                XCTAssertEqual(DisplayWidth.of(String(scalar) + "\u{200C}"), 1)
+            }
         }
     }
 

@@ -13,6 +13,26 @@ final class TerminalTextTests: XCTestCase {
         XCTAssertEqual(TerminalText.visible("plain ünïcode 日本 🙂"), "plain ünïcode 日本 🙂")
     }
 
+    /// The check that passes printable ASCII over eight bytes at a time finds a control
+    /// character at every offset, in both modes (each of them alone, in long plain text).
+    func testEveryControlIsFoundAtEveryOffset() {
+        let controls: [String] = ["\u{0}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9B}", "\u{9F}", "\r", "\n", "\t", "\u{202E}", "\u{2069}"]
+        let harmless: [String] = ["\u{A0}", "é", "\u{2013}", "日", "~", " "]
+        for offset in 0..<20 {
+            for control in controls {
+                for tail in ["", "abc", String(repeating: "x", count: 17)] {
+                    let text = String(repeating: "a", count: offset) + control + tail
+                    for mode in [TerminalText.Mode.line, .block] {
+                        XCTAssertEqual(TerminalText.needsCleaning(text, mode), TerminalText.visible(text, mode) != text, "\(offset) \(Array(control.unicodeScalars))")
+                    }
+                }
+            }
+            for other in harmless {
+                XCTAssertFalse(TerminalText.needsCleaning(String(repeating: "a", count: offset) + other + String(repeating: "b", count: 9)))
+            }
+        }
+    }
+
     func testBidiControlsAreShownNotObeyed() {
         // "Trojan Source": the title reads "admin" but is stored in another order.
         let trojan = "user\u{202E}nimda\u{202C}"

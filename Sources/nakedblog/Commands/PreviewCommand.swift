@@ -69,73 +69,10 @@ struct PreviewCommand: ParsableCommand {
         var context = PreviewContext.forPage(page, file: absoluteFile, site: site)
         // No colour: no time spent on colouring code.
         context.highlightsCode = colour
-        let lines = MarkdownPreview.render(page, width: width ?? TerminalSize.columns() ?? 80, context: context)
-        // Written as bytes, each span's text copied as it is unless it needs stand-ins; a long
-        // preview is formatted in shares on all cores.
-        let parts = ParallelMap.shares(lines.count) { range -> [UInt8] in
-            var out: [UInt8] = []
-            out.reserveCapacity(range.count * 96)
-            for line in lines[range] {
-                for span in line.spans {
-                    if colour { ANSIStyle.append(span, to: &out) } else { TerminalText.appendVisible(span.text, to: &out) }
-                }
-                out.append(0x0A)
-            }
-            return out
-        }
+        // Laid out straight into terminal bytes, on all cores for a long post.
+        let parts = MarkdownPreview.terminalOutput(page, width: width ?? TerminalSize.columns() ?? 80, context: context, colour: colour)
         for part in parts { FileHandleOutput.standardOutput.write(bytes: part) }
-        // Freed by the kernel at exit, not line by line (a megabyte's lines took longer to free
-        // than to print).
-        KeepUntilExit.keep(lines)
+        // Freed by the kernel at exit, not piece by piece.
         KeepUntilExit.keep(parts)
-    }
-}
-
-/// Terminal escape codes for preview styles (the full-screen app uses themes instead).
-enum ANSIStyle {
-    /// The span's text made visible, inside its style's escape codes.
-    static func append(_ span: PreviewSpan, to out: inout [UInt8]) {
-        let codes = self.codes(span.style)
-        if codes.isEmpty { return TerminalText.appendVisible(span.text, to: &out) }
-        out += ("\u{1B}[" + codes.joined(separator: ";") + "m").utf8
-        TerminalText.appendVisible(span.text, to: &out)
-        out += "\u{1B}[0m".utf8
-    }
-
-    static func codes(_ style: PreviewStyle) -> [String] {
-        var codes: [String] = []
-        switch style.role {
-        case .heading1: codes += ["1", "35"]
-        case .heading2: codes += ["1", "36"]
-        case .heading3: codes += ["1", "34"]
-        case .code, .codeBlock: codes += ["33"]
-        case .codeLabel, .border, .rule, .divider: codes += ["2"]
-        case .link: codes += ["4", "34"]
-        case .url, .dim, .shortcode: codes += ["2"]
-        case .quote: codes += ["3"]
-        case .marker: codes += ["36"]
-        case .image: codes += ["32"]
-        case .missing: codes += ["31"]
-        case .note: codes += ["1", "33"]
-        case .tableHeader: codes += ["1"]
-        case .alertNote: codes += ["34"]
-        case .alertTip: codes += ["32"]
-        case .alertImportant: codes += ["35"]
-        case .alertWarning: codes += ["33"]
-        case .alertCaution: codes += ["31"]
-        // Code tokens in the 8 basic colours (every colour terminal has them).
-        case .codeKeyword: codes += ["35"]
-        case .codeType: codes += ["36"]
-        case .codeString: codes += ["32"]
-        case .codeComment: codes += ["2", "3"]
-        case .codeNumber: codes += ["33"]
-        case .codeFunction: codes += ["34"]
-        case .codePreprocessor: codes += ["31"]
-        case .text: break
-        }
-        if style.bold { codes.append("1") }
-        if style.italic { codes.append("3") }
-        if style.strikethrough { codes.append("9") }
-        return codes
     }
 }

@@ -1,0 +1,167 @@
+import TextWidth
+
+/// Where a span of the line being written ends (in the line's UTF-8) and its style.
+struct SpanMark {
+    var end: Int
+    var style: PreviewStyle
+}
+
+/// Takes the preview's lines as they are finished: the line's UTF-8, where each span ends and
+/// its style, and the source line it came from. The bytes are valid UTF-8 and only valid
+/// during the call.
+protocol PreviewLineSink {
+    mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, _ spans: UnsafeBufferPointer<SpanMark>, sourceLine: Int)
+}
+
+/// Writes preview lines one at a time inside nested containers, straight into a sink: no line
+/// is kept once written, and nothing is copied per container level.
+///
+/// A container (a quote, a list item, a heading, an alert, a note box) is a level on a stack:
+/// its prefix opens every line written while it is open (its first line may have another),
+/// inside a quote plain text takes the quote's role, and a note box closes every line with
+/// padding and its right border. A finished line wider than `width` is cut: the span that
+/// overflows is truncated with `…` and the spans after it are dropped.
+struct PreviewWriter<Sink: PreviewLineSink> {
+    /// The finished lines' receiver.
+    var sink: Sink
+    /// The width no line may exceed.
+    let width: Int
+
+    /// The source line of the last line written.
+    private(set) var lastSourceLine = 0
+    private var bytes: [UInt8] = []
+    private var spans: [SpanMark] = []
+    private var sourceLine = 0
+    private var levels: [Level] = []
+    private var quotes = 0
+
+    private struct Level {
+        let first: PreviewSpan?
+        let rest: PreviewSpan?
+        let isQuote: Bool
+        /// For a note box: the width its lines are padded to before the right border.
+        let boxBody: Int?
+        var lines = 0
+        /// Where the level's content starts in the current line (after its prefix).
+        var contentStart = 0
+    }
+
+    init(sink: Sink, width: Int) {
+        self.sink = sink
+        self.width = width
+        bytes.reserveCapacity(4 * width + 64)
+        spans.reserveCapacity(16)
+    }
+
+    /// Opens a container whose lines start with `first` (its first line) or `rest`.
+    mutating func open(first: PreviewSpan?, rest: PreviewSpan?, quote: Bool = false, boxBody: Int? = nil) {
+        levels.append(Level(first: first, rest: rest, isQuote: quote, boxBody: boxBody))
+        if quote { quotes += 1 }
+    }
+
+    /// Closes the innermost container; returns how many lines were written inside it.
+    @discardableResult
+    mutating func close() -> Int {
+        let level = levels.removeLast()
+        if level.isQuote { quotes -= 1 }
+        return level.lines
+    }
+
+    /// Starts a line that came from `source` (the open containers' prefixes come first).
+    mutating func begin(source: Int) {
+        sourceLine = source
+        bytes.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
+        var inQuote = false
+        for index in levels.indices {
+            if let prefix = levels[index].lines == 0 ? levels[index].first : levels[index].rest {
+                append(prefix.text, inQuote ? Self.quoted(prefix.style) : prefix.style)
+            }
+            levels[index].lines += 1
+            levels[index].contentStart = bytes.count
+            if levels[index].isQuote { inQuote = true }
+        }
+    }
+
+    /// Adds a span to the current line.
+    mutating func add(_ text: String, _ style: PreviewStyle) {
+        append(text, quotes > 0 ? Self.quoted(style) : style)
+    }
+
+    /// Adds a span of UTF-8 bytes (valid UTF-8) to the current line.
+    mutating func add(utf8 text: UnsafeBufferPointer<UInt8>, _ style: PreviewStyle) {
+        bytes.append(contentsOf: text)
+        spans.append(SpanMark(end: bytes.count, style: quotes > 0 ? Self.quoted(style) : style))
+    }
+
+    /// Finishes the current line: note boxes' borders, the cut to `width`, then the sink.
+    mutating func end() {
+        for index in levels.indices.reversed() {
+            guard let body = levels[index].boxBody else { continue }
+            let used = bytes.withUnsafeBufferPointer { DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: $0[levels[index].contentStart...])) }
+            append(String.repeated(" ", count: max(0, body - used)) + " │", PreviewStyle(.border))
+        }
+        // No character takes more columns than it has UTF-8 bytes: a short line fits unmeasured.
+        if bytes.count > width { clip() }
+        lastSourceLine = sourceLine
+        bytes.withUnsafeBufferPointer { text in
+            spans.withUnsafeBufferPointer { sink.take(text, $0, sourceLine: sourceLine) }
+        }
+    }
+
+    /// A whole line of spans.
+    mutating func line(_ parts: [PreviewSpan], source: Int) {
+        begin(source: source)
+        for part in parts { add(part.text, part.style) }
+        end()
+    }
+
+    private mutating func append(_ text: String, _ style: PreviewStyle) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+        spans.append(SpanMark(end: bytes.count, style: style))
+    }
+
+    private static func quoted(_ style: PreviewStyle) -> PreviewStyle {
+        guard style.role == .text else { return style }
+        var style = style
+        style.role = .quote
+        return style
+    }
+
+    /// Cuts the line to `width` columns (deep nesting at a narrow width can leave no room for
+    /// the text itself; the promise that every line fits holds anyway).
+    private mutating func clip() {
+        var used = 0, start = 0
+        for (index, span) in spans.enumerated() {
+            let spanWidth = bytes.withUnsafeBufferPointer { DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: $0[start..<span.end])) }
+            if used + spanWidth <= width {
+                used += spanWidth
+                start = span.end
+                continue
+            }
+            let room = width - used
+            let text = String(decoding: bytes[start..<span.end], as: UTF8.self)
+            bytes.removeSubrange(start...)
+            spans.removeSubrange(index...)
+            if room > 0 { append(DisplayWidth.truncate(text, to: room), span.style) }
+            return
+        }
+    }
+}
+
+/// Collects the lines as `PreviewLine`s (what the app's preview pane draws).
+struct PreviewLinesSink: PreviewLineSink {
+    var lines: [PreviewLine] = []
+
+    mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, _ spans: UnsafeBufferPointer<SpanMark>, sourceLine: Int) {
+        var parts: [PreviewSpan] = []
+        parts.reserveCapacity(spans.count)
+        var start = 0
+        for span in spans {
+            parts.append(PreviewSpan(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<span.end]), as: UTF8.self), span.style))
+            start = span.end
+        }
+        lines.append(PreviewLine(parts, sourceLine: sourceLine))
+    }
+}

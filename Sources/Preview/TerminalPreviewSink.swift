@@ -1,0 +1,71 @@
+import TextWidth
+
+/// Writes the lines as terminal output: UTF-8 with every control character made visible and,
+/// in colour, each styled span inside its escape codes (`nakedblog preview`).
+struct TerminalPreviewSink: PreviewLineSink {
+    let colour: Bool
+    var out: [UInt8] = []
+
+    init(colour: Bool, capacity: Int) {
+        self.colour = colour
+        out.reserveCapacity(capacity)
+    }
+
+    mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, _ spans: UnsafeBufferPointer<SpanMark>, sourceLine: Int) {
+        var start = 0
+        for span in spans {
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<span.end])
+            start = span.end
+            let codes = colour ? ANSIStyle.codes(span.style) : []
+            if codes.isEmpty {
+                TerminalText.appendVisible(utf8: text, to: &out)
+                continue
+            }
+            out += ("\u{1B}[" + codes.joined(separator: ";") + "m").utf8
+            TerminalText.appendVisible(utf8: text, to: &out)
+            out += "\u{1B}[0m".utf8
+        }
+        out.append(0x0A)
+    }
+}
+
+/// Terminal escape codes for preview styles, in the 8 basic colours every colour terminal has
+/// (the full-screen app uses themes instead).
+public enum ANSIStyle {
+    /// The SGR parameters of `style` (none for plain text).
+    public static func codes(_ style: PreviewStyle) -> [String] {
+        var codes: [String] = []
+        switch style.role {
+        case .heading1: codes += ["1", "35"]
+        case .heading2: codes += ["1", "36"]
+        case .heading3: codes += ["1", "34"]
+        case .code, .codeBlock: codes += ["33"]
+        case .codeLabel, .border, .rule, .divider: codes += ["2"]
+        case .link: codes += ["4", "34"]
+        case .url, .dim, .shortcode: codes += ["2"]
+        case .quote: codes += ["3"]
+        case .marker: codes += ["36"]
+        case .image: codes += ["32"]
+        case .missing: codes += ["31"]
+        case .note: codes += ["1", "33"]
+        case .tableHeader: codes += ["1"]
+        case .alertNote: codes += ["34"]
+        case .alertTip: codes += ["32"]
+        case .alertImportant: codes += ["35"]
+        case .alertWarning: codes += ["33"]
+        case .alertCaution: codes += ["31"]
+        case .codeKeyword: codes += ["35"]
+        case .codeType: codes += ["36"]
+        case .codeString: codes += ["32"]
+        case .codeComment: codes += ["2", "3"]
+        case .codeNumber: codes += ["33"]
+        case .codeFunction: codes += ["34"]
+        case .codePreprocessor: codes += ["31"]
+        case .text: break
+        }
+        if style.bold { codes.append("1") }
+        if style.italic { codes.append("3") }
+        if style.strikethrough { codes.append("9") }
+        return codes
+    }
+}
