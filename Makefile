@@ -6,7 +6,7 @@ CXX_FLAGS := -Xcxx -DNDEBUG
 BUILD_FLAGS ?= $(CXX_FLAGS)
 SETUP := scripts/setup.sh
 
-.PHONY: all setup build release demo test bench fuzz check-sanitizers clean help
+.PHONY: all setup build release demo test bench fuzz check-sanitizers clean help lazy-stubs
 
 all: build
 
@@ -18,6 +18,7 @@ help:
 	@echo "make release  static release binary in .build-release/release/nakedblog"
 	@echo "make fuzz   libFuzzer on front matter, preview and key decoding (FUZZ_SECONDS each, default 200)"
 	@echo "make check-sanitizers  every test under the address sanitizer"
+	@echo "make lazy-stubs  regenerate the trampolines that load libgit2 and Hunspell on first use"
 
 setup:
 	@$(SETUP)
@@ -46,6 +47,13 @@ bench: setup
 	$(SWIFT) build $(RELEASE_FLAGS) --product nakedblog-bench
 	$(SWIFT) build $(RELEASE_FLAGS) --product nakedblog
 	.build-release/release/nakedblog-bench $(BENCH_ARGS)
+
+# libgit2 and Hunspell are loaded on first use: one trampoline per function the sources call
+# (Sources/CGit2Loader, Sources/CHunspellLoader). A new call links only after this.
+LIBDIR := /usr/lib/x86_64-linux-gnu
+lazy-stubs:
+	scripts/lazy-library.py CGit2Loader libgit2.so.1.5 git_ $(LIBDIR)/libgit2.so Sources/GitOps Sources/CGitSSH Sources/CGit2
+	scripts/lazy-library.py CHunspellLoader libhunspell-1.7.so.0 Hunspell_ $(LIBDIR)/libhunspell-1.7.so Sources/Spelling Sources/CHunspell Sources/nakedblog-bench
 
 clean:
 	rm -rf .build .build-release .build-fuzz .build-asan

@@ -1,4 +1,4 @@
 #ifndef NAKEDBLOG_CHUNSPELL_SHIM_H
 #define NAKEDBLOG_CHUNSPELL_SHIM_H
-#include <hunspell.h>
+#include <hunspell/hunspell.h>
 #endif

@@ -97,4 +97,5 @@ final class LFSPointerPreviewTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("[image: A big photo] photo.jpg (Git LFS pointer: run git lfs pull)"), result.stdout)
         XCTAssertTrue(result.stdout.contains("[image: Here] real.png\n"), result.stdout)
     }
+
 }
