@@ -25,26 +25,36 @@ struct InlineLayout {
     private var offset: Int32 = 0
 
     mutating func add(_ text: String, _ style: PreviewStyle) {
-        // Words are split on ASCII blanks; a word with no wide character is one atom, measured
-        // from its scalars. Only words with wide characters (CJK, emoji) are taken apart.
         var text = text
-        text.withUTF8 { raw in
-            let base = bytes.count
-            bytes.append(contentsOf: raw)
-            var start = 0
-            for index in 0...raw.count {
-                let atEnd = index == raw.count
-                let byte: UInt8 = atEnd ? 0 : raw[index]
-                guard atEnd || byte == 0x20 || byte == 0x09 || byte == 0x0A else { continue }
-                if start < index { addWord(UnsafeBufferPointer(rebasing: raw[start..<index]), at: base + start, style) }
-                if !atEnd { append(.space, base + index, base + index, width: 0, style) }
-                start = index + 1
-            }
-        }
+        text.withUTF8 { add(utf8: $0, style) }
     }
 
-    private mutating func addWord(_ word: UnsafeBufferPointer<UInt8>, at start: Int, _ style: PreviewStyle) {
-        if word.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+    /// Adds UTF-8 text (valid, as a string's) in `style`.
+    mutating func add(utf8 raw: UnsafeBufferPointer<UInt8>, _ style: PreviewStyle) {
+        // Words are split on ASCII blanks; a word of printable ASCII is one atom as wide as it is
+        // long (noticed in the same pass), another word with no wide character one atom measured
+        // from its scalars. Only words with wide characters (CJK, emoji) are taken apart.
+        guard let source = raw.baseAddress else { return }
+        let base = bytes.count
+        bytes.append(contentsOf: raw)
+        var start = 0
+        var plain = true
+        for index in 0..<raw.count {
+            let byte = source[index]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A {
+                if start < index { addWord(UnsafeBufferPointer(start: source + start, count: index - start), at: base + start, plain: plain, style) }
+                append(.space, base + index, base + index, width: 0, style)
+                start = index + 1
+                plain = true
+            } else if byte < 0x20 || byte >= 0x7F {
+                plain = false
+            }
+        }
+        if start < raw.count { addWord(UnsafeBufferPointer(start: source + start, count: raw.count - start), at: base + start, plain: plain, style) }
+    }
+
+    private mutating func addWord(_ word: UnsafeBufferPointer<UInt8>, at start: Int, plain: Bool, _ style: PreviewStyle) {
+        if plain {
             append(.word, start, start + word.count, width: word.count, style)
             return
         }
@@ -88,6 +98,10 @@ struct InlineLayout {
     /// source is `source` plus the soft breaks before it. Text with no words still makes one
     /// (empty) line.
     func write<Sink>(width: Int, source: Int, into writer: inout PreviewWriter<Sink>) {
+        bytes.withUnsafeBufferPointer { all in write(all, width: width, source: source, into: &writer) }
+    }
+
+    private func write<Sink>(_ all: UnsafeBufferPointer<UInt8>, width: Int, source: Int, into writer: inout PreviewWriter<Sink>) {
         let width = max(1, width)
         var used = 0
         var lineOffset = Int(atoms.first?.offset ?? 0)
@@ -116,7 +130,7 @@ struct InlineLayout {
                 flush()
                 tailStyle = style
             }
-            tail.append(contentsOf: bytes[range])
+            tail.append(contentsOf: UnsafeBufferPointer(rebasing: all[range]))
         }
         func pushSpace(_ style: PreviewStyle) {
             if tailStyle != style {
@@ -159,7 +173,7 @@ struct InlineLayout {
                 } else {
                     // A word longer than the line: split it by grapheme.
                     var pieceStart = range.lowerBound, position = range.lowerBound, pieceWidth = 0
-                    for character in String(decoding: bytes[range], as: UTF8.self) {
+                    for character in String(decoding: UnsafeBufferPointer(rebasing: all[range]), as: UTF8.self) {
                         let w = DisplayWidth.of(character)
                         if used + pieceWidth + w > width {
                             if position > pieceStart { push(pieceStart..<position, atom.style) }

@@ -1,4 +1,7 @@
 import Blog
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import TextWidth
 
@@ -66,6 +69,11 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
         for inline in inlines {
             switch inline {
             case .text(let text):
+                // Most text has neither escaped shortcodes nor `~~`: added as it is.
+                if Self.isPlain(text) {
+                    layout.add(text, style)
+                    continue
+                }
                 Strikethrough.split(MarkdownSource.unescape(text)) { piece, struck in
                     var s = style
                     s.strikethrough = s.strikethrough || struck
@@ -80,7 +88,7 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
                 s.bold = true
                 self.inlines(inner, style: s, into: &layout)
             case .code(let text):
-                layout.add(MarkdownSource.unescape(text), PreviewStyle(.code, bold: style.bold, italic: style.italic))
+                layout.add(Self.isPlain(text) ? text : MarkdownSource.unescape(text), PreviewStyle(.code, bold: style.bold, italic: style.italic))
             case .link(let url, let content):
                 let isRef = url.hasPrefix("ref:")
                 let target = isRef ? String(url.dropFirst(4)) : url
@@ -112,6 +120,16 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
             case .html(let html):
                 layout.add(html, PreviewStyle(.dim))
             }
+        }
+    }
+
+    /// Whether `text` holds no escaped shortcode (U+E001/U+E002, lead byte 0xEE) and no `~`:
+    /// then neither unescaping nor strikethrough changes it.
+    private static func isPlain(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return true }
+            return memchr(base, 0xEE, bytes.count) == nil && memchr(base, 0x7E, bytes.count) == nil
         }
     }
 
@@ -186,31 +204,64 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
         writer.line([PreviewSpan("┌" + label, PreviewStyle(.codeLabel)),
                      PreviewSpan(String.repeated("─", count: max(0, width - 1 - DisplayWidth.of(label))), PreviewStyle(.border))],
                     source: source)
-        var lines = MarkdownSource.unescape(text).splitLines()
+        let code = Self.isPlain(text) ? text : MarkdownSource.unescape(text)
+        // Coloured by language when asked for (tokens cached per block: typing in prose never
+        // highlights the code again); plain otherwise, and then laid out from the text's bytes.
+        guard context.highlightsCode && !language.isEmpty else { return plainCode(code, inner: inner, width: width, source: source) }
+        var lines = code.splitLines()
         if lines.last == "" { lines.removeLast() }
         let expanded = lines.map(Tabs.expand)
-        // Coloured by language when asked for (tokens cached per block: typing in prose never
-        // highlights the code again); plain otherwise.
-        let tokens = context.highlightsCode && !language.isEmpty ? CodeHighlighter.highlight(expanded.joined(separator: "\n"), fence: info) : nil
+        let tokens = CodeHighlighter.highlight(expanded.joined(separator: "\n"), fence: info)
         for (index, line) in expanded.enumerated() {
-            writer.begin(source: source + 1 + index)
-            writer.add("│ ", PreviewStyle(.border))
-            let lineTokens = tokens.map { index < $0.count ? $0[index] : [] } ?? []
-            let fits = DisplayWidth.of(line) <= inner
-            if fits, lineTokens.isEmpty {
-                writer.add(line, PreviewStyle(.codeBlock))
-            } else {
-                let spans = CodeLine.spans(line, tokens: lineTokens, width: fits ? Int.max : inner - 1)
-                for span in spans { writer.add(span.text, span.style) }
-                if !fits {
-                    let used = spans.reduce(0) { $0 + DisplayWidth.of($1.text) }
-                    writer.add(String.repeated(" ", count: max(0, inner - 1 - used)) + "→", PreviewStyle(.codeBlock))
-                }
-            }
-            writer.end()
+            codeLine(line, tokens: tokens.map { index < $0.count ? $0[index] : [] } ?? [], inner: inner, source: source + 1 + index)
         }
         writer.line([PreviewSpan("└" + String.repeated("─", count: max(0, width - 1)), PreviewStyle(.border))],
                     source: source + lines.count + 1)
+    }
+
+    /// A code line (tabs expanded) in its tokens' roles, cut with `→` where it is too wide.
+    private mutating func codeLine(_ line: String, tokens: [CodeSpan], inner: Int, source: Int) {
+        writer.begin(source: source)
+        writer.add("│ ", PreviewStyle(.border))
+        let fits = DisplayWidth.of(line) <= inner
+        if fits, tokens.isEmpty {
+            writer.add(line, PreviewStyle(.codeBlock))
+        } else {
+            let spans = CodeLine.spans(line, tokens: tokens, width: fits ? Int.max : inner - 1)
+            for span in spans { writer.add(span.text, span.style) }
+            if !fits {
+                let used = spans.reduce(0) { $0 + DisplayWidth.of($1.text) }
+                writer.add(String.repeated(" ", count: max(0, inner - 1 - used)) + "→", PreviewStyle(.codeBlock))
+            }
+        }
+        writer.end()
+    }
+
+    /// Uncoloured code, line by line from its bytes (a line with no tab that fits is written as
+    /// it is; the others as `codeLine`), then the box's bottom.
+    private mutating func plainCode(_ code: String, inner: Int, width: Int, source: Int) {
+        var code = code
+        let count = code.withUTF8 { bytes -> Int in
+            guard let base = bytes.baseAddress else { return 0 }
+            var start = 0, index = 0
+            while start < bytes.count {
+                let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
+                let line = UnsafeBufferPointer(start: base + start, count: end - start)
+                if memchr(base + start, 0x09, end - start) == nil, DisplayWidth.of(utf8: line) <= inner {
+                    writer.begin(source: source + 1 + index)
+                    writer.add("│ ", PreviewStyle(.border))
+                    writer.add(utf8: line, PreviewStyle(.codeBlock))
+                    writer.end()
+                } else {
+                    codeLine(Tabs.expand(String(decoding: line, as: UTF8.self)), tokens: [], inner: inner, source: source + 1 + index)
+                }
+                index += 1
+                start = end + 1
+            }
+            return index
+        }
+        writer.line([PreviewSpan("└" + String.repeated("─", count: max(0, width - 1)), PreviewStyle(.border))],
+                    source: source + count + 1)
     }
 
     private mutating func html(_ text: String, width: Int, source: Int) {
@@ -278,6 +329,16 @@ enum GitHubAlert {
     /// and the quote's blocks without the marker line.
     static func read(_ inner: [MarkdownBlock]) -> (kind: String, rest: [MarkdownBlock])? {
         guard case .paragraph(let inlines, let line)? = inner.first else { return nil }
+        // Most quotes are not alerts: the first visible character of their text is not `[`
+        // (blanks as `trimmingCharacters(in: .whitespaces)` reads them; cmark may have cut
+        // `[!NOTE]` into several text nodes, so only the bracket is checked first).
+        var firstVisible: Unicode.Scalar?
+        for inline in inlines {
+            guard case .text(let text) = inline else { break }
+            firstVisible = text.unicodeScalars.first { $0 != "\t" && $0.properties.generalCategory != .spaceSeparator }
+            if firstVisible != nil { break }
+        }
+        guard firstVisible == "[" else { return nil }
         var marker = ""
         var index = 0
         while index < inlines.count, case .text(let text) = inlines[index] {

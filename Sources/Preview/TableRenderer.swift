@@ -8,21 +8,26 @@ enum TableRenderer {
         guard columns > 0 else { return }
         let cells = plainCells([table.header] + table.rows)
         guard 4 * columns + 1 <= width else { return records(cells, width: width, source: source, into: &writer) }
-        var widths = (0..<columns).map { column in cells.map { DisplayWidth.of($0[column]) }.max() ?? 1 }
-        widths = widths.map { max(1, $0) }
+        // Each cell measured once.
+        let cellWidths = cells.map { row in row.map { DisplayWidth.of($0) } }
+        var widths = (0..<columns).map { column in max(1, cellWidths.map { $0[column] }.max() ?? 1) }
         // Borders take 3 columns per cell plus one.
         while widths.reduce(0, +) + 3 * columns + 1 > width, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 1 {
             widths[widest] -= 1
         }
-        func border(_ left: String, _ middle: String, _ right: String) -> PreviewLine {
-            PreviewLine([PreviewSpan(left + widths.map { String.repeated("─", count: $0 + 2) }.joined(separator: middle) + right,
-                                     PreviewStyle(.border))], sourceLine: source)
+        func border(_ left: String, _ middle: String, _ right: String) {
+            writer.line([PreviewSpan(left + widths.map { String.repeated("─", count: $0 + 2) }.joined(separator: middle) + right,
+                                     PreviewStyle(.border))], source: source)
         }
-        func row(_ values: [String], header: Bool, line: Int) -> PreviewLine {
-            var spans = [PreviewSpan("│", PreviewStyle(.border))]
-            for (column, value) in values.enumerated() {
-                let text = DisplayWidth.truncate(value, to: widths[column])
-                let free = widths[column] - DisplayWidth.of(text)
+        // A body cell is one span (padding, text, padding), gathered in one reused buffer.
+        var cell: [UInt8] = []
+        func row(_ index: Int, header: Bool, line: Int) {
+            writer.begin(source: line)
+            writer.add("│", PreviewStyle(.border))
+            for (column, value) in cells[index].enumerated() {
+                let fits = cellWidths[index][column] <= widths[column]
+                let text = fits ? value : DisplayWidth.truncate(value, to: widths[column])
+                let free = widths[column] - (fits ? cellWidths[index][column] : DisplayWidth.of(text))
                 let (left, right): (Int, Int)
                 switch table.alignments.indices.contains(column) ? table.alignments[column] : .left {
                 case .left: (left, right) = (0, free)
@@ -30,20 +35,25 @@ enum TableRenderer {
                 case .center: (left, right) = (free / 2, free - free / 2)
                 }
                 if header {
-                    spans.append(PreviewSpan(String.repeated(" ", count: left + 1), PreviewStyle(.text)))
-                    spans.append(PreviewSpan(text, PreviewStyle(.tableHeader, bold: true)))
-                    spans.append(PreviewSpan(String.repeated(" ", count: right + 1), PreviewStyle(.text)))
+                    writer.add(String.repeated(" ", count: left + 1), PreviewStyle(.text))
+                    writer.add(text, PreviewStyle(.tableHeader, bold: true))
+                    writer.add(String.repeated(" ", count: right + 1), PreviewStyle(.text))
                 } else {
-                    spans.append(PreviewSpan(String.repeated(" ", count: left + 1) + text + String.repeated(" ", count: right + 1), PreviewStyle(.text)))
+                    cell.removeAll(keepingCapacity: true)
+                    cell.append(contentsOf: repeatElement(0x20, count: left + 1))
+                    cell.append(contentsOf: text.utf8)
+                    cell.append(contentsOf: repeatElement(0x20, count: right + 1))
+                    cell.withUnsafeBufferPointer { writer.add(utf8: $0, PreviewStyle(.text)) }
                 }
-                spans.append(PreviewSpan("│", PreviewStyle(.border)))
+                writer.add("│", PreviewStyle(.border))
             }
-            return PreviewLine(spans, sourceLine: line)
+            writer.end()
         }
-        var out = [border("┌", "┬", "┐"), row(cells[0], header: true, line: source), border("├", "┼", "┤")]
-        for (index, values) in cells.dropFirst().enumerated() { out.append(row(values, header: false, line: source + 2 + index)) }
-        out.append(border("└", "┴", "┘"))
-        for line in out { writer.line(line.spans, source: line.sourceLine) }
+        border("┌", "┬", "┐")
+        row(0, header: true, line: source)
+        border("├", "┼", "┤")
+        for index in cells.indices.dropFirst() { row(index, header: false, line: source + 1 + index) }
+        border("└", "┴", "┘")
     }
 
     /// A table too wide for any box: each row as `header: value` lines.

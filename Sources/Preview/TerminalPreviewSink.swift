@@ -12,11 +12,17 @@ struct TerminalPreviewSink: PreviewLineSink {
     }
 
     mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, _ spans: UnsafeBufferPointer<SpanMark>, sourceLine: Int) {
+        // Plain: the whole line at once, made visible.
+        if !colour {
+            TerminalText.appendVisible(utf8: bytes, to: &out)
+            out.append(0x0A)
+            return
+        }
         var start = 0
         for span in spans {
             let text = UnsafeBufferPointer(rebasing: bytes[start..<span.end])
             start = span.end
-            let codes = colour ? ANSIStyle.codes(span.style) : []
+            let codes = ANSIStyle.codes(span.style)
             if codes.isEmpty {
                 TerminalText.appendVisible(utf8: text, to: &out)
                 continue

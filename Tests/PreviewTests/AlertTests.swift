@@ -27,6 +27,15 @@ final class AlertTests: XCTestCase {
         }
     }
 
+    /// The marker is read as GitHub trims it: blanks (a no-break space too) before it count for
+    /// nothing, however cmark cut the text.
+    func testBlanksBeforeTheMarkerAreTrimmed() {
+        for markdown in ["> \u{A0}[!TIP]\n> text\n", "> \u{2003}\u{A0}[!TIP]\n> text\n", ">  [!TIP]\n> text\n"] {
+            let lines = MarkdownPreview.render(markdown: markdown, width: 40)
+            XCTAssertEqual(lines.first?.text, "▌ ✓ Tip", "\(markdown.debugDescription): \(lines.map(\.text))")
+        }
+    }
+
     func testAnAlertHoldsSeveralBlocks() {
         let lines = MarkdownPreview.render(markdown: "> [!WARNING]\n> First paragraph.\n>\n> - a list item\n", width: 40)
         XCTAssertEqual(lines.first?.text, "▌ ⚠ Warning")
