@@ -1,4 +1,7 @@
 import Blog
+#if canImport(Glibc)
+import Glibc
+#endif
 /// Splits (rewritten) markdown into pieces that CommonMark parses exactly as it parses the
 /// whole, so a long document can be parsed, not only laid out, on several cores.
 ///
@@ -25,6 +28,7 @@ enum MarkdownChunks {
     }
 
     private static func pieces(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) -> [Piece]? {
+        guard let base = bytes.baseAddress else { return nil }
         let target = bytes.count / parts
         var boundaries: [(offset: Int, line: Int)] = []
         var fence: (byte: UInt8, length: Int, indent: Int)?
@@ -37,11 +41,13 @@ enum MarkdownChunks {
         var line = 0
         var start = 0
         scanning: while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            // The line's end found with memchr; whether it is blank from its first bytes only.
+            let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
             let current = UnsafeBufferPointer(rebasing: bytes[start..<end])
             let indent = current.prefix { $0 == 0x20 }.count
-            let blank = current.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+            var firstVisible = indent
+            while firstVisible < current.count, current[firstVisible] == 0x20 || current[firstVisible] == 0x09 || current[firstVisible] == 0x0D { firstVisible += 1 }
+            let blank = firstVisible == current.count
             if let open = fence {
                 // An indented fence may belong to a list item, which a less indented line ends
                 // (the fence with it, and the line is read afresh); at top level the fence goes

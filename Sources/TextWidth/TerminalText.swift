@@ -118,20 +118,27 @@ public enum TerminalText {
                 }
             }
             let byte = base[index]
-            if byte < 0x20 {
-                let kept = mode == .block && (byte == 0x0A || byte == 0x09 || (byte == 0x0D && index + 1 < count && base[index + 1] == 0x0A))
-                if !kept { return true }
-            } else if byte == 0x7F {
-                return true
-            } else if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(base[index + 1]) {
+            if byte < 0x80 {
+                if byte < 0x20 {
+                    let kept = mode == .block && (byte == 0x0A || byte == 0x09 || (byte == 0x0D && index + 1 < count && base[index + 1] == 0x0A))
+                    if !kept { return true }
+                } else if byte == 0x7F {
+                    return true
+                }
+                index += 1
+                continue
+            }
+            if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(base[index + 1]) {
                 // C1 controls are U+0080–U+009F: C2 80 … C2 9F in UTF-8.
                 return true
-            } else if byte == 0xE2, index + 2 < count {
+            }
+            if byte == 0xE2, index + 2 < count {
                 // Bidi controls: E2 80 AA–AE and E2 81 A6–A9.
                 let second = base[index + 1], third = base[index + 2]
                 if (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third)) { return true }
             }
-            index += 1
+            // Past the whole character (box drawing, letters beyond ASCII).
+            index += byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
         }
         return false
     }

@@ -20,8 +20,8 @@ final class TerminalTextTests: XCTestCase {
         let harmless: [String] = ["\u{A0}", "é", "\u{2013}", "日", "~", " "]
         for offset in 0..<20 {
             for control in controls {
-                for tail in ["", "abc", String(repeating: "x", count: 17)] {
-                    let text = String(repeating: "a", count: offset) + control + tail
+                for (lead, tail) in [("a", ""), ("a", "abc"), ("é", String(repeating: "x", count: 17)), ("│", "日"), ("🙂", "")] {
+                    let text = String(repeating: lead, count: offset) + control + tail
                     for mode in [TerminalText.Mode.line, .block] {
                         XCTAssertEqual(TerminalText.needsCleaning(text, mode), TerminalText.visible(text, mode) != text, "\(offset) \(Array(control.unicodeScalars))")
                     }

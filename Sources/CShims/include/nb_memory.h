@@ -9,7 +9,8 @@ void nb_fix_mmap_threshold(size_t bytes);
 
 /* For a command that runs once and exits: memory freed is kept in the heap for the next
    allocation (no buffer is mapped on its own, nothing is given back early), so a megabyte
-   freed is reused instead of a fresh megabyte being faulted in page by page. */
+   freed is reused instead of a fresh megabyte being faulted in page by page; and the heap's
+   first 64 MiB are given transparent huge pages (faulted in 2 MiB at a time). */
 void nb_keep_freed_memory(void);
 
 #endif
