@@ -14,11 +14,19 @@ public enum CommonMark {
     /// Parses `bytes` and hands `body` an iterator over the document (valid only inside it; the
     /// tree is freed after). Nil when cmark could not allocate.
     static func withIterator<T>(over bytes: [UInt8], _ body: (OpaquePointer) -> T) -> T? {
-        guard let root = bytes.withUnsafeBufferPointer({ buffer -> OpaquePointer? in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, CMARK_OPT_DEFAULT) }
-            } ?? cmark_parse_document("", 0, CMARK_OPT_DEFAULT)
-        }) else { return nil }
+        bytes.withUnsafeBufferPointer { withIterator(over: $0, body) }
+    }
+
+    /// The same for a string, parsed from its own UTF-8 (no copy made first).
+    static func withIterator<T>(over text: String, _ body: (OpaquePointer) -> T) -> T? {
+        var text = text
+        return text.withUTF8 { withIterator(over: $0, body) }
+    }
+
+    private static func withIterator<T>(over buffer: UnsafeBufferPointer<UInt8>, _ body: (OpaquePointer) -> T) -> T? {
+        guard let root = buffer.baseAddress.map({ base in
+            base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, CMARK_OPT_DEFAULT) }
+        }) ?? cmark_parse_document("", 0, CMARK_OPT_DEFAULT) else { return nil }
         defer { cmark_node_free(root) }
         guard let iterator = cmark_iter_new(root) else { return nil }
         defer { cmark_iter_free(iterator) }

@@ -68,32 +68,6 @@ extension Substring {
 }
 
 extension String {
-    /// The lines as slices of this string (split on `\n`, empty lines kept, `\r` kept).
-    func lineSlices() -> [Substring] {
-        var text = self
-        let ends: [Int] = text.withUTF8 { bytes in
-            var ends: [Int] = []
-            guard let base = bytes.baseAddress else { return ends }
-            var offset = 0
-            while offset < bytes.count, let hit = memchr(base + offset, 0x0A, bytes.count - offset) {
-                let position = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-                ends.append(position)
-                offset = position + 1
-            }
-            return ends
-        }
-        var lines: [Substring] = []
-        lines.reserveCapacity(ends.count + 1)
-        var start = text.utf8.startIndex
-        for end in ends {
-            let endIndex = text.utf8.index(text.utf8.startIndex, offsetBy: end)
-            lines.append(text[start..<endIndex])
-            start = text.utf8.index(after: endIndex)
-        }
-        lines.append(text[start...])
-        return lines
-    }
-
     /// The lines (split on `\n`, empty lines kept; a `\r` before the `\n` is kept too).
     func splitLines() -> [String] {
         var text = self

@@ -28,6 +28,9 @@ struct MarkdownSource {
     /// What one pass over the bytes tells about a line, so ordinary lines are passed over
     /// without looking at them again.
     private struct LineFacts {
+        /// The line's bounds in the markdown's UTF-8 (without its line feed).
+        var start = 0
+        var end = 0
         /// The first byte that is not a space or tab (0 for a blank line).
         var first: UInt8 = 0
         var hasBrace = false
@@ -45,7 +48,7 @@ struct MarkdownSource {
             while true {
                 let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
                     ?? bytes.count
-                var current = LineFacts()
+                var current = LineFacts(start: start, end: end)
                 var first = start
                 while first < end, base[first] == 0x20 || base[first] == 0x09 { first += 1 }
                 if first < end {
@@ -62,9 +65,10 @@ struct MarkdownSource {
     }
 
     init(_ markdown: String) {
-        // Lines are slices of the markdown; only lines that are rewritten become new strings.
-        var lines = markdown.lineSlices()
+        // Lines are slices of the markdown, made when looked at; only lines that are rewritten
+        // become new strings.
         let facts = Self.facts(markdown)
+        var lines = SourceLines(markdown, bounds: facts.map { $0.start..<$0.end })
         var changed = false
         // Escaped examples `{{</* x */>}}` become literal text after everything else is done.
         for i in lines.indices where facts[i].hasBrace && lines[i].containsText("/*")
@@ -76,7 +80,8 @@ struct MarkdownSource {
             changed = true
         }
         // Where each shortcode is closed, so "is this one paired?" is a lookup, not a scan.
-        for (i, line) in lines.enumerated() where facts[i].first == 0x7B && line.containsText("{{") {
+        for i in lines.indices where facts[i].first == 0x7B && lines[i].containsText("{{") {
+            let line = lines[i]
             if let shortcode = Shortcode(line: line.trimmingBlanks()), shortcode.isClosing {
                 lastClosing[shortcode.name] = i
             }
@@ -137,24 +142,7 @@ struct MarkdownSource {
             if fact.hasBrace, lines[index].containsText("{{") { lines[index] = Substring(Self.inlineShortcodes(String(lines[index]))) }
             index += 1
         }
-        text = changed ? Self.joined(lines) : markdown
-    }
-
-    /// The lines joined with `\n`, copied straight into one buffer.
-    private static func joined(_ lines: [Substring]) -> String {
-        let total = lines.reduce(0) { $0 + $1.utf8.count } + max(0, lines.count - 1)
-        return String(unsafeUninitializedCapacity: total) { buffer in
-            var offset = 0
-            for (index, line) in lines.enumerated() {
-                if index > 0 { buffer[offset] = 0x0A; offset += 1 }
-                var line = line
-                line.withUTF8 { bytes in
-                    if let base = bytes.baseAddress { (buffer.baseAddress! + offset).update(from: base, count: bytes.count) }
-                    offset += bytes.count
-                }
-            }
-            return offset
-        }
+        text = changed ? lines.joined() : markdown
     }
 
     /// The replacement for a line that is a whole shortcode.
@@ -220,7 +208,7 @@ struct MarkdownSource {
     }
 
     /// The pipe table starting at `index` (header, delimiter, rows) and its number of lines, or nil.
-    static func table(_ lines: [Substring], at index: Int) -> (Table, Int)? {
+    static func table<Lines: RandomAccessCollection<Substring>>(_ lines: Lines, at index: Int) -> (Table, Int)? where Lines.Index == Int {
         guard index + 1 < lines.count, lines[index].containsByte(0x7C), isDelimiterRow(lines[index + 1]) else { return nil }
         let header = cells(lines[index])
         let delimiters = cells(lines[index + 1])
@@ -360,5 +348,56 @@ struct Shortcode {
             return String(after[after.index(after: after.startIndex)..<end])
         }
         return nil
+    }
+}
+
+/// The lines of a markdown text (split on `\n`): each a slice of the text, made when it is
+/// read, unless it was rewritten. Joined again from the text's bytes and the rewritten lines.
+struct SourceLines: RandomAccessCollection {
+    private let markdown: String
+    private let bounds: [Range<Int>]
+    private var rewritten: [Int: Substring] = [:]
+
+    /// `bounds`: each line's range in `markdown`'s UTF-8, without its line feed.
+    init(_ markdown: String, bounds: [Range<Int>]) {
+        self.markdown = markdown
+        self.bounds = bounds
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { bounds.count }
+
+    subscript(index: Int) -> Substring {
+        get {
+            if let line = rewritten[index] { return line }
+            let utf8 = markdown.utf8
+            return markdown[utf8.index(utf8.startIndex, offsetBy: bounds[index].lowerBound)..<utf8.index(utf8.startIndex, offsetBy: bounds[index].upperBound)]
+        }
+        set { rewritten[index] = newValue }
+    }
+
+    /// The lines joined with `\n`, copied straight into one buffer.
+    func joined() -> String {
+        var markdown = markdown
+        return markdown.withUTF8 { source in
+            let total = bounds.indices.reduce(0) { $0 + (rewritten[$1]?.utf8.count ?? bounds[$1].count) } + Swift.max(0, bounds.count - 1)
+            return String(unsafeUninitializedCapacity: total) { buffer in
+                guard let out = buffer.baseAddress else { return 0 }
+                var offset = 0
+                for index in bounds.indices {
+                    if index > 0 { out[offset] = 0x0A; offset += 1 }
+                    if var line = rewritten[index] {
+                        line.withUTF8 { bytes in
+                            if let base = bytes.baseAddress { (out + offset).update(from: base, count: bytes.count) }
+                            offset += bytes.count
+                        }
+                    } else if let base = source.baseAddress {
+                        (out + offset).update(from: base + bounds[index].lowerBound, count: bounds[index].count)
+                        offset += bounds[index].count
+                    }
+                }
+                return offset
+            }
+        }
     }
 }

@@ -44,7 +44,7 @@ enum CommonMarkParser {
     static let maxInlineDepth = 16
 
     static func parse(_ markdown: String) -> [MarkdownBlock] {
-        CommonMark.withIterator(over: Array(markdown.utf8)) { iterator in walk(iterator) } ?? []
+        CommonMark.withIterator(over: markdown) { iterator in walk(iterator) } ?? []
     }
 
     /// The blocks and inlines collected so far: plain stored state with mutating methods, so
