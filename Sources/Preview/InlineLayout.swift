@@ -24,6 +24,13 @@ struct InlineLayout {
     private var atoms: [Atom] = []
     private var offset: Int32 = 0
 
+    /// Empty again, keeping its buffers for the next paragraph.
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        atoms.removeAll(keepingCapacity: true)
+        offset = 0
+    }
+
     mutating func add(_ text: String, _ style: PreviewStyle) {
         var text = text
         text.withUTF8 { add(utf8: $0, style) }

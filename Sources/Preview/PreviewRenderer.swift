@@ -13,6 +13,7 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
     let tables: [MarkdownSource.Table]
     let lineBase: Int
     var writer: PreviewWriter<Sink>
+    private var spareLayout = InlineLayout()
 
     init(width: Int, context: PreviewContext, tables: [MarkdownSource.Table], lineBase: Int, sink: Sink) {
         self.width = width
@@ -60,9 +61,13 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
     }
 
     private mutating func paragraph(_ inlines: [MarkdownInline], base: PreviewStyle, width: Int, source: Int) {
-        var layout = InlineLayout()
+        // One layout's buffers serve every paragraph (moved out while in use).
+        var layout = spareLayout
+        spareLayout = InlineLayout()
         self.inlines(inlines, style: base, into: &layout)
         layout.write(width: width, source: source, into: &writer)
+        layout.removeAll()
+        spareLayout = layout
     }
 
     private func inlines(_ inlines: [MarkdownInline], style: PreviewStyle, into layout: inout InlineLayout) {
