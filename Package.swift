@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "FrontMatter", dependencies: ["TextWidth", "Yams", "TOMLKit"]),
         .target(name: "Blog", dependencies: ["FrontMatter", "CShims", "TextWidth", "Yams", "TOMLKit"]),
         // Markdown → styled terminal lines: the only code that calls libcmark.
-        .target(name: "Preview", dependencies: ["Blog", "CCmark", "CSourceHighlight", "TextWidth"]),
+        .target(name: "Preview", dependencies: ["Blog", "CCmark", "CShims", "CSourceHighlight", "TextWidth"]),
         .target(name: "TUI", dependencies: ["CNcursesw", "CShims", "TextWidth", "TOMLKit"]),
         // Spell-checking: Hunspell dictionaries (the only libhunspell caller), the words of a
         // post's prose, the words a site and a writer accept.

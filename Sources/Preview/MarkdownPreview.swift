@@ -1,4 +1,5 @@
 import Blog
+import CShims
 import Foundation
 import Synchronization
 import TextWidth
@@ -65,6 +66,7 @@ public enum MarkdownPreview {
         let tables = source.tables
         /// Blocks laid out; `offset`: the 0-based line their text starts at; `size`: their text's bytes.
         @Sendable func layout(_ blocks: [MarkdownBlock], offset: Int, separated: Bool, size: Int) -> Sink {
+            nb_huge_pages_for_this_thread()
             var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: firstLine - 1 + offset, sink: makeSink(size))
             renderer.render(blocks, separatedFromPrevious: separated)
             return renderer.writer.sink
@@ -77,6 +79,7 @@ public enum MarkdownPreview {
         if pieces.count > 1, let plans = plans(pieces, of: source.text) {
             // Each piece is parsed and laid out by the core that claims it.
             return ParallelMap.mapClaimingEach(Array(plans.enumerated())) { index, plan in
+                nb_huge_pages_for_this_thread()
                 let (blocks, offset, separated) = plan()
                 return layout(blocks, offset: offset, separated: separated, size: pieces[index].text.utf8.count)
             }
@@ -110,7 +113,8 @@ public enum MarkdownPreview {
         }
         let probe = PieceDefinitions.probe(labels)
         let probed = ParallelMap.mapClaimingEach(pieces) { piece in
-            PieceDefinitions.readProbe(CommonMarkParser.parse(probe + piece.text), labels: labels).map(ParsedPiece.init)
+            nb_huge_pages_for_this_thread()
+            return PieceDefinitions.readProbe(CommonMarkParser.parse(probe + piece.text), labels: labels).map(ParsedPiece.init)
         }
         guard probed.allSatisfy({ $0 != nil }) else { return nil }
         let winners = PieceDefinitions.winners(probed.map { $0!.definitions })

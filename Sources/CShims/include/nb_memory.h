@@ -13,4 +13,8 @@ void nb_fix_mmap_threshold(size_t bytes);
    first 64 MiB are given transparent huge pages (faulted in 2 MiB at a time). */
 void nb_keep_freed_memory(void);
 
+/* After nb_keep_freed_memory: the same huge pages for the calling thread's own malloc arena
+   (once per thread; nothing when nb_keep_freed_memory was not called, as in the app). */
+void nb_huge_pages_for_this_thread(void);
+
 #endif
