@@ -51,17 +51,21 @@ public enum MarkdownPreview {
 
     /// The post's body as terminal output (`nakedblog preview`): UTF-8 lines, control
     /// characters made visible, in colour or plain; in parts, in order, written on all cores.
-    public static func terminalOutput(_ page: PageText, width: Int, context: PreviewContext, colour: Bool) -> [[UInt8]] {
+    /// `stage`, when given, is called as each stage ends (`make bench` times them).
+    public static func terminalOutput(_ page: PageText, width: Int, context: PreviewContext, colour: Bool,
+                                      stage: ((PreviewStage) -> Void)? = nil) -> [[UInt8]] {
         write(markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context, parallelAbove: parallelThreshold,
-              parts: defaultParts) { size in TerminalPreviewSink(colour: colour, capacity: size + size / 4 + 256) }.map(\.out)
+              parts: defaultParts, stage: stage) { size in TerminalPreviewSink(colour: colour, capacity: size + size / 4 + 256) }.map(\.out)
     }
 
     /// The layout into one sink per part (made by `makeSink` from the part's size in bytes), in
     /// the document's order.
     static func write<Sink: PreviewLineSink & Sendable>(markdown: String, firstLine: Int, width: Int, context: PreviewContext,
-                                                        parallelAbove: Int, parts: Int,
+                                                        parallelAbove: Int, parts: Int, stage: ((PreviewStage) -> Void)? = nil,
                                                         makeSink: @escaping @Sendable (Int) -> Sink) -> [Sink] {
         let source = MarkdownSource(context.liquid.map { LiquidSource.rewrite(markdown, context: $0) } ?? markdown)
+        stage?(.rewritten)
+        defer { stage?(.laidOut) }
         let width = max(8, width)
         let tables = source.tables
         /// Blocks laid out; `offset`: the 0-based line their text starts at; `size`: their text's bytes.
@@ -76,7 +80,9 @@ public enum MarkdownPreview {
         // Where the text splits into pieces CommonMark reads alike, pieces are parsed and laid
         // out in parallel; otherwise the whole is parsed and its blocks are laid out in runs.
         let pieces = long ? MarkdownChunks.split(source.text, parts: parts) : []
+        stage?(.split)
         if pieces.count > 1, let plans = plans(pieces, of: source.text) {
+            stage?(.parsed)
             // Each piece is parsed and laid out by the core that claims it.
             return ParallelMap.mapClaimingEach(Array(plans.enumerated())) { index, plan in
                 nb_huge_pages_for_this_thread()
@@ -85,6 +91,7 @@ public enum MarkdownPreview {
             }
         }
         var blocks = CommonMarkParser.parse(source.text)
+        stage?(.parsed)
         guard long, blocks.count > 1 else { return [layout(blocks, offset: 0, separated: false, size: total)] }
         // Runs of about as many source lines each (block counts say little about the work).
         let lastLine = max(1, blocks[blocks.count - 1].line)
@@ -169,4 +176,18 @@ public enum MarkdownPreview {
             }
         }
     }
+}
+
+/// The stages of a rendering, in the order they end (`MarkdownPreview.terminalOutput(…, stage:)`,
+/// timed by `make bench`).
+public enum PreviewStage: String, Sendable, CaseIterable {
+    /// Shortcodes, pipe tables and Liquid rewritten into what CommonMark reads.
+    case rewritten
+    /// Cut into pieces that CommonMark reads as the whole (a short text is not cut).
+    case split
+    /// The pieces probed for link reference definitions, on all cores, or the whole text parsed
+    /// where it is short or cannot be cut (pieces without definitions are parsed with their layout).
+    case parsed
+    /// Every piece laid out into its lines or bytes.
+    case laidOut
 }

@@ -58,6 +58,7 @@ enum PreviewBench {
             runs: runs * 4 + 1,
             ours: { _ = MarkdownPreview.render(markdown: megabyte, width: 100) },
             reference: { cmarkToHTML(megabyte) })
+        let stageRows = try stages(file: file, runs: runs * 4 + 1)
         let edits = retyping(post: post, codeBlocks: 2, runs: max(200, runs * 60))
         let bigBlock = codeBlock(lines: 10_000)
         let blockTime = Measure.median((0..<runs).map { run in
@@ -89,7 +90,37 @@ enum PreviewBench {
                      met: allCores.ours / allCores.reference <= 2),
             BenchRow(name: "preview a typical 5 KB post at width 80 (median of \(samples.count))", ours: typical, reference: nil, referenceName: "—",
                      unit: .seconds, target: "≤ 1 ms", met: typical <= 0.001),
+        ] + stageRows
+    }
+
+    /// Where `nakedblog preview --plain` of the 1 MiB file spends its time, stage by stage, in
+    /// this process on all cores (median of `runs` each; the process's start-up is its own row).
+    static func stages(file: String, runs: Int) throws -> [BenchRow] {
+        var read: [Double] = []
+        var ends: [PreviewStage: [Double]] = [:]
+        for _ in 0..<runs {
+            var last = DispatchTime.now().uptimeNanoseconds
+            let page = try PageText.read(path: file)
+            let afterRead = DispatchTime.now().uptimeNanoseconds
+            read.append(Double(afterRead - last) / 1e9)
+            last = afterRead
+            let out = MarkdownPreview.terminalOutput(page, width: 100, context: PreviewContext(), colour: false) { stage in
+                let now = DispatchTime.now().uptimeNanoseconds
+                ends[stage, default: []].append(Double(now - last) / 1e9)
+                last = now
+            }
+            withExtendedLifetime(out) {}
+        }
+        let names: [PreviewStage: String] = [
+            .rewritten: "rewrite shortcodes and tables (serial)", .split: "cut into pieces (serial)",
+            .parsed: "find link definitions and probe the pieces (all cores)", .laidOut: "parse and lay out into bytes (all cores)",
         ]
+        return [BenchRow(name: "preview 1 MiB stage: read the file (in-process)", ours: Measure.median(read), reference: nil,
+                         referenceName: "—", unit: .seconds, target: "—", met: nil)]
+            + PreviewStage.allCases.map { stage in
+                BenchRow(name: "preview 1 MiB stage: \(names[stage] ?? stage.rawValue) (in-process)", ours: Measure.median(ends[stage] ?? [0]),
+                         reference: nil, referenceName: "—", unit: .seconds, target: "—", met: nil)
+            }
     }
 
     /// Times of rendering `post` with `codeBlocks` code blocks after a one-character change in
