@@ -100,7 +100,7 @@ public enum MarkdownPreview {
             if block.line * parts >= lastLine * starts.count { starts.append(index) }
         }
         let runs = starts.indices.map { index in
-            ParsedPiece(Array(blocks[starts[index]..<((index + 1 < starts.count) ? starts[index + 1] : blocks.count)]), offset: 0)
+            ParsedPiece(Array(blocks[starts[index]..<((index + 1 < starts.count) ? starts[index + 1] : blocks.count)]))
         }
         blocks = []
         return ParallelMap.mapClaimingEach(Array(runs.enumerated())) { index, run in
@@ -145,21 +145,17 @@ public enum MarkdownPreview {
     /// it out — which takes the blocks, so they are freed there, in parallel, not by the caller.
     final class ParsedPiece: Sendable {
         private let blocks: Mutex<[MarkdownBlock]>
-        /// The 0-based line of the whole that the blocks' lines count from.
-        let offset: Int
         /// The link reference definitions the piece itself holds (when probed).
         let definitions: [String: String]
 
-        init(_ blocks: [MarkdownBlock], offset: Int) {
+        init(_ blocks: [MarkdownBlock]) {
             self.blocks = Mutex(blocks)
-            self.offset = offset
             definitions = [:]
         }
 
         /// A probed piece: its own blocks and definitions.
         init(_ probed: (blocks: [MarkdownBlock], definitions: [String: String])) {
             blocks = Mutex(probed.blocks)
-            offset = 0
             definitions = probed.definitions
         }
 
