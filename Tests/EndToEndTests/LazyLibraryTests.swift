@@ -37,6 +37,11 @@ final class LazyLibraryTests: XCTestCase {
         let version = try Shell.run([binary, "--version"], environment: environment, timeout: 20)
         XCTAssertEqual(version.status, 127, version.stdout + version.stderr)
         XCTAssertTrue(version.stderr.contains("nakedblog: cannot load libgit2.so.1.5 (dlopen):"), version.stderr)
+        // The full-screen app loads it before it takes the screen: the same message, at once.
+        let app = try Shell.run([binary, PackageRoot.appending("demo")], environment: environment, timeout: 20)
+        XCTAssertEqual(app.status, 127, app.stdout + app.stderr)
+        XCTAssertTrue(app.stderr.contains("cannot load libgit2.so.1.5"), app.stderr)
+        XCTAssertFalse(app.stdout.contains("\u{1B}["), "the screen was never taken")
         // A preview needs no libgit2: it still works.
         let preview = try Shell.run([binary, "preview", "--plain", post], environment: environment, timeout: 20)
         XCTAssertEqual(preview.status, 0, preview.stderr)

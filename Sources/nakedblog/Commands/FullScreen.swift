@@ -3,6 +3,7 @@ import CShims
 import Foundation
 import GitOps
 import NakedblogApp
+import Spelling
 import TUI
 
 /// Runs the full-screen app on the terminal, restoring it on every exit path.
@@ -28,6 +29,10 @@ enum FullScreen {
         state.spelling = config.spelling
         state.buildCheck = config.buildCheck
         if restricted { state.restrict() }
+        // The app uses libgit2 and Hunspell, which load on first use: loaded now, so one that is
+        // missing is reported before the screen is taken (the loader then exits at once).
+        GitLibrary.initialize()
+        HunspellDictionary.loadLibrary()
         let terminal = NcursesTerminal()
         let (theme, themeProblem) = ThemeChoice.load(option: themeOption, environment: environment, configured: config.theme)
         if let themeProblem { state.showStartupProblem(themeProblem) }
