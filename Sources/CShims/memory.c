@@ -8,8 +8,10 @@ void nb_fix_mmap_threshold(size_t bytes) {
     mallopt(M_MMAP_THRESHOLD, (int)bytes);
 }
 
-/* Set by nb_keep_freed_memory: threads may ask for huge pages too. */
+/* Set by nb_use_huge_pages: threads may ask for huge pages too. */
 static int huge_pages_wanted;
+/* Whether the calling thread's heap has been given huge pages. */
+static __thread int huge_pages_given;
 
 /* Grows the calling thread's heap by `size` (address space only), asks for huge pages over the
    2 MiB-aligned part, and frees it again: later allocations carve from that range. */
@@ -26,17 +28,20 @@ static void grow_with_huge_pages(size_t size) {
 void nb_keep_freed_memory(void) {
     mallopt(M_MMAP_THRESHOLD, 256 * 1024 * 1024);
     mallopt(M_TRIM_THRESHOLD, 512 * 1024 * 1024);
+}
+
+void nb_use_huge_pages(void) {
     /* The heap grown once by 64 MiB (address space only), and that range asked for huge pages:
        the main thread's buffers then fault in 2 MiB at a time, not 4 KiB (a fault costs ~3 µs
        here; a 1 MiB preview took ~2,600). Freed at once, so later allocations carve from it. */
     grow_with_huge_pages(64u << 20);
     huge_pages_wanted = 1;
+    huge_pages_given = 1;
 }
 
 void nb_huge_pages_for_this_thread(void) {
-    static __thread int done;
-    if (!huge_pages_wanted || done) return;
-    done = 1;
+    if (!huge_pages_wanted || huge_pages_given) return;
+    huge_pages_given = 1;
     /* A thread's arena is a heap of at most 64 MiB: half of it. */
     grow_with_huge_pages(32u << 20);
 }
