@@ -17,8 +17,8 @@ public enum CommonMark {
         bytes.withUnsafeBufferPointer { withIterator(over: $0, body) }
     }
 
-    /// The same for a string, parsed from its own UTF-8 (no copy made first).
-    static func withIterator<T>(over text: String, _ body: (OpaquePointer) -> T) -> T? {
+    /// The same for text, parsed from its own UTF-8 (no copy made first).
+    static func withIterator<T>(over text: Substring, _ body: (OpaquePointer) -> T) -> T? {
         var text = text
         return text.withUTF8 { withIterator(over: $0, body) }
     }

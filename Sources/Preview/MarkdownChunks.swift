@@ -14,20 +14,26 @@ import Glibc
 /// (which may belong to a list item that this line ends) — no later piece is made. Link reference
 /// definitions apply to the whole document: `PieceDefinitions` gives each piece the ones it needs.
 enum MarkdownChunks {
-    /// A piece of the text and the 0-based line of the whole text it starts at.
+    /// A piece of the text (a slice: no copy) and the 0-based line of the whole text it starts at.
     struct Piece: Sendable {
-        let text: String
+        let text: Substring
         let firstLine: Int
     }
 
     /// At most `parts` pieces of roughly equal size (one piece when there is no safe place).
     static func split(_ text: String, parts: Int) -> [Piece] {
-        guard parts > 1 else { return [Piece(text: text, firstLine: 0)] }
-        var text = text
-        return text.withUTF8 { bytes in pieces(bytes, parts: parts) ?? [Piece(text: String(decoding: bytes, as: UTF8.self), firstLine: 0)] }
+        guard parts > 1 else { return [Piece(text: text[...], firstLine: 0)] }
+        var bytes = text
+        guard let cuts = bytes.withUTF8({ pieces($0, parts: parts) }) else { return [Piece(text: text[...], firstLine: 0)] }
+        let utf8 = text.utf8
+        return cuts.map { cut in
+            Piece(text: text[utf8.index(utf8.startIndex, offsetBy: cut.bytes.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: cut.bytes.upperBound)],
+                  firstLine: cut.firstLine)
+        }
     }
 
-    private static func pieces(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) -> [Piece]? {
+    /// The pieces' ranges in the UTF-8 and first lines; nil when there is no safe place to cut.
+    private static func pieces(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) -> [(bytes: Range<Int>, firstLine: Int)]? {
         guard let base = bytes.baseAddress else { return nil }
         let target = bytes.count / parts
         var boundaries: [(offset: Int, line: Int)] = []
@@ -96,16 +102,15 @@ enum MarkdownChunks {
             line += 1
         }
         guard !boundaries.isEmpty else { return nil }
-        var result: [Piece] = []
+        var result: [(bytes: Range<Int>, firstLine: Int)] = []
         var pieceStart = 0, pieceLine = 0
         for boundary in boundaries {
             // The piece ends before the newline that precedes its boundary line.
-            result.append(Piece(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[pieceStart..<(boundary.offset - 1)]), as: UTF8.self),
-                                firstLine: pieceLine))
+            result.append((pieceStart..<(boundary.offset - 1), pieceLine))
             pieceStart = boundary.offset
             pieceLine = boundary.line
         }
-        result.append(Piece(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[pieceStart...]), as: UTF8.self), firstLine: pieceLine))
+        result.append((pieceStart..<bytes.count, pieceLine))
         return result
     }
 

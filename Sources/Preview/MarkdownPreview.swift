@@ -121,7 +121,9 @@ public enum MarkdownPreview {
         let probe = PieceDefinitions.probe(labels)
         let probed = ParallelMap.mapClaimingEach(pieces) { piece in
             nb_huge_pages_for_this_thread()
-            return PieceDefinitions.readProbe(CommonMarkParser.parse(probe + piece.text), labels: labels).map(ParsedPiece.init)
+            var probed = probe
+            probed.append(contentsOf: piece.text)
+            return PieceDefinitions.readProbe(CommonMarkParser.parse(probed), labels: labels).map(ParsedPiece.init)
         }
         guard probed.allSatisfy({ $0 != nil }) else { return nil }
         let winners = PieceDefinitions.winners(probed.map { $0!.definitions })
@@ -135,8 +137,9 @@ public enum MarkdownPreview {
                 guard !missing.isEmpty else { return (own.take(), piece.firstLine - probeLines, separatedFromPrevious) }
                 // Definitions written before the piece: its lines start that many lines later.
                 own.discard()
-                return (CommonMarkParser.parse(PieceDefinitions.preamble(missing) + piece.text), piece.firstLine - missing.count - 1,
-                        separatedFromPrevious)
+                var text = PieceDefinitions.preamble(missing)
+                text.append(contentsOf: piece.text)
+                return (CommonMarkParser.parse(text), piece.firstLine - missing.count - 1, separatedFromPrevious)
             }
         }
     }

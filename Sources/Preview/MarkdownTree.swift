@@ -43,8 +43,8 @@ enum CommonMarkParser {
     static let maxBlockDepth = 16
     static let maxInlineDepth = 16
 
-    static func parse(_ markdown: String) -> [MarkdownBlock] {
-        CommonMark.withIterator(over: markdown) { iterator in walk(iterator) } ?? []
+    static func parse<Text: StringProtocol>(_ markdown: Text) -> [MarkdownBlock] {
+        CommonMark.withIterator(over: Substring(markdown)) { iterator in walk(iterator) } ?? []
     }
 
     /// The blocks and inlines collected so far: plain stored state with mutating methods, so

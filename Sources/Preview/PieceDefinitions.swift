@@ -93,7 +93,7 @@ enum PieceDefinitions {
 
     /// The definitions to write before `piece` (which defines `own`) so that it reads every
     /// label as the whole document does; empty when none are needed.
-    static func missing(in piece: String, own: [String: String], winners: [String: String], labels: [String]) -> [(label: String, url: String)] {
+    static func missing(in piece: Substring, own: [String: String], winners: [String: String], labels: [String]) -> [(label: String, url: String)] {
         let lacking = labels.filter { label in winners[label].map { own[label] != $0 } ?? false }
         guard !lacking.isEmpty else { return [] }
         let words = bracketedWords(in: piece)
@@ -122,8 +122,8 @@ enum PieceDefinitions {
 
     /// The first word after every `[` (and any blanks), lowercased: a piece can use a label
     /// only if its first word is among them (more than the references there are — never fewer).
-    static func bracketedWords(in text: String) -> Set<String> {
-        var text = text
+    static func bracketedWords<Text: StringProtocol>(in text: Text) -> Set<String> {
+        var text = Substring(text)
         return text.withUTF8 { bytes in
             var words = Set<String>()
             var index = 0
