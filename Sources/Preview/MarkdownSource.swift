@@ -356,12 +356,15 @@ struct Shortcode {
 struct SourceLines: RandomAccessCollection {
     private let markdown: String
     private let bounds: [Range<Int>]
-    private var rewritten: [Int: Substring] = [:]
+    /// For each line, where its new text is in `replacements` (-1: not rewritten).
+    private var slots: [Int32]
+    private var replacements: [Substring] = []
 
     /// `bounds`: each line's range in `markdown`'s UTF-8, without its line feed.
     init(_ markdown: String, bounds: [Range<Int>]) {
         self.markdown = markdown
         self.bounds = bounds
+        slots = Array(repeating: -1, count: bounds.count)
     }
 
     var startIndex: Int { 0 }
@@ -369,32 +372,51 @@ struct SourceLines: RandomAccessCollection {
 
     subscript(index: Int) -> Substring {
         get {
-            if let line = rewritten[index] { return line }
+            if slots[index] >= 0 { return replacements[Int(slots[index])] }
             let utf8 = markdown.utf8
-            return markdown[utf8.index(utf8.startIndex, offsetBy: bounds[index].lowerBound)..<utf8.index(utf8.startIndex, offsetBy: bounds[index].upperBound)]
+            // Sliced through the UTF-8 view: line bounds are character boundaries, nothing to check.
+            return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: bounds[index].lowerBound)..<utf8.index(utf8.startIndex, offsetBy: bounds[index].upperBound)])
         }
-        set { rewritten[index] = newValue }
+        set {
+            if slots[index] >= 0 {
+                replacements[Int(slots[index])] = newValue
+            } else {
+                slots[index] = Int32(replacements.count)
+                replacements.append(newValue)
+            }
+        }
     }
 
-    /// The lines joined with `\n`, copied straight into one buffer.
+    /// The lines joined with `\n`, copied straight into one buffer: each run of lines that were
+    /// not rewritten (with the line feeds between them) in one copy.
     func joined() -> String {
         var markdown = markdown
         return markdown.withUTF8 { source in
-            let total = bounds.indices.reduce(0) { $0 + (rewritten[$1]?.utf8.count ?? bounds[$1].count) } + Swift.max(0, bounds.count - 1)
+            var total = source.count
+            for index in bounds.indices where slots[index] >= 0 {
+                total += replacements[Int(slots[index])].utf8.count - bounds[index].count
+            }
             return String(unsafeUninitializedCapacity: total) { buffer in
                 guard let out = buffer.baseAddress else { return 0 }
                 var offset = 0
-                for index in bounds.indices {
+                var index = 0
+                while index < bounds.count {
                     if index > 0 { out[offset] = 0x0A; offset += 1 }
-                    if var line = rewritten[index] {
+                    if slots[index] >= 0 {
+                        var line = replacements[Int(slots[index])]
                         line.withUTF8 { bytes in
                             if let base = bytes.baseAddress { (out + offset).update(from: base, count: bytes.count) }
                             offset += bytes.count
                         }
-                    } else if let base = source.baseAddress {
-                        (out + offset).update(from: base + bounds[index].lowerBound, count: bounds[index].count)
-                        offset += bounds[index].count
+                        index += 1
+                        continue
                     }
+                    var last = index
+                    while last + 1 < bounds.count, slots[last + 1] < 0 { last += 1 }
+                    let run = bounds[index].lowerBound..<bounds[last].upperBound
+                    if let base = source.baseAddress { (out + offset).update(from: base + run.lowerBound, count: run.count) }
+                    offset += run.count
+                    index = last + 1
                 }
                 return offset
             }
