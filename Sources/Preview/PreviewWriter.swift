@@ -102,7 +102,7 @@ struct PreviewWriter<Sink: PreviewLineSink> {
             append(String.repeated(" ", count: max(0, body - used)) + " │", PreviewStyle(.border))
         }
         // No character takes more columns than it has UTF-8 bytes: a short line fits unmeasured.
-        if bytes.count > width { clip() }
+        if bytes.count > width, bytes.withUnsafeBufferPointer({ DisplayWidth.of(utf8: $0) }) > width { clip() }
         lastSourceLine = sourceLine
         bytes.withUnsafeBufferPointer { text in
             spans.withUnsafeBufferPointer { sink.take(text, $0, sourceLine: sourceLine) }

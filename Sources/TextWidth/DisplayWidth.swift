@@ -190,6 +190,13 @@ public enum DisplayWidth {
 
     /// `text` cut to at most `width` cells, with `…` when cut; never splits a grapheme.
     public static func truncate(_ text: String, to width: Int) -> String {
+        // Printable ASCII (most table cells) is one column a byte: cut by bytes.
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            guard utf8.count > width else { return text }
+            guard width > 0 else { return "" }
+            return String(decoding: utf8.prefix(width - 1), as: UTF8.self) + "…"
+        }
         guard of(text) > width else { return text }
         guard width > 0 else { return "" }
         var result = ""

@@ -43,6 +43,28 @@ final class DisplayWidthTests: XCTestCase {
         }
     }
 
+    /// Cutting printable ASCII by bytes gives what cutting by characters gives.
+    func testTruncatingASCIIMatchesTruncatingByCharacters() {
+        func byCharacters(_ text: String, _ width: Int) -> String {
+            guard DisplayWidth.of(text) > width else { return text }
+            guard width > 0 else { return "" }
+            var result = "", used = 0
+            for character in text {
+                let characterWidth = DisplayWidth.of(character)
+                if used + characterWidth > width - 1 { break }
+                result.append(character)
+                used += characterWidth
+            }
+            return result + "…"
+        }
+        for text in ["", "a", "hello world", String(repeating: "x", count: 40), "tab\there", "é and e"] {
+            for width in 0...42 {
+                XCTAssertEqual(DisplayWidth.truncate(text, to: width), byCharacters(text, width), "\(text.debugDescription) at \(width)")
+                XCTAssertLessThanOrEqual(DisplayWidth.of(DisplayWidth.truncate(text, to: width)), max(0, width))
+            }
+        }
+    }
+
     func testCommonWidths() {
         XCTAssertEqual(DisplayWidth.of("hello"), 5)
         XCTAssertEqual(DisplayWidth.of("日本語"), 6)
