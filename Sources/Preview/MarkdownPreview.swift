@@ -49,15 +49,6 @@ public enum MarkdownPreview {
         return Array(sinks.map(\.lines).joined())
     }
 
-    /// The post's body as terminal output (`nakedblog preview`): UTF-8 lines, control
-    /// characters made visible, in colour or plain; in parts, in order, written on all cores.
-    /// `stage`, when given, is called as each stage ends (`make bench` times them).
-    public static func terminalOutput(_ page: PageText, width: Int, context: PreviewContext, colour: Bool,
-                                      stage: ((PreviewStage) -> Void)? = nil) -> [[UInt8]] {
-        write(markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context, parallelAbove: parallelThreshold,
-              parts: defaultParts, stage: stage) { size in TerminalPreviewSink(colour: colour, capacity: size + size / 4 + 256) }.map(\.out)
-    }
-
     /// The layout into one sink per part (made by `makeSink` from the part's size in bytes), in
     /// the document's order.
     static func write<Sink: PreviewLineSink & Sendable>(markdown: String, firstLine: Int, width: Int, context: PreviewContext,
@@ -73,6 +64,7 @@ public enum MarkdownPreview {
             nb_huge_pages_for_this_thread()
             var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: firstLine - 1 + offset, sink: makeSink(size))
             renderer.render(blocks, separatedFromPrevious: separated)
+            renderer.writer.sink.keep(blocks)
             return renderer.writer.sink
         }
         let total = source.text.utf8.count

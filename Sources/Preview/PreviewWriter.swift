@@ -11,6 +11,14 @@ struct SpanMark {
 /// during the call.
 protocol PreviewLineSink {
     mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, _ spans: UnsafeBufferPointer<SpanMark>, sourceLine: Int)
+
+    /// Receives the blocks once they are laid out: to free them (the default) or to keep them
+    /// for as long as the sink lives.
+    mutating func keep(_ blocks: [MarkdownBlock])
+}
+
+extension PreviewLineSink {
+    mutating func keep(_ blocks: [MarkdownBlock]) {}
 }
 
 /// Writes preview lines one at a time inside nested containers, straight into a sink: no line
