@@ -30,8 +30,10 @@ enum FullScreen {
         state.buildCheck = config.buildCheck
         if restricted { state.restrict() }
         // The app uses libgit2 and Hunspell, which load on first use: loaded now, so one that is
-        // missing is reported before the screen is taken (the loader then exits at once).
-        GitLibrary.initialize()
+        // missing is reported before the screen is taken (the loader then exits at once). Only
+        // loaded: libgit2's initialisation (TLS certificates, ~10 ms) stays with its first use,
+        // off the first frame's path.
+        GitLibrary.load()
         HunspellDictionary.loadLibrary()
         let terminal = NcursesTerminal()
         let (theme, themeProblem) = ThemeChoice.load(option: themeOption, environment: environment, configured: config.theme)
