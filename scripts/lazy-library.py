@@ -6,7 +6,8 @@ Kerberos chain; Hunspell). Loading them at start-up cost `nakedblog preview` and
 most of their start-up. Instead, every function of the library that the sources call gets a
 hidden trampoline in the executable: `jmp *table[i]`. The table starts out pointing at a
 resolver that `dlopen`s the library once (pthread_once), fills the table with `dlsym`, and
-jumps on. The library's own calls stay inside it (the trampolines are not exported).
+jumps on (`nb_lazy_library_open` in CShims). The library's own calls stay inside it (the
+trampolines are not exported).
 
 Usage: lazy-library.py NAME SONAME PREFIX LIBRARY_FILE SOURCE_DIR...
 Writes Sources/NAME/{loader.c,trampolines.S,include/NAME.h}.
@@ -51,11 +52,8 @@ with open(os.path.join(out, "include", f"{name}.h"), "w") as header:
 with open(os.path.join(out, "loader.c"), "w") as c:
     c.write(f"""/* {generated} */
 #include "{name}.h"
-#include <dlfcn.h>
+#include "nb_lazy_library.h"
 #include <pthread.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
 
 extern void *{table}[];
 
@@ -65,21 +63,8 @@ static const char *const names[] = {{
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-static void fail(const char *what) {{
-    const char *error = dlerror();
-    fprintf(stderr, "nakedblog: cannot load %s (%s): %s\\n", "{soname}", what, error ? error : "unknown error");
-    fflush(stderr);
-    _exit(127);
-}}
-
 static void load_once(void) {{
-    void *library = dlopen("{soname}", RTLD_NOW | RTLD_LOCAL);
-    if (!library) fail("dlopen");
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {{
-        void *function = dlsym(library, names[i]);
-        if (!function) fail(names[i]);
-        {table}[i] = function;
-    }}
+    nb_lazy_library_open("{soname}", names, sizeof names / sizeof names[0], {table});
 }}
 
 void {load}(void) {{

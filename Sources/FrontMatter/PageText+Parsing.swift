@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension PageText {
     /// Splits a file's bytes. Fails on invalid UTF-8, binary content or an unterminated block,
@@ -39,41 +36,10 @@ extension PageText {
     /// Reads and splits the file at `path`; `display` names it in errors.
     public static func read(path: String, display: String? = nil) throws(ContentError) -> PageText {
         let name = display ?? path
-        guard let bytes = wholeFile(path) else {
+        guard let bytes = WholeFile.read(path) else {
             throw ContentError(file: name, problem: "cannot read the file", hint: FileProblem.readHint(path))
         }
         return try PageText(bytes: bytes, file: name)
-    }
-
-    /// The bytes of the file at `path`, read straight into one array (no `Data` to copy from);
-    /// nil if it cannot be opened or read, or is a directory.
-    static func wholeFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
-        var bytes: [UInt8] = []
-        var capacity = max(4096, Int(info.st_size) + 1)
-        while true {
-            var failed = false, atEnd = false
-            let before = bytes.count
-            // Read until the file ends (it may have grown since `fstat`).
-            let chunk = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                count = 0
-                while count < buffer.count {
-                    let n = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
-                    if n < 0 { if errno == EINTR { continue }; failed = true; return }
-                    if n == 0 { atEnd = true; return }
-                    count += n
-                }
-            }
-            if failed { return nil }
-            if before == 0 && atEnd { return chunk }
-            bytes += chunk
-            if atEnd { return bytes }
-            capacity *= 2
-        }
     }
 
     /// Finds the `}` closing the object that starts at `start`, skipping strings.

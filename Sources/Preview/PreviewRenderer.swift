@@ -329,18 +329,22 @@ enum GitHubAlert {
         "WARNING": ("Warning", "⚠", .alertWarning), "CAUTION": ("Caution", "⛔", .alertCaution),
     ]
 
+    /// Blanks around the marker, as GitHub trims them: tabs and space separators (Zs).
+    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+
     /// A blockquote that is a GitHub alert: `[!KIND]` alone on its first line and something after
     /// it (GitHub's rule: `> [!NOTE] text` on one line is an ordinary quote). The alert's kind,
     /// and the quote's blocks without the marker line.
     static func read(_ inner: [MarkdownBlock]) -> (kind: String, rest: [MarkdownBlock])? {
         guard case .paragraph(let inlines, let line)? = inner.first else { return nil }
         // Most quotes are not alerts: the first visible character of their text is not `[`
-        // (blanks as `trimmingCharacters(in: .whitespaces)` reads them; cmark may have cut
-        // `[!NOTE]` into several text nodes, so only the bracket is checked first).
+        // (cmark may have cut `[!NOTE]` into several text nodes, so only the bracket is checked first).
         var firstVisible: Unicode.Scalar?
         for inline in inlines {
             guard case .text(let text) = inline else { break }
-            firstVisible = text.unicodeScalars.first { $0 != "\t" && $0.properties.generalCategory != .spaceSeparator }
+            firstVisible = text.unicodeScalars.first { !isBlank($0) }
             if firstVisible != nil { break }
         }
         guard firstVisible == "[" else { return nil }
@@ -350,7 +354,9 @@ enum GitHubAlert {
             marker += text
             index += 1
         }
-        let trimmed = marker.trimmingCharacters(in: .whitespaces)
+        let scalars = marker.unicodeScalars
+        guard let start = scalars.firstIndex(where: { !isBlank($0) }), let end = scalars.lastIndex(where: { !isBlank($0) }) else { return nil }
+        let trimmed = String(scalars[start...end])
         guard trimmed.hasPrefix("[!"), trimmed.hasSuffix("]"), kinds[String(trimmed.dropFirst(2).dropLast()).uppercased()] != nil,
               index == inlines.count || inlines[index] == .softBreak || inlines[index] == .hardBreak else { return nil }
         let remainder = Array(inlines.dropFirst(index + 1))

@@ -1,7 +1,7 @@
 import Blog
 import Foundation
 /// What a piece of preview text is; colours come from the theme.
-public enum PreviewRole: String, Sendable, Equatable, CaseIterable {
+public enum PreviewRole: String, Sendable, Hashable, CaseIterable {
     case text, heading1, heading2, heading3, code, codeBlock, codeLabel, link, url, quote, marker, image, missing
     case note, border, dim, rule, shortcode, divider, tableHeader
     /// GitHub alerts (`> [!NOTE]` …): the bar and label of each kind.
@@ -11,7 +11,7 @@ public enum PreviewRole: String, Sendable, Equatable, CaseIterable {
 }
 
 /// A style: a role plus inline emphasis.
-public struct PreviewStyle: Sendable, Equatable {
+public struct PreviewStyle: Sendable, Hashable {
     public var role: PreviewRole
     public var bold = false
     public var italic = false

@@ -8,6 +8,7 @@ struct TerminalPreviewSink: PreviewLineSink {
     var out: [UInt8] = []
     /// The blocks laid out: kept, so a command that prints and exits never frees them one by one.
     private var kept: [[MarkdownBlock]] = []
+    private var escapes: [PreviewStyle: [UInt8]] = [:]
 
     init(colour: Bool, capacity: Int) {
         self.colour = colour
@@ -25,12 +26,12 @@ struct TerminalPreviewSink: PreviewLineSink {
         for span in spans {
             let text = UnsafeBufferPointer(rebasing: bytes[start..<span.end])
             start = span.end
-            let codes = ANSIStyle.codes(span.style)
-            if codes.isEmpty {
+            let escape = escape(for: span.style)
+            if escape.isEmpty {
                 TerminalText.appendVisible(utf8: text, to: &out)
                 continue
             }
-            out += ("\u{1B}[" + codes.joined(separator: ";") + "m").utf8
+            out += escape
             TerminalText.appendVisible(utf8: text, to: &out)
             out += "\u{1B}[0m".utf8
         }
@@ -38,6 +39,15 @@ struct TerminalPreviewSink: PreviewLineSink {
     }
 
     mutating func keep(_ blocks: [MarkdownBlock]) { kept.append(blocks) }
+
+    /// The escape that starts `style` (empty for plain text), made once per style.
+    private mutating func escape(for style: PreviewStyle) -> [UInt8] {
+        if let known = escapes[style] { return known }
+        let codes = ANSIStyle.codes(style)
+        let escape = codes.isEmpty ? [] : Array(("\u{1B}[" + codes.joined(separator: ";") + "m").utf8)
+        escapes[style] = escape
+        return escape
+    }
 }
 
 /// `nakedblog preview`'s output: its parts in order, and what was built to make them (kept
@@ -67,9 +77,9 @@ extension MarkdownPreview {
 
 /// Terminal escape codes for preview styles, in the 8 basic colours every colour terminal has
 /// (the full-screen app uses themes instead).
-public enum ANSIStyle {
+enum ANSIStyle {
     /// The SGR parameters of `style` (none for plain text).
-    public static func codes(_ style: PreviewStyle) -> [String] {
+    static func codes(_ style: PreviewStyle) -> [String] {
         var codes: [String] = []
         switch style.role {
         case .heading1: codes += ["1", "35"]

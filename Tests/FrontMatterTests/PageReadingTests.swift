@@ -12,14 +12,14 @@ final class PageReadingTests: XCTestCase {
             let bytes = (0..<size).map { UInt8(0x61 + $0 % 26) }
             let path = directory + "/\(size).md"
             try Data(bytes).write(to: URL(fileURLWithPath: path))
-            XCTAssertEqual(PageText.wholeFile(path), bytes, "\(size) bytes")
+            XCTAssertEqual(WholeFile.read(path), bytes, "\(size) bytes")
         }
-        XCTAssertNil(PageText.wholeFile(directory))
-        XCTAssertNil(PageText.wholeFile(directory + "/missing.md"))
+        XCTAssertNil(WholeFile.read(directory))
+        XCTAssertNil(WholeFile.read(directory + "/missing.md"))
         XCTAssertThrowsError(try PageText.read(path: directory)) { error in
             XCTAssertTrue("\(error)".contains("cannot read the file"), "\(error)")
         }
         // A special file that is not regular reads to its end too.
-        XCTAssertEqual(PageText.wholeFile("/dev/null"), [])
+        XCTAssertEqual(WholeFile.read("/dev/null"), [])
     }
 }

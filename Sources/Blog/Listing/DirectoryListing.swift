@@ -1,3 +1,4 @@
+import FrontMatter
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -35,7 +36,7 @@ enum DirectoryListing {
 
     /// Reads a whole file; nil if it cannot be read.
     static func read(_ path: String) -> [UInt8]? {
-        readWithStamp(path)?.bytes
+        WholeFile.read(path)
     }
 
     /// Reads a whole file with its modification time and size (from the same open file, so
@@ -79,31 +80,6 @@ enum DirectoryListing {
 
     /// Reads the file open at `fd` and closes it.
     private static func readWithStamp(opening fd: Int32) -> (bytes: [UInt8], stamp: FileStamp)? {
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return nil }
-        let stamp = FileStamp(info)
-        var capacity = max(Int(info.st_size), 0) + 1
-        while true {
-            var failed = false
-            let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                count = 0
-                while count < buffer.count {
-                    let n = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
-                    if n < 0 { if errno == EINTR { continue }; failed = true; return }
-                    if n == 0 { return }
-                    count += n
-                    // All that fstat promised arrived: done, without a second read to see the end
-                    // (a file that grows meanwhile gets a new stamp, so the change is noticed).
-                    if count == info.st_size && capacity == Int(info.st_size) + 1 { return }
-                }
-            }
-            if failed { return nil }
-            if bytes.count < capacity { return (bytes, stamp) }
-            // The file grew while being read: read the rest into a bigger buffer.
-            guard lseek(fd, 0, SEEK_SET) == 0 else { return nil }
-            capacity *= 2
-        }
+        WholeFile.read(opening: fd).map { ($0.bytes, FileStamp($0.info)) }
     }
 }
