@@ -59,12 +59,13 @@ public enum MarkdownPreview {
         defer { stage?(.laidOut) }
         let width = max(8, width)
         let tables = source.tables
-        /// Blocks laid out; `offset`: the 0-based line their text starts at; `size`: their text's bytes.
-        @Sendable func layout(_ blocks: [MarkdownBlock], offset: Int, separated: Bool, size: Int) -> Sink {
+        /// Blocks of `document` laid out; `offset`: the 0-based line their text starts at;
+        /// `size`: their text's bytes.
+        @Sendable func layout(_ document: MarkdownDocument?, _ blocks: BlockNodes, offset: Int, separated: Bool, size: Int) -> Sink {
             nb_huge_pages_for_this_thread()
             var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: firstLine - 1 + offset, sink: makeSink(size))
             renderer.render(blocks, separatedFromPrevious: separated)
-            renderer.writer.sink.keep(blocks)
+            if let document { renderer.writer.sink.keep(document) }
             return renderer.writer.sink
         }
         let total = source.text.utf8.count
@@ -78,44 +79,64 @@ public enum MarkdownPreview {
             // Each piece is parsed and laid out by the core that claims it.
             return ParallelMap.mapClaimingEach(Array(plans.enumerated())) { index, plan in
                 nb_huge_pages_for_this_thread()
-                let (blocks, offset, separated) = plan()
-                return layout(blocks, offset: offset, separated: separated, size: pieces[index].text.utf8.count)
+                let (document, offset, separated) = plan()
+                return layout(document, BlockNodes(first: document?.firstBlock(after: offset.probeBlocks)), offset: offset.line,
+                              separated: separated, size: pieces[index].text.utf8.count)
             }
         }
-        var blocks = CommonMarkParser.parse(source.text)
+        let document = MarkdownDocument(parsing: source.text)
         stage?(.parsed)
-        guard long, blocks.count > 1 else { return [layout(blocks, offset: 0, separated: false, size: total)] }
         // Runs of about as many source lines each (block counts say little about the work).
-        let lastLine = max(1, blocks[blocks.count - 1].line)
-        var starts = [0]
-        for (index, block) in blocks.enumerated() where index > 0 && starts.count < parts {
-            if block.line * parts >= lastLine * starts.count { starts.append(index) }
+        var starts: [MarkdownNode] = []
+        var counts: [Int] = []
+        if long, let first = document?.firstBlock, first.next != nil {
+            var last = first
+            while let next = last.next { last = next }
+            let lastLine = max(1, last.line)
+            var block: MarkdownNode? = first
+            while let current = block {
+                if starts.isEmpty || (starts.count < parts && current.line * parts >= lastLine * starts.count) {
+                    starts.append(current)
+                    counts.append(0)
+                }
+                counts[counts.count - 1] += 1
+                block = current.next
+            }
         }
-        let runs = starts.indices.map { index in
-            ParsedPiece(Array(blocks[starts[index]..<((index + 1 < starts.count) ? starts[index + 1] : blocks.count)]))
-        }
-        blocks = []
-        return ParallelMap.mapClaimingEach(Array(runs.enumerated())) { index, run in
-            layout(run.take(), offset: 0, separated: index > 0, size: total / runs.count)
+        guard starts.count > 1 else { return [layout(document, BlockNodes(first: document?.firstBlock), offset: 0, separated: false, size: total)] }
+        let runs = Array(zip(starts, counts).enumerated())
+        return ParallelMap.mapClaimingEach(runs) { index, run in
+            layout(document, BlockNodes(first: run.0, limit: run.1), offset: 0, separated: index > 0, size: total / runs.count)
         }
     }
 
-    /// How to parse each piece — its blocks, the 0-based line of the whole their lines count
-    /// from, and whether blocks come before it — for the core that lays it out; nil when the
-    /// whole must be parsed instead (see `PieceDefinitions`). Where link reference definitions
-    /// may be written, every piece is probed first, on all cores.
-    static func plans(_ pieces: [MarkdownChunks.Piece], of text: String) -> [@Sendable () -> ([MarkdownBlock], Int, Bool)]? {
+    /// Where a piece's blocks start in what was parsed for it: after `probeBlocks` top-level
+    /// blocks written before it, with its lines counted from the whole's 0-based `line`.
+    struct PieceOffset: Sendable {
+        var probeBlocks: Int
+        var line: Int
+    }
+
+    /// How to parse each piece — its document, where its blocks start, and whether blocks come
+    /// before it — for the core that lays it out; nil when the whole must be parsed instead (see
+    /// `PieceDefinitions`). Where link reference definitions may be written, every piece is
+    /// probed first, on all cores.
+    static func plans(_ pieces: [MarkdownChunks.Piece], of text: String) -> [@Sendable () -> (MarkdownDocument?, PieceOffset, Bool)]? {
         guard let labels = PieceDefinitions.candidateLabels(text) else { return nil }
         if labels.isEmpty {
             // Every piece holds a line that is not blank (`MarkdownChunks`), so blocks.
-            return pieces.enumerated().map { index, piece in { (CommonMarkParser.parse(piece.text), piece.firstLine, index > 0) } }
+            return pieces.enumerated().map { index, piece in
+                { (MarkdownDocument(parsing: piece.text), PieceOffset(probeBlocks: 0, line: piece.firstLine), index > 0) }
+            }
         }
         let probe = PieceDefinitions.probe(labels)
-        let probed = ParallelMap.mapClaimingEach(pieces) { piece in
+        let probed = ParallelMap.mapClaimingEach(pieces) { piece -> ParsedPiece? in
             nb_huge_pages_for_this_thread()
             var probed = probe
             probed.append(contentsOf: piece.text)
-            return PieceDefinitions.readProbe(CommonMarkParser.parse(probed), labels: labels).map(ParsedPiece.init)
+            guard let document = MarkdownDocument(parsing: probed),
+                  let definitions = PieceDefinitions.readProbe(document, labels: labels) else { return nil }
+            return ParsedPiece(document, definitions: definitions, isEmpty: document.firstBlock(after: labels.count) == nil)
         }
         guard probed.allSatisfy({ $0 != nil }) else { return nil }
         let winners = PieceDefinitions.winners(probed.map { $0!.definitions })
@@ -126,44 +147,41 @@ public enum MarkdownPreview {
             let piece = pieces[index], own = probed[index]!, separatedFromPrevious = separated[index]
             return {
                 let missing = PieceDefinitions.missing(in: piece.text, own: own.definitions, winners: winners, labels: labels)
-                guard !missing.isEmpty else { return (own.take(), piece.firstLine - probeLines, separatedFromPrevious) }
+                guard !missing.isEmpty else {
+                    return (own.take(), PieceOffset(probeBlocks: labels.count, line: piece.firstLine - probeLines), separatedFromPrevious)
+                }
                 // Definitions written before the piece: its lines start that many lines later.
                 own.discard()
                 var text = PieceDefinitions.preamble(missing)
                 text.append(contentsOf: piece.text)
-                return (CommonMarkParser.parse(text), piece.firstLine - missing.count - 1, separatedFromPrevious)
+                return (MarkdownDocument(parsing: text), PieceOffset(probeBlocks: 0, line: piece.firstLine - missing.count - 1), separatedFromPrevious)
             }
         }
     }
 
-    /// A parsed part of the document, handed from the worker that parsed it to the one that lays
-    /// it out — which takes the blocks, so they are freed there, in parallel, not by the caller.
+    /// A parsed piece, handed from the worker that probed it to the one that lays it out — which
+    /// takes the document, so it is freed there (or kept by its sink), not by the caller.
     final class ParsedPiece: Sendable {
-        private let blocks: Mutex<[MarkdownBlock]>
-        /// The link reference definitions the piece itself holds (when probed).
+        private let document: Mutex<MarkdownDocument?>
+        /// The link reference definitions the piece itself holds.
         let definitions: [String: String]
+        /// Whether the piece has no blocks of its own (definitions alone).
+        let isEmpty: Bool
 
-        init(_ blocks: [MarkdownBlock]) {
-            self.blocks = Mutex(blocks)
-            definitions = [:]
+        init(_ document: MarkdownDocument, definitions: [String: String], isEmpty: Bool) {
+            self.document = Mutex(document)
+            self.definitions = definitions
+            self.isEmpty = isEmpty
         }
 
-        /// A probed piece: its own blocks and definitions.
-        init(_ probed: (blocks: [MarkdownBlock], definitions: [String: String])) {
-            blocks = Mutex(probed.blocks)
-            definitions = probed.definitions
-        }
-
-        /// Frees the blocks (the piece is parsed again).
+        /// Frees the document (the piece is parsed again).
         func discard() { _ = take() }
 
-        var isEmpty: Bool { blocks.withLock { $0.isEmpty } }
-
-        /// The blocks, leaving none here (one worker calls this once).
-        func take() -> [MarkdownBlock] {
-            blocks.withLock { blocks in
-                defer { blocks = [] }
-                return blocks
+        /// The document, leaving none here (one worker calls this once).
+        func take() -> MarkdownDocument? {
+            document.withLock { document in
+                defer { document = nil }
+                return document
             }
         }
     }

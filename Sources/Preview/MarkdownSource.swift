@@ -387,39 +387,32 @@ struct SourceLines: RandomAccessCollection {
         }
     }
 
-    /// The lines joined with `\n`, copied straight into one buffer: each run of lines that were
-    /// not rewritten (with the line feeds between them) in one copy.
+    /// The lines joined with `\n`: each run of lines that were not rewritten (with the line
+    /// feeds between them) appended in one copy, as a slice of the original — valid UTF-8
+    /// already, so nothing is checked again.
     func joined() -> String {
-        var markdown = markdown
-        return markdown.withUTF8 { source in
-            var total = source.count
-            for index in bounds.indices where slots[index] >= 0 {
-                total += replacements[Int(slots[index])].utf8.count - bounds[index].count
-            }
-            return String(unsafeUninitializedCapacity: total) { buffer in
-                guard let out = buffer.baseAddress else { return 0 }
-                var offset = 0
-                var index = 0
-                while index < bounds.count {
-                    if index > 0 { out[offset] = 0x0A; offset += 1 }
-                    if slots[index] >= 0 {
-                        var line = replacements[Int(slots[index])]
-                        line.withUTF8 { bytes in
-                            if let base = bytes.baseAddress { (out + offset).update(from: base, count: bytes.count) }
-                            offset += bytes.count
-                        }
-                        index += 1
-                        continue
-                    }
-                    var last = index
-                    while last + 1 < bounds.count, slots[last + 1] < 0 { last += 1 }
-                    let run = bounds[index].lowerBound..<bounds[last].upperBound
-                    if let base = source.baseAddress { (out + offset).update(from: base + run.lowerBound, count: run.count) }
-                    offset += run.count
-                    index = last + 1
-                }
-                return offset
-            }
+        var total = markdown.utf8.count
+        for index in bounds.indices where slots[index] >= 0 {
+            total += replacements[Int(slots[index])].utf8.count - bounds[index].count
         }
+        var result = ""
+        result.reserveCapacity(total)
+        let utf8 = markdown.utf8
+        var index = 0
+        while index < bounds.count {
+            if index > 0 { result.append("\n") }
+            if slots[index] >= 0 {
+                result.append(contentsOf: replacements[Int(slots[index])])
+                index += 1
+                continue
+            }
+            var last = index
+            while last + 1 < bounds.count, slots[last + 1] < 0 { last += 1 }
+            let start = utf8.index(utf8.startIndex, offsetBy: bounds[index].lowerBound)
+            let end = utf8.index(utf8.startIndex, offsetBy: bounds[last].upperBound)
+            result.append(contentsOf: markdown[start..<end])
+            index = last + 1
+        }
+        return result
     }
 }

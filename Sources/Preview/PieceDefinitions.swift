@@ -1,4 +1,5 @@
 import Blog
+import CCmark
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -66,19 +67,19 @@ enum PieceDefinitions {
     /// Lines the probe for `count` labels takes before the piece.
     static func probeLines(_ count: Int) -> Int { 2 * count }
 
-    /// Reads the probe back from the blocks of `probe + piece` (parsed): the piece's own blocks
-    /// and label → URL for every label the piece defines; nil if the probe did not come back as
-    /// its own paragraphs (then the whole is parsed instead).
-    static func readProbe(_ blocks: [MarkdownBlock], labels: [String]) -> (blocks: [MarkdownBlock], definitions: [String: String])? {
-        guard blocks.count >= labels.count else { return nil }
+    /// Reads the probe back from `probe + piece` (parsed): label → URL for every label the
+    /// piece defines; nil if the probe did not come back as its own paragraphs (then the whole
+    /// is parsed instead). The piece's own blocks follow the probe's `labels.count`.
+    static func readProbe(_ document: MarkdownDocument, labels: [String]) -> [String: String]? {
         var definitions: [String: String] = [:]
+        var block = document.firstBlock
         for (k, label) in labels.enumerated() {
-            guard case .paragraph(let inlines, let line) = blocks[k], line == 2 * k + 1 else { return nil }
-            if inlines.count == 1, case .link(let url, _) = inlines[0] { definitions[label] = url }
+            guard let paragraph = block, paragraph.type == CMARK_NODE_PARAGRAPH, paragraph.line == 2 * k + 1 else { return nil }
+            if let link = paragraph.firstChild, link.type == CMARK_NODE_LINK, link.next == nil { definitions[label] = link.url }
+            block = paragraph.next
         }
-        let own = Array(blocks.dropFirst(labels.count))
-        if let first = own.first, first.line <= probeLines(labels.count) { return nil }
-        return (own, definitions)
+        if let first = block, first.line <= probeLines(labels.count) { return nil }
+        return definitions
     }
 
     /// The definition that wins for each label: the first piece's to define it (`own`: each

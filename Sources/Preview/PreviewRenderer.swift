@@ -1,4 +1,5 @@
 import Blog
+import CCmark
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,6 +15,8 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
     let lineBase: Int
     var writer: PreviewWriter<Sink>
     private var spareLayout = InlineLayout()
+    /// Horizontal rules by length, made once: every code block, note box and rule draws them.
+    private var rules: [Int: String] = [:]
 
     init(width: Int, context: PreviewContext, tables: [MarkdownSource.Table], lineBase: Int, sink: Sink) {
         self.width = width
@@ -23,93 +26,123 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
         writer = PreviewWriter(sink: sink, width: width)
     }
 
-    /// Writes top-level `blocks`; `separatedFromPrevious` when they follow other blocks (a
-    /// piece of a longer document), so the first gets the blank line between blocks too.
-    mutating func render(_ blocks: [MarkdownBlock], separatedFromPrevious: Bool = false) {
-        renderBlocks(blocks, width: width, separateFirst: separatedFromPrevious)
+    /// `count` box-drawing `─`.
+    private mutating func rule(_ count: Int) -> String {
+        if let known = rules[count] { return known }
+        let made = String.repeated("─", count: count)
+        rules[count] = made
+        return made
     }
 
-    private mutating func renderBlocks(_ blocks: [MarkdownBlock], width: Int, tight: Bool = false, separateFirst: Bool = false) {
-        for (index, block) in blocks.enumerated() {
-            if (index > 0 || separateFirst) && !tight { writer.line([], source: lineBase + block.line) }
-            self.block(block, width: width)
+    /// Writes top-level `blocks`; `separatedFromPrevious` when they follow other blocks (a
+    /// piece of a longer document), so the first gets the blank line between blocks too.
+    mutating func render(_ blocks: BlockNodes, separatedFromPrevious: Bool = false) {
+        renderBlocks(blocks, width: width, depth: 0, separateFirst: separatedFromPrevious)
+    }
+
+    /// `depth`: how many quotes and lists hold the blocks (see `MarkdownNode.maxBlockDepth`).
+    private mutating func renderBlocks(_ blocks: BlockNodes, width: Int, depth: Int, tight: Bool = false, separateFirst: Bool = false) {
+        var blocks = blocks
+        var first = true
+        while let block = blocks.next() {
+            if (!first || separateFirst) && !tight { writer.line([], source: lineBase + block.line) }
+            first = false
+            self.block(block, width: width, depth: depth)
         }
     }
 
-    private mutating func block(_ block: MarkdownBlock, width: Int) {
-        let source = lineBase + block.line
-        switch block {
-        case .heading(let level, let inlines, _):
+    private mutating func block(_ shown: ShownBlock, width: Int, depth: Int) {
+        let source = lineBase + shown.line
+        let node: MarkdownNode
+        switch shown {
+        case .paragraph(let inlines, _): return paragraph(inlines, base: PreviewStyle(.text), width: width, source: source)
+        case .node(let shownNode): node = shownNode
+        }
+        switch node.type {
+        case CMARK_NODE_PARAGRAPH:
+            paragraph(InlineNodes(childrenOf: node, depth: 0), base: PreviewStyle(.text), width: width, source: source)
+        case CMARK_NODE_HEADING:
+            let level = node.headingLevel
             let role: PreviewRole = level == 1 ? .heading1 : level == 2 ? .heading2 : .heading3
             let marker = String.repeated("#", count: level) + " "
             writer.open(first: PreviewSpan(marker, PreviewStyle(.marker)), rest: PreviewSpan(String.repeated(" ", count: marker.count), PreviewStyle(.marker)))
-            paragraph(inlines, base: PreviewStyle(role, bold: true), width: width - marker.count, source: source)
+            paragraph(InlineNodes(childrenOf: node, depth: 0), base: PreviewStyle(role, bold: true), width: width - marker.count, source: source)
             writer.close()
-        case .paragraph(let inlines, _):
-            paragraph(inlines, base: PreviewStyle(.text), width: width, source: source)
-        case .quote(let inner, _):
-            quote(inner, width: width, source: source)
-        case .list(let ordered, let start, let items, _):
-            list(ordered: ordered, start: start, items: items, width: width, source: source)
-        case .code(let info, let text, _):
-            codeBox(info: info, text: text, width: width, source: source)
-        case .html(let text, _):
-            html(text, width: width, source: source)
-        case .rule:
-            writer.line([PreviewSpan(String.repeated("─", count: width), PreviewStyle(.rule))], source: source)
+        case CMARK_NODE_BLOCK_QUOTE:
+            quote(node, width: width, source: source, depth: depth + 1)
+        case CMARK_NODE_LIST:
+            list(node, width: width, source: source, depth: depth + 1)
+        case CMARK_NODE_CODE_BLOCK:
+            codeBox(info: node.fenceInfo, literal: node.literal, width: width, source: source)
+        case CMARK_NODE_HTML_BLOCK:
+            html(node.literalString, width: width, source: source)
+        case CMARK_NODE_THEMATIC_BREAK:
+            writer.line([PreviewSpan(rule(width), PreviewStyle(.rule))], source: source)
+        default:
+            break  // cmark's parser makes no other blocks (custom blocks are only ever built by hand)
         }
     }
 
-    private mutating func paragraph(_ inlines: [MarkdownInline], base: PreviewStyle, width: Int, source: Int) {
+    private mutating func paragraph(_ inlines: InlineNodes, base: PreviewStyle, width: Int, source: Int) {
         // One layout's buffers serve every paragraph (moved out while in use).
         var layout = spareLayout
         spareLayout = InlineLayout()
-        self.inlines(inlines, style: base, into: &layout)
+        self.inlines(inlines, style: base, depth: 0, into: &layout)
         layout.write(width: width, source: source, into: &writer)
         layout.removeAll()
         spareLayout = layout
     }
 
-    private func inlines(_ inlines: [MarkdownInline], style: PreviewStyle, into layout: inout InlineLayout) {
-        for inline in inlines {
-            switch inline {
-            case .text(let text):
+    /// `depth`: how many emphases, strong texts and links hold the inlines.
+    private func inlines(_ inlines: InlineNodes, style: PreviewStyle, depth: Int, into layout: inout InlineLayout) {
+        var inlines = inlines
+        while case let (node, skip)? = inlines.next() {
+            switch node.type {
+            case CMARK_NODE_TEXT:
+                let literal = node.literal
+                let text = UnsafeBufferPointer(rebasing: literal[min(skip, literal.count)...])
                 // Most text has neither escaped shortcodes nor `~~`: added as it is.
                 if Self.isPlain(text) {
-                    layout.add(text, style)
+                    layout.add(utf8: text, style)
                     continue
                 }
-                Strikethrough.split(MarkdownSource.unescape(text)) { piece, struck in
+                Strikethrough.split(MarkdownSource.unescape(String(decoding: text, as: UTF8.self))) { piece, struck in
                     var s = style
                     s.strikethrough = s.strikethrough || struck
                     layout.add(piece, s)
                 }
-            case .emphasis(let inner):
+            case CMARK_NODE_EMPH:
                 var s = style
                 s.italic = true
-                self.inlines(inner, style: s, into: &layout)
-            case .strong(let inner):
+                self.inlines(InlineNodes(childrenOf: node, depth: depth + 1), style: s, depth: depth + 1, into: &layout)
+            case CMARK_NODE_STRONG:
                 var s = style
                 s.bold = true
-                self.inlines(inner, style: s, into: &layout)
-            case .code(let text):
-                layout.add(Self.isPlain(text) ? text : MarkdownSource.unescape(text), PreviewStyle(.code, bold: style.bold, italic: style.italic))
-            case .link(let url, let content):
+                self.inlines(InlineNodes(childrenOf: node, depth: depth + 1), style: s, depth: depth + 1, into: &layout)
+            case CMARK_NODE_CODE:
+                let text = node.literal
+                let codeStyle = PreviewStyle(.code, bold: style.bold, italic: style.italic)
+                if Self.isPlain(text) { layout.add(utf8: text, codeStyle) } else { layout.add(MarkdownSource.unescape(node.literalString), codeStyle) }
+            case CMARK_NODE_LINK:
+                let url = node.url
+                let content = InlineNodes(childrenOf: node, depth: depth + 1)
                 let isRef = url.hasPrefix("ref:")
                 let target = isRef ? String(url.dropFirst(4)) : url
                 let broken = isRef && !context.refExists(target)
                 var s = style
                 s.role = broken ? .missing : .link
-                self.inlines(content, style: s, into: &layout)
+                self.inlines(content, style: s, depth: depth + 1, into: &layout)
                 if broken {
                     // Jekyll's `{% post_url %}` and `{% link %}` targets say which kind they are.
                     let what = target.hasPrefix("post_url:") ? "missing post: " + target.dropFirst(9)
                         : target.hasPrefix("link:") ? "missing file: " + target.dropFirst(5) : "missing page: " + target
                     layout.add(" [\(what)]", PreviewStyle(.missing))
-                } else if !isRef, !url.isEmpty, PlainText.of(content) != url, !url.hasPrefix("#") {
+                } else if !isRef, !url.isEmpty, !url.hasPrefix("#"), PlainText.of(content) != url {
                     layout.add(" (" + url + ")", PreviewStyle(.url))
                 }
-            case .image(let url, let alt):
+            case CMARK_NODE_IMAGE:
+                let url = node.url
+                let alt = PlainText.below(node)
                 let file = url.split(separator: "/").last.map(String.init) ?? url
                 let local = !url.contains("://") && !url.hasPrefix("/")
                 let name = url.removingPercentEncoding ?? url
@@ -118,101 +151,123 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
                 layout.add("[image: \(alt.isEmpty ? file : alt)]", PreviewStyle(missing || pointer ? .missing : .image))
                 layout.add(" " + file + (missing ? " (missing)" : pointer ? " (Git LFS pointer: run git lfs pull)" : ""),
                            PreviewStyle(missing || pointer ? .missing : .url))
-            case .softBreak:
+            case CMARK_NODE_SOFTBREAK:
                 layout.softBreak(style)
-            case .hardBreak:
+            case CMARK_NODE_LINEBREAK:
                 layout.hardBreak()
-            case .html(let html):
-                layout.add(html, PreviewStyle(.dim))
+            case CMARK_NODE_HTML_INLINE:
+                layout.add(utf8: node.literal, PreviewStyle(.dim))
+            default:
+                break  // cmark's parser makes no other inlines
             }
         }
     }
 
     /// Whether `text` holds no escaped shortcode (U+E001/U+E002, lead byte 0xEE) and no `~`:
     /// then neither unescaping nor strikethrough changes it.
-    private static func isPlain(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return true }
-            return memchr(base, 0xEE, bytes.count) == nil && memchr(base, 0x7E, bytes.count) == nil
-        }
+    private static func isPlain(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return true }
+        return memchr(base, 0xEE, text.count) == nil && memchr(base, 0x7E, text.count) == nil
     }
 
-    private mutating func alertBar(kind: String, inner: [MarkdownBlock], width: Int, source: Int) {
+    private mutating func alertBar(kind: String, inner: BlockNodes, width: Int, source: Int, depth: Int) {
         let (label, mark, role) = GitHubAlert.kinds[kind] ?? ("Note", "ⓘ", .alertNote)
         let bar = PreviewSpan("▌ ", PreviewStyle(role))
         writer.line([bar, PreviewSpan(mark + " " + label, PreviewStyle(role, bold: true))], source: source)
         writer.open(first: bar, rest: bar)
-        renderBlocks(inner, width: width - 2)
+        renderBlocks(inner, width: width - 2, depth: depth)
         writer.close()
     }
 
-    private mutating func quote(_ inner: [MarkdownBlock], width: Int, source: Int) {
+    /// A quote whose nesting depth is `depth`: an alert, a note shortcode's box, or a quote.
+    private mutating func quote(_ node: MarkdownNode, width: Int, source: Int, depth: Int) {
+        let inner = BlockNodes(childrenOf: node, depth: depth)
         if let alert = GitHubAlert.read(inner) {
-            return alertBar(kind: alert.kind, inner: alert.rest, width: width, source: source)
+            return alertBar(kind: alert.kind, inner: alert.rest, width: width, source: source, depth: depth)
         }
         // A note shortcode was turned into a quote whose first paragraph starts with the note marker.
-        if case .paragraph(let inlines, let line)? = inner.first, case .text(let first)? = inlines.first,
-           first.hasPrefix(MarkdownSource.notePrefix) {
-            let label = String(first.dropFirst(MarkdownSource.notePrefix.count))
-            var rest = inner
-            let remainder = Array(inlines.dropFirst().drop { $0 == .softBreak })
-            rest[0] = .paragraph(inlines: remainder, line: line + 1)
-            if remainder.isEmpty { rest.removeFirst() }
-            return noteBox(label: label, inner: rest, width: width, source: source)
+        var peek = inner
+        if let first = peek.next(), var inlines = first.paragraphInlines, case let (text, skip)? = inlines.next(), text.type == CMARK_NODE_TEXT,
+           text.literal.count > skip, text.literal[skip] == 0xEE {
+            let firstText = String(decoding: UnsafeBufferPointer(rebasing: text.literal[skip...]), as: UTF8.self)
+            if firstText.hasPrefix(MarkdownSource.notePrefix) {
+                let label = String(firstText.dropFirst(MarkdownSource.notePrefix.count))
+                // The rest of the paragraph after the marker's soft breaks, a line further on.
+                var remainder = inlines
+                var ahead = remainder
+                while case let (next, _)? = ahead.next(), next.type == CMARK_NODE_SOFTBREAK { remainder = ahead }
+                let lead: ShownBlock? = remainder.isEmpty ? nil : .paragraph(remainder, line: first.line + 1)
+                return noteBox(label: label, inner: inner.replacingFirst(with: lead), width: width, source: source, depth: depth)
+            }
         }
         let bar = PreviewSpan("│ ", PreviewStyle(.quote))
         writer.open(first: bar, rest: bar, quote: true)
-        renderBlocks(inner, width: width - 2)
+        renderBlocks(inner, width: width - 2, depth: depth)
         writer.close()
     }
 
-    private mutating func noteBox(label: String, inner: [MarkdownBlock], width: Int, source: Int) {
+    private mutating func noteBox(label: String, inner: BlockNodes, width: Int, source: Int, depth: Int) {
         let title = " " + DisplayWidth.truncate(label, to: max(1, width - 6)) + " "
         writer.line([PreviewSpan("╭─", PreviewStyle(.border)), PreviewSpan(title, PreviewStyle(.note, bold: true)),
-                     PreviewSpan(String.repeated("─", count: max(0, width - 3 - DisplayWidth.of(title))) + "╮", PreviewStyle(.border))],
+                     PreviewSpan(rule(max(0, width - 3 - DisplayWidth.of(title))) + "╮", PreviewStyle(.border))],
                     source: source)
         let border = PreviewSpan("│ ", PreviewStyle(.border))
         writer.open(first: border, rest: border, boxBody: width - 4)
-        renderBlocks(inner, width: width - 4)
+        renderBlocks(inner, width: width - 4, depth: depth)
         let written = writer.close()
-        writer.line([PreviewSpan("╰" + String.repeated("─", count: max(0, width - 2)) + "╯", PreviewStyle(.border))],
+        writer.line([PreviewSpan("╰" + rule(max(0, width - 2)) + "╯", PreviewStyle(.border))],
                     source: written > 0 ? writer.lastSourceLine : source)
     }
 
-    private mutating func list(ordered: Bool, start: Int, items: [[MarkdownBlock]], width: Int, source: Int) {
-        let widest = ordered ? String(start + items.count - 1).count + 2 : 2
-        for (index, item) in items.enumerated() {
-            var blocksOfItem = item
+    /// A list whose nesting depth is `depth`.
+    private mutating func list(_ node: MarkdownNode, width: Int, source: Int, depth: Int) {
+        let ordered = node.isOrderedList, start = node.listStart
+        var count = 0
+        var counted = node.firstChild
+        while let item = counted {
+            count += 1
+            counted = item.next
+        }
+        let widest = ordered ? String(start + count - 1).count + 2 : 2
+        var index = 0
+        var nextItem = node.firstChild
+        while let item = nextItem {
+            nextItem = item.next
+            var blocksOfItem = BlockNodes(childrenOf: item, depth: depth)
             var marker = ordered ? String(start + index) + "." : "•"
+            index += 1
             // Task items: `[ ]` / `[x]` at the start of the first paragraph become boxes.
-            if case .paragraph(var inlines, let line)? = blocksOfItem.first, case .text(let first)? = inlines.first {
-                for (box, symbol) in [("[ ] ", "☐"), ("[x] ", "☑"), ("[X] ", "☑")] where first.hasPrefix(box) {
-                    inlines[0] = .text(String(first.dropFirst(box.count)))
-                    blocksOfItem[0] = .paragraph(inlines: inlines, line: line)
+            var peek = blocksOfItem
+            if let first = peek.next(), var inlines = first.paragraphInlines, case let (text, skip)? = inlines.next(), text.type == CMARK_NODE_TEXT,
+               text.literal.count >= skip + 4, text.literal[skip] == 0x5B {
+                let firstText = String(decoding: UnsafeBufferPointer(rebasing: text.literal[skip...]), as: UTF8.self)
+                for (box, symbol) in [("[ ] ", "☐"), ("[x] ", "☑"), ("[X] ", "☑")] where firstText.hasPrefix(box) {
+                    blocksOfItem = blocksOfItem.replacingFirst(with: .paragraph(InlineNodes(first: text, skip: skip + 4), line: first.line))
                     marker = symbol
                 }
             }
             marker += String.repeated(" ", count: max(1, widest - DisplayWidth.of(marker)))
             let indent = String.repeated(" ", count: DisplayWidth.of(marker))
             writer.open(first: PreviewSpan(marker, PreviewStyle(.marker)), rest: PreviewSpan(indent, PreviewStyle(.text)))
-            renderBlocks(blocksOfItem, width: width - indent.count, tight: true)
+            renderBlocks(blocksOfItem, width: width - indent.count, depth: depth, tight: true)
             if writer.close() == 0 { writer.line([PreviewSpan(marker, PreviewStyle(.marker))], source: source) }
         }
     }
 
     /// A labelled box; code is never wrapped: long lines are cut with a visible `→`.
-    private mutating func codeBox(info: String, text: String, width: Int, source: Int) {
+    private mutating func codeBox(info: String, literal: UnsafeBufferPointer<UInt8>, width: Int, source: Int) {
         let language = info.split(separator: " ").first.map(String.init) ?? ""
         let inner = max(1, width - 2)
         let label = language.isEmpty ? "" : "─ " + DisplayWidth.truncate(language, to: max(1, width - 6)) + " "
         writer.line([PreviewSpan("┌" + label, PreviewStyle(.codeLabel)),
-                     PreviewSpan(String.repeated("─", count: max(0, width - 1 - DisplayWidth.of(label))), PreviewStyle(.border))],
+                     PreviewSpan(rule(max(0, width - 1 - DisplayWidth.of(label))), PreviewStyle(.border))],
                     source: source)
-        let code = Self.isPlain(text) ? text : MarkdownSource.unescape(text)
         // Coloured by language when asked for (tokens cached per block: typing in prose never
         // highlights the code again); plain otherwise, and then laid out from the text's bytes.
-        guard context.highlightsCode && !language.isEmpty else { return plainCode(code, inner: inner, width: width, source: source) }
+        let highlighted = context.highlightsCode && !language.isEmpty
+        if !highlighted, Self.isPlain(literal) { return plainCode(literal, inner: inner, width: width, source: source) }
+        var code = MarkdownSource.unescape(String(decoding: literal, as: UTF8.self))
+        guard highlighted else { return code.withUTF8 { plainCode($0, inner: inner, width: width, source: source) } }
         var lines = code.splitLines()
         if lines.last == "" { lines.removeLast() }
         let expanded = lines.map(Tabs.expand)
@@ -220,7 +275,7 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
         for (index, line) in expanded.enumerated() {
             codeLine(line, tokens: tokens.map { index < $0.count ? $0[index] : [] } ?? [], inner: inner, source: source + 1 + index)
         }
-        writer.line([PreviewSpan("└" + String.repeated("─", count: max(0, width - 1)), PreviewStyle(.border))],
+        writer.line([PreviewSpan("└" + rule(max(0, width - 1)), PreviewStyle(.border))],
                     source: source + lines.count + 1)
     }
 
@@ -244,11 +299,10 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
 
     /// Uncoloured code, line by line from its bytes (a line with no tab that fits is written as
     /// it is; the others as `codeLine`), then the box's bottom.
-    private mutating func plainCode(_ code: String, inner: Int, width: Int, source: Int) {
-        var code = code
-        let count = code.withUTF8 { bytes -> Int in
-            guard let base = bytes.baseAddress else { return 0 }
-            var start = 0, index = 0
+    private mutating func plainCode(_ bytes: UnsafeBufferPointer<UInt8>, inner: Int, width: Int, source: Int) {
+        var index = 0
+        if let base = bytes.baseAddress {
+            var start = 0
             while start < bytes.count {
                 let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
                 let line = UnsafeBufferPointer(start: base + start, count: end - start)
@@ -263,10 +317,9 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
                 index += 1
                 start = end + 1
             }
-            return index
         }
-        writer.line([PreviewSpan("└" + String.repeated("─", count: max(0, width - 1)), PreviewStyle(.border))],
-                    source: source + count + 1)
+        writer.line([PreviewSpan("└" + rule(max(0, width - 1)), PreviewStyle(.border))],
+                    source: source + index + 1)
     }
 
     private mutating func html(_ text: String, width: Int, source: Int) {
@@ -337,33 +390,44 @@ enum GitHubAlert {
     /// A blockquote that is a GitHub alert: `[!KIND]` alone on its first line and something after
     /// it (GitHub's rule: `> [!NOTE] text` on one line is an ordinary quote). The alert's kind,
     /// and the quote's blocks without the marker line.
-    static func read(_ inner: [MarkdownBlock]) -> (kind: String, rest: [MarkdownBlock])? {
-        guard case .paragraph(let inlines, let line)? = inner.first else { return nil }
+    static func read(_ inner: BlockNodes) -> (kind: String, rest: BlockNodes)? {
+        var peek = inner
+        guard let first = peek.next(), let inlines = first.paragraphInlines else { return nil }
         // Most quotes are not alerts: the first visible character of their text is not `[`
         // (cmark may have cut `[!NOTE]` into several text nodes, so only the bracket is checked first).
         var firstVisible: Unicode.Scalar?
-        for inline in inlines {
-            guard case .text(let text) = inline else { break }
-            firstVisible = text.unicodeScalars.first { !isBlank($0) }
+        var scan = inlines
+        while case let (node, skip)? = scan.next(), node.type == CMARK_NODE_TEXT {
+            firstVisible = text(node, skip).unicodeScalars.first { !isBlank($0) }
             if firstVisible != nil { break }
         }
         guard firstVisible == "[" else { return nil }
+        // The marker: the text before the first break; what follows the break is the alert's.
         var marker = ""
-        var index = 0
-        while index < inlines.count, case .text(let text) = inlines[index] {
-            marker += text
-            index += 1
+        var remainder = inlines
+        var ahead = inlines
+        while case let (node, skip)? = ahead.next() {
+            if node.type == CMARK_NODE_TEXT {
+                marker += text(node, skip)
+                remainder = ahead
+                continue
+            }
+            guard node.isBreak else { return nil }
+            remainder = ahead
+            break
         }
         let scalars = marker.unicodeScalars
         guard let start = scalars.firstIndex(where: { !isBlank($0) }), let end = scalars.lastIndex(where: { !isBlank($0) }) else { return nil }
         let trimmed = String(scalars[start...end])
-        guard trimmed.hasPrefix("[!"), trimmed.hasSuffix("]"), kinds[String(trimmed.dropFirst(2).dropLast()).uppercased()] != nil,
-              index == inlines.count || inlines[index] == .softBreak || inlines[index] == .hardBreak else { return nil }
-        let remainder = Array(inlines.dropFirst(index + 1))
-        var rest = Array(inner.dropFirst())
-        if !remainder.isEmpty { rest.insert(.paragraph(inlines: remainder, line: line + 1), at: 0) }
+        guard trimmed.hasPrefix("[!"), trimmed.hasSuffix("]"), kinds[String(trimmed.dropFirst(2).dropLast()).uppercased()] != nil else { return nil }
+        let rest = inner.replacingFirst(with: remainder.isEmpty ? nil : .paragraph(remainder, line: first.line + 1))
         guard !rest.isEmpty else { return nil }
         return (String(trimmed.dropFirst(2).dropLast()).uppercased(), rest)
+    }
+
+    private static func text(_ node: MarkdownNode, _ skip: Int) -> String {
+        let literal = node.literal
+        return String(decoding: UnsafeBufferPointer(rebasing: literal[min(skip, literal.count)...]), as: UTF8.self)
     }
 }
 

@@ -12,13 +12,13 @@ struct SpanMark {
 protocol PreviewLineSink {
     mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, _ spans: UnsafeBufferPointer<SpanMark>, sourceLine: Int)
 
-    /// Receives the blocks once they are laid out: to free them (the default) or to keep them
-    /// for as long as the sink lives.
-    mutating func keep(_ blocks: [MarkdownBlock])
+    /// Receives the parsed document once its blocks are laid out: to free it (the default) or
+    /// to keep it for as long as the sink lives.
+    mutating func keep(_ document: MarkdownDocument)
 }
 
 extension PreviewLineSink {
-    mutating func keep(_ blocks: [MarkdownBlock]) {}
+    mutating func keep(_ document: MarkdownDocument) {}
 }
 
 /// Writes preview lines one at a time inside nested containers, straight into a sink: no line

@@ -1,4 +1,5 @@
 import Blog
+import CCmark
 import TextWidth
 
 /// GFM pipe tables as aligned boxes; columns shrink (cells cut with `…`) to fit the width.
@@ -77,26 +78,36 @@ enum TableRenderer {
         var together: [(row: Int, column: Int)] = []
         for (row, cells) in rows.enumerated() {
             for (column, cell) in cells.enumerated() where hasInlineMarkup(cell) {
-                if isOnlyAParagraph(cell) { together.append((row, column)) } else { result[row][column] = PlainText.of(inlineCells(cell)) }
+                if isOnlyAParagraph(cell) { together.append((row, column)) } else { result[row][column] = plainText(ofCell: cell) }
             }
         }
         guard !together.isEmpty else { return result }
-        let blocks = CommonMarkParser.parse(together.map { rows[$0.row][$0.column] }.joined(separator: "\n\n"))
-        guard blocks.count == together.count else {
-            for cell in together { result[cell.row][cell.column] = PlainText.of(inlineCells(rows[cell.row][cell.column])) }
-            return result
-        }
-        for (cell, block) in zip(together, blocks) {
-            if case .paragraph(let inlines, _) = block { result[cell.row][cell.column] = PlainText.of(inlines) }
+        let document = MarkdownDocument(parsing: together.map { rows[$0.row][$0.column] }.joined(separator: "\n\n"))
+        withExtendedLifetime(document) {
+            var blocks: [MarkdownNode] = []
+            var next = document?.firstBlock
+            while let current = next, blocks.count <= together.count {
+                blocks.append(current)
+                next = current.next
+            }
+            guard blocks.count == together.count else {
+                for cell in together { result[cell.row][cell.column] = plainText(ofCell: rows[cell.row][cell.column]) }
+                return
+            }
+            for (cell, block) in zip(together, blocks) where block.type == CMARK_NODE_PARAGRAPH {
+                result[cell.row][cell.column] = PlainText.below(block)
+            }
         }
         return result
     }
 
-    /// A cell's inline markdown (emphasis, code, links) as parsed inlines.
-    static func inlineCells(_ text: String) -> [MarkdownInline] {
-        guard hasInlineMarkup(text) else { return [.text(text)] }
-        if case .paragraph(let inlines, _)? = CommonMarkParser.parse(text).first { return inlines }
-        return [.text(text)]
+    /// A cell's text with its inline markdown (emphasis, code, links) read.
+    static func plainText(ofCell text: String) -> String {
+        guard hasInlineMarkup(text), let document = MarkdownDocument(parsing: text) else { return text }
+        return withExtendedLifetime(document) {
+            guard let first = document.firstBlock, first.type == CMARK_NODE_PARAGRAPH else { return text }
+            return PlainText.below(first)
+        }
     }
 
     private static func hasInlineMarkup(_ text: String) -> Bool {

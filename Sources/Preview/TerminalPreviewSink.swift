@@ -6,8 +6,8 @@ import TextWidth
 struct TerminalPreviewSink: PreviewLineSink {
     let colour: Bool
     var out: [UInt8] = []
-    /// The blocks laid out: kept, so a command that prints and exits never frees them one by one.
-    private var kept: [[MarkdownBlock]] = []
+    /// The documents laid out: kept, so a command that prints and exits never frees them node by node.
+    private var kept: [MarkdownDocument] = []
     private var escapes: [PreviewStyle: [UInt8]] = [:]
 
     init(colour: Bool, capacity: Int) {
@@ -38,7 +38,7 @@ struct TerminalPreviewSink: PreviewLineSink {
         out.append(0x0A)
     }
 
-    mutating func keep(_ blocks: [MarkdownBlock]) { kept.append(blocks) }
+    mutating func keep(_ document: MarkdownDocument) { kept.append(document) }
 
     /// The escape that starts `style` (empty for plain text), made once per style.
     private mutating func escape(for style: PreviewStyle) -> [UInt8] {

@@ -15,7 +15,7 @@ final class TableCellBatchTests: XCTestCase {
         for round in 0..<300 {
             let columns = random.int(in: 1...5)
             let rows = (0..<random.int(in: 1...6)).map { _ in (0..<columns).map { _ in random.pick(cells) } }
-            let alone = rows.map { $0.map { PlainText.of(TableRenderer.inlineCells($0)) } }
+            let alone = rows.map { $0.map { TableRenderer.plainText(ofCell: $0) } }
             XCTAssertEqual(TableRenderer.plainCells(rows), alone, "round \(round): \(rows)")
         }
     }
