@@ -44,13 +44,15 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         // `env` finds the program on the given environment's PATH; `env -C` changes directory.
-        let argv = ["env"] + (directory.map { ["-C", $0] } ?? []) + arguments
+        // A program named by its path in no other directory is started directly (one exec less).
+        let direct = directory == nil && arguments.first?.hasPrefix("/") == true
+        let argv = direct ? arguments : ["env"] + (directory.map { ["-C", $0] } ?? []) + arguments
         let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         var cArgv = argv.map { strdup($0) } + [nil]
         var cEnv = env.map { strdup($0) } + [nil]
         defer { (cArgv + cEnv).forEach { free($0) } }
         var child: pid_t = 0
-        let result = posix_spawn(&child, "/usr/bin/env", &actions, &attributes, &cArgv, &cEnv)
+        let result = posix_spawn(&child, direct ? arguments[0] : "/usr/bin/env", &actions, &attributes, &cArgv, &cEnv)
         guard result == 0 else {
             throw ShellError(command: arguments, result: ProcessResult(
                 status: result, stdout: "", stderr: "posix_spawn failed: \(String(cString: strerror(result)))", timedOut: false))
@@ -73,6 +75,21 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     public var isRunning: Bool { poll() == nil }
+
+    /// Blocks in `wait4` until the child exits (no polling interval: for timing a process), and
+    /// returns its exit status.
+    @discardableResult
+    public func waitUntilExit() -> Int32 {
+        lock.lock(); defer { lock.unlock() }
+        if let status { return status }
+        var raw: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &raw, 0, &usage) == -1 && errno == EINTR {}
+        peakMemoryKiB = Int(usage.ru_maxrss)
+        let signal = raw & 0x7F
+        status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
+        return status!
+    }
 
     /// Waits for the child to exit, at most `timeout` seconds; nil if it is still running.
     @discardableResult

@@ -1,4 +1,5 @@
 import Foundation
+import Harness
 
 /// Timing helpers: wall-clock medians of alternating runs, so both sides see the same machine state.
 enum Measure {
@@ -7,6 +8,32 @@ enum Measure {
         let start = DispatchTime.now().uptimeNanoseconds
         try body()
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    /// Runs a program to its end, started directly (its path looked up first) with its output
+    /// thrown away — `/dev/null`, as hyperfine does — and waited for in `wait4`: what is timed
+    /// around this is that process alone, not reading its output back. Throws if it fails.
+    static func process(_ arguments: [String]) throws {
+        let child = try ChildProcess([Measure.path(of: arguments[0])] + arguments.dropFirst())
+        let status = child.waitUntilExit()
+        guard status == 0 else { throw ProcessFailed(arguments: arguments, status: status) }
+    }
+
+    /// A timed process that did not exit 0.
+    struct ProcessFailed: Error, CustomStringConvertible {
+        let arguments: [String]
+        let status: Int32
+        var description: String { "`\(arguments.joined(separator: " "))` exited \(status)" }
+    }
+
+    /// `program`'s path: itself when it names one, else found on PATH.
+    static func path(of program: String) -> String {
+        guard !program.contains("/") else { return program }
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = directory + "/" + program
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return program
     }
 
     /// Runs `ours` and `reference` alternately `runs` times (after `setUp` before each) and
