@@ -23,8 +23,10 @@ help:
 setup:
 	@$(SETUP)
 
+# libnakedblog-highlight.so (GNU Source-highlight, opened on first use) goes beside the binaries.
 build: setup
 	$(SWIFT) build $(BUILD_FLAGS)
+	@scripts/build-highlight.sh .build/debug
 
 demo: build
 	@scripts/demo.sh
@@ -41,11 +43,13 @@ RELEASE_FLAGS ?= -c release -Xswiftc -static-stdlib $(CXX_FLAGS) --scratch-path 
 
 release: setup
 	$(SWIFT) build $(RELEASE_FLAGS) --product nakedblog
-	@echo "built .build-release/release/nakedblog"
+	@scripts/build-highlight.sh .build-release/release
+	@echo "built .build-release/release/nakedblog (and libnakedblog-highlight.so beside it)"
 
 bench: setup
 	$(SWIFT) build $(RELEASE_FLAGS) --product nakedblog-bench
 	$(SWIFT) build $(RELEASE_FLAGS) --product nakedblog
+	@scripts/build-highlight.sh .build-release/release
 	.build-release/release/nakedblog-bench $(BENCH_ARGS)
 
 # libgit2 and Hunspell are loaded on first use: one trampoline per function the sources call
@@ -69,4 +73,5 @@ fuzz: setup
 # The whole test suite with the address sanitizer (its own build directory).
 check-sanitizers: setup
 	$(SWIFT) build --build-tests $(CXX_FLAGS) -Xswiftc -sanitize=address --scratch-path .build-asan
+	@scripts/build-highlight.sh .build-asan/debug
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --disable-swift-testing $(CXX_FLAGS) -Xswiftc -sanitize=address --scratch-path .build-asan

@@ -1,6 +1,11 @@
 #ifndef NAKEDBLOG_HIGHLIGHT_H
 #define NAKEDBLOG_HIGHLIGHT_H
-/* A C interface to GNU Source-highlight's token classes (C++), for Swift. */
+/* A C interface to GNU Source-highlight's token classes (C++), for Swift. Source-highlight is
+   reached through libnakedblog-highlight.so (Sources/SourceHighlightShim), opened on the first
+   call (loader.c) from beside the executable, its ../lib/nakedblog, or /usr/lib/nakedblog and
+   /usr/local/lib/nakedblog: Source-highlight, Boost.Regex and ICU cost a start-up that shows
+   no code nothing. When it cannot be opened, every call fails with the reason, and code is
+   shown plain. */
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -22,6 +27,9 @@ enum nb_token_class {
 /* A language definition (a .lang file) read and compiled once. Safe to use from several threads
    (each call takes the language's own lock). */
 typedef struct nb_highlight_language nb_highlight_language;
+
+/* NULL when the highlighter can be used (opening it on the first call), else why it cannot. */
+const char *nb_highlight_unavailable(void);
 
 /* Reads `file` (e.g. "go.lang") in `folder`; NULL with a message in `error` when it cannot. */
 nb_highlight_language *nb_highlight_load(const char *folder, const char *file, char *error, size_t error_size);

@@ -1,6 +1,11 @@
 // GNU Source-highlight behind a C interface: a language's rules are built once; each text is
 // run through a SourceHighlighter whose formatters report the element of every token.
-#include "nb_highlight.h"
+// Built as its own shared object (libnakedblog-highlight.so), which CSourceHighlight's loader
+// opens on first use: Source-highlight, Boost.Regex and ICU stay out of every start-up.
+#include "nb_srchilite.h"
+
+/* The library is built with hidden visibility: only these three are exported. */
+#define NB_EXPORT __attribute__((visibility("default")))
 
 #include <srchilite/formatter.h>
 #include <srchilite/formattermanager.h>
@@ -72,7 +77,7 @@ struct nb_highlight_language {
     std::mutex lock;
 };
 
-extern "C" nb_highlight_language *nb_highlight_load(const char *folder, const char *file, char *error, size_t error_size) {
+extern "C" NB_EXPORT nb_highlight_language *nb_srchilite_load(const char *folder, const char *file, char *error, size_t error_size) {
     auto *language = new nb_highlight_language();
     try {
         language->state = language->manager.getHighlightState(folder, file);
@@ -86,9 +91,9 @@ extern "C" nb_highlight_language *nb_highlight_load(const char *folder, const ch
     return nullptr;
 }
 
-extern "C" void nb_highlight_free(nb_highlight_language *language) { delete language; }
+extern "C" NB_EXPORT void nb_srchilite_free(nb_highlight_language *language) { delete language; }
 
-extern "C" int nb_highlight_text(nb_highlight_language *language, const char *text, size_t length,
+extern "C" NB_EXPORT int nb_srchilite_text(nb_highlight_language *language, const char *text, size_t length,
                                  nb_highlight_token callback, void *context, char *error, size_t error_size) {
     std::lock_guard<std::mutex> guard(language->lock);
     Sink sink;
