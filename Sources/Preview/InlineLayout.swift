@@ -122,22 +122,25 @@ struct InlineLayout {
         var tail: [UInt8] = []
         tail.reserveCapacity(4 * width)
         var tailStyle: PreviewStyle?
+        var tailWidth = 0
         func flush() {
             guard let style = tailStyle else { return }
             if !open {
                 writer.begin(source: source + lineOffset)
                 open = true
             }
-            tail.withUnsafeBufferPointer { writer.add(utf8: $0, style) }
+            tail.withUnsafeBufferPointer { writer.add(utf8: $0, style, width: tailWidth) }
             tail.removeAll(keepingCapacity: true)
             tailStyle = nil
+            tailWidth = 0
         }
-        func push(_ range: Range<Int>, _ style: PreviewStyle) {
+        func push(_ range: Range<Int>, _ style: PreviewStyle, width: Int) {
             if tailStyle != style {
                 flush()
                 tailStyle = style
             }
             tail.append(contentsOf: UnsafeBufferPointer(rebasing: all[range]))
+            tailWidth += width
         }
         func pushSpace(_ style: PreviewStyle) {
             if tailStyle != style {
@@ -145,6 +148,7 @@ struct InlineLayout {
                 tailStyle = style
             }
             tail.append(0x20)
+            tailWidth += 1
         }
         func newLine(at nextOffset: Int) {
             flush()
@@ -175,7 +179,7 @@ struct InlineLayout {
                 }
                 let range = Int(atom.start)..<Int(atom.end)
                 if wordWidth <= width - used {
-                    push(range, atom.style)
+                    push(range, atom.style, width: wordWidth)
                     used += wordWidth
                 } else {
                     // A word longer than the line: split it by grapheme.
@@ -183,7 +187,7 @@ struct InlineLayout {
                     for character in String(decoding: UnsafeBufferPointer(rebasing: all[range]), as: UTF8.self) {
                         let w = DisplayWidth.of(character)
                         if used + pieceWidth + w > width {
-                            if position > pieceStart { push(pieceStart..<position, atom.style) }
+                            if position > pieceStart { push(pieceStart..<position, atom.style, width: pieceWidth) }
                             newLine(at: Int(atom.offset))
                             pieceStart = position
                             pieceWidth = 0
@@ -191,7 +195,7 @@ struct InlineLayout {
                         position += character.utf8.count
                         pieceWidth += w
                     }
-                    if position > pieceStart { push(pieceStart..<position, atom.style); used += pieceWidth }
+                    if position > pieceStart { push(pieceStart..<position, atom.style, width: pieceWidth); used += pieceWidth }
                 }
             }
         }

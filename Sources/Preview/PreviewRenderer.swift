@@ -77,7 +77,7 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
         case CMARK_NODE_HTML_BLOCK:
             html(node.literalString, width: width, source: source)
         case CMARK_NODE_THEMATIC_BREAK:
-            writer.line([PreviewSpan(rule(width), PreviewStyle(.rule))], source: source)
+            writer.line([PreviewSpan(rule(width), PreviewStyle(.rule))], source: source, width: max(0, width))
         default:
             break  // cmark's parser makes no other blocks (custom blocks are only ever built by hand)
         }
@@ -259,9 +259,10 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
         let language = info.split(separator: " ").first.map(String.init) ?? ""
         let inner = max(1, width - 2)
         let label = language.isEmpty ? "" : "─ " + DisplayWidth.truncate(language, to: max(1, width - 6)) + " "
+        let labelWidth = DisplayWidth.of(label)
         writer.line([PreviewSpan("┌" + label, PreviewStyle(.codeLabel)),
-                     PreviewSpan(rule(max(0, width - 1 - DisplayWidth.of(label))), PreviewStyle(.border))],
-                    source: source)
+                     PreviewSpan(rule(max(0, width - 1 - labelWidth)), PreviewStyle(.border))],
+                    source: source, width: 1 + labelWidth + max(0, width - 1 - labelWidth))
         // Coloured by language when asked for (tokens cached per block: typing in prose never
         // highlights the code again); plain otherwise, and then laid out from the text's bytes.
         let highlighted = context.highlightsCode && !language.isEmpty
@@ -276,7 +277,7 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
             codeLine(line, tokens: tokens.map { index < $0.count ? $0[index] : [] } ?? [], inner: inner, source: source + 1 + index)
         }
         writer.line([PreviewSpan("└" + rule(max(0, width - 1)), PreviewStyle(.border))],
-                    source: source + lines.count + 1)
+                    source: source + lines.count + 1, width: max(1, width))
     }
 
     /// A code line (tabs expanded) in its tokens' roles, cut with `→` where it is too wide.
@@ -306,10 +307,11 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
             while start < bytes.count {
                 let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
                 let line = UnsafeBufferPointer(start: base + start, count: end - start)
-                if memchr(base + start, 0x09, end - start) == nil, DisplayWidth.of(utf8: line) <= inner {
+                let lineWidth = memchr(base + start, 0x09, end - start) == nil ? DisplayWidth.of(utf8: line) : Int.max
+                if lineWidth <= inner {
                     writer.begin(source: source + 1 + index)
-                    writer.add("│ ", PreviewStyle(.border))
-                    writer.add(utf8: line, PreviewStyle(.codeBlock))
+                    writer.add("│ ", PreviewStyle(.border), width: 2)
+                    writer.add(utf8: line, PreviewStyle(.codeBlock), width: lineWidth)
                     writer.end()
                 } else {
                     codeLine(Tabs.expand(String(decoding: line, as: UTF8.self)), tokens: [], inner: inner, source: source + 1 + index)
@@ -319,7 +321,7 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
             }
         }
         writer.line([PreviewSpan("└" + rule(max(0, width - 1)), PreviewStyle(.border))],
-                    source: source + index + 1)
+                    source: source + index + 1, width: max(1, width))
     }
 
     private mutating func html(_ text: String, width: Int, source: Int) {

@@ -42,16 +42,24 @@ struct PreviewWriter<Sink: PreviewLineSink> {
     private var sourceLine = 0
     private var levels: [Level] = []
     private var quotes = 0
+    /// The display width of the current line so far while every span's width was given; nil
+    /// once a span came without it (the line is then measured where it must be).
+    private var lineWidth: Int? = 0
 
     private struct Level {
         let first: PreviewSpan?
         let rest: PreviewSpan?
+        /// The prefixes' display widths, measured once.
+        let firstWidth: Int
+        let restWidth: Int
         let isQuote: Bool
         /// For a note box: the width its lines are padded to before the right border.
         let boxBody: Int?
         var lines = 0
-        /// Where the level's content starts in the current line (after its prefix).
+        /// Where the level's content starts in the current line (after its prefix), in bytes
+        /// and (when known) in columns.
         var contentStart = 0
+        var contentWidth: Int?
     }
 
     init(sink: Sink, width: Int) {
@@ -63,7 +71,8 @@ struct PreviewWriter<Sink: PreviewLineSink> {
 
     /// Opens a container whose lines start with `first` (its first line) or `rest`.
     mutating func open(first: PreviewSpan?, rest: PreviewSpan?, quote: Bool = false, boxBody: Int? = nil) {
-        levels.append(Level(first: first, rest: rest, isQuote: quote, boxBody: boxBody))
+        levels.append(Level(first: first, rest: rest, firstWidth: first.map { DisplayWidth.of($0.text) } ?? 0,
+                            restWidth: rest.map { DisplayWidth.of($0.text) } ?? 0, isQuote: quote, boxBody: boxBody))
         if quote { quotes += 1 }
     }
 
@@ -81,46 +90,69 @@ struct PreviewWriter<Sink: PreviewLineSink> {
         bytes.removeAll(keepingCapacity: true)
         spans.removeAll(keepingCapacity: true)
         var inQuote = false
+        var width = 0
         for index in levels.indices {
-            if let prefix = levels[index].lines == 0 ? levels[index].first : levels[index].rest {
+            let first = levels[index].lines == 0
+            if let prefix = first ? levels[index].first : levels[index].rest {
                 append(prefix.text, inQuote ? Self.quoted(prefix.style) : prefix.style)
+                width += first ? levels[index].firstWidth : levels[index].restWidth
             }
             levels[index].lines += 1
             levels[index].contentStart = bytes.count
+            levels[index].contentWidth = width
             if levels[index].isQuote { inQuote = true }
         }
+        lineWidth = width
     }
 
-    /// Adds a span to the current line.
-    mutating func add(_ text: String, _ style: PreviewStyle) {
+    /// Adds a span to the current line; `width`: its display width, when the caller knows it
+    /// (then the line need not be measured again).
+    mutating func add(_ text: String, _ style: PreviewStyle, width: Int? = nil) {
         append(text, quotes > 0 ? Self.quoted(style) : style)
+        grow(by: width)
     }
 
-    /// Adds a span of UTF-8 bytes (valid UTF-8) to the current line.
-    mutating func add(utf8 text: UnsafeBufferPointer<UInt8>, _ style: PreviewStyle) {
+    /// Adds a span of UTF-8 bytes (valid UTF-8) to the current line; `width` as for `add`.
+    mutating func add(utf8 text: UnsafeBufferPointer<UInt8>, _ style: PreviewStyle, width: Int? = nil) {
         bytes.append(contentsOf: text)
         spans.append(SpanMark(end: bytes.count, style: quotes > 0 ? Self.quoted(style) : style))
+        grow(by: width)
+    }
+
+    /// The line is `width` columns wider (unknown from now on when `width` is nil).
+    private mutating func grow(by width: Int?) {
+        if let width, let current = lineWidth { lineWidth = current + width } else { lineWidth = nil }
     }
 
     /// Finishes the current line: note boxes' borders, the cut to `width`, then the sink.
     mutating func end() {
         for index in levels.indices.reversed() {
             guard let body = levels[index].boxBody else { continue }
-            let used = bytes.withUnsafeBufferPointer { DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: $0[levels[index].contentStart...])) }
-            append(String.repeated(" ", count: max(0, body - used)) + " │", PreviewStyle(.border))
+            let start = levels[index].contentStart
+            let used = lineWidth.flatMap { line in levels[index].contentWidth.map { line - $0 } }
+                ?? bytes.withUnsafeBufferPointer { DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: $0[start...])) }
+            let padding = max(0, body - used)
+            append(String.repeated(" ", count: padding) + " │", PreviewStyle(.border))
+            grow(by: padding + 2)
         }
         // No character takes more columns than it has UTF-8 bytes: a short line fits unmeasured.
-        if bytes.count > width, bytes.withUnsafeBufferPointer({ DisplayWidth.of(utf8: $0) }) > width { clip() }
+        if let known = lineWidth {
+            if known > width { clip() }
+        } else if bytes.count > width, bytes.withUnsafeBufferPointer({ DisplayWidth.of(utf8: $0) }) > width {
+            clip()
+        }
         lastSourceLine = sourceLine
         bytes.withUnsafeBufferPointer { text in
             spans.withUnsafeBufferPointer { sink.take(text, $0, sourceLine: sourceLine) }
         }
     }
 
-    /// A whole line of spans.
-    mutating func line(_ parts: [PreviewSpan], source: Int) {
+    /// A whole line of spans; `width`: their display width, when the caller knows it.
+    mutating func line(_ parts: [PreviewSpan], source: Int, width: Int? = nil) {
         begin(source: source)
+        let prefixWidth = lineWidth
         for part in parts { add(part.text, part.style) }
+        if let width, let prefixWidth { lineWidth = prefixWidth + width }
         end()
     }
 

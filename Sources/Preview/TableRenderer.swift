@@ -18,17 +18,18 @@ enum TableRenderer {
         }
         func border(_ left: String, _ middle: String, _ right: String) {
             writer.line([PreviewSpan(left + widths.map { String.repeated("─", count: $0 + 2) }.joined(separator: middle) + right,
-                                     PreviewStyle(.border))], source: source)
+                                     PreviewStyle(.border))], source: source, width: widths.reduce(0, +) + 3 * columns + 1)
         }
         // A body cell is one span (padding, text, padding), gathered in one reused buffer.
         var cell: [UInt8] = []
         func row(_ index: Int, header: Bool, line: Int) {
             writer.begin(source: line)
-            writer.add("│", PreviewStyle(.border))
+            writer.add("│", PreviewStyle(.border), width: 1)
             for (column, value) in cells[index].enumerated() {
                 let fits = cellWidths[index][column] <= widths[column]
                 let text = fits ? value : DisplayWidth.truncate(value, to: widths[column])
-                let free = widths[column] - (fits ? cellWidths[index][column] : DisplayWidth.of(text))
+                let textWidth = fits ? cellWidths[index][column] : DisplayWidth.of(text)
+                let free = widths[column] - textWidth
                 let (left, right): (Int, Int)
                 switch table.alignments.indices.contains(column) ? table.alignments[column] : .left {
                 case .left: (left, right) = (0, free)
@@ -36,17 +37,17 @@ enum TableRenderer {
                 case .center: (left, right) = (free / 2, free - free / 2)
                 }
                 if header {
-                    writer.add(String.repeated(" ", count: left + 1), PreviewStyle(.text))
-                    writer.add(text, PreviewStyle(.tableHeader, bold: true))
-                    writer.add(String.repeated(" ", count: right + 1), PreviewStyle(.text))
+                    writer.add(String.repeated(" ", count: left + 1), PreviewStyle(.text), width: left + 1)
+                    writer.add(text, PreviewStyle(.tableHeader, bold: true), width: textWidth)
+                    writer.add(String.repeated(" ", count: right + 1), PreviewStyle(.text), width: right + 1)
                 } else {
                     cell.removeAll(keepingCapacity: true)
                     cell.append(contentsOf: repeatElement(0x20, count: left + 1))
                     cell.append(contentsOf: text.utf8)
                     cell.append(contentsOf: repeatElement(0x20, count: right + 1))
-                    cell.withUnsafeBufferPointer { writer.add(utf8: $0, PreviewStyle(.text)) }
+                    cell.withUnsafeBufferPointer { writer.add(utf8: $0, PreviewStyle(.text), width: left + textWidth + right + 2) }
                 }
-                writer.add("│", PreviewStyle(.border))
+                writer.add("│", PreviewStyle(.border), width: 1)
             }
             writer.end()
         }
