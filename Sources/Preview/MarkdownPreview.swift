@@ -42,7 +42,7 @@ public enum MarkdownPreview {
     /// its top-level blocks (independent once parsed) laid out in `parts` runs. Tests lower the
     /// threshold to check that both render exactly like one run.
     static func render(markdown: String, firstLine: Int, width: Int, context: PreviewContext, parallelAbove: Int,
-                       parts: Int = defaultParts) -> [PreviewLine] {
+                       parts: Int? = nil) -> [PreviewLine] {
         let sinks = write(markdown: markdown, firstLine: firstLine, width: width, context: context, parallelAbove: parallelAbove,
                           parts: parts) { _ in PreviewLinesSink() }
         if sinks.count == 1 { return sinks[0].lines }
@@ -50,9 +50,9 @@ public enum MarkdownPreview {
     }
 
     /// The layout into one sink per part (made by `makeSink` from the part's size in bytes), in
-    /// the document's order.
+    /// the document's order; `parts` nil: `defaultParts` (looked up only for a long document).
     static func write<Sink: PreviewLineSink & Sendable>(markdown: String, firstLine: Int, width: Int, context: PreviewContext,
-                                                        parallelAbove: Int, parts: Int, stage: ((PreviewStage) -> Void)? = nil,
+                                                        parallelAbove: Int, parts: Int?, stage: ((PreviewStage) -> Void)? = nil,
                                                         makeSink: @escaping @Sendable (Int) -> Sink) -> [Sink] {
         let source = MarkdownSource(context.liquid.map { LiquidSource.rewrite(markdown, context: $0) } ?? markdown)
         stage?(.rewritten)
@@ -69,7 +69,8 @@ public enum MarkdownPreview {
             return renderer.writer.sink
         }
         let total = source.text.utf8.count
-        let long = total >= parallelAbove && parts > 1
+        let parts = total >= parallelAbove ? parts ?? defaultParts : 1
+        let long = parts > 1
         // Where the text splits into pieces CommonMark reads alike, pieces are parsed and laid
         // out in parallel; otherwise the whole is parsed and its blocks are laid out in runs.
         let pieces = long ? MarkdownChunks.split(source.text, parts: parts) : []

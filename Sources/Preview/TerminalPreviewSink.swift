@@ -69,7 +69,7 @@ extension MarkdownPreview {
     public static func terminalOutput(_ page: PageText, width: Int, context: PreviewContext, colour: Bool,
                                       stage: ((PreviewStage) -> Void)? = nil) -> TerminalPreview {
         TerminalPreview(sinks: write(markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context,
-                                     parallelAbove: parallelThreshold, parts: defaultParts, stage: stage) { size in
+                                     parallelAbove: parallelThreshold, parts: nil, stage: stage) { size in
             TerminalPreviewSink(colour: colour, capacity: size + size / 4 + 256)
         })
     }

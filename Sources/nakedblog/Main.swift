@@ -18,7 +18,8 @@ enum Main {
             leave(ExitCodes.success)
         }
         // NAKEDBLOG_RESTRICTED (a shared server): the app on its site, and nothing else.
-        let restricted = OpenCommand.restrictedByEnvironment(ProcessInfo.processInfo.environment)
+        // (getenv, not ProcessInfo's dictionary of the whole environment: a preview's start-up.)
+        let restricted = OpenCommand.restricted(byValue: getenv("NAKEDBLOG_RESTRICTED").map { String(cString: $0) })
         // A preview needs no parser either (its start-up is part of what `make bench` times).
         if !restricted, let preview = PreviewCommand.quickRequest(arguments) {
             do { try PreviewCommand.print(file: preview.file, width: preview.width, plain: preview.plain) } catch { leave(report(error)) }

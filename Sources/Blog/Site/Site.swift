@@ -18,12 +18,12 @@ public struct Site: Sendable, Equatable {
     /// Opens the site containing `directory`: walks up (like git) to the first directory with a
     /// Hugo config file or `config/_default/`, or a Jekyll `_posts/` or `_drafts/` folder (with or without `_config.yml`).
     public static func open(containing directory: String, jekyllConfigs: [String]? = nil) throws(ContentError) -> Site {
-        let start = URL(fileURLWithPath: directory).standardizedFileURL.path
+        let start = StandardPath.of(directory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: start, isDirectory: &isDirectory) else {
             throw ContentError(file: directory, problem: "no such directory", hint: "Check the path")
         }
-        var current = isDirectory.boolValue ? start : (start as NSString).deletingLastPathComponent
+        var current = isDirectory.boolValue ? start : StandardPath.folder(of: start)
         while true {
             if isSiteRoot(current) {
                 return Site(root: current, config: try SiteConfig.load(root: current))
@@ -32,7 +32,7 @@ public struct Site: Sendable, Equatable {
                 let jekyll = try JekyllConfig.load(root: current, files: jekyllConfigs)
                 return Site(root: current, config: SiteConfig(jekyll: jekyll), kind: .jekyll(jekyll))
             }
-            let parent = (current as NSString).deletingLastPathComponent
+            let parent = StandardPath.folder(of: current)
             if parent == current || parent.isEmpty { break }
             current = parent
         }
@@ -55,7 +55,7 @@ public struct Site: Sendable, Equatable {
 
     /// The site-root-relative form of an absolute path inside the site.
     public func relative(_ absolute: String) -> String {
-        let standardized = URL(fileURLWithPath: absolute).standardizedFileURL.path
+        let standardized = StandardPath.of(absolute)
         return standardized.hasPrefix(root + "/") ? String(standardized.dropFirst(root.count + 1)) : standardized
     }
 }

@@ -28,7 +28,12 @@ struct OpenCommand: ParsableCommand {
     /// Whether `NAKEDBLOG_RESTRICTED` asks for restricted mode (a shared server): set to
     /// anything but empty, `0`, `false` or `no`.
     static func restrictedByEnvironment(_ environment: [String: String]) -> Bool {
-        environment["NAKEDBLOG_RESTRICTED"].map { !["", "0", "false", "no"].contains($0.lowercased()) } ?? false
+        restricted(byValue: environment["NAKEDBLOG_RESTRICTED"])
+    }
+
+    /// Whether `NAKEDBLOG_RESTRICTED`'s value (nil: unset) restricts this server to the app.
+    static func restricted(byValue value: String?) -> Bool {
+        value.map { !["", "0", "false", "no"].contains($0.lowercased()) } ?? false
     }
 
     func run() throws {

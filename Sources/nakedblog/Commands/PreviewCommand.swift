@@ -65,10 +65,10 @@ struct PreviewCommand: ParsableCommand {
         if stat(file, &info) == 0, info.st_size >= 256 * 1024 { nb_use_huge_pages() }
         let page: PageText
         do { page = try PageText.read(path: file, display: file) } catch { throw error.userFacing }
-        let absoluteFile = URL(fileURLWithPath: file).standardizedFileURL.path
-        let site = try? Site.open(containing: (absoluteFile as NSString).deletingLastPathComponent)
-        let environment = ProcessInfo.processInfo.environment
-        let colour = !plain && isatty(1) == 1 && (environment["NO_COLOR"].map(\.isEmpty) ?? true) && environment["TERM"] != "dumb"
+        let absoluteFile = StandardPath.of(file)
+        let site = try? Site.open(containing: StandardPath.folder(of: absoluteFile))
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        let colour = !plain && isatty(1) == 1 && (variable("NO_COLOR").map(\.isEmpty) ?? true) && variable("TERM") != "dumb"
         var context = PreviewContext.forPage(page, file: absoluteFile, site: site)
         // No colour: no time spent on colouring code.
         context.highlightsCode = colour
