@@ -5,11 +5,21 @@ import Foundation
 /// (so preview lines map back to source lines): Hugo shortcodes, GFM pipe tables, escaped
 /// shortcode examples.
 struct MarkdownSource {
-    /// A pipe table found in the source.
+    /// A pipe table found in the source. Its body rows are kept as lines and split into cells
+    /// when it is laid out (on the core that lays it out, not in the serial rewrite).
     struct Table: Equatable {
         let header: [String]
         let alignments: [TableAlignment]
-        let rows: [[String]]
+        let rowLines: [Substring]
+
+        /// Each body row's cells, as many as the header has (missing ones empty, extra ones dropped).
+        var rows: [[String]] {
+            rowLines.map { line in
+                var row = MarkdownSource.cells(line)
+                if row.count < header.count { row += Array(repeating: "", count: header.count - row.count) }
+                return Array(row.prefix(header.count))
+            }
+        }
     }
 
     enum TableAlignment: Equatable { case left, center, right }
@@ -221,12 +231,7 @@ struct MarkdownSource {
             if c.hasSuffix(":") { return .right }
             return .left
         }
-        let rows = lines[(index + 2)..<end].map { line -> [String] in
-            var row = cells(line)
-            if row.count < header.count { row += Array(repeating: "", count: header.count - row.count) }
-            return Array(row.prefix(header.count))
-        }
-        return (Table(header: header, alignments: alignments, rows: rows), end - index)
+        return (Table(header: header, alignments: alignments, rowLines: Array(lines[(index + 2)..<end])), end - index)
     }
 
     static func isDelimiterRow(_ line: Substring) -> Bool {

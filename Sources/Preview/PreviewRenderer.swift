@@ -144,8 +144,9 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
                 let url = node.url
                 let alt = PlainText.below(node)
                 let file = url.split(separator: "/").last.map(String.init) ?? url
-                let local = !url.contains("://") && !url.hasPrefix("/")
-                let name = url.removingPercentEncoding ?? url
+                let local = !url.containsText("://") && !url.hasPrefix("/")
+                // Percent-escapes decoded only where there are any (Foundation's decoding showed in profiles).
+                let name = local && url.utf8.contains(0x25) ? url.removingPercentEncoding ?? url : url
                 let missing = local && !url.isEmpty && !context.resourceExists(name)
                 let pointer = local && !missing && !url.isEmpty && context.resourceIsLFSPointer(name)
                 layout.add("[image: \(alt.isEmpty ? file : alt)]", PreviewStyle(missing || pointer ? .missing : .image))
