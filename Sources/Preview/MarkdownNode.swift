@@ -10,14 +10,21 @@ import Glibc
 final class MarkdownDocument: @unchecked Sendable {
     private let root: OpaquePointer
 
-    /// Parses `text` (from its own UTF-8, no copy made first); nil when cmark could not allocate.
-    init?<Text: StringProtocol>(parsing text: Text) {
-        var text = Substring(text)
-        guard let root = text.withUTF8({ buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, CMARK_OPT_DEFAULT) }
-            } ?? cmark_parse_document("", 0, CMARK_OPT_DEFAULT)
-        }) else { return nil }
+    /// Parses `prefix` followed by `text`, each fed to cmark from its own UTF-8 (no joined copy
+    /// made first); nil when cmark could not allocate.
+    init?<Text: StringProtocol>(parsing text: Text, after prefix: String = "") {
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
+        defer { cmark_parser_free(parser) }
+        func feed(_ text: Substring) {
+            var text = text
+            text.withUTF8 { buffer in
+                guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parser_feed(parser, $0, buffer.count) }
+            }
+        }
+        feed(Substring(prefix))
+        feed(Substring(text))
+        guard let root = cmark_parser_finish(parser) else { return nil }
         self.root = root
     }
 

@@ -133,9 +133,7 @@ public enum MarkdownPreview {
         let probe = PieceDefinitions.probe(labels)
         let probed = ParallelMap.mapClaimingEach(pieces) { piece -> ParsedPiece? in
             nb_huge_pages_for_this_thread()
-            var probed = probe
-            probed.append(contentsOf: piece.text)
-            guard let document = MarkdownDocument(parsing: probed),
+            guard let document = MarkdownDocument(parsing: piece.text, after: probe),
                   let definitions = PieceDefinitions.readProbe(document, labels: labels) else { return nil }
             return ParsedPiece(document, definitions: definitions, isEmpty: document.firstBlock(after: labels.count) == nil)
         }
@@ -153,9 +151,8 @@ public enum MarkdownPreview {
                 }
                 // Definitions written before the piece: its lines start that many lines later.
                 own.discard()
-                var text = PieceDefinitions.preamble(missing)
-                text.append(contentsOf: piece.text)
-                return (MarkdownDocument(parsing: text), PieceOffset(probeBlocks: 0, line: piece.firstLine - missing.count - 1), separatedFromPrevious)
+                return (MarkdownDocument(parsing: piece.text, after: PieceDefinitions.preamble(missing)),
+                        PieceOffset(probeBlocks: 0, line: piece.firstLine - missing.count - 1), separatedFromPrevious)
             }
         }
     }

@@ -70,7 +70,10 @@ extension MarkdownPreview {
                                       stage: ((PreviewStage) -> Void)? = nil) -> TerminalPreview {
         TerminalPreview(sinks: write(markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context,
                                      parallelAbove: parallelThreshold, parts: nil, stage: stage) { size in
-            TerminalPreviewSink(colour: colour, capacity: size + size / 4 + 256)
+            // Room for what a piece becomes (boxes, prefixes and wrapping: 1.8× the corpus' bytes
+            // plain, 2.2× in colour), so no piece's output is copied to grow; room not written
+            // costs no memory.
+            TerminalPreviewSink(colour: colour, capacity: (colour ? 3 : 2) * size + 256)
         })
     }
 }
