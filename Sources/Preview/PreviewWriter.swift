@@ -135,12 +135,10 @@ struct PreviewWriter<Sink: PreviewLineSink> {
             append(String.repeated(" ", count: padding) + " │", PreviewStyle(.border))
             grow(by: padding + 2)
         }
-        // No character takes more columns than it has UTF-8 bytes: a short line fits unmeasured.
-        if let known = lineWidth {
-            if known > width { clip() }
-        } else if bytes.count > width, bytes.withUnsafeBufferPointer({ DisplayWidth.of(utf8: $0) }) > width {
-            clip()
-        }
+        // A line whose spans all came with their widths is not measured again. (Bytes are no
+        // bound on columns: a control character's stand-in takes two columns for one byte, a
+        // bidi control's eight for three.)
+        if (lineWidth ?? bytes.withUnsafeBufferPointer({ DisplayWidth.of(utf8: $0) })) > width { clip() }
         lastSourceLine = sourceLine
         bytes.withUnsafeBufferPointer { text in
             spans.withUnsafeBufferPointer { sink.take(text, $0, sourceLine: sourceLine) }

@@ -31,6 +31,22 @@ final class PreviewWriterTests: XCTestCase {
         XCTAssertTrue(lines[1].spans[2].style.bold)
     }
 
+    /// Fewer bytes than columns: control characters' stand-ins (two columns a byte), C1 controls
+    /// and bidi controls are measured, not taken to fit because the line is short; a width the
+    /// caller gives is trusted.
+    func testShortLinesOfControlsAreCutToo() {
+        let lines = written(width: 10) { writer in
+            writer.line([PreviewSpan(String(repeating: "\u{1B}", count: 6), PreviewStyle(.text))], source: 1)
+            writer.line([PreviewSpan("\u{202E}\u{202E}", PreviewStyle(.text))], source: 2)
+            writer.line([PreviewSpan("\u{85}\u{85}\u{85}", PreviewStyle(.text))], source: 3)
+            writer.begin(source: 4)
+            writer.add("abc", PreviewStyle(.text), width: 3)
+            writer.end()
+        }
+        for line in lines { XCTAssertLessThanOrEqual(DisplayWidth.of(line.text), 10, line.text.debugDescription) }
+        XCTAssertEqual(lines.last?.text, "abc")
+    }
+
     func testANoteBoxPadsEveryLineToItsBorder() {
         let lines = written(width: 12) { writer in
             writer.open(first: PreviewSpan("│ ", PreviewStyle(.border)), rest: PreviewSpan("│ ", PreviewStyle(.border)), boxBody: 8)
