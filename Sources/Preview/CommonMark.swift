@@ -17,12 +17,6 @@ public enum CommonMark {
         bytes.withUnsafeBufferPointer { withIterator(over: $0, body) }
     }
 
-    /// The same for text, parsed from its own UTF-8 (no copy made first).
-    static func withIterator<T>(over text: Substring, _ body: (OpaquePointer) -> T) -> T? {
-        var text = text
-        return text.withUTF8 { withIterator(over: $0, body) }
-    }
-
     private static func withIterator<T>(over buffer: UnsafeBufferPointer<UInt8>, _ body: (OpaquePointer) -> T) -> T? {
         guard let root = buffer.baseAddress.map({ base in
             base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, CMARK_OPT_DEFAULT) }
