@@ -75,7 +75,7 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
         case CMARK_NODE_CODE_BLOCK:
             codeBox(info: node.fenceInfo, literal: node.literal, width: width, source: source)
         case CMARK_NODE_HTML_BLOCK:
-            html(node.literalString, width: width, source: source)
+            html(node.literal, width: width, source: source)
         case CMARK_NODE_THEMATIC_BREAK:
             writer.line([PreviewSpan(rule(width), PreviewStyle(.rule))], source: source, width: max(0, width))
         default:
@@ -325,25 +325,46 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
                     source: source + index + 1, width: max(1, width))
     }
 
-    private mutating func html(_ text: String, width: Int, source: Int) {
-        let trimmed = text.hasPrefix("<!--") ? text.trimmingWhitespaceAndNewlines() : text
-        if trimmed == "<!--more-->" {
-            let label = " more "
-            let side = max(0, (width - label.count) / 2)
-            return writer.line([PreviewSpan(String.repeated("┄", count: side) + label + String.repeated("┄", count: max(0, width - side - label.count)),
-                                            PreviewStyle(.divider))], source: source)
+    /// An HTML block: the placeholders the source rewrite left (`<!--more-->`, tables,
+    /// shortcodes) or raw HTML, each non-empty line dimmed and cut to the width. Read from the
+    /// block's bytes: a line that fits and has no tab is written as it is.
+    private mutating func html(_ literal: UnsafeBufferPointer<UInt8>, width: Int, source: Int) {
+        if literal.starts(with: "<!--".utf8) {
+            let trimmed = String(decoding: literal, as: UTF8.self).trimmingWhitespaceAndNewlines()
+            if trimmed == "<!--more-->" {
+                let label = " more "
+                let side = max(0, (width - label.count) / 2)
+                return writer.line([PreviewSpan(String.repeated("┄", count: side) + label + String.repeated("┄", count: max(0, width - side - label.count)),
+                                                PreviewStyle(.divider))], source: source)
+            }
+            if trimmed.hasPrefix("<!--nakedblog-table:"), let index = Int(trimmed.dropFirst(20).dropLast(3)), index < tables.count {
+                return TableRenderer.render(tables[index], width: width, source: source, into: &writer)
+            }
+            if trimmed.hasPrefix("<!--nakedblog-shortcode:") {
+                let label = MarkdownSource.unescape(String(trimmed.dropFirst(24).dropLast(3)))
+                return writer.line([PreviewSpan(DisplayWidth.truncate("⟨" + label + "⟩", to: width), PreviewStyle(.shortcode))], source: source)
+            }
         }
-        if trimmed.hasPrefix("<!--nakedblog-table:"), let index = Int(trimmed.dropFirst(20).dropLast(3)), index < tables.count {
-            return TableRenderer.render(tables[index], width: width, source: source, into: &writer)
-        }
-        if trimmed.hasPrefix("<!--nakedblog-shortcode:") {
-            let label = MarkdownSource.unescape(String(trimmed.dropFirst(24).dropLast(3)))
-            return writer.line([PreviewSpan(DisplayWidth.truncate("⟨" + label + "⟩", to: width), PreviewStyle(.shortcode))], source: source)
-        }
-        for (index, line) in text.splitLines().filter({ !$0.isEmpty }).enumerated() {
-            writer.line([PreviewSpan(DisplayWidth.truncate(Tabs.expand(line), to: width), PreviewStyle(.dim))], source: source + index)
+        guard let base = literal.baseAddress else { return }
+        var start = 0, index = 0
+        while start < literal.count {
+            let end = memchr(base + start, 0x0A, literal.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? literal.count
+            defer { start = end + 1 }
+            guard end > start else { continue }
+            let line = UnsafeBufferPointer(start: base + start, count: end - start)
+            let lineWidth = memchr(base + start, 0x09, end - start) == nil ? DisplayWidth.of(utf8: line) : Int.max
+            if lineWidth <= width {
+                writer.begin(source: source + index)
+                writer.add(utf8: line, PreviewStyle(.dim), width: lineWidth)
+                writer.end()
+            } else {
+                let cut = DisplayWidth.truncate(Tabs.expand(String(decoding: line, as: UTF8.self)), to: width)
+                writer.line([PreviewSpan(cut, PreviewStyle(.dim))], source: source + index)
+            }
+            index += 1
         }
     }
+
 }
 
 /// Tabs to spaces, to the next multiple of four columns.
