@@ -285,9 +285,15 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
     private mutating func codeLine(_ line: String, tokens: [CodeSpan], inner: Int, source: Int) {
         writer.begin(source: source)
         writer.add("│ ", PreviewStyle(.border))
-        let fits = DisplayWidth.of(line) <= inner
+        let lineWidth = DisplayWidth.of(line)
+        let fits = lineWidth <= inner
         if fits, tokens.isEmpty {
-            writer.add(line, PreviewStyle(.codeBlock))
+            writer.add(line, PreviewStyle(.codeBlock), width: lineWidth)
+        } else if tokens.isEmpty, line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // Printable ASCII, one column a byte: cut by bytes (no character walk).
+            let kept = max(0, inner - 1)
+            if kept > 0 { writer.add(String(decoding: line.utf8.prefix(kept), as: UTF8.self), PreviewStyle(.codeBlock), width: kept) }
+            writer.add(String.repeated(" ", count: max(0, kept - lineWidth)) + "→", PreviewStyle(.codeBlock), width: max(0, kept - lineWidth) + 1)
         } else {
             let spans = CodeLine.spans(line, tokens: tokens, width: fits ? Int.max : inner - 1)
             for span in spans { writer.add(span.text, span.style) }

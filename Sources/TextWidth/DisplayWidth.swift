@@ -190,6 +190,9 @@ public enum DisplayWidth {
 
     /// `text` cut to at most `width` cells, with `…` when cut; never splits a grapheme.
     public static func truncate(_ text: String, to width: Int) -> String {
+        // Most text fits: measured straight from its bytes, and given back as it is.
+        var bytes = text
+        if bytes.withUTF8({ scalarWidth(utf8: $0).map { $0 <= width } }) == true { return text }
         // Printable ASCII (most table cells) is one column a byte: cut by bytes.
         let utf8 = text.utf8
         if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
