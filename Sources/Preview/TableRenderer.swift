@@ -16,9 +16,19 @@ enum TableRenderer {
         while widths.reduce(0, +) + 3 * columns + 1 > width, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 1 {
             widths[widest] -= 1
         }
+        // A border line's bytes, gathered in one buffer (no string a column).
+        var rule: [UInt8] = []
         func border(_ left: String, _ middle: String, _ right: String) {
-            writer.line([PreviewSpan(left + widths.map { String.repeated("─", count: $0 + 2) }.joined(separator: middle) + right,
-                                     PreviewStyle(.border))], source: source, width: widths.reduce(0, +) + 3 * columns + 1)
+            rule.removeAll(keepingCapacity: true)
+            rule.append(contentsOf: left.utf8)
+            for (column, columnWidth) in widths.enumerated() {
+                if column > 0 { rule.append(contentsOf: middle.utf8) }
+                for _ in 0..<(columnWidth + 2) { rule.append(contentsOf: [0xE2, 0x94, 0x80]) }  // ─
+            }
+            rule.append(contentsOf: right.utf8)
+            writer.begin(source: source)
+            rule.withUnsafeBufferPointer { writer.add(utf8: $0, PreviewStyle(.border), width: widths.reduce(0, +) + 3 * columns + 1) }
+            writer.end()
         }
         // A body cell is one span (padding, text, padding), gathered in one reused buffer.
         var cell: [UInt8] = []
