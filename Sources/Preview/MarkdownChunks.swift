@@ -81,7 +81,7 @@ enum MarkdownChunks {
                         }
                     } else if rest.first == 0x3C {
                         if let marker = htmlBlockEnd(rest) {
-                            let endsHere = contains(rest.dropFirst(1), marker)
+                            let endsHere = contains(UnsafeBufferPointer(rebasing: rest.dropFirst(1)), marker)
                             if maybeHTML || indent > 0 {
                                 // Inside what may be another HTML block (or a list item): harmless
                                 // if it ends on this line — what follows is read as HTML either way.
@@ -119,27 +119,42 @@ enum MarkdownChunks {
     private static func isParagraphStart(_ byte: UInt8) -> Bool { isLetter(byte) || byte == 0x23 || byte >= 0x80 }
 
     /// The end marker of an HTML block that does not end at a blank line (CommonMark kinds 1–5).
+    /// The HTML block end markers (lowercase), and the openings that start them.
+    private static let rawTags: [(open: [UInt8], end: [UInt8])] = ["script", "pre", "style", "textarea"].map {
+        (Array(("<" + $0).utf8), Array("</\($0)>".utf8))
+    }
+    private static let comment = (open: Array("<!--".utf8), end: Array("-->".utf8))
+    private static let instruction = (open: Array("<?".utf8), end: Array("?>".utf8))
+    private static let cdata = (open: Array("<![cdata[".utf8), end: Array("]]>".utf8))
+    private static let declarationEnd = Array(">".utf8)
+
     private static func htmlBlockEnd(_ rest: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        let lower = rest.prefix(12).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-        func starts(_ prefix: String) -> Bool { lower.starts(with: Array(prefix.utf8)) }
-        for tag in ["script", "pre", "style", "textarea"] where starts("<" + tag) {
-            let next = lower.count > tag.utf8.count + 1 ? lower[tag.utf8.count + 1] : 0x20
-            if next == 0x20 || next == 0x09 || next == 0x3E || next == 0x0D { return Array("</\(tag)>".utf8) }
+        for tag in rawTags where startsLowercased(rest, tag.open) {
+            let next = rest.count > tag.open.count ? lowered(rest[tag.open.count]) : 0x20
+            if next == 0x20 || next == 0x09 || next == 0x3E || next == 0x0D { return tag.end }
         }
-        if starts("<!--") { return Array("-->".utf8) }
-        if starts("<?") { return Array("?>".utf8) }
-        if starts("<![cdata[") { return Array("]]>".utf8) }
-        if starts("<!"), lower.count > 2, isLetter(lower[2]) { return Array(">".utf8) }
+        if startsLowercased(rest, comment.open) { return comment.end }
+        if startsLowercased(rest, instruction.open) { return instruction.end }
+        if startsLowercased(rest, cdata.open) { return cdata.end }
+        if rest.count > 2, rest[0] == 0x3C, rest[1] == 0x21, isLetter(rest[2]) { return declarationEnd }
         return nil
     }
 
-    /// Whether `marker` occurs in `bytes`, ignoring ASCII case (HTML end markers).
-    private static func contains<C: Collection<UInt8>>(_ bytes: C, _ marker: [UInt8]) -> Bool {
-        let lowered = bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-        guard lowered.count >= marker.count else { return false }
-        for offset in 0...(lowered.count - marker.count) where lowered[offset] == marker[0] {
-            if Array(lowered[offset..<(offset + marker.count)]) == marker { return true }
+    private static func lowered(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+
+    /// Whether `bytes`, ASCII letters lowercased, start with `prefix` (lowercase).
+    private static func startsLowercased<C: Collection<UInt8>>(_ bytes: C, _ prefix: [UInt8]) -> Bool {
+        guard bytes.count >= prefix.count else { return false }
+        return zip(bytes, prefix).allSatisfy { lowered($0) == $1 }
+    }
+
+    /// Whether `bytes`, ASCII letters lowercased, contain `marker` (lowercase); nothing copied.
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ marker: [UInt8]) -> Bool {
+        guard bytes.count >= marker.count, let first = marker.first else { return false }
+        for offset in 0...(bytes.count - marker.count) where lowered(bytes[offset]) == first {
+            if startsLowercased(UnsafeBufferPointer(rebasing: bytes[offset..<(offset + marker.count)]), marker) { return true }
         }
         return false
     }
+
 }
