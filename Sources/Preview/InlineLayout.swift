@@ -117,41 +117,63 @@ struct InlineLayout {
         var open = false
         var wroteAny = false
 
-        // The last span of the line is gathered as bytes in `tail` and goes to the writer when
-        // the style changes or the line ends.
-        var tail: [UInt8] = []
-        tail.reserveCapacity(4 * width)
-        var tailStyle: PreviewStyle?
-        var tailWidth = 0
-        func flush() {
-            guard let style = tailStyle else { return }
+        // The line's last span goes to the writer in runs of `all`: words in one style with the
+        // single space the text had between them are one range, handed over in one copy; the
+        // span is begun with `add` and continued with `extend` until the style changes.
+        var spanStyle: PreviewStyle?
+        /// Whether the writer has the span in `spanStyle` begun (else its first run begins it).
+        var spanBegun = false
+        var runStart = 0, runEnd = 0, runWidth = 0
+        func hand(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) {
+            guard let style = spanStyle else { return }
             if !open {
                 writer.begin(source: source + lineOffset)
                 open = true
             }
-            tail.withUnsafeBufferPointer { writer.add(utf8: $0, style, width: tailWidth) }
-            tail.removeAll(keepingCapacity: true)
-            tailStyle = nil
-            tailWidth = 0
+            if spanBegun {
+                writer.extend(utf8: bytes, width: width)
+            } else {
+                writer.add(utf8: bytes, style, width: width)
+                spanBegun = true
+            }
+        }
+        func flush() {
+            guard runEnd > runStart else { return }
+            hand(UnsafeBufferPointer(rebasing: all[runStart..<runEnd]), width: runWidth)
+            runStart = runEnd
+            runWidth = 0
+        }
+        func switchTo(_ style: PreviewStyle) {
+            guard spanStyle != style else { return }
+            flush()
+            spanStyle = style
+            spanBegun = false
         }
         func push(_ range: Range<Int>, _ style: PreviewStyle, width: Int) {
-            if tailStyle != style {
-                flush()
-                tailStyle = style
+            switchTo(style)
+            if runEnd > runStart, range.lowerBound == runEnd {
+                runEnd = range.upperBound
+                runWidth += width
+                return
             }
-            tail.append(contentsOf: UnsafeBufferPointer(rebasing: all[range]))
-            tailWidth += width
+            flush()
+            (runStart, runEnd, runWidth) = (range.lowerBound, range.upperBound, width)
         }
         func pushSpace(_ style: PreviewStyle) {
-            if tailStyle != style {
-                flush()
-                tailStyle = style
+            switchTo(style)
+            // The text's own space, when it follows the run: the run grows over it.
+            if runEnd > runStart, runEnd < all.count, all[runEnd] == 0x20 {
+                runEnd += 1
+                runWidth += 1
+                return
             }
-            tail.append(0x20)
-            tailWidth += 1
+            flush()
+            withUnsafeBytes(of: UInt8(0x20)) { hand($0.bindMemory(to: UInt8.self), width: 1) }
         }
         func newLine(at nextOffset: Int) {
             flush()
+            spanStyle = nil
+            spanBegun = false
             if !open { writer.begin(source: source + lineOffset) }
             writer.end()
             open = false

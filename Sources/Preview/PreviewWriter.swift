@@ -119,6 +119,13 @@ struct PreviewWriter<Sink: PreviewLineSink> {
         grow(by: width)
     }
 
+    /// Continues the line's last span (same style) with more UTF-8 bytes; `width` as for `add`.
+    mutating func extend(utf8 text: UnsafeBufferPointer<UInt8>, width: Int? = nil) {
+        bytes.append(contentsOf: text)
+        spans[spans.count - 1].end = bytes.count
+        grow(by: width)
+    }
+
     /// The line is `width` columns wider (unknown from now on when `width` is nil).
     private mutating func grow(by width: Int?) {
         if let width, let current = lineWidth { lineWidth = current + width } else { lineWidth = nil }
