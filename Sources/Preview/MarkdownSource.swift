@@ -54,23 +54,31 @@ struct MarkdownSource {
             var all: [LineFacts] = []
             all.reserveCapacity(bytes.count / 32 + 1)
             var start = 0
-            // Lines, braces and pipes are found with memchr (vectorized), not byte by byte.
+            // Lines found with memchr (vectorized), not byte by byte.
             while true {
                 let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
                     ?? bytes.count
                 var current = LineFacts(start: start, end: end)
                 var first = start
                 while first < end, base[first] == 0x20 || base[first] == 0x09 { first += 1 }
-                if first < end {
-                    current.first = base[first]
-                    let length = end - start
-                    current.hasBrace = memchr(base + start, 0x7B, length) != nil || memchr(base + start, 0x7D, length) != nil
-                    current.hasPipe = memchr(base + start, 0x7C, length) != nil
-                }
+                if first < end { current.first = base[first] }
                 all.append(current)
-                guard end < bytes.count else { return all }
+                guard end < bytes.count else { break }
                 start = end + 1
             }
+            // Braces and pipes are rare: each found across the whole text with memchr, and its
+            // line marked (lines and hits both in order), not looked for line by line.
+            for byte: UInt8 in [0x7B, 0x7D, 0x7C] {
+                var line = 0, offset = 0
+                while offset < bytes.count, let hit = memchr(base + offset, Int32(byte), bytes.count - offset) {
+                    let position = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
+                    while all[line].end < position { line += 1 }
+                    if byte == 0x7C { all[line].hasPipe = true } else { all[line].hasBrace = true }
+                    // The rest of this line says nothing more.
+                    offset = all[line].end + 1
+                }
+            }
+            return all
         }
     }
 
@@ -309,8 +317,13 @@ struct Shortcode {
     let isClosing: Bool
 
     init?(line: Substring) {
-        // Checked on bytes: most lines that start with `{{` are not whole shortcodes.
-        let bytes = Array(line.utf8)
+        // Checked on the line's own bytes: most lines that start with `{{` are not whole shortcodes.
+        var line = line
+        guard let parsed = line.withUTF8(Self.parse) else { return nil }
+        (name, arguments, isClosing) = parsed
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, arguments: String, isClosing: Bool)? {
         let count = bytes.count
         guard count >= 6, bytes[0] == 0x7B, bytes[1] == 0x7B, bytes[2] == 0x3C || bytes[2] == 0x25,
               bytes[count - 1] == 0x7D, bytes[count - 2] == 0x7D, bytes[count - 3] == 0x3E || bytes[count - 3] == 0x25 else { return nil }
@@ -322,22 +335,22 @@ struct Shortcode {
         }
         trim()
         if end > start, bytes[end - 1] == 0x2F { end -= 1; trim() }
-        isClosing = end > start && bytes[start] == 0x2F
+        let isClosing = end > start && bytes[start] == 0x2F
         if isClosing { start += 1; trim() }
         guard start < end else { return nil }
         let first = bytes[start]
         let isLetter = (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first) || first == 0x5F
-            || (first >= 0x80 && String(decoding: bytes[start..<end], as: UTF8.self).first?.isLetter == true)
+            || (first >= 0x80 && String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).first?.isLetter == true)
         guard isLetter else { return nil }
         var nameEnd = start
         while nameEnd < end, !isBlank(bytes[nameEnd]), !(0x0A...0x0D).contains(bytes[nameEnd]) {
             if bytes[nameEnd] == 0x7B || bytes[nameEnd] == 0x7D { return nil }
             nameEnd += 1
         }
-        name = String(decoding: bytes[start..<nameEnd], as: UTF8.self)
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<nameEnd]), as: UTF8.self)
         var argumentsStart = nameEnd
         while argumentsStart < end, isBlank(bytes[argumentsStart]) || (0x0A...0x0D).contains(bytes[argumentsStart]) { argumentsStart += 1 }
-        arguments = String(decoding: bytes[argumentsStart..<end], as: UTF8.self)
+        return (name, String(decoding: UnsafeBufferPointer(rebasing: bytes[argumentsStart..<end]), as: UTF8.self), isClosing)
     }
 
     /// `key="value"` from the arguments.
