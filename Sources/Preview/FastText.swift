@@ -67,6 +67,15 @@ extension Substring {
     }
 }
 
+extension UnsafeBufferPointer<UInt8> {
+    /// Where the line starting at `start` ends: the offset of the next line feed, or the count
+    /// (found with memchr, not byte by byte).
+    func lineEnd(from start: Int) -> Int {
+        guard let base = baseAddress, start < count, let hit = memchr(base + start, 0x0A, count - start) else { return count }
+        return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+    }
+}
+
 extension String {
     /// The lines (split on `\n`, empty lines kept; a `\r` before the `\n` is kept too).
     func splitLines() -> [String] {
@@ -76,8 +85,7 @@ extension String {
             var lines: [String] = []
             var start = 0
             while true {
-                let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
-                    ?? bytes.count
+                let end = bytes.lineEnd(from: start)
                 lines.append(String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
                 guard end < bytes.count else { return lines }
                 start = end + 1

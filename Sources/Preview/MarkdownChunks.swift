@@ -48,7 +48,7 @@ enum MarkdownChunks {
         var start = 0
         scanning: while start < bytes.count {
             // The line's end found with memchr; whether it is blank from its first bytes only.
-            let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
+            let end = bytes.lineEnd(from: start)
             let current = UnsafeBufferPointer(rebasing: bytes[start..<end])
             let indent = current.prefix { $0 == 0x20 }.count
             var firstVisible = indent

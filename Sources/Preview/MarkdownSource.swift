@@ -56,8 +56,7 @@ struct MarkdownSource {
             var start = 0
             // Lines found with memchr (vectorized), not byte by byte.
             while true {
-                let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
-                    ?? bytes.count
+                let end = bytes.lineEnd(from: start)
                 var current = LineFacts(start: start, end: end)
                 var first = start
                 while first < end, base[first] == 0x20 || base[first] == 0x09 { first += 1 }

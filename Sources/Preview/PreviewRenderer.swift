@@ -312,7 +312,7 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
         if let base = bytes.baseAddress {
             var start = 0
             while start < bytes.count {
-                let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
+                let end = bytes.lineEnd(from: start)
                 let line = UnsafeBufferPointer(start: base + start, count: end - start)
                 let lineWidth = memchr(base + start, 0x09, end - start) == nil ? DisplayWidth.of(utf8: line) : Int.max
                 if lineWidth <= inner {
@@ -354,7 +354,7 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
         guard let base = literal.baseAddress else { return }
         var start = 0, index = 0
         while start < literal.count {
-            let end = memchr(base + start, 0x0A, literal.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? literal.count
+            let end = literal.lineEnd(from: start)
             defer { start = end + 1 }
             guard end > start else { continue }
             let line = UnsafeBufferPointer(start: base + start, count: end - start)
