@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "GitOpsTests", dependencies: ["GitOps", "CGit2", "TestSupport"]),
         .testTarget(name: "FrontMatterTests", dependencies: ["FrontMatter", "TestSupport"]),
         .testTarget(name: "BlogTests", dependencies: ["Blog", "Preview", "CShims", "TextWidth", "TestSupport"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Blog", "CCmark", "TextWidth", "TestSupport"], exclude: ["__Snapshots__", "Fixtures"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Blog", "CCmark", "CShims", "TextWidth", "TestSupport"], exclude: ["__Snapshots__", "Fixtures"]),
         .testTarget(name: "SpellingTests", dependencies: ["Spelling", "Blog", "Preview", "TestSupport"]),
         .testTarget(name: "TextWidthTests", dependencies: ["TextWidth", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TestSupport"], exclude: ["__Snapshots__"]),

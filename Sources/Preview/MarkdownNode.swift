@@ -1,4 +1,5 @@
 import CCmark
+import CShims
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,12 +10,16 @@ import Glibc
 /// of the text that was parsed.
 final class MarkdownDocument: @unchecked Sendable {
     private let root: OpaquePointer
+    /// Where cmark allocated the tree (`nb_arena`: a bump allocator, no malloc a node), given
+    /// back whole; nil when the arena could not be made and cmark's own allocator was used.
+    private let arena: OpaquePointer?
 
     /// Parses `prefix` followed by `text`, each fed to cmark from its own UTF-8 (no joined copy
     /// made first); nil when cmark could not allocate.
     init?<Text: StringProtocol>(parsing text: Text, after prefix: String = "") {
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return nil }
-        defer { cmark_parser_free(parser) }
+        let allocator = nb_arena_begin(prefix.utf8.count + text.utf8.count)
+        let parser = allocator.map { cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, UnsafeMutableRawPointer($0).assumingMemoryBound(to: cmark_mem.self)) }
+            ?? cmark_parser_new(CMARK_OPT_DEFAULT)
         func feed(_ text: Substring) {
             var text = text
             text.withUTF8 { buffer in
@@ -22,13 +27,25 @@ final class MarkdownDocument: @unchecked Sendable {
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parser_feed(parser, $0, buffer.count) }
             }
         }
-        feed(Substring(prefix))
-        feed(Substring(text))
-        guard let root = cmark_parser_finish(parser) else { return nil }
+        var root: OpaquePointer?
+        if let parser {
+            feed(Substring(prefix))
+            feed(Substring(text))
+            root = cmark_parser_finish(parser)
+            cmark_parser_free(parser)
+        }
+        let arena = allocator == nil ? nil : nb_arena_end()
+        guard let root else {
+            nb_arena_free(arena)
+            return nil
+        }
         self.root = root
+        self.arena = arena
     }
 
-    deinit { cmark_node_free(root) }
+    deinit {
+        if let arena { nb_arena_free(arena) } else { cmark_node_free(root) }
+    }
 
     /// The first top-level block (the others are its siblings).
     var firstBlock: MarkdownNode? { MarkdownNode(cmark_node_first_child(root)) }

@@ -22,4 +22,31 @@ void nb_use_huge_pages(void);
    (once per thread; nothing when nb_use_huge_pages was not called, as in the app). */
 void nb_huge_pages_for_this_thread(void);
 
+/* An arena for one parse: a bump allocator whose memory is given back all at once. Its calloc,
+   realloc and free have the shape of cmark's `cmark_mem` (calloc zeroes; realloc keeps the
+   contents and grows the newest allocation in place; free does nothing), and take from the arena
+   the calling thread has begun: a document parsed with them is allocated without a malloc a
+   node, and freed with its arena, not node by node. Only while its arena is the thread's current
+   one may cmark allocate for a document (parsing, rendering); reading its nodes allocates
+   nothing. */
+typedef struct nb_arena nb_arena;
+
+/* The allocator functions, laid out as cmark_mem. */
+typedef struct nb_allocator {
+    void *(*calloc)(size_t, size_t);
+    void *(*realloc)(void *, size_t);
+    void (*free)(void *);
+} nb_allocator;
+
+/* Starts a new arena on the calling thread (what the allocator takes from until nb_arena_end),
+   its first block sized for parsing `text_size` bytes, and returns the allocator; NULL when there is no memory for it. Running out of memory later
+   aborts, as cmark's own allocator does. */
+nb_allocator *nb_arena_begin(size_t text_size);
+
+/* Stops the calling thread's arena and returns it (NULL if none was begun). */
+nb_arena *nb_arena_end(void);
+
+/* Gives back all of an arena's memory. */
+void nb_arena_free(nb_arena *arena);
+
 #endif
