@@ -64,14 +64,7 @@ public final class ChildProcess: @unchecked Sendable {
     public func poll() -> Int32? {
         lock.lock(); defer { lock.unlock() }
         if let status { return status }
-        var raw: Int32 = 0
-        var usage = rusage()
-        let result = wait4(pid, &raw, WNOHANG, &usage)
-        guard result == pid else { return nil }
-        peakMemoryKiB = Int(usage.ru_maxrss)
-        let signal = raw & 0x7F
-        status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
-        return status
+        return reap(blocking: false)
     }
 
     public var isRunning: Bool { poll() == nil }
@@ -81,14 +74,21 @@ public final class ChildProcess: @unchecked Sendable {
     @discardableResult
     public func waitUntilExit() -> Int32 {
         lock.lock(); defer { lock.unlock() }
-        if let status { return status }
+        return status ?? reap(blocking: true) ?? -1
+    }
+
+    /// Reaps the child with `wait4` (waiting for it when `blocking`) and keeps its exit status
+    /// (128 + signal when killed) and peak memory; nil if it is still running. Under `lock`.
+    private func reap(blocking: Bool) -> Int32? {
         var raw: Int32 = 0
         var usage = rusage()
-        while wait4(pid, &raw, 0, &usage) == -1 && errno == EINTR {}
+        var result: pid_t
+        repeat { result = wait4(pid, &raw, blocking ? 0 : WNOHANG, &usage) } while result == -1 && errno == EINTR
+        guard result == pid else { return nil }
         peakMemoryKiB = Int(usage.ru_maxrss)
         let signal = raw & 0x7F
         status = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
-        return status!
+        return status
     }
 
     /// Waits for the child to exit, at most `timeout` seconds; nil if it is still running.

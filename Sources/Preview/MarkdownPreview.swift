@@ -64,8 +64,9 @@ public enum MarkdownPreview {
         @Sendable func layout(_ document: MarkdownDocument?, _ blocks: BlockNodes, offset: Int, separated: Bool, size: Int) -> Sink {
             nb_huge_pages_for_this_thread()
             var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: firstLine - 1 + offset, sink: makeSink(size))
-            renderer.render(blocks, separatedFromPrevious: separated)
-            if let document { renderer.writer.sink.keep(document) }
+            // The document (freed once its blocks are laid out: its arena goes back to this
+            // thread's heap for the next piece) lives while they are read.
+            withExtendedLifetime(document) { renderer.render(blocks, separatedFromPrevious: separated) }
             return renderer.writer.sink
         }
         let total = source.text.utf8.count
@@ -158,7 +159,7 @@ public enum MarkdownPreview {
     }
 
     /// A parsed piece, handed from the worker that probed it to the one that lays it out — which
-    /// takes the document, so it is freed there (or kept by its sink), not by the caller.
+    /// takes the document, so it is freed there, not by the caller.
     final class ParsedPiece: Sendable {
         private let document: Mutex<MarkdownDocument?>
         /// The link reference definitions the piece itself holds.

@@ -11,14 +11,6 @@ struct SpanMark {
 /// during the call.
 protocol PreviewLineSink {
     mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, _ spans: UnsafeBufferPointer<SpanMark>, sourceLine: Int)
-
-    /// Receives the parsed document once its blocks are laid out: to free it (the default) or
-    /// to keep it for as long as the sink lives.
-    mutating func keep(_ document: MarkdownDocument)
-}
-
-extension PreviewLineSink {
-    mutating func keep(_ document: MarkdownDocument) {}
 }
 
 /// Writes preview lines one at a time inside nested containers, straight into a sink: no line

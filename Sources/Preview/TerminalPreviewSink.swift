@@ -6,8 +6,6 @@ import TextWidth
 struct TerminalPreviewSink: PreviewLineSink {
     let colour: Bool
     var out: [UInt8] = []
-    /// The documents laid out: kept, so a command that prints and exits never frees them node by node.
-    private var kept: [MarkdownDocument] = []
     private var escapes: [PreviewStyle: [UInt8]] = [:]
 
     init(colour: Bool, capacity: Int) {
@@ -38,8 +36,6 @@ struct TerminalPreviewSink: PreviewLineSink {
         out.append(0x0A)
     }
 
-    mutating func keep(_ document: MarkdownDocument) { kept.append(document) }
-
     /// The escape that starts `style` (empty for plain text), made once per style.
     private mutating func escape(for style: PreviewStyle) -> [UInt8] {
         if let known = escapes[style] { return known }
@@ -50,31 +46,19 @@ struct TerminalPreviewSink: PreviewLineSink {
     }
 }
 
-/// `nakedblog preview`'s output: its parts in order, and what was built to make them (kept
-/// until this is dropped: a command keeps it until it exits, and the kernel takes it all back
-/// at once — freeing a megabyte's trees block by block cost ~4% of the preview).
-public struct TerminalPreview: Sendable {
-    fileprivate let sinks: [TerminalPreviewSink]
-
-    /// The output, in parts to write in order.
-    public var parts: [[UInt8]] { sinks.map(\.out) }
-
-    fileprivate init(sinks: [TerminalPreviewSink]) { self.sinks = sinks }
-}
-
 extension MarkdownPreview {
     /// The post's body as terminal output (`nakedblog preview`): UTF-8 lines, control
     /// characters made visible, in colour or plain; in parts, in order, written on all cores.
     /// `stage`, when given, is called as each stage ends (`make bench` times them).
     public static func terminalOutput(_ page: PageText, width: Int, context: PreviewContext, colour: Bool,
-                                      stage: ((PreviewStage) -> Void)? = nil) -> TerminalPreview {
-        TerminalPreview(sinks: write(markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context,
-                                     parallelAbove: parallelThreshold, parts: nil, stage: stage) { size in
+                                      stage: ((PreviewStage) -> Void)? = nil) -> [[UInt8]] {
+        write(markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context,
+              parallelAbove: parallelThreshold, parts: nil, stage: stage) { size in
             // Room for what a piece becomes (boxes, prefixes and wrapping: 1.8× the corpus' bytes
             // plain, 2.2× in colour), so no piece's output is copied to grow; room not written
             // costs no memory.
             TerminalPreviewSink(colour: colour, capacity: (colour ? 3 : 2) * size + 256)
-        })
+        }.map(\.out)
     }
 }
 

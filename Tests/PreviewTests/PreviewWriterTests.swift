@@ -83,11 +83,11 @@ final class PreviewWriterTests: XCTestCase {
                 TerminalText.appendVisible(line.text, to: &expected)
                 expected.append(0x0A)
             }
-            let plain = MarkdownPreview.terminalOutput(text, width: 72, context: PreviewContext(), colour: false).parts.joined()
+            let plain = MarkdownPreview.terminalOutput(text, width: 72, context: PreviewContext(), colour: false).joined()
             XCTAssertEqual(Array(plain), expected)
             XCTAssertFalse(plain.contains(0x1B))
             // In colour, the same text between escape codes.
-            let coloured = MarkdownPreview.terminalOutput(text, width: 72, context: PreviewContext(), colour: true).parts.joined()
+            let coloured = MarkdownPreview.terminalOutput(text, width: 72, context: PreviewContext(), colour: true).joined()
             let stripped = String(decoding: Array(coloured), as: UTF8.self).replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
             XCTAssertEqual(stripped, String(decoding: expected, as: UTF8.self))
         }

@@ -73,9 +73,7 @@ struct PreviewCommand: ParsableCommand {
         // No colour: no time spent on colouring code.
         context.highlightsCode = colour
         // Laid out straight into terminal bytes, on all cores for a long post.
-        let preview = MarkdownPreview.terminalOutput(page, width: width ?? TerminalSize.columns() ?? 80, context: context, colour: colour)
-        for part in preview.parts { FileHandleOutput.standardOutput.write(bytes: part) }
-        // Freed by the kernel at exit, not piece by piece (the parsed trees with it).
-        KeepUntilExit.keep(preview)
+        let parts = MarkdownPreview.terminalOutput(page, width: width ?? TerminalSize.columns() ?? 80, context: context, colour: colour)
+        for part in parts { FileHandleOutput.standardOutput.write(bytes: part) }
     }
 }
