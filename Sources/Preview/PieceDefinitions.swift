@@ -57,6 +57,21 @@ enum PieceDefinitions {
         }
     }
 
+    /// The labels of consecutive pieces' `candidateLabels`, in order, each once; nil when one
+    /// piece's are nil or there are too many (a label never spans a cut: it holds no blank line).
+    static func candidateLabels(merging pieces: [[String]?]) -> [String]? {
+        var labels: [String] = []
+        var seen = Set<String>()
+        for piece in pieces {
+            guard let piece else { return nil }
+            for label in piece where seen.insert(label).inserted {
+                labels.append(label)
+                if labels.count > maximumLabels { return nil }
+            }
+        }
+        return labels
+    }
+
     /// The probe for `labels`, to write before a piece: one paragraph a label, then a blank
     /// line. A piece starts at a top-level paragraph after a blank line, so after the probe it
     /// is read as in the whole document; and its end stays the end of what is parsed.

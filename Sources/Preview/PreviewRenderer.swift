@@ -11,14 +11,14 @@ import TextWidth
 struct PreviewRenderer<Sink: PreviewLineSink> {
     let width: Int
     let context: PreviewContext
-    let tables: [MarkdownSource.Table]
+    let tables: [Int: MarkdownSource.Table]
     let lineBase: Int
     var writer: PreviewWriter<Sink>
     private var spareLayout = InlineLayout()
     /// Horizontal rules by length, made once: every code block, note box and rule draws them.
     private var rules: [Int: String] = [:]
 
-    init(width: Int, context: PreviewContext, tables: [MarkdownSource.Table], lineBase: Int, sink: Sink) {
+    init(width: Int, context: PreviewContext, tables: [Int: MarkdownSource.Table], lineBase: Int, sink: Sink) {
         self.width = width
         self.context = context
         self.tables = tables
@@ -343,8 +343,8 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
                 return writer.line([PreviewSpan(String.repeated("┄", count: side) + label + String.repeated("┄", count: max(0, width - side - label.count)),
                                                 PreviewStyle(.divider))], source: source)
             }
-            if trimmed.hasPrefix("<!--nakedblog-table:"), let index = Int(trimmed.dropFirst(20).dropLast(3)), index < tables.count {
-                return TableRenderer.render(tables[index], width: width, source: source, into: &writer)
+            if trimmed.hasPrefix("<!--nakedblog-table:"), let line = Int(trimmed.dropFirst(20).dropLast(3)), let table = tables[line] {
+                return TableRenderer.render(table, width: width, source: source, into: &writer)
             }
             if trimmed.hasPrefix("<!--nakedblog-shortcode:") {
                 let label = MarkdownSource.unescape(String(trimmed.dropFirst(24).dropLast(3)))

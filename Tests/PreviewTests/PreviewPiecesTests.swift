@@ -42,7 +42,11 @@ final class PreviewPiecesTests: XCTestCase {
                       "{{< highlight sh >}}\necho\n\nZero column\n{{< /highlight >}}", "Text with {{< ref \"x\" >}} inside",
                       "***", "Word", "日本語の段落", "* [ ] task", "<!--more-->", "Lazy\n> quote", "<div>\n~~~\n\nText\n~~~",
                       "- item\n  ```\n  open", "</span>\n```", "<img src=\"x\">\n\nAfter image", "[ref]: https://x", "See [ref]",
-                      "<link rel=\"x\">\n<script src=\"y\"></script>\n~~~\n\nAfter", "  <!-- c -->\n```\n\nAfter"]
+                      "<link rel=\"x\">\n<script src=\"y\"></script>\n~~~\n\nAfter", "  <!-- c -->\n```\n\nAfter",
+                      // Fences and HTML that a list item keeps blank lines in, up to the line that ends it.
+                      "- list\n\n    ```\n\nAfter", "- ```\n  code\n\nAfter", "1. ~~~\n\nAfter", "- <!-- open\n\nAfter",
+                      "    ```\n    x\n    ```", "    <!--\n\nAfter", "- > ```\n\nAfter", "- a\n\n    ```\n  ```\n\nAfter",
+                      "    ```\n  <div>\n```\n\nAfter"]
         var split = 0, chunked = 0
         for round in 0..<1_000 {
             var parts: [String] = []
@@ -54,6 +58,29 @@ final class PreviewPiecesTests: XCTestCase {
         }
         XCTAssertGreaterThan(split, 700, "most generated documents have several top-level blocks")
         XCTAssertGreaterThan(chunked, 150, "many can be parsed in pieces")
+    }
+
+    /// A long text is cut before its shortcodes and tables are rewritten (`PieceRewrite`): the
+    /// cut stands only where rewriting the pieces apart proves the same as the whole — notes,
+    /// highlights and fences that the rewrite (not CommonMark) reads across the cut, openings
+    /// whose closing is in a later piece, placeholders that no longer start a paragraph.
+    func testPiecesRewrittenApartRenderAsTheWhole() {
+        var random = SeededRandom(seed: 41)
+        let blocks = ["Para words", "{{< note >}}\nNote text\n\nNote para", "{{< /note >}}", "{{< tip >}}", "{{< /tip >}}",
+                      "{{< highlight go >}}\nfunc main() {}\n\nZero column", "{{< /highlight >}}", "    ```\nRewrite fence\n\nStill",
+                      "    ```", "```\nA fence\n\nInside", "```", "Name | Age\n---|---\nAda | 36", "Row | with\n```x | y",
+                      "{{</* note */>}}\n\nAfter escape", "{{< figure src=\"a b.png\" alt=\"A\" >}}", "Text {{< ref \"x\" >}} more",
+                      "{{% notice warning %}}\nWarned", "{{% /notice %}}", "~~~\nTilde\n\nText", "~~~", "- list {{< note >}}", "> quote"]
+        var rewrittenApart = 0
+        for round in 0..<1_500 {
+            var parts: [String] = []
+            for _ in 0..<random.int(in: 3...16) { parts.append(random.pick(blocks)) }
+            let text = parts.joined(separator: "\n\n")
+            if PieceRewrite.pieces(text, parts: 3) != nil { rewrittenApart += 1 }
+            assertRunsMatchOne(text, width: random.int(in: 20...90), "round \(round): \(text.debugDescription)")
+        }
+        XCTAssertGreaterThan(rewrittenApart, 300, "many are rewritten in pieces")
+        XCTAssertLessThan(rewrittenApart, 1_400, "and many are not")
     }
 
     func testDefinitionsReachEveryPiece() {
@@ -142,5 +169,10 @@ final class MarkdownChunksTests: XCTestCase {
         // An indented fence may belong to a list item and close with it.
         let listed = "- item\n  ```\n  code\n\nPara\n\n```\nreal\n\nInside real fence\n```\n"
         XCTAssertFalse(MarkdownChunks.split(listed, parts: 8).contains { $0.text.hasPrefix("Inside") })
+        // A fence four columns in may be a list item's (its content starts at column 2): the
+        // blank line after it is the code's, so no piece starts at the next paragraph.
+        let deep = "Intro\n\n- list\n\n    ```\n\nPara after\n"
+        XCTAssertFalse(MarkdownChunks.split(deep, parts: 8).contains { $0.text.hasPrefix("Para") })
+        assertRendersAlike(deep)
     }
 }
