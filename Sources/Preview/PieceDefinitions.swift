@@ -21,6 +21,11 @@ enum PieceDefinitions {
     /// The labels that may be defined in `text`, normalized as cmark matches them (lowercase,
     /// blanks collapsed); empty when there is no `]:`; nil when a label is one this does not handle.
     static func candidateLabels(_ text: String) -> [String]? {
+        candidateLabels(text[...])
+    }
+
+    /// `candidateLabels` of a slice (a piece of a text).
+    static func candidateLabels(_ text: Substring) -> [String]? {
         var text = text
         return text.withUTF8 { bytes -> [String]? in
             var labels: [String] = []

@@ -112,7 +112,7 @@ enum PreviewBench {
             withExtendedLifetime(out) {}
         }
         let names: [PreviewStage: String] = [
-            .rewritten: "rewrite shortcodes and tables (serial)", .split: "cut into pieces (serial)",
+            .split: "cut into pieces (serial)", .rewritten: "rewrite shortcodes and tables (all cores)",
             .parsed: "find link definitions and probe the pieces (all cores)", .laidOut: "parse and lay out into bytes (all cores)",
         ]
         return [BenchRow(name: "preview 1 MiB stage: read the file (in-process)", ours: Measure.median(read), reference: nil,
