@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "CShims"),
 
         // Display width of text (CJK, emoji, combining marks): shared by Blog and TUI.
-        .target(name: "TextWidth"),
+        .target(name: "TextWidth", dependencies: ["CShims"]),
 
         // Libraries. They never import each other.
         .target(name: "GitOps", dependencies: ["CGit2", "CGit2Loader", "CGitSSH"]),

@@ -1,3 +1,4 @@
+import CShims
 /// Text from files, remotes and users made safe for a terminal: every control character is
 /// replaced by a visible stand-in, so nothing written by someone else can move the cursor, set
 /// the window title or the clipboard, or hide what follows. The one rule for everything nakedblog
@@ -106,17 +107,10 @@ public enum TerminalText {
         let count = bytes.count
         var index = 0
         while index < count {
-            // Printable ASCII (most text) is passed over eight bytes at a time: a word with no
-            // byte below 0x20 and none from 0x7F up.
-            if index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let below = (word &- 0x2020_2020_2020_2020) & ~word & 0x8080_8080_8080_8080
-                let above = ((word &+ 0x0101_0101_0101_0101) | word) & 0x8080_8080_8080_8080
-                if below | above == 0 {
-                    index += 8
-                    continue
-                }
-            }
+            // Passed over sixteen bytes at a time, in C, to the next byte that may start a control
+            // (box drawing and most letters beyond ASCII pass too); that character is checked here.
+            index += nb_first_control_candidate(base + index, count - index)
+            guard index < count else { return false }
             let byte = base[index]
             if byte < 0x80 {
                 if byte < 0x20 {

@@ -33,6 +33,26 @@ final class TerminalTextTests: XCTestCase {
         }
     }
 
+    /// Mixed text (box drawing, punctuation and letters beyond ASCII beside controls): the fast
+    /// check agrees with what `visible` changes.
+    func testMixedTextIsCheckedAlike() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "word ", "─", "│", "’", "“", "…", "é", "\u{A0}", "日", "🙂", "\u{2013}", "\u{2066}", "\u{202A}", "\u{80}", "\u{9F}",
+                      "\u{1B}", "\u{7F}", "\t", "\n", "\r\n", "\u{C2}"]
+        for _ in 0..<5_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...24, using: &generator) {
+                let piece = pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+                // Mostly harmless pieces, so both answers occur often.
+                if pieces.firstIndex(of: piece)! >= 12, Int.random(in: 0..<6, using: &generator) != 0 { continue }
+                text += piece
+            }
+            for mode in [TerminalText.Mode.line, .block] {
+                XCTAssertEqual(TerminalText.needsCleaning(text, mode), TerminalText.visible(text, mode) != text, "\(Array(text.unicodeScalars))")
+            }
+        }
+    }
+
     func testBidiControlsAreShownNotObeyed() {
         // "Trojan Source": the title reads "admin" but is stored in another order.
         let trojan = "user\u{202E}nimda\u{202C}"

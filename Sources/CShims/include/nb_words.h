@@ -6,4 +6,9 @@
 /// Written so the compiler vectorizes it (each byte compared with the one before it).
 size_t nb_count_words(const unsigned char *text, size_t length);
 
+/// The offset of the first byte of UTF-8 `text` that may start a character the terminal
+/// sanitiser replaces (a C0 or C1 control, DEL, a bidi control), or `length` when none does.
+/// Scanned sixteen bytes at a time (the compiler vectorizes it); the caller checks the character found.
+size_t nb_first_control_candidate(const unsigned char *text, size_t length);
+
 #endif
