@@ -7,8 +7,10 @@ import TextWidth
 /// The text is kept as one byte buffer and words as ranges of it (no string a word, nothing to
 /// count references of); a span's bytes go to the writer when its line is done.
 struct InlineLayout {
-    /// A piece to place: a word (no spaces), a space, or a forced break.
-    private enum Kind: UInt8 { case word, space, lineBreak }
+    /// A piece to place: a word (no spaces), a run of printable ASCII words each one column a
+    /// byte with one space (0x20) between them (most prose: placed a line at a time, not a word
+    /// at a time), a space, or a forced break.
+    private enum Kind: UInt8 { case word, run, space, lineBreak }
 
     private struct Atom {
         var start: Int32
@@ -46,10 +48,36 @@ struct InlineLayout {
         bytes.append(contentsOf: raw)
         var start = 0
         var plain = true
+        /// The single space (0x20) right after the last run, not made an atom yet: a plain word
+        /// after it continues the run over it (most prose), anything else makes it an atom first.
+        var held = -1
+        func word(to end: Int) {
+            if plain, held >= 0, held == start - 1 {
+                atoms[atoms.count - 1].end = Int32(base + end)
+                atoms[atoms.count - 1].width += Int32(1 + end - start)
+                held = -1
+                return
+            }
+            releaseHeld()
+            addWord(UnsafeBufferPointer(start: source + start, count: end - start), at: base + start, plain: plain, style)
+        }
+        func releaseHeld() {
+            guard held >= 0 else { return }
+            append(.space, base + held, base + held, width: 0, style)
+            held = -1
+        }
         for index in 0..<raw.count {
             let byte = source[index]
             if byte == 0x20 || byte == 0x09 || byte == 0x0A {
-                if start < index { addWord(UnsafeBufferPointer(start: source + start, count: index - start), at: base + start, plain: plain, style) }
+                if start < index {
+                    word(to: index)
+                    if byte == 0x20, plain, let last = atoms.last, last.kind == .run, last.end == base + index {
+                        held = index
+                        start = index + 1
+                        continue
+                    }
+                }
+                releaseHeld()
                 append(.space, base + index, base + index, width: 0, style)
                 start = index + 1
                 plain = true
@@ -57,12 +85,23 @@ struct InlineLayout {
                 plain = false
             }
         }
-        if start < raw.count { addWord(UnsafeBufferPointer(start: source + start, count: raw.count - start), at: base + start, plain: plain, style) }
+        if start < raw.count { word(to: raw.count) }
+        releaseHeld()
     }
 
     private mutating func addWord(_ word: UnsafeBufferPointer<UInt8>, at start: Int, plain: Bool, _ style: PreviewStyle) {
         if plain {
-            append(.word, start, start + word.count, width: word.count, style)
+            // Joined to the run before it when only its one space (0x20) stands between them.
+            let count = atoms.count
+            if count >= 2, atoms[count - 1].kind == .space, atoms[count - 2].kind == .run, atoms[count - 2].end == start - 1,
+               atoms[count - 1].start == start - 1, bytes[start - 1] == 0x20, atoms[count - 1].style == style,
+               atoms[count - 2].style == style, atoms[count - 2].offset == offset {
+                atoms.removeLast()
+                atoms[count - 2].end = Int32(start + word.count)
+                atoms[count - 2].width += Int32(1 + word.count)
+                return
+            }
+            append(.run, start, start + word.count, width: word.count, style)
             return
         }
         if let width = DisplayWidth.narrowWidth(utf8: word) {
@@ -183,8 +222,54 @@ struct InlineLayout {
             lineOffset = nextOffset
         }
 
+        /// A word of printable ASCII too long for a line, from `used` 0: cut every `width` bytes.
+        func cutLongWord(_ range: Range<Int>, _ style: PreviewStyle, offset: Int) {
+            var start = range.lowerBound
+            while range.upperBound - start > width {
+                push(start..<(start + width), style, width: width)
+                newLine(at: offset)
+                start += width
+            }
+            push(start..<range.upperBound, style, width: range.upperBound - start)
+            used += range.upperBound - start
+        }
+
         for atom in atoms {
             switch atom.kind {
+            case .run:
+                // Placed as word by word would place it: the longest part that fits, up to a word's
+                // end (the last space that fits), then a new line.
+                var start = Int(atom.start)
+                let end = Int(atom.end)
+                while start < end {
+                    let room = width - used - (pendingSpace == nil ? 0 : 1)
+                    if end - start <= room {
+                        if let space = pendingSpace { pushSpace(space); used += 1; pendingSpace = nil }
+                        push(start..<end, atom.style, width: end - start)
+                        used += end - start
+                        break
+                    }
+                    var fits = room >= 1 ? start + room : start
+                    while fits > start, all[fits] != 0x20 { fits -= 1 }
+                    if fits > start {
+                        if let space = pendingSpace { pushSpace(space); used += 1; pendingSpace = nil }
+                        push(start..<fits, atom.style, width: fits - start)
+                        used += fits - start
+                        newLine(at: Int(atom.offset))
+                        start = fits + 1
+                        continue
+                    }
+                    // Its first word does not fit: on a new line, or cut when it is longer than one.
+                    if used > 0 {
+                        newLine(at: Int(atom.offset))
+                        continue
+                    }
+                    var wordEnd = start
+                    while wordEnd < end, all[wordEnd] != 0x20 { wordEnd += 1 }
+                    cutLongWord(start..<wordEnd, atom.style, offset: Int(atom.offset))
+                    if wordEnd < end { pendingSpace = atom.style }
+                    start = wordEnd + 1
+                }
             case .lineBreak:
                 newLine(at: Int(atom.offset))
             case .space:
