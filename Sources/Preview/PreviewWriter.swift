@@ -131,7 +131,10 @@ struct PreviewWriter<Sink: PreviewLineSink> {
             let used = lineWidth.flatMap { line in levels[index].contentWidth.map { line - $0 } }
                 ?? bytes.withUnsafeBufferPointer { DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: $0[start...])) }
             let padding = max(0, body - used)
-            append(String.repeated(" ", count: padding) + " │", PreviewStyle(.border))
+            // The padding and the right border, as bytes (no string a line).
+            bytes.append(contentsOf: repeatElement(0x20, count: padding + 1))
+            bytes.append(contentsOf: [0xE2, 0x94, 0x82])  // │
+            spans.append(SpanMark(end: bytes.count, style: PreviewStyle(.border)))
             grow(by: padding + 2)
         }
         // A line whose spans all came with their widths is not measured again. (Bytes are no

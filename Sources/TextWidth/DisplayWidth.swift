@@ -200,17 +200,19 @@ public enum DisplayWidth {
             guard width > 0 else { return "" }
             return String(decoding: utf8.prefix(width - 1), as: UTF8.self) + "…"
         }
-        guard of(text) > width else { return text }
-        guard width > 0 else { return "" }
-        var result = ""
+        // By grapheme, stopping at the first that passes the width (a long line is not
+        // measured to its end): what fits in one column less, then "…".
         var used = 0
-        for character in text {
-            let w = of(character)
-            if used + w > width - 1 { break }
-            result.append(character)
-            used += w
+        var kept = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            used += of(text[index])
+            if used > width { return width > 0 ? String(text[..<kept]) + "…" : "" }
+            if used <= width - 1 { kept = next }
+            index = next
         }
-        return result + "…"
+        return text
     }
 
     /// `text` padded with spaces (or truncated) to exactly `width` cells.

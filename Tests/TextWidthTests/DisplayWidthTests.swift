@@ -43,8 +43,9 @@ final class DisplayWidthTests: XCTestCase {
         }
     }
 
-    /// Cutting printable ASCII by bytes gives what cutting by characters gives.
-    func testTruncatingASCIIMatchesTruncatingByCharacters() {
+    /// Cutting printable ASCII by bytes, and other text in one pass that stops where the width
+    /// is passed, gives what measuring the whole and cutting by characters gives.
+    func testTruncatingMatchesTruncatingByCharacters() {
         func byCharacters(_ text: String, _ width: Int) -> String {
             guard DisplayWidth.of(text) > width else { return text }
             guard width > 0 else { return "" }
@@ -57,7 +58,9 @@ final class DisplayWidthTests: XCTestCase {
             }
             return result + "…"
         }
-        for text in ["", "a", "hello world", String(repeating: "x", count: 40), "tab\there", "é and e"] {
+        let others = ["日本語のテキスト", "e\u{301}\u{301} combining", "👩‍👩‍👧 family 🇫🇷 flag", "zero\u{200B}width\u{200B}", "\u{1B}[31m red",
+                      "mixed 日本 and é\u{FE0F}", "\u{202E}bidi", "\r\n line", "日" + String(repeating: "x", count: 30)]
+        for text in ["", "a", "hello world", String(repeating: "x", count: 40), "tab\there", "é and e"] + others {
             for width in 0...42 {
                 XCTAssertEqual(DisplayWidth.truncate(text, to: width), byCharacters(text, width), "\(text.debugDescription) at \(width)")
                 XCTAssertLessThanOrEqual(DisplayWidth.of(DisplayWidth.truncate(text, to: width)), max(0, width))
