@@ -81,6 +81,7 @@ public enum MarkdownPreview {
                              labels: PieceDefinitions.candidateLabels(merging: rewritten.map(\.labels))) {
             stage?(.parsed)
             return ParallelMap.mapClaimingEach(Array(plans.enumerated())) { index, plan in
+                nb_huge_pages_for_this_thread()
                 let (document, offset, separated) = plan()
                 return layout(document, BlockNodes(first: document?.firstBlock(after: offset.probeBlocks)), tables: rewritten[index].tables,
                               offset: offset.line, separated: separated, size: rewritten[index].text.utf8.count)
@@ -99,6 +100,7 @@ public enum MarkdownPreview {
             stage?(.parsed)
             // Each piece is parsed and laid out by the core that claims it.
             return ParallelMap.mapClaimingEach(Array(plans.enumerated())) { index, plan in
+                nb_huge_pages_for_this_thread()
                 let (document, offset, separated) = plan()
                 return layout(document, BlockNodes(first: document?.firstBlock(after: offset.probeBlocks)), tables: tables, offset: offset.line,
                               separated: separated, size: pieces[index].text.utf8.count)
