@@ -62,7 +62,10 @@ struct PreviewCommand: ParsableCommand {
         nb_keep_freed_memory()
         // Huge pages pay off from a few hundred KiB of text (a fault costs ~3 µs here).
         var info = stat()
-        if stat(file, &info) == 0, info.st_size >= 256 * 1024 { nb_use_huge_pages() }
+        if stat(file, &info) == 0, info.st_size >= 256 * 1024 {
+            nb_use_huge_pages()
+            MarkdownPreview.prepareWorkers()
+        }
         let page: PageText
         do { page = try PageText.read(path: file, display: file) } catch { throw error.userFacing }
         let absoluteFile = StandardPath.of(file)
