@@ -279,17 +279,19 @@ struct MarkdownSource {
             var inCode = false
             var index = bytes.startIndex
             func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+            // Safe to copy unchecked: the row is valid UTF-8 and cells are cut, trimmed and
+            // unescaped at ASCII bytes only.
             func finish(_ end: Int) {
                 if escapes {
                     var cell = current[...]
                     while let first = cell.first, isBlank(first) { cell = cell.dropFirst() }
                     while let last = cell.last, isBlank(last) { cell = cell.dropLast() }
-                    cells.append(String(decoding: cell, as: UTF8.self))
+                    cells.append(String(copying: unsafe UTF8Span(unchecked: cell.span)))
                 } else {
                     var low = start, high = end
                     while low < high, isBlank(all[low]) { low += 1 }
                     while high > low, isBlank(all[high - 1]) { high -= 1 }
-                    cells.append(String(decoding: UnsafeBufferPointer(rebasing: all[low..<high]), as: UTF8.self))
+                    cells.append(String(copying: unsafe UTF8Span(unchecked: UnsafeBufferPointer(rebasing: all[low..<high]).span)))
                 }
                 current.removeAll(keepingCapacity: true)
                 escapes = false

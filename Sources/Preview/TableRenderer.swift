@@ -122,7 +122,12 @@ enum TableRenderer {
     }
 
     private static func hasInlineMarkup(_ text: String) -> Bool {
-        text.utf8.contains { $0 == 0x2A || $0 == 0x5F || $0 == 0x60 || $0 == 0x5B || $0 == 0x3C || $0 == 0x26 || $0 == 0x5C }
+        var text = text
+        // Over the string's own bytes (the generic search through its UTF-8 view cost more than
+        // the parse it decides on).
+        return text.withUTF8 { bytes in
+            bytes.contains { $0 == 0x2A || $0 == 0x5F || $0 == 0x60 || $0 == 0x5B || $0 == 0x3C || $0 == 0x26 || $0 == 0x5C }
+        }
     }
 
     /// Whether a one-line cell is a paragraph whatever follows it after a blank line: it starts
