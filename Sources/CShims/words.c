@@ -20,3 +20,25 @@ size_t nb_count_words(const unsigned char *text, size_t length) {
     }
     return count;
 }
+
+size_t nb_prose_run_length(const unsigned char *text, size_t length) {
+    if (length == 0 || text[0] < 0x21 || text[0] > 0x7E) return 0;
+    size_t i = 0;
+    /* Blocks of 16 bytes (each with the byte after it) with no branch a byte: the compiler
+       compares sixteen at once; the block that ends the run is read byte by byte. */
+    while (i + 17 <= length) {
+        unsigned char bad = 0;
+        for (int k = 0; k < 16; k++) {
+            unsigned char b = text[i + k], c = text[i + k + 1];
+            bad |= (unsigned char)((b < 0x20) | (b > 0x7E) | ((b == 0x20) & (c == 0x20)));
+        }
+        if (bad) break;
+        i += 16;
+    }
+    for (; i < length; i++) {
+        unsigned char b = text[i];
+        if (b < 0x20 || b > 0x7E) return i;
+        if (b == 0x20 && i + 1 < length && text[i + 1] == 0x20) return i + 1;
+    }
+    return length;
+}

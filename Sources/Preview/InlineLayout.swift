@@ -1,4 +1,5 @@
 import Blog
+import CShims
 import TextWidth
 
 /// Wraps styled inline text into lines of at most `width` display columns, breaking at spaces
@@ -66,8 +67,34 @@ struct InlineLayout {
             append(.space, base + held, base + held, width: 0, style)
             held = -1
         }
-        for index in 0..<raw.count {
+        var index = 0
+        while index < raw.count {
             let byte = source[index]
+            defer { index += 1 }
+            if start == index, byte > 0x20, byte < 0x7F {
+                // Prose: words of printable ASCII with one space between them, found in C sixteen
+                // bytes at a time and added as one run (ending at a word's end and before a space).
+                var end = index + nb_prose_run_length(source + index, raw.count - index)
+                if end < raw.count, source[end] != 0x20, source[end] != 0x09, source[end] != 0x0A {
+                    // Its last word goes on past printable ASCII: read byte by byte below.
+                    while end > index, source[end - 1] != 0x20 { end -= 1 }
+                    if end > index { end -= 1 }
+                } else if end > index, source[end - 1] == 0x20 {
+                    end -= 1
+                }
+                if end > index {
+                    word(to: end)
+                    if end < raw.count, source[end] == 0x20, let last = atoms.last, last.kind == .run, last.end == base + end {
+                        held = end
+                        start = end + 1
+                        index = end
+                    } else {
+                        start = end
+                        index = end - 1
+                    }
+                    continue
+                }
+            }
             if byte == 0x20 || byte == 0x09 || byte == 0x0A {
                 if start < index {
                     word(to: index)

@@ -11,4 +11,9 @@ size_t nb_count_words(const unsigned char *text, size_t length);
 /// Scanned sixteen bytes at a time (the compiler vectorizes it); the caller checks the character found.
 size_t nb_first_control_candidate(const unsigned char *text, size_t length);
 
+/// The length of the longest start of `text` made of printable ASCII (0x21-0x7E) words with
+/// one space between them (it may end with a space, or inside a word); 0 when `text` does not
+/// start with such a byte. Scanned sixteen bytes at a time.
+size_t nb_prose_run_length(const unsigned char *text, size_t length);
+
 #endif
