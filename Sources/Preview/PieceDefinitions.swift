@@ -117,9 +117,9 @@ enum PieceDefinitions {
     static func missing(in piece: Substring, own: [String: String], winners: [String: String], labels: [String]) -> [(label: String, url: String)] {
         let lacking = labels.filter { label in winners[label].map { own[label] != $0 } ?? false }
         guard !lacking.isEmpty else { return [] }
-        let words = bracketedWords(in: piece)
+        let used = bracketedWords(in: piece, among: Set(lacking.map { String($0.prefix { $0 != " " }) }))
         return lacking.compactMap { label in
-            words.contains(String(label.prefix { $0 != " " })) ? (label, winners[label]!) : nil
+            used.contains(String(label.prefix { $0 != " " })) ? (label, winners[label]!) : nil
         }
     }
 
@@ -141,23 +141,31 @@ enum PieceDefinitions {
         return text + "\n"
     }
 
-    /// The first word after every `[` (and any blanks), lowercased: a piece can use a label
-    /// only if its first word is among them (more than the references there are — never fewer).
-    static func bracketedWords<Text: StringProtocol>(in text: Text) -> Set<String> {
-        var text = Substring(text)
+    /// Which of `candidates` (lowercase words) is the first word after some `[` (and any
+    /// blanks), lowercased: a piece can use a label only if its first word is among them (more
+    /// than the references there are — never fewer). The `[`s found with memchr; no string made
+    /// a bracket.
+    static func bracketedWords(in text: Substring, among candidates: Set<String>) -> Set<String> {
+        guard !candidates.isEmpty else { return [] }
+        let wanted = candidates.map { Array($0.utf8) }
+        var text = text
         return text.withUTF8 { bytes in
-            var words = Set<String>()
+            var found = Set<String>()
+            guard let base = bytes.baseAddress else { return found }
             var index = 0
-            while index < bytes.count {
-                defer { index += 1 }
-                guard bytes[index] == 0x5B else { continue }
-                var start = index + 1
+            while index < bytes.count, found.count < wanted.count,
+                  let hit = memchr(base + index, 0x5B, bytes.count - index) {
+                index = UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1
+                var start = index
                 while start < bytes.count, isBlank(bytes[start]) { start += 1 }
                 var end = start
                 while end < bytes.count, end - start < 1000, !isBlank(bytes[end]), bytes[end] != 0x5D { end += 1 }
-                words.insert(String(decoding: bytes[start..<end].map(lower), as: UTF8.self))
+                for word in wanted where word.count == end - start
+                    && zip(word, bytes[start..<end]).allSatisfy({ $0 == lower($1) }) {
+                    found.insert(String(decoding: word, as: UTF8.self))
+                }
             }
-            return words
+            return found
         }
     }
 

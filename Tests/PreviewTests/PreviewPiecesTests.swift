@@ -124,8 +124,9 @@ final class PieceDefinitionsTests: XCTestCase {
         XCTAssertEqual(PieceDefinitions.candidateLabels("\\[a]: x and a[1]: y"), ["1"])
         XCTAssertNil(PieceDefinitions.candidateLabels("[a*b]: x"), "emphasis characters: the whole is parsed")
         XCTAssertNil(PieceDefinitions.candidateLabels("[Straße]: x"), "non-ASCII case folding: the whole is parsed")
-        XCTAssertTrue(PieceDefinitions.bracketedWords(in: "see [ B\n c ]").contains("b"))
-        XCTAssertFalse(PieceDefinitions.bracketedWords(in: "an idea, a video").contains("id"))
+        XCTAssertEqual(PieceDefinitions.bracketedWords(in: "see [ B\n c ] and [x]", among: ["b", "c", "x", "y"]), ["b", "x"])
+        XCTAssertEqual(PieceDefinitions.bracketedWords(in: "an idea, a video", among: ["id", "a"]), [])
+        XCTAssertEqual(PieceDefinitions.bracketedWords(in: "[Id] at the end [a", among: ["id", "a"]), ["id", "a"])
     }
 }
 
