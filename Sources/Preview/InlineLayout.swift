@@ -41,31 +41,17 @@ struct InlineLayout {
 
     /// Adds UTF-8 text (valid, as a string's) in `style`.
     mutating func add(utf8 raw: UnsafeBufferPointer<UInt8>, _ style: PreviewStyle) {
-        // Words are split on ASCII blanks; a word of printable ASCII is one atom as wide as it is
-        // long (noticed in the same pass), another word with no wide character one atom measured
-        // from its scalars. Only words with wide characters (CJK, emoji) are taken apart.
+        // Words are split on ASCII blanks; printable ASCII words with one space between them are
+        // one run as wide as it is long (joined to a run before it over one space: `addWord`),
+        // another word with no wide character one atom measured from its scalars. Only words
+        // with wide characters (CJK, emoji) are taken apart.
         guard let source = raw.baseAddress else { return }
         let base = bytes.count
         bytes.append(contentsOf: raw)
         var start = 0
         var plain = true
-        /// The single space (0x20) right after the last run, not made an atom yet: a plain word
-        /// after it continues the run over it (most prose), anything else makes it an atom first.
-        var held = -1
         func word(to end: Int) {
-            if plain, held >= 0, held == start - 1 {
-                atoms[atoms.count - 1].end = Int32(base + end)
-                atoms[atoms.count - 1].width += Int32(1 + end - start)
-                held = -1
-                return
-            }
-            releaseHeld()
             addWord(UnsafeBufferPointer(start: source + start, count: end - start), at: base + start, plain: plain, style)
-        }
-        func releaseHeld() {
-            guard held >= 0 else { return }
-            append(.space, base + held, base + held, width: 0, style)
-            held = -1
         }
         var index = 0
         while index < raw.count {
@@ -73,7 +59,7 @@ struct InlineLayout {
             defer { index += 1 }
             if start == index, byte > 0x20, byte < 0x7F {
                 // Prose: words of printable ASCII with one space between them, found in C sixteen
-                // bytes at a time and added as one run (ending at a word's end and before a space).
+                // bytes at a time and added as one run (ending at a word's end, before a space).
                 var end = index + nb_prose_run_length(source + index, raw.count - index)
                 if end < raw.count, source[end] != 0x20, source[end] != 0x09, source[end] != 0x0A {
                     // Its last word goes on past printable ASCII: read byte by byte below.
@@ -84,27 +70,13 @@ struct InlineLayout {
                 }
                 if end > index {
                     word(to: end)
-                    if end < raw.count, source[end] == 0x20, let last = atoms.last, last.kind == .run, last.end == base + end {
-                        held = end
-                        start = end + 1
-                        index = end
-                    } else {
-                        start = end
-                        index = end - 1
-                    }
+                    start = end
+                    index = end - 1
                     continue
                 }
             }
             if byte == 0x20 || byte == 0x09 || byte == 0x0A {
-                if start < index {
-                    word(to: index)
-                    if byte == 0x20, plain, let last = atoms.last, last.kind == .run, last.end == base + index {
-                        held = index
-                        start = index + 1
-                        continue
-                    }
-                }
-                releaseHeld()
+                if start < index { word(to: index) }
                 append(.space, base + index, base + index, width: 0, style)
                 start = index + 1
                 plain = true
@@ -113,7 +85,6 @@ struct InlineLayout {
             }
         }
         if start < raw.count { word(to: raw.count) }
-        releaseHeld()
     }
 
     private mutating func addWord(_ word: UnsafeBufferPointer<UInt8>, at start: Int, plain: Bool, _ style: PreviewStyle) {

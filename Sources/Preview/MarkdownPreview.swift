@@ -85,7 +85,7 @@ public enum MarkdownPreview {
         // core that claims it, where the cut proves the same as the whole's (`PieceRewrite`).
         if parts > 1, let rewritten = PieceRewrite.pieces(text, parts: parts, stage: stage),
            let plans = plans(rewritten.map { MarkdownChunks.Piece(text: $0.text[...], firstLine: $0.firstLine) },
-                             labels: PieceDefinitions.candidateLabels(merging: rewritten.map(\.labels))) {
+                             pieceLabels: rewritten.map(\.labels)) {
             stage?(.parsed)
             return ParallelMap.mapClaimingEach(Array(plans.enumerated())) { index, plan in
                 nb_huge_pages_for_this_thread()
@@ -103,7 +103,7 @@ public enum MarkdownPreview {
         // parsed whole and its blocks laid out in runs.
         let pieces = long ? MarkdownChunks.split(source.text, parts: parts) : []
         stage?(.split)
-        if pieces.count > 1, let plans = plans(pieces, labels: PieceDefinitions.candidateLabels(source.text)) {
+        if pieces.count > 1, let plans = plans(pieces, pieceLabels: pieces.map { PieceDefinitions.candidateLabels($0.text) }) {
             stage?(.parsed)
             // Each piece is parsed and laid out by the core that claims it.
             return ParallelMap.mapClaimingEach(Array(plans.enumerated())) { index, plan in
@@ -151,10 +151,10 @@ public enum MarkdownPreview {
     /// How to parse each piece — its document, where its blocks start, and whether blocks come
     /// before it — for the core that lays it out; nil when the whole must be parsed instead (see
     /// `PieceDefinitions`). Where link reference definitions may be written, every piece is
-    /// probed first, on all cores; `labels`: those definitions in the pieces may have
+    /// probed first, on all cores; `pieceLabels`: the labels each piece's definitions may have
     /// (`PieceDefinitions.candidateLabels`).
-    static func plans(_ pieces: [MarkdownChunks.Piece], labels: [String]?) -> [@Sendable () -> (MarkdownDocument?, PieceOffset, Bool)]? {
-        guard let labels else { return nil }
+    static func plans(_ pieces: [MarkdownChunks.Piece], pieceLabels: [[String]?]) -> [@Sendable () -> (MarkdownDocument?, PieceOffset, Bool)]? {
+        guard let labels = PieceDefinitions.candidateLabels(merging: pieceLabels) else { return nil }
         if labels.isEmpty {
             // Every piece holds a line that is not blank (`MarkdownChunks`), so blocks.
             return pieces.enumerated().map { index, piece in
@@ -162,10 +162,10 @@ public enum MarkdownPreview {
             }
         }
         let probe = PieceDefinitions.probe(labels)
-        let probed = ParallelMap.mapClaimingEach(pieces) { piece -> ParsedPiece? in
+        let probed = ParallelMap.mapClaimingEach(Array(zip(pieces, pieceLabels))) { piece, own -> ParsedPiece? in
             // A piece with no `[label]:` defines nothing and has blocks (every piece holds a
             // line that is not blank): it is parsed with its layout, where its memory is reused.
-            if PieceDefinitions.candidateLabels(piece.text)?.isEmpty == true { return ParsedPiece(nil, definitions: [:], isEmpty: false) }
+            if own?.isEmpty == true { return ParsedPiece(nil, definitions: [:], isEmpty: false) }
             nb_huge_pages_for_this_thread()
             guard let document = MarkdownDocument(parsing: piece.text, after: probe),
                   let definitions = PieceDefinitions.readProbe(document, labels: labels) else { return nil }

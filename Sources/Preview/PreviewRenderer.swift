@@ -370,7 +370,6 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
             index += 1
         }
     }
-
 }
 
 /// Tabs to spaces, to the next multiple of four columns.
