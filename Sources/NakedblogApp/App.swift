@@ -23,6 +23,7 @@ public enum App {
             return []
         case .tick(let time):
             if state.toast != nil, time >= state.toastExpires { state.toast = nil }
+            abandonSlowPreview(&state, now: time)
             return journalIfDue(&state, now: time) + refreshPreview(&state, evenIfLarge: false, now: time)
         default:
             return handleResult(&state, message, now: now)

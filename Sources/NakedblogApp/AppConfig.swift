@@ -21,6 +21,8 @@ public struct KeyBindings: Sendable {
 /// check = "build"            # build the site before publishing ("off": never)
 /// check_timeout = 120        # seconds before a build check is stopped
 /// untrusted = false          # true: no plugins or programs of the site's run (always so with --restricted)
+/// check_memory_mib = 2048    # an untrusted check's address-space ceiling (MiB)
+/// check_processes = 4096     # an untrusted check's ceiling on processes and threads
 ///
 /// [keys.browse]
 /// publish = "p"              # one key, or a list: ["p", "ctrl-p"]
@@ -43,6 +45,10 @@ public struct AppConfig: Sendable {
     public var checkTimeout = BuildPolicy.defaultTimeout
     /// `[publish] untrusted = true`: build the site as untrusted code (always so with `--restricted`).
     public var untrustedBuild = false
+    /// `[publish] check_memory_mib`: an untrusted check's address-space ceiling.
+    public var checkMemoryMiB = BuildPolicy.defaultMemoryMiB
+    /// `[publish] check_processes`: an untrusted check's ceiling on processes and threads.
+    public var checkProcesses = BuildPolicy.defaultProcesses
     /// `spelling = false`: no spell-checking in the editor.
     public var spelling = true
 
@@ -70,7 +76,8 @@ public struct AppConfig: Sendable {
 
     /// The build check's policy under these settings (`restricted`: always sandboxed).
     public func buildPolicy(restricted: Bool = false, stopper: ProcessStopper = ProcessStopper()) -> BuildPolicy {
-        BuildPolicy(trust: BuildPolicy.trust(restricted: restricted, untrustedSetting: untrustedBuild), timeout: checkTimeout, stopper: stopper)
+        BuildPolicy(trust: BuildPolicy.trust(restricted: restricted, untrustedSetting: untrustedBuild), timeout: checkTimeout, stopper: stopper,
+                    memoryMiB: checkMemoryMiB, processes: checkProcesses)
     }
 
     public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Problem) -> AppConfig {
@@ -96,8 +103,9 @@ public struct AppConfig: Sendable {
         }
         if let publish = table["publish"] {
             let settings = "`[publish]` takes check = \"build\" or \"off\" (build the site before publishing), check_timeout = 120 "
-                + "(seconds before a build check is stopped) and untrusted = true (build the site as untrusted code: no plugins, no programs)"
-            guard let publishTable = publish.table, publishTable.keys.allSatisfy({ ["check", "check_timeout", "untrusted"].contains($0) }),
+                + "(seconds before a build check is stopped), untrusted = true (build the site as untrusted code: no plugins, no programs), "
+                + "check_memory_mib = 2048 and check_processes = 4096 (an untrusted check's ceilings)"
+            guard let publishTable = publish.table, publishTable.keys.allSatisfy({ ["check", "check_timeout", "untrusted", "check_memory_mib", "check_processes"].contains($0) }),
                   let check = publishTable["check"]?.string ?? (publishTable["check"] == nil ? "build" : nil), ["build", "off"].contains(check) else {
                 throw Problem(description: "\(file): \(settings).")
             }
@@ -107,6 +115,18 @@ public struct AppConfig: Sendable {
                     throw Problem(description: "\(file): `check_timeout` must be a whole number of seconds from 1 to 3600, e.g. check_timeout = 120.")
                 }
                 config.checkTimeout = Double(seconds)
+            }
+            if let memory = publishTable["check_memory_mib"] {
+                guard let mib = memory.int, (256...1_048_576).contains(mib) else {
+                    throw Problem(description: "\(file): `check_memory_mib` must be a whole number of MiB from 256 to 1048576, e.g. check_memory_mib = 2048.")
+                }
+                config.checkMemoryMiB = mib
+            }
+            if let processes = publishTable["check_processes"] {
+                guard let count = processes.int, (16...1_000_000).contains(count) else {
+                    throw Problem(description: "\(file): `check_processes` must be a whole number from 16 to 1000000, e.g. check_processes = 4096.")
+                }
+                config.checkProcesses = count
             }
             if let untrusted = publishTable["untrusted"] {
                 guard let value = untrusted.bool else { throw Problem(description: "\(file): `untrusted` must be true or false.") }

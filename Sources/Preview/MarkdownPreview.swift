@@ -68,12 +68,12 @@ public enum MarkdownPreview {
         let text = context.liquid.map { LiquidSource.rewrite(markdown, context: $0) } ?? markdown
         defer { stage?(.laidOut) }
         let width = max(8, width)
-        /// Blocks of `document` laid out; `tables`: those its text's placeholders count;
+        /// Blocks of `document` laid out; `placeholders`: what its text's placeholders stand for;
         /// `offset`: the 0-based line their text starts at; `size`: their text's bytes.
-        @Sendable func layout(_ document: MarkdownDocument?, _ blocks: BlockNodes, tables: [Int: MarkdownSource.Table], offset: Int,
+        @Sendable func layout(_ document: MarkdownDocument?, _ blocks: BlockNodes, placeholders: [Int: MarkdownSource.Placeholder], offset: Int,
                               separated: Bool, size: Int) -> Sink {
             nb_huge_pages_for_this_thread()
-            var renderer = PreviewRenderer(width: width, context: context, tables: tables, lineBase: firstLine - 1 + offset, sink: makeSink(size))
+            var renderer = PreviewRenderer(width: width, context: context, placeholders: placeholders, lineBase: firstLine - 1 + offset, sink: makeSink(size))
             // The document (freed once its blocks are laid out: its arena goes back to this
             // thread's heap for the next piece) lives while they are read.
             withExtendedLifetime(document) { renderer.render(blocks, separatedFromPrevious: separated) }
@@ -90,13 +90,13 @@ public enum MarkdownPreview {
             return ParallelMap.mapClaimingEach(Array(plans.enumerated())) { index, plan in
                 nb_huge_pages_for_this_thread()
                 let (document, offset, separated) = plan()
-                return layout(document, BlockNodes(first: document?.firstBlock(after: offset.probeBlocks)), tables: rewritten[index].tables,
+                return layout(document, BlockNodes(first: document?.firstBlock(after: offset.probeBlocks)), placeholders: rewritten[index].placeholders,
                               offset: offset.line, separated: separated, size: rewritten[index].text.utf8.count)
             }
         }
         let source = MarkdownSource(text)
         stage?(.rewritten)
-        let tables = source.tables
+        let placeholders = source.placeholders
         let total = source.text.utf8.count
         let long = parts > 1
         // Otherwise the rewritten whole is cut where CommonMark reads the pieces alike, or
@@ -109,7 +109,7 @@ public enum MarkdownPreview {
             return ParallelMap.mapClaimingEach(Array(plans.enumerated())) { index, plan in
                 nb_huge_pages_for_this_thread()
                 let (document, offset, separated) = plan()
-                return layout(document, BlockNodes(first: document?.firstBlock(after: offset.probeBlocks)), tables: tables, offset: offset.line,
+                return layout(document, BlockNodes(first: document?.firstBlock(after: offset.probeBlocks)), placeholders: placeholders, offset: offset.line,
                               separated: separated, size: pieces[index].text.utf8.count)
             }
         }
@@ -133,11 +133,11 @@ public enum MarkdownPreview {
             }
         }
         guard starts.count > 1 else {
-            return [layout(document, BlockNodes(first: document?.firstBlock), tables: tables, offset: 0, separated: false, size: total)]
+            return [layout(document, BlockNodes(first: document?.firstBlock), placeholders: placeholders, offset: 0, separated: false, size: total)]
         }
         let runs = Array(zip(starts, counts).enumerated())
         return ParallelMap.mapClaimingEach(runs) { index, run in
-            layout(document, BlockNodes(first: run.0, limit: run.1), tables: tables, offset: 0, separated: index > 0, size: total / runs.count)
+            layout(document, BlockNodes(first: run.0, limit: run.1), placeholders: placeholders, offset: 0, separated: index > 0, size: total / runs.count)
         }
     }
 

@@ -31,9 +31,24 @@ struct MarkdownSource {
     static let escapedOpen = "\u{E001}", escapedClose = "\u{E002}"
 
     private(set) var text = ""
-    /// The pipe tables, by the 0-based line of the whole text their header is on (their
-    /// placeholder names that line: the same whether the text is rewritten whole or in pieces).
-    private(set) var tables: [Int: Table] = [:]
+    /// What the placeholders stand for (pipe tables, over-long lines), by the 0-based line of the
+    /// whole text they are on (a placeholder names that line: the same whether the text is
+    /// rewritten whole or in pieces).
+    private(set) var placeholders: [Int: Placeholder] = [:]
+
+    /// What a placeholder line (`<!--nakedblog-table:N-->`, `<!--nakedblog-literal:N-->`) stands for.
+    enum Placeholder: Equatable {
+        /// A pipe table, laid out by `TableRenderer`.
+        case table(Table)
+        /// A line of a paragraph over `literalRunLimit` bytes outside code, shown as the text it is.
+        case literal(Substring)
+    }
+
+    /// Paragraphs longer than this (bytes, outside fences) are not given to CommonMark's inline
+    /// parser: libcmark 0.30 takes about 200 bytes a bracket or emphasis mark and quadratic time
+    /// on some runs of them (a 10 MB line of `[`: 8.6 s and 1.9 GB in cmark itself), and no
+    /// paragraph of prose is this long. The preview shows their lines as literal text, wrapped.
+    static let literalRunLimit = 64 * 1024
     /// The last line that closes each shortcode name.
     private var lastClosing: [String: Int] = [:]
     /// Whether the text ends outside any fence and note: as it starts (so text that follows is
@@ -51,10 +66,42 @@ struct MarkdownSource {
         /// The line's bounds in the markdown's UTF-8 (without its line feed).
         var start = 0
         var end = 0
-        /// The first byte that is not a space or tab (0 for a blank line).
+        /// The first byte that is not a space or tab (0 for a blank line), and the byte after it
+        /// (0 at the line's end).
         var first: UInt8 = 0
+        var second: UInt8 = 0
         var hasBrace = false
         var hasPipe = false
+    }
+
+    /// Which lines are shown as their literal text: every line of a run that CommonMark would
+    /// parse as one paragraph (lines up to a blank line, a new list item, a heading, a fence or a
+    /// table — a quote's lines stay in the run) once the run is over `literalRunLimit` bytes.
+    /// Inline parsing is per paragraph, and its cost grows with the paragraph, not the line:
+    /// a hundred lines of 6 KB of `![[]()` take libcmark 0.30 ten seconds.
+    private static func literalLines(_ facts: [LineFacts]) -> [Bool] {
+        var literal = [Bool](repeating: false, count: facts.count)
+        var runStart = 0, runBytes = 0
+        for (index, fact) in facts.enumerated() {
+            let length = fact.end - fact.start
+            let startsBlock: Bool
+            switch fact.first {
+            case 0: startsBlock = true
+            case 0x2D, 0x2A, 0x2B: startsBlock = fact.second == 0x20 || fact.second == 0x09 || fact.second == 0  // - * +
+            case 0x30...0x39: startsBlock = fact.second == 0x2E || fact.second == 0x29  // 1. 1)
+            case 0x23, 0x60, 0x7E, 0x7C: startsBlock = true  // # ` ~ |
+            case 0x3E: startsBlock = length <= 4  // an empty quote line ends the quote's paragraph
+            default: startsBlock = false
+            }
+            if startsBlock { runStart = index; runBytes = 0 }
+            if fact.first == 0 { runStart = index + 1; continue }
+            runBytes += length + 1
+            guard runBytes > literalRunLimit else { continue }
+            for line in runStart...index { literal[line] = true }
+            runStart = index + 1  // the run's earlier lines are marked; later ones one by one
+            runBytes = literalRunLimit
+        }
+        return literal
     }
 
     private static func facts(_ markdown: String) -> [LineFacts] {
@@ -71,6 +118,7 @@ struct MarkdownSource {
                 var first = start
                 while first < end, base[first] == 0x20 || base[first] == 0x09 { first += 1 }
                 if first < end { current.first = base[first] }
+                if first + 1 < end { current.second = base[first + 1] }
                 all.append(current)
                 guard end < bytes.count else { break }
                 start = end + 1
@@ -114,11 +162,21 @@ struct MarkdownSource {
                 lastClosing[shortcode.name] = i
             }
         }
+        let literal = Self.literalLines(facts)
         var fence: String?
         var noteDepth: [String] = []
         var index = 0
         while index < lines.count {
             let fact = facts[index]
+            if fence == nil, literal[index] {
+                // Kept in its quotes (a note's, the line's own `>`s); everything else of it is shown as text.
+                let quotes = lines[index].utf8.prefix { $0 == 0x3E || $0 == 0x20 || $0 == 0x09 }.count { $0 == 0x3E } + noteDepth.count.signum()
+                placeholders[firstLine + index] = .literal(lines[index])
+                lines[index] = Substring(String(repeating: "> ", count: quotes) + "<!--nakedblog-literal:\(firstLine + index)-->")
+                changed = true
+                index += 1
+                continue
+            }
             // An ordinary line outside fences and notes: nothing to rewrite.
             if fence == nil, noteDepth.isEmpty, !fact.hasBrace, !fact.hasPipe, fact.first != 0x60, fact.first != 0x7E {
                 index += 1
@@ -160,7 +218,7 @@ struct MarkdownSource {
                 continue
             }
             if noteDepth.isEmpty, fact.hasPipe, let (table, count) = Self.table(lines, at: index) {
-                tables[firstLine + index] = table
+                placeholders[firstLine + index] = .table(table)
                 lines[index] = Substring("<!--nakedblog-table:\(firstLine + index)-->")
                 for k in (index + 1)..<(index + count) { lines[k] = "" }
                 index += count

@@ -16,8 +16,8 @@ enum PieceRewrite {
     struct Piece: Sendable {
         /// The piece's rewritten text.
         let text: String
-        /// The pipe tables its rewrite found, by line (`MarkdownSource.tables`).
-        let tables: [Int: MarkdownSource.Table]
+        /// What its placeholders stand for, by line (`MarkdownSource.placeholders`).
+        let placeholders: [Int: MarkdownSource.Placeholder]
         /// The 0-based line of the whole text the piece starts at (a rewrite keeps every line).
         let firstLine: Int
         /// The labels link reference definitions in the piece may have (`PieceDefinitions`).
@@ -44,7 +44,7 @@ enum PieceRewrite {
         let rewritten = ParallelMap.mapClaimingEach(cut) { piece -> Rewritten in
             nb_huge_pages_for_this_thread()
             let source = MarkdownSource(String(piece.text), firstLine: piece.firstLine)
-            return Rewritten(piece: Piece(text: source.text, tables: source.tables, firstLine: piece.firstLine,
+            return Rewritten(piece: Piece(text: source.text, placeholders: source.placeholders, firstLine: piece.firstLine,
                                           labels: PieceDefinitions.candidateLabels(source.text)),
                              endsOutsideBlocks: source.endsOutsideBlocks, unpairedOpenings: source.unpairedOpenings,
                              closedNames: Set(source.closedNames), endsBeforeAPiece: MarkdownChunks.endsBeforeAPiece(source.text),

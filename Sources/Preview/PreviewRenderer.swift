@@ -11,17 +11,17 @@ import TextWidth
 struct PreviewRenderer<Sink: PreviewLineSink> {
     let width: Int
     let context: PreviewContext
-    let tables: [Int: MarkdownSource.Table]
+    let placeholders: [Int: MarkdownSource.Placeholder]
     let lineBase: Int
     var writer: PreviewWriter<Sink>
     private var spareLayout = InlineLayout()
     /// Horizontal rules by length, made once: every code block, note box and rule draws them.
     private var rules: [Int: String] = [:]
 
-    init(width: Int, context: PreviewContext, tables: [Int: MarkdownSource.Table], lineBase: Int, sink: Sink) {
+    init(width: Int, context: PreviewContext, placeholders: [Int: MarkdownSource.Placeholder], lineBase: Int, sink: Sink) {
         self.width = width
         self.context = context
-        self.tables = tables
+        self.placeholders = placeholders
         self.lineBase = lineBase
         writer = PreviewWriter(sink: sink, width: width)
     }
@@ -331,6 +331,40 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
                     source: source + index + 1, width: max(1, width))
     }
 
+    /// A line of a paragraph too long for CommonMark's inline parser (`MarkdownSource.literalRunLimit`): its
+    /// text as it is, wrapped at the width, in linear time — columns counted by code point
+    /// (ASCII one, wide two, combining none, a control's stand-in two), the writer cutting any line
+    /// that came out wider.
+    private mutating func literalLine(_ text: Substring, width: Int, source: Int) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                writer.begin(source: source)
+                let room = max(1, width - (writer.lineWidth ?? 0))
+                var end = start, columns = 0
+                while end < bytes.count {
+                    let byte = bytes[end]
+                    var length = 1, cells = 1
+                    if byte < 0x20 || byte == 0x7F {
+                        cells = 2
+                    } else if byte >= 0x80 {
+                        length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                        length = min(length, bytes.count - end)
+                        let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[end..<(end + length)]), as: UTF8.self).unicodeScalars.first
+                        cells = scalar.map { DisplayWidth.of($0) } ?? 1
+                    }
+                    if columns + cells > room && end > start { break }
+                    columns += cells
+                    end += length
+                }
+                writer.add(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), PreviewStyle(.text))
+                writer.end()
+                start = end
+            }
+        }
+    }
+
     /// An HTML block: the placeholders the source rewrite left (`<!--more-->`, tables,
     /// shortcodes) or raw HTML, each non-empty line dimmed and cut to the width. Read from the
     /// block's bytes: a line that fits and has no tab is written as it is.
@@ -343,8 +377,13 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
                 return writer.line([PreviewSpan(String.repeated("┄", count: side) + label + String.repeated("┄", count: max(0, width - side - label.count)),
                                                 PreviewStyle(.divider))], source: source)
             }
-            if trimmed.hasPrefix("<!--nakedblog-table:"), let line = Int(trimmed.dropFirst(20).dropLast(3)), let table = tables[line] {
+            if trimmed.hasPrefix("<!--nakedblog-table:"), let line = Int(trimmed.dropFirst(20).dropLast(3)),
+               case .table(let table)? = placeholders[line] {
                 return TableRenderer.render(table, width: width, source: source, into: &writer)
+            }
+            if trimmed.hasPrefix("<!--nakedblog-literal:"), let line = Int(trimmed.dropFirst(22).dropLast(3)),
+               case .literal(let text)? = placeholders[line] {
+                return literalLine(text, width: width, source: source)
             }
             if trimmed.hasPrefix("<!--nakedblog-shortcode:") {
                 let label = MarkdownSource.unescape(String(trimmed.dropFirst(24).dropLast(3)))

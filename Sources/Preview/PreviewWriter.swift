@@ -36,7 +36,7 @@ struct PreviewWriter<Sink: PreviewLineSink> {
     private var quotes = 0
     /// The display width of the current line so far while every span's width was given; nil
     /// once a span came without it (the line is then measured where it must be).
-    private var lineWidth: Int? = 0
+    private(set) var lineWidth: Int? = 0
 
     private struct Level {
         let first: PreviewSpan?

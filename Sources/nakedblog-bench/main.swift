@@ -1,6 +1,6 @@
 // `make bench`: measures nakedblog against git / hugo / cmark in the same run and prints one
 // Markdown table. `--quick` uses smaller inputs and fewer runs (for a fast look, not for numbers);
-// `--only list|jekyll|check|index|preview|spell|editor|memory|paste|longline|publish|app|clone` runs one section (`--only frame`: the app's first frame and Ctrl-S; `--only save`: Ctrl-S alone; `--only keys`: keystroke latency alone).
+// `--only list|jekyll|check|index|preview|pathological|spell|editor|memory|paste|longline|publish|app|clone` runs one section (`--only frame`: the app's first frame and Ctrl-S; `--only save`: Ctrl-S alone; `--only keys`: keystroke latency alone).
 import Foundation
 import GitOps
 import Harness
@@ -50,6 +50,7 @@ run.section("check") { try CheckBench.run(runs: runs, binary: binary) }
 run.section("jekyll") { try JekyllListBench.run(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary) }
 run.section("index") { try ListBench.inProcess(posts: quick ? 2_000 : 20_000, runs: runs) }
 run.section("preview") { try PreviewBench.run(runs: runs, binary: binary) }
+run.section("pathological") { try PathologicalBench.run(binary: binary) }
 run.section("spell") { try SpellBench.run(runs: runs, binary: binary) }
 run.section("editor") { EditorBench.run(keystrokes: quick ? 200 : 2_000) }
 run.section("memory") { try MemoryBench.run(binary: binary, characters: quick ? 5_000 : 20_000) }

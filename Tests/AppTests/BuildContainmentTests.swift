@@ -55,6 +55,18 @@ final class BuildContainmentTests: XCTestCase {
     }
 
     private func marker(_ name: String) -> String { markers.appending(name) }
+
+    /// The environment with a `hugo` that is `script` first on PATH (in `folder` of the test home).
+    private func fakeHugo(_ script: String, folder: String) throws -> [String: String] {
+        let bin = home.path + "/" + folder
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try script.write(toFile: bin + "/hugo", atomically: true, encoding: .utf8)
+        chmod(bin + "/hugo", 0o755)
+        var environment = self.environment
+        environment["PATH"] = bin + ":/usr/bin:/bin"
+        return environment
+    }
+
     private func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     /// A Jekyll site whose repository carries code three ways: `_plugins/`, a `Gemfile`, and a
@@ -133,8 +145,6 @@ final class BuildContainmentTests: XCTestCase {
 
     /// A fake `hugo` on PATH that records its signal mask, starts a child, and sleeps.
     private func hangingGenerator() throws -> [String: String] {
-        let bin = home.path + "/hang-bin"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         let script = """
             #!/bin/sh
             grep SigBlk /proc/self/status > \(marker("mask"))
@@ -143,11 +153,7 @@ final class BuildContainmentTests: XCTestCase {
             echo $$ > \(marker("pid"))
             sleep 300
             """
-        try script.write(toFile: bin + "/hugo", atomically: true, encoding: .utf8)
-        chmod(bin + "/hugo", 0o755)
-        var environment = self.environment
-        environment["PATH"] = bin + ":/usr/bin:/bin"
-        return environment
+        return try fakeHugo(script, folder: "hang-bin")
     }
 
     private func isAlive(_ pidFile: String) -> Bool {
@@ -239,8 +245,6 @@ final class BuildContainmentTests: XCTestCase {
 
     func testASandboxedBuildSeesNoHomeAndWritesOnlyItsScratch() throws {
         try requireProgram("bwrap")
-        let bin = home.path + "/probe-bin"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try "secret\n".write(toFile: home.path + "/secret.txt", atomically: true, encoding: .utf8)
         let script = """
             #!/bin/sh
@@ -253,16 +257,99 @@ final class BuildContainmentTests: XCTestCase {
             touch ./written-in-copy || { echo "error: cannot write its copy"; fail=1; }
             exit $fail
             """
-        try script.write(toFile: bin + "/hugo", atomically: true, encoding: .utf8)
-        chmod(bin + "/hugo", 0o755)
-        var environment = self.environment
-        environment["PATH"] = bin + ":/usr/bin:/bin"
+        let environment = try fakeHugo(script, folder: "probe-bin")
         let (repository, site) = try repository(from: PackageRoot.appending("demo"))
         let result = check(repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: .sandboxed, environment: environment)
         XCTAssertEqual(result.verdict, .passed, result.lines.joined(separator: "\n"))
         XCTAssertFalse(exists(home.path + "/written"))
         XCTAssertFalse(exists(PackageRoot.path + "/written-by-check"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [])
+    }
+
+    /// Attack 3: the sandbox shows the system's programs and the site's copy, not the machine:
+    /// no other repository, no `/srv`, no `/etc/shadow` or host keys, no home folder; and the
+    /// generator starts under its memory and process ceilings.
+    func testASandboxedBuildSeesOnlyTheSystemAndItsCopyUnderItsCeilings() throws {
+        try requireProgram("bwrap")
+        let script = """
+            #!/bin/sh
+            fail=0
+            for path in /etc/shadow /etc/hostname /etc/ssh /srv /opt /mnt /var/log /var/lib/dpkg \(PackageRoot.path) \(PackageRoot.path)/.git/config; do
+              [ -e "$path" ] && echo "error: sees $path" && fail=1
+            done
+            [ -e /usr/bin/env ] || { echo "error: no /usr"; fail=1; }
+            [ "$(ulimit -v)" = "\(1024 * 1024)" ] || { echo "error: address space ceiling $(ulimit -v)"; fail=1; }
+            [ "$(ulimit -p)" = "333" ] || { echo "error: process ceiling $(ulimit -p)"; fail=1; }
+            exit $fail
+            """
+        let environment = try fakeHugo(script, folder: "probe-bin")
+        let (repository, site) = try repository(from: PackageRoot.appending("demo"))
+        let post = "content/posts/tea-in-kyoto/index.md"
+        let result = PublishCheck.run(repository: repository, siteRoot: site, commitPaths: [PagePath.commitPath(of: post)], posts: [post],
+                                      undraft: false, policy: BuildPolicy(trust: .sandboxed, memoryMiB: 1024, processes: 333), environment: environment)
+        XCTAssertEqual(result.verdict, .passed, result.lines.joined(separator: "\n"))
+    }
+
+    /// Attack 3 and 5: a template reading a committed link to a file outside the site shows
+    /// nothing of it (the copy has no such link), and a template that doubles a string until it
+    /// holds gigabytes stops at the memory ceiling, said on the sheet.
+    func testATemplateCannotReadThroughALinkOrTakeTheServersMemory() throws {
+        try requireProgram("hugo")
+        try "LEAKED-SECRET-42\n".write(toFile: markers.appending("secret.txt"), atomically: true, encoding: .utf8)
+        let source = home.path + "/leaky-source"
+        try Shell.check(["cp", "-R", PackageRoot.appending("demo"), source])
+        try FileManager.default.createDirectory(atPath: source + "/layouts/shortcodes", withIntermediateDirectories: true)
+        try "{{ warnf \"leak: %s\" (readFile \"leak.txt\") }}".write(toFile: source + "/layouts/shortcodes/leak.html", atomically: true, encoding: .utf8)
+        try "{{ $s := \"abcdefghabcdefgh\" }}{{ range seq 30 }}{{ $s = printf \"%s%s\" $s $s }}{{ end }}{{ len $s }}"
+            .write(toFile: source + "/layouts/shortcodes/bomb.html", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: source + "/leak.txt", withDestinationPath: markers.appending("secret.txt"))
+        let (repository, site) = try repository(from: source)
+        let post = "content/posts/tea-in-kyoto/index.md"
+        let original = try String(contentsOfFile: site + "/" + post, encoding: .utf8)
+        for trust in [BuildPolicy.Trust.untrusted, .sandboxed] where trust == .untrusted || (try? requireProgram("bwrap")) != nil {
+            try (original + "\n{{< leak >}}\n").write(toFile: site + "/" + post, atomically: true, encoding: .utf8)
+            let leak = check(repository, site, post: post, trust: trust)
+            XCTAssertFalse(leak.lines.joined().contains("LEAKED-SECRET-42"), "\(trust): " + leak.lines.joined(separator: "\n"))
+
+            try (original + "\n{{< bomb >}}\n").write(toFile: site + "/" + post, atomically: true, encoding: .utf8)
+            let bomb = PublishCheck.run(repository: repository, siteRoot: site, commitPaths: [PagePath.commitPath(of: post)], posts: [post],
+                                        undraft: false, policy: BuildPolicy(trust: trust, memoryMiB: 1024), environment: environment)
+            XCTAssertEqual(bomb.verdict, .failed, bomb.lines.joined(separator: "\n"))
+            XCTAssertTrue(bomb.lines.joined(separator: "\n").contains("the build ran out of its memory allowance (1024 MiB"),
+                          "\(trust): " + bomb.lines.joined(separator: "\n"))
+        }
+    }
+
+    /// Attack 3 (Jekyll): a Sass partial that is a link to a file outside the site is not in the
+    /// copy, so Sass's error cannot quote it on the sheet.
+    func testASassPartialLinkedOutOfTheSiteIsNotQuoted() throws {
+        try requireProgram("jekyll")
+        try "LEAKED-SECRET-42 {{{\n".write(toFile: markers.appending("secret.scss"), atomically: true, encoding: .utf8)
+        let source = home.path + "/sass-source"
+        try Shell.check(["cp", "-R", PackageRoot.appending("demo-jekyll"), source])
+        try FileManager.default.createDirectory(atPath: source + "/_sass", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: source + "/_sass/_leak.scss", withDestinationPath: markers.appending("secret.scss"))
+        try FileManager.default.createDirectory(atPath: source + "/assets", withIntermediateDirectories: true)
+        try "---\n---\n@import \"leak\";\n".write(toFile: source + "/assets/site.scss", atomically: true, encoding: .utf8)
+        let (repository, site) = try repository(from: source)
+        for trust in [BuildPolicy.Trust.untrusted, .sandboxed] where trust == .untrusted || (try? requireProgram("bwrap")) != nil {
+            let result = check(repository, site, post: try firstJekyllPost(site), trust: trust)
+            XCTAssertFalse(result.lines.joined().contains("LEAKED-SECRET-42"), "\(trust): " + result.lines.joined(separator: "\n"))
+        }
+    }
+
+    /// Attack 3: a module mount of `/etc` (or climbing out with `..`) is refused before the check starts.
+    func testAModuleMountOutOfTheSiteIsRefusedBeforeTheCheck() throws {
+        let environment = try fakeHugo("#!/bin/sh\necho ran > \(marker("hugo"))\n", folder: "mount-bin")
+        let source = home.path + "/mount-source"
+        try Shell.check(["cp", "-R", PackageRoot.appending("demo"), source])
+        let config = try String(contentsOfFile: source + "/hugo.toml", encoding: .utf8)
+        try (config + "\n[[module.mounts]]\nsource = '/etc'\ntarget = 'static/etc'\n").write(toFile: source + "/hugo.toml", atomically: true, encoding: .utf8)
+        let (repository, site) = try repository(from: source)
+        let result = check(repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: .untrusted, environment: environment)
+        XCTAssertEqual(result.verdict, .failed)
+        XCTAssertTrue(result.lines.joined(separator: "\n").contains("module mount /etc: refused: outside the site"), result.lines.joined(separator: "\n"))
+        XCTAssertFalse(exists(marker("hugo")), "the generator never started")
     }
 
     func testTheDemoSitesBuildInTheSandbox() throws {

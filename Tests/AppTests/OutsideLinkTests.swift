@@ -4,9 +4,10 @@ import XCTest
 @testable import NakedblogApp
 import TestSupport
 
-/// A post that is a symbolic link (or under a linked folder) leading outside the site: a shared
-/// server neither lists nor opens it (its contents would leak); an author's own machine lists it
-/// with a marker and opens it read-only. A link that stays inside the site is an ordinary post.
+/// A post that is a symbolic link (or under a linked folder) leading outside the site or into
+/// `.git`: it is never read. A shared server neither lists nor opens it; an author's own machine
+/// lists it by its path with a marker, and refuses to open it. A link that stays inside the site
+/// is an ordinary post.
 final class OutsideLinkTests: XCTestCase {
     private func hostileSite(_ home: TestHome) throws -> String {
         let site = home.path + "/site"
@@ -19,6 +20,9 @@ final class OutsideLinkTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: posts + "/leak.md", withDestinationPath: secrets + "/secret.md")
         try FileManager.default.createSymbolicLink(atPath: posts + "/linked", withDestinationPath: secrets + "/bundle")
         try FileManager.default.createSymbolicLink(atPath: posts + "/alias.md", withDestinationPath: "tea-in-kyoto/index.md")
+        try FileManager.default.createDirectory(atPath: site + "/.git", withIntermediateDirectories: true)
+        try "[remote \"origin\"]\n\turl = https://token-hunter2@example.com/blog.git\n".write(toFile: site + "/.git/config", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: posts + "/gitcfg.md", withDestinationPath: "../../.git/config")
         return site
     }
 
@@ -40,33 +44,55 @@ final class OutsideLinkTests: XCTestCase {
         let paths = Set(posts.map(\.path))
         XCTAssertFalse(paths.contains("content/posts/leak.md"))
         XCTAssertFalse(paths.contains("content/posts/linked/index.md"))
+        XCTAssertFalse(paths.contains("content/posts/gitcfg.md"))
         XCTAssertTrue(paths.contains("content/posts/alias.md"), "a link inside the site is a post")
-        for path in ["content/posts/leak.md", "content/posts/linked/index.md"] {
+        for (path, rule) in [("content/posts/leak.md", "refused: outside the site"), ("content/posts/linked/index.md", "refused: outside the site"),
+                             ("content/posts/gitcfg.md", "leads into .git")] {
             let before = messages.count
             runner.run(.openPost(path), siteRoot: site)
-            XCTAssertTrue(messages.wait(after: before) { if case .postFailed(let text) = $0 { return text.contains("not a post inside the site") }; return false })
+            XCTAssertTrue(messages.wait(after: before) { if case .postFailed(let text) = $0 { return text.contains(rule) && text.count <= 80 }; return false }, path)
             XCTAssertFalse(messages.contains { if case .postOpened(let opened, let text, _) = $0 { return opened == path || text.contains("hunter2") }; return false })
         }
     }
 
-    func testOnAnAuthorsOwnMachineSuchAPostIsMarkedAndReadOnly() throws {
+    func testOnAnAuthorsOwnMachineSuchAPostIsListedByItsPathNeverRead() throws {
         let home = try TestHome()
         defer { home.remove() }
         let site = try hostileSite(home)
         let (runner, messages, posts) = load(site, home, restricted: false)
-        XCTAssertEqual(posts.first { $0.path == "content/posts/leak.md" }?.outsideSite, true)
-        XCTAssertEqual(posts.first { $0.path == "content/posts/linked/index.md" }?.outsideSite, true)
+        for path in ["content/posts/leak.md", "content/posts/linked/index.md", "content/posts/gitcfg.md"] {
+            let post = posts.first { $0.path == path }
+            XCTAssertEqual(post?.outsideSite, true, path)
+            XCTAssertEqual(post?.title, "", "never read: \(path)")
+        }
         XCTAssertEqual(posts.first { $0.path == "content/posts/alias.md" }?.outsideSite, false)
         XCTAssertEqual(posts.first { $0.path == "content/posts/tea-in-kyoto/index.md" }?.outsideSite, false)
-        runner.run(.openPost("content/posts/leak.md"), siteRoot: site)
-        XCTAssertTrue(messages.wait { if case .postReadOnly(let path, let reason) = $0 { return path == "content/posts/leak.md" && reason.contains("outside the site") }; return false })
+        for path in ["content/posts/leak.md", "content/posts/gitcfg.md"] {
+            let before = messages.count
+            runner.run(.openPost(path), siteRoot: site)
+            XCTAssertTrue(messages.wait(after: before) { if case .postFailed(let text) = $0 { return text.contains("refused") }; return false }, path)
+        }
+        XCTAssertFalse(messages.contains { if case .postOpened(_, let text, _) = $0 { return text.contains("hunter2") }; return false })
+        withExtendedLifetime(runner) {}
+    }
 
-        // The editor shows it, and an edit is refused with the reason.
-        var state = try AppFixture.browsing()
-        _ = App.update(&state, .postOpened(path: "content/posts/leak.md", text: "---\ntitle: x\n---\nbody\n", stamp: nil), now: 0)
-        _ = App.update(&state, .postReadOnly(path: "content/posts/leak.md", because: "this post is a link to a file outside the site"), now: 0)
-        _ = App.update(&state, .key(.character("x")), now: 0)
-        XCTAssertEqual(state.editor?.editor.text, "---\ntitle: x\n---\nbody\n")
-        XCTAssertEqual(state.editor?.problem, "Read-only: this post is a link to a file outside the site")
+    /// A save through a link that stays inside the site writes the file it leads to and the link
+    /// stays a link; a save through a link into `.git` is refused and writes nothing.
+    func testSavingThroughALinkWritesItsTargetOrIsRefused() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        let site = try hostileSite(home)
+        let (runner, messages, _) = load(site, home, restricted: true)
+        runner.run(.save(path: "content/posts/alias.md", text: "---\ntitle: Edited\n---\n", revision: 1), siteRoot: site)
+        XCTAssertTrue(messages.wait { if case .saved(let path, _, _) = $0 { return path == "content/posts/alias.md" }; return false })
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: site + "/content/posts/alias.md"), "tea-in-kyoto/index.md")
+        XCTAssertEqual(try String(contentsOfFile: site + "/content/posts/tea-in-kyoto/index.md", encoding: .utf8), "---\ntitle: Edited\n---\n")
+
+        let config = try String(contentsOfFile: site + "/.git/config", encoding: .utf8)
+        let before = messages.count
+        runner.run(.save(path: "content/posts/gitcfg.md", text: "overwritten\n", revision: 1), siteRoot: site)
+        XCTAssertTrue(messages.wait(after: before) { if case .saveFailed(let text) = $0 { return text.contains("refused: leads into .git") }; return false })
+        XCTAssertEqual(try String(contentsOfFile: site + "/.git/config", encoding: .utf8), config)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: site + "/content/posts/gitcfg.md"), "../../.git/config")
     }
 }

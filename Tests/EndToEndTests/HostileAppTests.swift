@@ -72,9 +72,10 @@ final class HostileAppTests: XCTestCase {
         let (clone, remote) = try site()
         try FileManager.default.createSymbolicLink(atPath: clone + "/content/posts/linked", withDestinationPath: outside.path)
         let session = try app(clone)
-        try waitFor(session, "Linked Secret")
+        try waitFor(session, "↗ link")
+        XCTAssertFalse(try session.screen().joined().contains("Linked Secret"), "listed by its path, never read")
         try session.send(keys: "/")
-        try session.type("Linked Secret")
+        try session.type("linked")
         let before = try home.git(["rev-parse", "main"], in: remote)
         try session.send(keys: "Down", "Up", "P")  // the match selected in the list
         try waitFor(session, "Cannot publish this post")
@@ -86,6 +87,47 @@ final class HostileAppTests: XCTestCase {
         XCTAssertFalse(tree.contains("secret.txt"), tree)
         let grep = try Shell.run(["git", "grep", "-l", "TOP SECRET", "main"], in: remote, environment: home.environment)
         XCTAssertNotEqual(grep.status, 0, "the secret reached the remote: \(grep.stdout)")
+        try session.send(keys: "q")
+        _ = try session.waitForExit()
+    }
+
+    /// Attack 1, end to end on a shared server: the repository's `.nakedblog/words.txt` is a
+    /// committed link to `../.git/config`, which holds a token. F7 then `a` on a misspelled word
+    /// is refused in one line, and the publish that follows sends the remote nothing of `.git`:
+    /// the word list is still the attacker's link, never the token.
+    func testAWordListLinkedIntoGitNeverPutsTheTokenOnTheRemote() throws {
+        guard FileManager.default.fileExists(atPath: "/usr/share/hunspell/en_US.dic") else {
+            throw XCTSkip("the en_US Hunspell dictionary is not installed (Debian hunspell-en-us); `make test` installs it through scripts/setup.sh")
+        }
+        let (clone, remote) = try site()
+        try FileManager.default.createDirectory(atPath: clone + "/.nakedblog", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: clone + "/.nakedblog/words.txt", withDestinationPath: "../.git/config")
+        try home.git(["add", ".nakedblog/words.txt"], in: clone)
+        try home.git(["commit", "-qm", "Add the word list"], in: clone)
+        try home.git(["push", "-q", "origin", "main"], in: clone)
+        try home.git(["config", "nakedblog.token", "SECRET-TOKEN-77"], in: clone)
+        let session = try TmuxSession([try Products.path("nakedblog"), "--restricted", "--author", "Eve <eve@example.com>",
+                                       clone + "/content/posts/summit-in-the-fog/index.md"],
+                                      width: 80, height: 24, environment: home.environment, directory: work.path)
+        sessions.append(session)
+        try waitFor(session, "F7 1 misspelled")
+        try session.send(keys: "F7")
+        try waitFor(session, "1  meters")
+        try session.type("a")
+        try waitFor(session, "“metres” not added: .nakedblog/words.txt: refused: leads into .git")
+        XCTAssertFalse(try session.screen().joined().contains("SECRET-TOKEN-77"))
+        try session.type("Hello ")
+        try session.send(keys: "C-p")
+        try waitFor(session, "Enter publishes", timeout: 30)
+        try session.send(keys: "Enter")
+        try waitFor(session, "Published ", timeout: 60)
+        let grep = try Shell.run(["git", "grep", "-l", "SECRET-TOKEN-77", "main"], in: remote, environment: home.environment)
+        XCTAssertNotEqual(grep.status, 0, "the token reached the remote: \(grep.stdout)")
+        let entry = try home.git(["ls-tree", "main", ".nakedblog/words.txt"], in: remote)
+        XCTAssertTrue(entry.hasPrefix("120000 "), "still the link: \(entry)")
+        XCTAssertEqual(try home.git(["cat-file", "-p", "main:.nakedblog/words.txt"], in: remote), "../.git/config")
+        XCTAssertTrue(try home.git(["show", "main:content/posts/summit-in-the-fog/index.md"], in: remote).contains("Hello "))
+        try session.send(keys: "Escape", "Escape")
         try session.send(keys: "q")
         _ = try session.waitForExit()
     }

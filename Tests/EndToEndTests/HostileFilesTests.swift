@@ -42,7 +42,7 @@ final class HostileFilesTests: XCTestCase {
         // The link itself: refused by the publish plan (its files are not the site's), nothing committed.
         let result = try run(["publish", "content/posts/linked"], in: clone)
         XCTAssertEqual(result.status, 2, result.stderr)
-        XCTAssertTrue(result.stderr.contains("leads outside the site"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("refused: outside the site"), result.stderr)
         let tree = try home.git(["ls-tree", "-r", "main"], in: remote)
         XCTAssertFalse(tree.contains("content/posts/linked"), tree)
         XCTAssertFalse(tree.contains("secret.txt"), tree)

@@ -90,6 +90,29 @@ final class ResourceBombTests: XCTestCase {
         XCTAssertTrue(nested.stdout.contains("level 999"), "deeper levels are shown flat, not dropped")
     }
 
+    /// Attack 7: 10 MB lines of `[`, `*a` and `<` (libcmark 0.30 alone takes 2–9 s and 1.6–1.9 GB
+    /// on them) and a paragraph of 200 lines of `![[]()` (quadratic there: 40 s and more) are
+    /// previewed as their literal text, wrapped, in under 300 MB; the time is `make bench`'s.
+    func testPathologicalParagraphsPreviewAsTheirTextInLittleMemory() throws {
+        let images = String(repeating: String(repeating: "![[]()", count: 1_000) + "\n", count: 200)
+        let cases = [("brackets", String(repeating: "[", count: 10_000_000)), ("emphasis", String(repeating: "*a", count: 5_000_000)),
+                     ("angles", String(repeating: "<", count: 10_000_000)), ("images", images)]
+        for (name, text) in cases {
+            try write(name + ".md", text + "\n")
+            let output = site.appending("preview.txt")
+            try? FileManager.default.removeItem(atPath: output)
+            let child = try ChildProcess([try Products.path("nakedblog"), "preview", "--plain", "--width", "80", site.appending("content/posts/\(name).md")],
+                                         environment: home.environment, standardOutput: output)
+            let deadline = Date().addingTimeInterval(60)
+            while child.isRunning, Date() < deadline { usleep(20_000) }
+            if child.isRunning { kill(child.pid, SIGKILL); _ = child.waitUntilExit(); return XCTFail("\(name): still running after 60 s") }
+            XCTAssertEqual(child.waitUntilExit(), 0, name)
+            XCTAssertLessThan(try XCTUnwrap(child.peakMemoryKiB), 300 * 1024, "\(name): peak resident memory in KiB")
+            let shown = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n", maxSplits: 2)
+            XCTAssertEqual(shown.first.map(String.init), String(text.prefix(80)), "\(name): shown as its text")
+        }
+    }
+
     func testAFiftyMegabyteLinePreviewsWithinTheLimit() throws {
         let line = String(repeating: "word ", count: 10_000_000)
         try write("long.md", "---\ntitle: long\n---\n" + line + "\n")

@@ -64,6 +64,31 @@ public struct Archetype: Sendable, Equatable {
         return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     }
 
+    /// Throws unless every file this archetype copies into a new post (its template, and each
+    /// file of a bundle) may be read by `SiteContainment`'s rule — so a bundle file that is a link
+    /// to `~/.ssh/id_ed25519` or `.git/config` never becomes a post. A theme folder the site
+    /// declares outside itself (`themesDir = "../.."`, an author's own disk; refused earlier on a
+    /// shared server) is read too; `.git` never is.
+    func requireReadable(in site: Site) throws(ContentError) {
+        let template: String
+        switch source {
+        case .builtIn: return
+        case .file(let file): template = file
+        case .bundle(let dir): template = dir + "/index.md"
+        }
+        var files = [template]
+        if case .bundle(let dir) = source { files += resources(in: site).map { dir + "/" + $0 } }
+        let themes = SiteContainment.resolve(site.absolute(site.config.themesDir)).map { $0 + "/" }
+        for file in files {
+            let verdict = SiteContainment.verdict(site.absolute(file), site: site.root)
+            if case .outside(let resolved) = verdict, let themes, !SiteContainment.isInside(themes, site: site.root),
+               resolved.hasPrefix(themes), !resolved.dropFirst(themes.count).split(separator: "/").contains(".git") {
+                continue
+            }
+            if let refusal = SiteContainment.refusal(verdict, display: file) { throw refusal }
+        }
+    }
+
     /// Files besides `index.md` in a bundle archetype, relative to its directory.
     func resources(in site: Site) -> [String] {
         guard case .bundle(let dir) = source,

@@ -49,6 +49,8 @@ public struct JekyllConfig: Sendable, Equatable {
         var merged: [FrontMatterField] = []
         for name in names {
             let path = name.hasPrefix("/") ? name : root + "/" + name
+            // The site's own config (not one named on the command line) is repository content.
+            if files == nil { try SiteContainment.require(path, insideSite: root, display: name) }
             merged = ConfigMerge.merge(merged, try SiteConfig.readConfigFile(path, display: name).fields)
         }
         return JekyllConfig(merged, file: names.last ?? "")

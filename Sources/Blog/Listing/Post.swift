@@ -42,8 +42,8 @@ public struct Post: Sendable, Equatable, Identifiable {
     var urlOverride: String?
     /// Jekyll's `published: false`: never built, whatever the date.
     public var unpublished: Bool = false
-    /// The file is a symbolic link (or under one) that leads outside the site: listed with a
-    /// marker and opened read-only, or (restricted mode) neither listed nor opened.
+    /// The file is a symbolic link (or under one) that leads outside the site or into `.git`:
+    /// never read; listed by its path with a marker, or (restricted mode) not listed; never opened.
     public var outsideSite: Bool = false
     /// Something the generator would object to that still lets the post be listed (a date
     /// Jekyll cannot read): said beside it in the list.

@@ -38,10 +38,6 @@ public struct PostIndex: Sendable {
             }
             batches[batch] = []
         }
-        // Only posts reached through a link are resolved (a realpath each): most sites have none.
-        for position in posts.indices where posts[position].outsideSite {
-            posts[position].outsideSite = !SiteContainment.isInside(site.absolute(posts[position].path), site: site.root)
-        }
         // Consumed: a second reference to the array made sorting it copy all of it (7 MB for 20,000 posts).
         var index = PostIndex(site: site, posts: consume posts, problems: problems)
         index.finish()
@@ -72,10 +68,14 @@ public struct PostIndex: Sendable {
                 if case .jekyll(let config) = site.kind {
                     read = try Self.readJekyll(path, site: site, config: config)
                 } else {
-                    read = try scanner.location(of: path).map { location throws(ContentError) in try PostReader.read(location, site: site) }
+                    // Any refreshed file may have become a link: where it leads is checked before it is read.
+                    read = try scanner.location(of: path).map { location throws(ContentError) in
+                        var location = location
+                        location.throughLink = true
+                        return try PostReader.read(location, site: site)
+                    }
                 }
-                guard var post = read else { continue }
-                post.outsideSite = !SiteContainment.isInside(site.absolute(path), site: site.root)
+                guard let post = read else { continue }
                 groups.append((post.section, post.translationKey))
                 let at = insertionIndex(for: post)
                 posts.insert(post, at: at)

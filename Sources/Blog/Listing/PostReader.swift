@@ -25,7 +25,15 @@ enum PostReader {
     /// Reads the page at `location`, opened inside `directory` (its directory, already open) or
     /// else by its path. Without `stamps` (a listing never refreshed) a page on a local
     /// filesystem is read without asking its size and times (one system call fewer).
+    /// A page reached through a symbolic link is read only when the link leads inside the site
+    /// (`SiteContainment`); one leading out of it or into `.git` is listed by its path alone,
+    /// marked `outsideSite`, and never read.
     static func read(_ location: Location, in directory: DirectoryHandle? = nil, site: Site, stamps: Bool = true) throws(ContentError) -> Post {
+        if location.throughLink, !SiteContainment.isInside(site.absolute(location.path), site: site.root) {
+            var post = post(location, format: nil, wordCount: 0, fields: FrontMatterFields(), config: site.config, stamp: .unknown)
+            post.outsideSite = true
+            return post
+        }
         let read: (bytes: [UInt8], stamp: FileStamp)?
         if !stamps, let directory, directory.shortReadEnds {
             read = DirectoryListing.readWhole(location.fileName, in: directory).map { ($0, FileStamp.unknown) }
@@ -85,7 +93,6 @@ enum PostReader {
             format: format, translationKey: known.translationKey ?? groupPath, translations: [], stamp: stamp)
         post.urlOverride = HugoURL.override(post, fields: fields, config: config, contentRoot: location.contentRoot)
         post.kind = post.draft ? .draft : (section.isEmpty ? .page : .post)
-        post.outsideSite = location.throughLink
         return post
     }
 }

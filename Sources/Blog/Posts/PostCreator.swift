@@ -73,10 +73,8 @@ public struct PostCreator: Sendable {
 
         if !request.outsideSite { try SiteContainment.require(site.absolute(path), insideSite: site.root, display: path) }
         let archetype = Archetype.find(kind: section, in: site, allowBundle: request.bundle)
-        if !request.outsideSite, archetype.source != .builtIn {
-            // Its text and resources end up in the post, and so on the remote.
-            try SiteContainment.require(site.absolute(archetype.name), insideSite: site.root, display: archetype.name)
-        }
+        // Its text and resources end up in the post, and so on the remote.
+        if !request.outsideSite { try archetype.requireReadable(in: site) }
         let template = GoTemplate(fields: templateFields(slug: slug, title: title, section: section, lang: lang ?? site.config.defaultContentLanguage,
                                                          bundle: request.bundle, request: request),
                                   now: request.now, zone: request.timeZone)

@@ -24,15 +24,32 @@ public struct BuildPolicy: Sendable {
     public var timeout: Double
     /// Stops the check from outside.
     public var stopper: ProcessStopper
+    /// The generator's address-space ceiling in MiB (`RLIMIT_AS`), for an untrusted build: one
+    /// author's site cannot take the server's memory.
+    public var memoryMiB: Int
+    /// The ceiling on processes and threads (`RLIMIT_NPROC`, counted per account), for an untrusted build.
+    public var processes: Int
 
     /// The default time limit.
     public static let defaultTimeout: Double = 120
+    /// The default memory ceiling: 2 GiB of address space (Hugo builds the demo in 60 MiB;
+    /// its Go runtime needs about 300 MiB of address space to start).
+    public static let defaultMemoryMiB = 2048
+    /// The default process ceiling (threads count: Hugo runs one per core and a few more).
+    public static let defaultProcesses = 4096
 
-    public init(trust: Trust = .own, timeout: Double = BuildPolicy.defaultTimeout, stopper: ProcessStopper = ProcessStopper()) {
+    public init(trust: Trust = .own, timeout: Double = BuildPolicy.defaultTimeout, stopper: ProcessStopper = ProcessStopper(),
+                memoryMiB: Int = BuildPolicy.defaultMemoryMiB, processes: Int = BuildPolicy.defaultProcesses) {
         self.trust = trust
         self.timeout = timeout
         self.stopper = stopper
+        self.memoryMiB = memoryMiB
+        self.processes = processes
     }
+
+    /// Whether the ceilings apply: to untrusted builds (always so on a shared server); an
+    /// author's own build runs as their own `hugo` would.
+    public var limited: Bool { trust != .own }
 
     /// Restricted sessions always sandbox; others as the user's setting says.
     public static func trust(restricted: Bool, untrustedSetting: Bool) -> Trust {
@@ -60,8 +77,9 @@ public struct GeneratorInvocation: Sendable, Equatable {
     /// `generator` building `source` (output into `scratch`) under `trust`; `environment` is the
     /// app's own. Returns nil when a sandbox is needed and cannot be made (the reason is thrown
     /// by `BuildSandbox.check`, not here).
-    public static func make(_ kind: SiteKind, generator: String, source: String, scratch: String, trust: BuildPolicy.Trust,
+    public static func make(_ kind: SiteKind, generator: String, source: String, scratch: String, policy: BuildPolicy,
                             environment: [String: String]) -> GeneratorInvocation {
+        let trust = policy.trust
         var arguments: [String]
         var childEnvironment = environment
         switch kind {
@@ -85,10 +103,20 @@ public struct GeneratorInvocation: Sendable, Equatable {
                 childEnvironment["RUBYLIB"] = nil
             }
         }
-        guard trust == .sandboxed else {
-            return GeneratorInvocation(program: generator, arguments: arguments, environment: childEnvironment)
+        var program = generator
+        if policy.limited {
+            // The ceilings are set by the shell the sandbox already has, then it becomes the
+            // generator (`exec`): posix_spawn cannot set a child's limits, and setting them on
+            // nakedblog itself would bind the whole app.
+            arguments = ["-c", "ulimit -v \(policy.memoryMiB * 1024) && ulimit -p \(policy.processes) && exec \"$@\"",
+                         "nakedblog-check", generator] + arguments
+            program = "/bin/sh"
         }
-        return BuildSandbox.wrap(program: generator, arguments: arguments, source: source, scratch: scratch, environment: childEnvironment)
+        guard trust == .sandboxed else {
+            return GeneratorInvocation(program: program, arguments: arguments, environment: childEnvironment)
+        }
+        return BuildSandbox.wrap(program: program, arguments: arguments, source: source, scratch: scratch, environment: childEnvironment,
+                                 generator: generator)
     }
 
     /// Writes what an untrusted Jekyll build needs beside it (the config overrides).

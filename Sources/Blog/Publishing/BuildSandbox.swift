@@ -2,11 +2,12 @@ import Foundation
 import Synchronization
 import TextWidth
 
-/// The bubblewrap sandbox an untrusted build runs in: the whole file system read-only, the
-/// scratch folder (the site's copy and the output) the only place it can write, a private
-/// `/tmp`, no home folders (`/home`, `/root`, `$HOME`), no network, its own process and IPC
-/// namespaces, a new session (no way to type into the terminal), and nothing of the app's
-/// environment but what a build needs. It dies with the app.
+/// The bubblewrap sandbox an untrusted build runs in: of the machine only the system's programs
+/// and libraries and a few `/etc` files, read-only (`systemFolders`, `systemFiles`); the scratch
+/// folder (the site's copy and the output) the only other thing it sees and the only place it can
+/// write; a private `/tmp`; no home folders, no other repositories; no network; its own process
+/// and IPC namespaces; a new session (no way to type into the terminal); and nothing of the app's
+/// environment but what a build needs. It dies with the app. See docs/SERVING.md.
 public enum BuildSandbox {
     /// Why the sandbox cannot be used here.
     public struct Unavailable: Error, CustomStringConvertible, Sendable {
@@ -52,20 +53,40 @@ public enum BuildSandbox {
         }
     }
 
+    /// What of the machine the sandbox shows, read-only: the system's programs and libraries,
+    /// and of `/etc` only what a generator reads (users' names, time zone, certificates, the
+    /// loader's cache, Debian's alternatives, Ruby's and Hugo's settings). Not `/home`, `/root`,
+    /// `/srv`, `/var` (but Ruby's gems), `/opt`, `/mnt`, other repositories, nor the rest of `/etc`.
+    static let systemFolders = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"]
+    static let systemFiles = ["/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/localtime", "/etc/timezone",
+                              "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/ssl/certs",
+                              "/etc/ca-certificates.conf", "/etc/mime.types", "/etc/gemrc", "/etc/ruby", "/etc/hugo",
+                              "/usr/share/zoneinfo", "/var/lib/gems"]
+
     /// `program arguments` to run inside the sandbox, with `source` (a scratch copy of the site)
-    /// and `scratch` writable, `source` its working folder. Both must exist.
+    /// and `scratch` writable, `source` its working folder. Both must exist. `generator` (the
+    /// program `program` starts, when it is a shell setting limits) is shown too when it lives
+    /// outside the system's folders.
     static func wrap(program: String, arguments: [String], source: String, scratch: String, environment: [String: String],
-                     bwrap: String? = nil) -> GeneratorInvocation {
+                     bwrap: String? = nil, generator: String? = nil) -> GeneratorInvocation {
         let bwrap = bwrap ?? self.program(environment: environment) ?? "/usr/bin/bwrap"
-        var wrapper = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--tmpfs", "/home", "--tmpfs", "/root"]
-        if let home = environment["HOME"], !home.isEmpty, home != "/", FileManager.default.fileExists(atPath: home),
-           !["/home", "/root", "/tmp"].contains(where: { home == $0 || home.hasPrefix($0 + "/") }) {
-            wrapper += ["--tmpfs", home]
+        var wrapper: [String] = []
+        for folder in systemFolders {
+            // Debian's /bin, /lib… are links into /usr: made as the same links inside.
+            if let target = SiteContainment.linkTarget(folder) {
+                wrapper += ["--symlink", target, folder]
+            } else if FileManager.default.fileExists(atPath: folder) {
+                wrapper += ["--ro-bind", folder, folder]
+            }
         }
-        // The generator itself may live in a home folder (~/bin/hugo): seen, read-only.
-        let resolved = URL(fileURLWithPath: program).resolvingSymlinksInPath().path
-        if ["/home/", "/root/", "/tmp/"].contains(where: resolved.hasPrefix) || environment["HOME"].map({ resolved.hasPrefix($0 + "/") }) == true {
-            wrapper += ["--ro-bind", resolved, resolved]
+        for file in systemFiles where !systemFolders.contains(where: { file.hasPrefix($0 + "/") }) {
+            wrapper += ["--ro-bind-try", file, file]
+        }
+        wrapper += ["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+        // The generator itself may live outside the system's folders (~/bin/hugo, /opt/hugo): that one file, read-only.
+        for binary in Set([program, generator ?? program]) {
+            let resolved = URL(fileURLWithPath: binary).resolvingSymlinksInPath().path
+            if !systemFolders.contains(where: { resolved.hasPrefix($0 + "/") }) { wrapper += ["--ro-bind", resolved, resolved] }
         }
         // The site's copy and the output folder: the only places it can write.
         for folder in Set([source, scratch]) where folder != "/" && folder != "/tmp" { wrapper += ["--bind", folder, folder] }

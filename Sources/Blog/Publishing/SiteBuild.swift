@@ -74,7 +74,7 @@ public struct SiteBuild: Sendable, Equatable {
         let started = Date()
         try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         try? GeneratorInvocation.prepare(kind, scratch: scratch, trust: policy.trust)
-        let invocation = GeneratorInvocation.make(kind, generator: generator, source: source, scratch: scratch, trust: policy.trust,
+        let invocation = GeneratorInvocation.make(kind, generator: generator, source: source, scratch: scratch, policy: policy,
                                                   environment: environment)
         guard let outcome = OwnedProcess.run(invocation.program, invocation.arguments, environment: invocation.environment,
                                              timeout: policy.timeout, stopper: policy.stopper) else {
@@ -91,11 +91,28 @@ public struct SiteBuild: Sendable, Equatable {
         let text = String(decoding: outcome.output.prefix(1 << 20), as: UTF8.self)
         var messages = parse(text, kind: kind, source: source)
         let succeeded = outcome.status == 0
+        if !succeeded, policy.limited, let ceiling = ceilingReached(text, policy: policy) {
+            messages.insert(Message(text: ceiling, isError: true), at: 0)
+        }
         if !succeeded && !messages.contains(where: \.isError) {
             let last = text.split(separator: "\n").last.map(String.init) ?? "\(kind.command) exited with status \(outcome.status)"
             messages.append(Message(text: TerminalText.visible(last), isError: true))
         }
         return SiteBuild(succeeded: succeeded, messages: messages, seconds: seconds)
+    }
+
+    /// What to say when a limited build failed because it reached one of its ceilings (Go's
+    /// and Ruby's words for a refused allocation or thread), or nil.
+    static func ceilingReached(_ output: String, policy: BuildPolicy) -> String? {
+        let lower = output.lowercased()
+        if ["out of memory", "cannot allocate memory", "failed to allocate memory", "nomemoryerror", "failed to reserve"]
+            .contains(where: lower.contains) {
+            return "the build ran out of its memory allowance (\(policy.memoryMiB) MiB: [publish] check_memory_mib in the config file)"
+        }
+        if ["pthread_create failed", "resource temporarily unavailable", "can't create thread", "fork: retry"].contains(where: lower.contains) {
+            return "the build reached its allowance of \(policy.processes) processes ([publish] check_processes in the config file)"
+        }
+        return nil
     }
 
     /// The errors and warnings in a generator's output, paths made relative to `source`.

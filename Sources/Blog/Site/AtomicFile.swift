@@ -5,7 +5,9 @@ import Glibc
 
 /// Writes files so that a crash or a full disk never leaves a half-written file: the data goes
 /// to a temporary file in the same directory, is fsynced, then renamed (or linked, to never
-/// replace an existing file) over the target.
+/// replace an existing file) over the target. A target that is a symbolic link is written where
+/// the link leads and stays a link (never silently turned into a file): callers check first, with
+/// `SiteContainment`, that where it leads is theirs to write.
 public enum AtomicFile {
     /// Why a write failed, in words for the user.
     public struct Failure: Error, CustomStringConvertible, Sendable {
@@ -24,7 +26,10 @@ public enum AtomicFile {
         try write(data, to: path, permissions: permissions, replacing: false)
     }
 
-    private static func write(_ data: Data, to path: String, permissions: mode_t, replacing: Bool) throws(Failure) {
+    private static func write(_ data: Data, to given: String, permissions: mode_t, replacing: Bool) throws(Failure) {
+        guard let path = replacing ? SiteContainment.writeTarget(given) : given else {
+            throw Failure(path: given, reason: "it is a loop of symbolic links")
+        }
         let directory = (path as NSString).deletingLastPathComponent
         var mode = permissions
         var existing = stat()

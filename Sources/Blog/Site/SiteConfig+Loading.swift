@@ -11,6 +11,7 @@ extension SiteConfig {
         var merged: [FrontMatterField] = []
         var files: [String] = []
         if let name = rootFileNames.first(where: { FileManager.default.fileExists(atPath: root + "/" + $0) }) {
+            try SiteContainment.require(root + "/" + name, insideSite: root, display: name)
             merged = try readConfigFile(root + "/" + name, display: name).fields
             files.append(name)
         }
@@ -18,6 +19,7 @@ extension SiteConfig {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: defaultDir)) ?? []
         for name in entries.sorted() where ["toml", "yaml", "yml", "json"].contains((name as NSString).pathExtension) {
             let display = "config/_default/" + name
+            try SiteContainment.require(defaultDir + "/" + name, insideSite: root, display: display)
             let fields = try readConfigFile(defaultDir + "/" + name, display: display).fields
             let base = ((name as NSString).deletingPathExtension as NSString).pathExtension.isEmpty
                 ? (name as NSString).deletingPathExtension : ""
@@ -89,6 +91,12 @@ extension SiteConfig {
         }
         defaultContentLanguageInSubdir = config["defaultContentLanguageInSubdir"]?.bool ?? false
         languageCode = config["languageCode"]?.text
+        if case .map(let module)? = config["module"], case .list(let mounts)? = FrontMatterFields(module)["mounts"] {
+            moduleMountSources = mounts.compactMap { mount in
+                guard case .map(let settings) = mount else { return nil }
+                return FrontMatterFields(settings)["source"]?.text
+            }
+        }
     }
 
     static func readConfigFile(_ path: String, display: String) throws(ContentError) -> FrontMatterFields {

@@ -36,6 +36,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var defaultContentLanguageInSubdir = false
     /// The top-level `languageCode` (`en-us`), the default language's full tag; nil when unset.
     public var languageCode: String?
+    /// The `source` of each `[[module.mounts]]` (site-relative, or as written).
+    public var moduleMountSources: [String] = []
 
     /// The folder a language's pages live under in URLs (`/fr`), "" for the default language.
     public func languagePrefix(_ lang: String) -> String {

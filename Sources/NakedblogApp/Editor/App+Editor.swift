@@ -166,6 +166,8 @@ extension App {
 
     private static func refreshPreviewJob(_ state: inout AppState, evenIfLarge: Bool, now: TimeInterval?) -> [AppEffect] {
         guard var screen = state.editor, !screen.previewInFlight else { return [] }
+        // A text that took too long is not rendered again behind the writer's back: the next keystroke asks.
+        if let abandoned = screen.previewAbandonedAt, screen.lastEditTime <= abandoned { return [] }
         let layout = EditorLayout(columns: state.columns, rows: state.rows, showPreview: screen.showPreview)
         let revision = screen.editor.revision
         var width: Int?
@@ -193,6 +195,7 @@ extension App {
         if let now, screen.waitsForTypingPause, width == nil || width == screen.previewWidth,
            now - screen.lastEditTime < EditorScreen.typingPause { return [] }
         screen.previewInFlight = true
+        screen.previewAskedAt = now ?? screen.lastEditTime
         state.editor = screen
         guard let window else {
             return [.renderPreview(PreviewJob(path: screen.path, file: screen.file, buffer: screen.editor.buffer,
@@ -241,7 +244,9 @@ extension App {
                                 lines: [PreviewLine], words: Int?, window: Range<Int>?, now: TimeInterval) -> [AppEffect] {
         guard var screen = state.editor, screen.path == path else { return [] }
         screen.previewInFlight = false
+        screen.previewAskedAt = nil
         if revision == screen.editor.revision, let width {
+            screen.previewAbandonedAt = nil
             screen.preview = lines
             screen.previewRevision = revision
             screen.previewWidth = width
@@ -250,6 +255,15 @@ extension App {
         if let words { screen.setWords(words, revision: revision) }
         state.editor = screen
         return refreshPreview(&state, evenIfLarge: !screen.isLarge, now: now)
+    }
+
+    /// A render still running `EditorScreen.previewPatience` seconds after it was asked for is
+    /// abandoned: its note replaces the preview (typing never waited for it: renders run off the loop).
+    static func abandonSlowPreview(_ state: inout AppState, now: TimeInterval) {
+        guard var screen = state.editor, screen.previewInFlight, let asked = screen.previewAskedAt,
+              now - asked >= EditorScreen.previewPatience, (screen.previewAbandonedAt ?? -.infinity) < asked else { return }
+        screen.previewAbandonedAt = now
+        state.editor = screen
     }
 }
 

@@ -31,11 +31,6 @@ extension App {
             state.editor = screen
             state.page = .editor
             return refreshPreview(&state) + spelling
-        case .postReadOnly(let path, let reason):
-            guard var screen = state.editor, screen.path == path else { return [] }
-            screen.readOnlyBecause = reason
-            state.editor = screen
-            return []
         case .postBeingEdited(let path, let author):
             guard var screen = state.editor, screen.path == path else { return [] }
             screen.readOnlyBecause = "\(author) is editing this post"

@@ -45,8 +45,10 @@ enum EditorRender {
             // Misspelled words in and around the view, and the key that goes to them.
             // (Not beside a problem: the problem needs the room.)
             let spelling = editor.spelling.count > 0 && editor.problem == nil && notice == nil ? "F7 \(editor.spelling.count) misspelled · " : ""
-            StatusBar(left: left, right: spelling + (state.author.map { "✎ \($0) · " } ?? "") + mode + (state.git.branch.map { " · \($0)" } ?? ""))
-                .render(into: &screen, area: status)
+            var right = spelling + (state.author.map { "✎ \($0) · " } ?? "") + mode + (state.git.branch.map { " · \($0)" } ?? "")
+            // A problem is said whole: the mode and branch give way when both do not fit.
+            if editor.problem != nil, DisplayWidth.of(left) + DisplayWidth.of(right) + 3 > width { right = "" }
+            StatusBar(left: left, right: right).render(into: &screen, area: status)
         }
         KeyHintBar(hints: state.keys.editor.hints).render(into: &screen, area: Rect(x: 0, y: state.rows - 1, width: width, height: 1))
         if layout.text == nil { return nil }
@@ -55,6 +57,14 @@ enum EditorRender {
 
     /// The preview, scrolled to follow the editor's first visible line.
     private static func drawPreview(_ editor: EditorScreen, into screen: inout Screen, area: Rect) {
+        if editor.previewAbandonedAt != nil {
+            let note = ["The preview was abandoned: this text took longer than \(Int(EditorScreen.previewPatience)) s",
+                        "to render. Your typing is not affected; the next keystroke tries again."]
+            for (row, line) in App.wrap(note.joined(separator: " "), width: max(10, area.width)).prefix(area.height).enumerated() {
+                _ = screen.put(line, x: area.x, y: area.y + row, style: Style(.dim), clip: area)
+            }
+            return
+        }
         let top = editor.view.top
         var start = editor.preview.firstIndex { $0.sourceLine >= top } ?? max(0, editor.preview.count - area.height)
         start = max(0, min(start, max(0, editor.preview.count - area.height)))

@@ -19,8 +19,14 @@ public struct EditorScreen: Sendable {
     var previewWidth = 0
     /// The lines the preview shows, for a large document (nil: all of them).
     var previewWindow: Range<Int>?
-    /// A preview render is on its way (`App.refreshPreview`).
+    /// A preview render is on its way (`App.refreshPreview`), asked for at `previewAskedAt`.
     var previewInFlight = false
+    var previewAskedAt: TimeInterval?
+    /// When the render in flight was abandoned, having taken longer than `previewPatience`: the
+    /// pane says so, no render is asked for again until the next keystroke, and a late result is
+    /// shown only if still current.
+    var previewAbandonedAt: TimeInterval?
+    static let previewPatience: TimeInterval = 2
     /// The file as it was on disk when opened or last saved (to notice changes by others).
     public var diskStamp: FileStamp?
     /// Find prompt (Ctrl-F), when open.

@@ -19,7 +19,7 @@ extension EffectRunner {
         let site: Site
         let plan: PublishPlan
         do {
-            site = try Site.open(containing: root)
+            site = try openSite(root)
             plan = try PublishPlan.forPost(post, site: site, workdir: workdir)
         } catch {
             return send(.refused(title: "Cannot publish this post", reason: error.description))
@@ -53,7 +53,7 @@ extension EffectRunner {
         // Stopped while it waited: the sheet that asked is gone, or a newer check replaced it.
         guard !stopper.isStopped else { return }
         guard let repository = try? Repository.discover(from: root), repository.workingDirectory != nil,
-              let site = try? Site.open(containing: root) else {
+              let site = try? openSite(root) else {
             send(.publishChecked(post: post, undraft: undraft, PublishCheck(
                 verdict: .unavailable("The build check is skipped: the site or its repository can no longer be read."), appearances: [], generator: "")))
             return
@@ -102,7 +102,7 @@ extension EffectRunner {
         var paths = commitPath.map { [$0] } ?? []
         if setDraftFalse, let post {
             do {
-                let site = try Site.open(containing: root)
+                let site = try openSite(root)
                 let moved = try DraftSwitch.set(post, draft: false, site: site)
                 if moved.movedFrom != nil {
                     let prefix = PublishPlan.sitePrefix(siteRoot: root, workdir: workdir)
@@ -114,7 +114,7 @@ extension EffectRunner {
                 return
             }
         }
-        if let post, !paths.isEmpty, let site = try? Site.open(containing: root) {
+        if let post, !paths.isEmpty, let site = try? openSite(root) {
             let prefix = PublishPlan.sitePrefix(siteRoot: root, workdir: workdir)
             let current = paths.count > 1 ? String(paths[0].dropFirst(prefix.count)) : post
             if let plan = try? PublishPlan.forPost(current, site: site, workdir: workdir) {

@@ -93,6 +93,14 @@ public struct PublishCheck: Sendable, Equatable {
             return PublishCheck(verdict: .unavailable("\(site.kind.command) is not installed: the build check is skipped."),
                                 appearances: appearances, generator: site.kind.command)
         }
+        if policy.limited {
+            do throws(ContentError) {
+                try site.requireModuleMountsInside()
+            } catch {
+                let refusal = SiteBuild(succeeded: false, messages: [SiteBuild.Message(text: error.description, isError: true)], seconds: 0)
+                return PublishCheck(verdict: .failed, build: refusal, appearances: appearances, generator: site.kind.command)
+            }
+        }
         if policy.trust == .sandboxed {
             do {
                 try BuildSandbox.check(environment: environment)
@@ -157,10 +165,11 @@ public struct PublishCheck: Sendable, Equatable {
         try fm.createDirectory(atPath: target, withIntermediateDirectories: true)
         // `resources/` is copied: hugo reuses what it processed before (the copy's, in scratch).
         let skipped: Set<String> = [".git", "public", "_site", ".jekyll-cache", ".sass-cache", "node_modules", ".hugo_build.lock"]
+        let copy = SiteCopy(siteRoot: site.root, copyRoot: target)
         for name in try fm.contentsOfDirectory(atPath: site.root) where !skipped.contains(name) {
             // Copied, never hard-linked: a link changes each file's ctime, which an editor open
             // on the post (here or in another session) would take for a change on disk.
-            try copyTree(site.root + "/" + name, to: target + "/" + name)
+            try copy.copyTree(site.root + "/" + name, to: target + "/" + name)
         }
         let entries = (try? repository.status(paths: prefix.isEmpty ? [] : [String(prefix.dropLast())]).entries) ?? []
         for entry in entries {
@@ -175,10 +184,18 @@ public struct PublishCheck: Sendable, Equatable {
             }
         }
     }
+}
 
-    /// Copies a file or folder: files in the kernel (`sendfile`), links as links, folders
+/// The site copied for a build check: no `.git` at any depth, and no symbolic link that leads
+/// out of the copy — a link inside the site becomes a link to the same place in the copy; one
+/// that leads outside the site or into `.git` is left out (the generator finds nothing there).
+struct SiteCopy {
+    let siteRoot: String
+    let copyRoot: String
+
+    /// Copies a file or folder: files in the kernel (`sendfile`), links as above, folders
     /// entry by entry (Foundation's `copyItem` spent more on each small file than hugo did).
-    static func copyTree(_ source: String, to target: String) throws {
+    func copyTree(_ source: String, to target: String) throws {
         var info = stat()
         guard lstat(source, &info) == 0 else { return }
         switch info.st_mode & S_IFMT {
@@ -186,7 +203,7 @@ public struct PublishCheck: Sendable, Equatable {
             guard mkdir(target, 0o755) == 0 || errno == EEXIST else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target])
             }
-            for name in try FileManager.default.contentsOfDirectory(atPath: source) {
+            for name in try FileManager.default.contentsOfDirectory(atPath: source) where name != ".git" {
                 try copyTree(source + "/" + name, to: target + "/" + name)
             }
         case S_IFREG:
@@ -212,7 +229,17 @@ public struct PublishCheck: Sendable, Equatable {
                 break
             }
         case S_IFLNK:
-            try FileManager.default.copyItem(atPath: source, toPath: target)
+            guard SiteContainment.isInside(source, site: siteRoot), let resolved = SiteContainment.resolve(source),
+                  let root = SiteContainment.resolve(siteRoot) else { return }
+            let within = resolved == root ? "" : String(resolved.dropFirst(root.count + 1))
+            let depth = target.dropFirst(copyRoot.count + 1).split(separator: "/").count - 1
+            var relative = String(repeating: "../", count: depth) + (within.isEmpty ? "." : within)
+            // The link's own text where it only goes down to the same file (`alias.md -> x/index.md`).
+            if let own = SiteContainment.linkTarget(source), !own.hasPrefix("/"), !own.split(separator: "/").contains(".."),
+               StandardPath.of(StandardPath.folder(of: source) + "/" + own) == root + (within.isEmpty ? "" : "/" + within) {
+                relative = own
+            }
+            guard symlink(relative, target) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
         default:
             break  // sockets, fifos, devices: not site content
         }

@@ -25,7 +25,7 @@ extension App {
                 effects.append(.openPost(post))
             }
             return effects
-        case .postOpened, .postBeingEdited, .postReadOnly, .postReloaded, .previewRendered, .postFailed, .refused, .saved, .saveFailed, .postCreated, .postCreationFailed,
+        case .postOpened, .postBeingEdited, .postReloaded, .previewRendered, .postFailed, .refused, .saved, .saveFailed, .postCreated, .postCreationFailed,
              .draftToggled, .editorReturned, .recoveryFound, .saveConflict, .imageCopied, .conflictLoaded:
             return handlePostResult(&state, message, now: now)
         case .cloneURLChecked(let url, let target, let remote):

@@ -30,8 +30,6 @@ public enum AppMessage: Sendable {
     /// The post in the editor, read again after a publish changed it on disk.
     case postReloaded(path: String, text: String, stamp: FileStamp?)
     case postFailed(String)
-    /// The post is shown but cannot be edited, and why.
-    case postReadOnly(path: String, because: String)
     /// An action was refused: the title names what ("Cannot add this image"), the reason why.
     case refused(title: String, reason: String)
     /// A document's words counted and preview rendered (width nil: none) off the loop

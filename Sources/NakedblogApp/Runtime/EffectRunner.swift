@@ -180,9 +180,17 @@ public final class EffectRunner: @unchecked Sendable {
     /// Publishes still running (kept alive by the runner, not by any screen).
     var publishesInFlight: Int { shared.withLock { $0.publishes.count } }
 
+    /// The site at `path`, refused when a folder its configuration declares leads into `.git`
+    /// or (restricted) outside the site: every effect opens the site through here.
+    func openSite(_ path: String) throws(ContentError) -> Site {
+        let site = try Site.open(containing: path)
+        try site.requireDeclaredFoldersInside(restricted: restricted)
+        return site
+    }
+
     private func loadSite(_ path: String) {
         do {
-            let site = try Site.open(containing: path)
+            let site = try openSite(path)
             var index = PostIndex.build(site, listings: SiteListings.cache(for: site))
             if restricted { index.removeOutsideSite() }
             send(.siteLoaded(site, .prepared(index), readAt: Date()))
@@ -279,10 +287,9 @@ public final class EffectRunner: @unchecked Sendable {
 
     private func openPost(_ path: String, root: String, reload: Bool = false) {
         let file = root + "/" + path
-        // A post that is a link out of the site: on a shared server never read; else shown read-only.
-        let outside = !SiteContainment.isInside(file, site: root)
-        if outside && restricted {
-            if !reload { send(.postFailed("\(path): not a post inside the site.")) }
+        // A post that is a link out of the site or into .git is never read.
+        if let refusal = SiteContainment.refusal(SiteContainment.verdict(file, site: root), display: path) {
+            if !reload { send(.postFailed(refusal.description)) }
             return
         }
         // A reload that cannot read the post says nothing: the user asked for no post (it may
@@ -306,10 +313,6 @@ public final class EffectRunner: @unchecked Sendable {
         }
         if reload { return send(.postReloaded(path: path, text: text, stamp: FileStamp.of(file))) }
         send(.postOpened(path: path, text: text, stamp: FileStamp.of(file)))
-        if outside {
-            send(.postReadOnly(path: path, because: "this post is a link to a file outside the site"))
-            return
-        }
         if let author {
             // Authors sharing a working copy: one edits a post at a time, the others read it.
             if let other = EditingMarkers.otherEditor(of: path, root: root) {
@@ -325,7 +328,7 @@ public final class EffectRunner: @unchecked Sendable {
     }
 
     private func showDiskDiff(_ path: String, _ text: String, root: String) {
-        let disk = FileManager.default.contents(atPath: root + "/" + path).flatMap { String(validating: $0, as: UTF8.self) } ?? ""
+        let disk = !SiteContainment.isInside(root + "/" + path, site: root) ? "" : FileManager.default.contents(atPath: root + "/" + path).flatMap { String(validating: $0, as: UTF8.self) } ?? ""
         send(.showMessage(title: "On disk (-) vs. your text (+)", lines: Array(LineDiff.lines(old: disk, new: text).prefix(40))))
     }
 
@@ -353,7 +356,7 @@ public final class EffectRunner: @unchecked Sendable {
     }
 
     private func createPost(title: String, section: String, bundle: Bool, lang: String?, root: String) {
-        guard let site = try? Site.open(containing: root) else {
+        guard let site = try? openSite(root) else {
             return send(.postCreationFailed("the site at \(root) can no longer be read: nothing was created."))
         }
         do {
@@ -365,7 +368,7 @@ public final class EffectRunner: @unchecked Sendable {
     }
 
     private func toggleDraft(_ path: String, root: String) {
-        guard let site = try? Site.open(containing: root) else {
+        guard let site = try? openSite(root) else {
             return send(.refused(title: "Cannot change the draft state", reason: "the site at \(root) can no longer be read."))
         }
         do {
@@ -381,7 +384,7 @@ public final class EffectRunner: @unchecked Sendable {
     private func copyImage(_ source: String, into post: String, root: String) {
         let refuse = { (reason: String) in self.send(.refused(title: "Cannot add this image", reason: reason)) }
         let path = source.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + source.dropFirst(1) : source
-        guard let site = try? Site.open(containing: root) else {
+        guard let site = try? openSite(root) else {
             return refuse("the site at \(root) can no longer be read")
         }
         let repository = try? Repository.discover(from: root)

@@ -25,7 +25,7 @@ extension EffectRunner {
                 send(.wordAccepted(word: word, file: nil, problem: nil))
             }
         } catch {
-            send(.wordAccepted(word: word, file: nil, problem: error.problem))
+            send(.wordAccepted(word: word, file: nil, problem: error.file.isEmpty ? error.problem : error.file + ": " + error.problem))
         }
     }
 }
@@ -34,7 +34,8 @@ extension EffectRunner {
     /// How many misspelled words the post (site-relative) has as saved; nil when it cannot be
     /// checked (no dictionary for its language, unreadable).
     func misspelledWords(in post: String, site: Site, ignoring: [String] = []) -> Int? {
-        guard config.spelling, let data = FileManager.default.contents(atPath: site.absolute(post)), let text = String(data: data, encoding: .utf8) else { return nil }
+        guard config.spelling, SiteContainment.isInside(site.absolute(post), site: site.root),
+              let data = FileManager.default.contents(atPath: site.absolute(post)), let text = String(data: data, encoding: .utf8) else { return nil }
         let page = try? PageText(text: text, file: post)
         let language = SpellCheckers.language(of: page, path: post, site: site)
         guard case .success(var checker) = spellCheckers.checker(language: language, siteRoot: site.root, personal: personalWords) else { return nil }

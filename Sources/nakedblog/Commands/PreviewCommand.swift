@@ -66,10 +66,20 @@ struct PreviewCommand: ParsableCommand {
             nb_use_huge_pages()
             MarkdownPreview.prepareWorkers()
         }
+        let absoluteFile = StandardPath.of(file)
+        // A post that is a link (or under one) out of its site or into .git is not read. Most
+        // paths involve no link: one realpath tells, and the site is looked for only then.
+        var site: Site?
+        if let real = SiteContainment.resolve(absoluteFile), real != absoluteFile {
+            site = try? Site.open(containing: StandardPath.folder(of: absoluteFile))
+            if let root = site?.root, absoluteFile.hasPrefix(root + "/"),
+               let refusal = SiteContainment.refusal(SiteContainment.verdict(absoluteFile, site: root), display: file) {
+                throw refusal.userFacing
+            }
+        }
         let page: PageText
         do { page = try PageText.read(path: file, display: file) } catch { throw error.userFacing }
-        let absoluteFile = StandardPath.of(file)
-        let site = try? Site.open(containing: StandardPath.folder(of: absoluteFile))
+        if site == nil { site = try? Site.open(containing: StandardPath.folder(of: absoluteFile)) }
         func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
         let colour = !plain && isatty(1) == 1 && (variable("NO_COLOR").map(\.isEmpty) ?? true) && variable("TERM") != "dumb"
         var context = PreviewContext.forPage(page, file: absoluteFile, site: site)

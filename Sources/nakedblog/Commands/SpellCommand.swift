@@ -55,6 +55,10 @@ struct SpellCommand: ParsableCommand {
         var errors: [String] = []
         var loaded: [String: Result<SpellChecker, DictionaryLocator.Missing>] = [:]
         for file in files {
+            if let refusal = SiteContainment.refusal(SiteContainment.verdict(file, site: site.root), display: display(file, from: current)) {
+                errors.append(TerminalText.visible(refusal.description))
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: file), let text = String(validating: data, as: UTF8.self) else {
                 errors.append("\(TerminalText.visible(display(file, from: current))): cannot read the file (missing, unreadable or not UTF-8)")
                 continue
