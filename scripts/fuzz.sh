@@ -15,9 +15,10 @@ for target in FuzzFrontMatter FuzzPreview FuzzKeys; do
         # Seeds: real posts for the text targets, a few key sequences for the decoder.
         case $target in
             FuzzKeys) printf 'abc\x1b[A\x1b[1;2C\x1b[200~paste\x1b[201~\x7f\x08\r' > "$corpus/keys" ;;
-            *) find ../shared/corpus demo Tests/BlogTests/Fixtures -name '*.md' -size -64k 2>/dev/null | head -300 |
+            *) find ../shared/corpus demo demo-jekyll Tests/PreviewTests/Fixtures -name '*.md' -size -64k 2>/dev/null | head -300 |
                    while read -r f; do cp "$f" "$corpus/$(echo "$f" | md5sum | cut -c1-16)"; done ;;
         esac
+        if [ -z "$(ls -A "$corpus")" ]; then echo "fuzz: no seeds for $target (demo/ and Tests/PreviewTests/Fixtures are missing?)"; exit 1; fi
     fi
     # Attack seeds (alias bombs, deep nesting, escapes) always join the text targets' corpus.
     [ "$target" != FuzzKeys ] && cp -n Fuzz/seeds/* "$corpus/" 2>/dev/null

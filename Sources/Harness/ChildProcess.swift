@@ -12,7 +12,9 @@ import Glibc
 public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
     private var status: Int32?
-    /// Peak resident memory of the child in KiB, known once it has been reaped.
+    /// Peak resident memory of the child in KiB, known once it has been reaped — as Linux counts
+    /// it, which includes this (parent) process's own peak: `posix_spawn` shares the parent's
+    /// memory until exec. Measure a program's memory with `PeakMemory`.
     public private(set) var peakMemoryKiB: Int?
     private let lock = NSLock()
 

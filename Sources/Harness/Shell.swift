@@ -64,6 +64,14 @@ public enum Shell {
 
     /// Whether `program` is on PATH.
     public static func has(_ program: String) -> Bool {
-        (try? run(["sh", "-c", "command -v \(program)"]))?.succeeded ?? false
+        path(of: program) != nil
+    }
+
+    /// Where `program` is: on this process's PATH, else in the system's sbin folders (Debian's
+    /// `sshd`, `useradd` are in /usr/sbin, off a normal user's PATH), as the harness starts them.
+    public static func path(of program: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let folders = path.split(separator: ":").map(String.init) + ["/usr/local/sbin", "/usr/sbin", "/sbin"]
+        return folders.map { $0 + "/" + program }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

@@ -46,6 +46,9 @@ public final class TestHome: @unchecked Sendable {
             "XDG_STATE_HOME": path + "/.local/state",
             "XDG_CONFIG_HOME": path + "/.config",
             "XDG_CACHE_HOME": path + "/.cache",
+            // Hugo's cache defaults to /tmp/hugo_cache, shared by every user of the machine (and
+            // owned by whoever ran hugo first): the run's own (make test sets it), else this home's.
+            "HUGO_CACHEDIR": inherited["HUGO_CACHEDIR"] ?? path + "/.cache/hugo",
         ]
         if !sshOptions.isEmpty {
             env["GIT_SSH_COMMAND"] = sshCommand.joined(separator: " ")

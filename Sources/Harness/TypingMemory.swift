@@ -21,7 +21,7 @@ public enum TypingMemory {
         while body.utf8.count < 200_000 {
             body += text.paragraph() + "\n\n"
         }
-        let terminal = try EditorInTerminal.open(body, name: "long/index.md", in: folder, binary: binary, environment: environment).terminal
+        let (terminal, post) = try EditorInTerminal.open(body, name: "long/index.md", in: folder, binary: binary, environment: environment)
         defer { terminal.terminate() }
         // Into the body, then type.
         terminal.write(String(repeating: "\u{1B}[B", count: 8))
@@ -35,13 +35,22 @@ public enum TypingMemory {
         }
         for _ in 0..<(2_000 / burst) { typeBurst() }
         _ = terminal.drain(for: 1.0)
-        let warm = ProcessCounters.residentKiB(terminal.pid)
+        let warm = try ProcessCounters.residentKiB(terminal.pid)
         while typed < characters { typeBurst() }
         // Typing pauses: the journal, the preview and the graveyard catch up.
         _ = terminal.drain(for: 3.0)
-        let end = ProcessCounters.residentKiB(terminal.pid)
-        guard warm > 0, end > 0 else {
-            throw ShellError(command: [binary], result: ProcessResult(status: 1, stdout: "", stderr: "no VmRSS in /proc/\(terminal.pid)/status", timedOut: false))
+        let end = try ProcessCounters.residentKiB(terminal.pid)
+        // The figure counts only if the typing reached the editor: saved, the post grew by every character.
+        let before = body.utf8.count
+        terminal.write("\u{13}")
+        var grown = 0
+        for _ in 0..<100 where grown != typed {
+            _ = terminal.drain(for: 0.1)
+            grown = ((try? FileManager.default.attributesOfItem(atPath: post)[.size] as? Int) ?? before) - before
+        }
+        guard grown == typed else {
+            throw ShellError(command: [binary], result: ProcessResult(status: 1, stdout: "",
+                stderr: "\(grown) of the \(typed) typed characters reached the post: the memory figure would be of an idle editor", timedOut: false))
         }
         return Result(afterWarmUp: warm, atEnd: end)
     }

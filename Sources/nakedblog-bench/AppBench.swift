@@ -30,7 +30,7 @@ enum AppBench {
         let letters = Array("wyzqvx")
         var save: [Double] = [], after: [Double] = [], reads: [Double] = []
         /// The app's read system calls so far (/proc/PID/io: every thread of the process).
-        func readCalls() -> Int { ProcessCounters.readCalls(terminal.pid) }
+        func readCalls() throws -> Int { try ProcessCounters.readCalls(terminal.pid) }
         terminal.write("w")
         guard terminal.read(timeout: 5, until: { $0.contains(text: "modified") }).satisfied else { throw BenchFailure("no edit") }
         _ = terminal.drain(for: 0.05)
@@ -47,10 +47,10 @@ enum AppBench {
             if index < 3 {
                 terminal.write("z")  // something to save
                 _ = terminal.drain(for: 1.0)
-                let before = readCalls()
+                let before = try readCalls()
                 terminal.write("\u{13}")
                 _ = terminal.drain(for: 1.0)
-                reads.append(Double(readCalls() - before))
+                reads.append(Double(try readCalls() - before))
                 terminal.write("y")  // and something for the next round to save
                 _ = terminal.drain(for: 0.05)
             }
@@ -58,7 +58,9 @@ enum AppBench {
             let letter = String(letters[(index + 3) % letters.count])
             start = DispatchTime.now().uptimeNanoseconds
             terminal.write(letter)
-            _ = terminal.read(timeout: 2) { $0.contains(text: letter) }
+            guard terminal.read(timeout: 2, until: { drawnText($0).contains(letter) }).satisfied else {
+                throw BenchFailure("the key typed after save \(index) was never drawn")
+            }
             after.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             _ = terminal.drain(for: 0.05)
         }
@@ -196,13 +198,38 @@ enum AppBench {
             let letter = String(letters[index % letters.count])
             let start = DispatchTime.now().uptimeNanoseconds
             terminal.write(letter)
-            // ncurses writes a whole refresh at once: the typed letter arriving means the frame did.
-            let result = terminal.read(timeout: 2) { $0.contains(text: letter) }
+            // ncurses writes a whole refresh at once: the typed letter drawn (outside any escape
+            // sequence) means the frame did. One never drawn fails the row instead of timing 2 s.
+            let result = terminal.read(timeout: 2) { drawnText($0).contains(letter) }
+            guard result.satisfied else { throw BenchFailure("keystroke \(index) (\(letter)) was never drawn") }
             latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
             let rest = terminal.drain(for: 0.003)
             bytes.append(Double(result.bytes.count + rest.count))
         }
         return (latencies, bytes)
+    }
+
+    /// The characters a terminal would draw from `bytes`: escape sequences (CSI, OSC, and
+    /// two-byte ones) left out, so a letter inside one never counts as drawn.
+    static func drawnText(_ bytes: [UInt8]) -> String {
+        var drawn: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == 0x1B, index + 1 < bytes.count else { drawn.append(bytes[index]); index += 1; continue }
+            switch bytes[index + 1] {
+            case 0x5B:  // CSI: parameters, then a final byte from @ to ~
+                index += 2
+                while index < bytes.count, !(0x40...0x7E).contains(bytes[index]) { index += 1 }
+                index += 1
+            case 0x5D:  // OSC: up to BEL or ESC \
+                index += 2
+                while index < bytes.count, bytes[index] != 0x07, bytes[index] != 0x1B { index += 1 }
+                index += bytes.count > index && bytes[index] == 0x1B ? 2 : 1
+            default:
+                index += 2
+            }
+        }
+        return String(decoding: drawn, as: UTF8.self)
     }
 
     static func percentile(_ values: [Double], _ fraction: Double) -> Double {

@@ -25,8 +25,8 @@ enum CheckBench {
             let output = scratch.appending("public-" + UUID().uuidString)
             let result = try Measure.alternating(
                 runs: runs,
-                ours: { _ = try Shell.run([binary, "check", site.post], in: site.path, timeout: 600) },
-                reference: { _ = try Shell.run(["hugo", "--quiet", "--source", site.path, "--destination", output], timeout: 600) })
+                ours: { _ = try Shell.check([binary, "check", site.post], in: site.path, timeout: 600) },
+                reference: { _ = try Shell.check(["hugo", "--quiet", "--source", site.path, "--destination", output], timeout: 600) })
             rows.append(BenchRow(name: "publish check, \(site.name) (`nakedblog check POST`: copy + build in memory)", ours: result.ours,
                                  reference: result.reference, referenceName: "hugo --quiet", unit: .seconds, target: "≤ 1.2× hugo",
                                  met: result.ours <= result.reference * 1.2))

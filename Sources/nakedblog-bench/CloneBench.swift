@@ -1,6 +1,7 @@
 import Foundation
 import GitOps
 import Harness
+import Synchronization
 
 /// Clone benchmarks: `nakedblog clone` against `git clone` of the same URL, per transport, and
 /// the cost of progress reporting (event stream vs. a plain libgit2 clone).
@@ -45,11 +46,14 @@ enum CloneBench {
             ours: {
                 let operation = Cloner.clone(try GitURL(url), into: target, options: .init(environment: home.environment))
                 let done = DispatchSemaphore(value: 0)
+                let failure = Mutex<(any Error)?>(nil)
                 Task {
-                    do { for try await _ in operation.events {} } catch {}
+                    do { for try await _ in operation.events {} } catch { failure.withLock { $0 = error } }
                     done.signal()
                 }
                 done.wait()
+                // A clone that failed is not timed as one that worked.
+                if let error = failure.withLock({ $0 }) { throw error }
             },
             reference: { _ = try Repository.clone(url: url, into: target) })
         rows.append(BenchRow(name: "progress reporting cost (clone with events vs. none, git://)", ours: progress.ours,

@@ -9,7 +9,7 @@ enum JekyllListBench {
         defer { root.remove() }
         let jekyll = root.appending("jekyll"), hugo = root.appending("hugo")
         try write(posts: posts, jekyll: jekyll, hugo: hugo)
-        let list = { (site: String) in { () throws -> Void in _ = try ChildProcess([binary, "list", "--json", site]).wait() } }
+        let list = { (site: String) in { () throws -> Void in try Measure.process([binary, "list", "--json", site]) } }
         let versusHugo = try Measure.alternating(runs: runs, ours: list(jekyll), reference: list(hugo))
         var rows = [BenchRow(name: "list \(posts) posts of a Jekyll site (`nakedblog list --json`)", ours: versusHugo.ours,
                              reference: versusHugo.reference, referenceName: "same, \(posts)-post Hugo site", unit: .seconds,

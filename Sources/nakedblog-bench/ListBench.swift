@@ -7,14 +7,9 @@ import Harness
 enum ListBench {
     static func run(posts: Int, runs: Int, binary: String, timeTarget: Double, speedupTarget: Double?) throws -> [BenchRow] {
         let fixture = try BlogFixture.make(.init(posts: posts, commits: 20))
-        var peak = 0
         let result = try Measure.alternating(
             runs: runs,
-            ours: {
-                let child = try ChildProcess([binary, "list", "--json", fixture.path])
-                _ = child.wait()
-                peak = max(peak, child.peakMemoryKiB ?? 0)
-            },
+            ours: { try Measure.process([binary, "list", "--json", fixture.path]) },
             reference: { try Shell.check(["hugo", "list", "all", "--source", fixture.path], timeout: 600) })
         // The same listing with every directory opened and read (the first listing of a site, or
         // NAKEDBLOG_LISTING_CACHE=0): informational, against hugo's time above.
@@ -22,8 +17,8 @@ enum ListBench {
         uncached["NAKEDBLOG_LISTING_CACHE"] = "0"
         let fresh = try Measure.alternating(
             runs: runs,
-            ours: { _ = try ChildProcess([binary, "list", "--json", fixture.path], environment: uncached).wait() },
-            reference: { _ = try ChildProcess([binary, "list", "--json", fixture.path]).wait() })
+            ours: { try Measure.process([binary, "list", "--json", fixture.path], environment: uncached) },
+            reference: { try Measure.process([binary, "list", "--json", fixture.path]) })
         let speedup = result.reference / result.ours
         let meetsSpeedup = speedupTarget.map { speedup >= $0 } ?? true
         var rows = [BenchRow(name: "list \(posts) posts (`nakedblog list --json`)", ours: result.ours, reference: result.reference,
@@ -33,6 +28,7 @@ enum ListBench {
         rows.append(BenchRow(name: "list \(posts) posts, every directory read (`NAKEDBLOG_LISTING_CACHE=0`)", ours: fresh.ours,
                              reference: result.reference, referenceName: "hugo list all", unit: .seconds, target: "—", met: nil))
         if posts >= 10_000 {
+            let peak = try PeakMemory.run([binary, "list", "--json", fixture.path], timeout: 600).kib
             rows.append(BenchRow(name: "list \(posts) posts: peak memory", ours: Double(peak) / 1024, reference: nil,
                                  referenceName: "—", unit: .mebibytes, target: "≤ 50 MiB", met: Double(peak) / 1024 <= 50))
         }

@@ -13,10 +13,13 @@ enum Measure {
     /// Runs a program to its end, started directly (its path looked up first) with its output
     /// thrown away — `/dev/null`, as hyperfine does — and waited for in `wait4`: what is timed
     /// around this is that process alone, not reading its output back. Throws if it fails.
-    static func process(_ arguments: [String]) throws {
-        let child = try ChildProcess([Measure.path(of: arguments[0])] + arguments.dropFirst())
+    /// Returns the ended child (its peak memory).
+    @discardableResult
+    static func process(_ arguments: [String], environment: [String: String]? = nil) throws -> ChildProcess {
+        let child = try ChildProcess([Measure.path(of: arguments[0])] + arguments.dropFirst(), environment: environment)
         let status = child.waitUntilExit()
         guard status == 0 else { throw ProcessFailed(arguments: arguments, status: status) }
+        return child
     }
 
     /// A timed process that did not exit 0.

@@ -63,8 +63,9 @@ enum PathologicalBench {
         return rows
     }
 
-    /// One run of `arguments`, output to /dev/null: its time and peak memory; `failed` when it
-    /// did not exit 0 (its row then says "no"), `stopped` when it ran past `limit`.
+    /// One run of `arguments`, output to /dev/null: its time, then (a second run, through a small
+    /// parent: `PeakMemory`) its peak memory; `failed` when it did not exit 0 (its row then says
+    /// "no"), `stopped` when it ran past `limit` (its memory is then not measured).
     static func measure(_ arguments: [String], limit: Double) throws -> (seconds: Double, mebibytes: Double, failed: Bool, stopped: Bool) {
         let started = Date()
         let child = try ChildProcess(arguments)
@@ -72,6 +73,9 @@ enum PathologicalBench {
         let stopped = child.isRunning
         if stopped { kill(child.pid, SIGKILL) }
         let status = child.waitUntilExit()
-        return (Date().timeIntervalSince(started), Double(child.peakMemoryKiB ?? 0) / 1024, status != 0 && !stopped, stopped)
+        let seconds = Date().timeIntervalSince(started)
+        if stopped || status != 0 { return (seconds, 0, !stopped, stopped) }
+        let memory = try PeakMemory.run(arguments, timeout: limit * 2)
+        return (seconds, Double(memory.kib) / 1024, memory.status != 0, false)
     }
 }

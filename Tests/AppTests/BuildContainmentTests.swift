@@ -294,7 +294,7 @@ final class BuildContainmentTests: XCTestCase {
     /// nothing of it (the copy has no such link), and a template that doubles a string until it
     /// holds gigabytes stops at the memory ceiling, said on the sheet.
     func testATemplateCannotReadThroughALinkOrTakeTheServersMemory() throws {
-        try requireProgram("hugo")
+        for program in ["bwrap", "hugo"] { try requireProgram(program) }
         try "LEAKED-SECRET-42\n".write(toFile: markers.appending("secret.txt"), atomically: true, encoding: .utf8)
         let source = home.path + "/leaky-source"
         try Shell.check(["cp", "-R", PackageRoot.appending("demo"), source])
@@ -306,7 +306,7 @@ final class BuildContainmentTests: XCTestCase {
         let (repository, site) = try repository(from: source)
         let post = "content/posts/tea-in-kyoto/index.md"
         let original = try String(contentsOfFile: site + "/" + post, encoding: .utf8)
-        for trust in [BuildPolicy.Trust.untrusted, .sandboxed] where trust == .untrusted || (try? requireProgram("bwrap")) != nil {
+        for trust in [BuildPolicy.Trust.untrusted, .sandboxed] {
             try (original + "\n{{< leak >}}\n").write(toFile: site + "/" + post, atomically: true, encoding: .utf8)
             let leak = check(repository, site, post: post, trust: trust)
             XCTAssertFalse(leak.lines.joined().contains("LEAKED-SECRET-42"), "\(trust): " + leak.lines.joined(separator: "\n"))
@@ -323,7 +323,7 @@ final class BuildContainmentTests: XCTestCase {
     /// Attack 3 (Jekyll): a Sass partial that is a link to a file outside the site is not in the
     /// copy, so Sass's error cannot quote it on the sheet.
     func testASassPartialLinkedOutOfTheSiteIsNotQuoted() throws {
-        try requireProgram("jekyll")
+        for program in ["bwrap", "jekyll"] { try requireProgram(program) }
         try "LEAKED-SECRET-42 {{{\n".write(toFile: markers.appending("secret.scss"), atomically: true, encoding: .utf8)
         let source = home.path + "/sass-source"
         try Shell.check(["cp", "-R", PackageRoot.appending("demo-jekyll"), source])
@@ -332,7 +332,7 @@ final class BuildContainmentTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: source + "/assets", withIntermediateDirectories: true)
         try "---\n---\n@import \"leak\";\n".write(toFile: source + "/assets/site.scss", atomically: true, encoding: .utf8)
         let (repository, site) = try repository(from: source)
-        for trust in [BuildPolicy.Trust.untrusted, .sandboxed] where trust == .untrusted || (try? requireProgram("bwrap")) != nil {
+        for trust in [BuildPolicy.Trust.untrusted, .sandboxed] {
             let result = check(repository, site, post: try firstJekyllPost(site), trust: trust)
             XCTAssertFalse(result.lines.joined().contains("LEAKED-SECRET-42"), "\(trust): " + result.lines.joined(separator: "\n"))
         }
@@ -353,9 +353,8 @@ final class BuildContainmentTests: XCTestCase {
     }
 
     func testTheDemoSitesBuildInTheSandbox() throws {
-        try requireProgram("bwrap")
-        for (folder, post, program) in [("demo", "content/posts/tea-in-kyoto/index.md", "hugo"), ("demo-jekyll", "", "jekyll")] {
-            guard (try? requireProgram(program)) != nil else { continue }
+        for program in ["bwrap", "hugo", "jekyll"] { try requireProgram(program) }
+        for (folder, post) in [("demo", "content/posts/tea-in-kyoto/index.md"), ("demo-jekyll", "")] {
             home.remove()
             home = try TestHome()
             let (repository, site) = try repository(from: PackageRoot.appending(folder))

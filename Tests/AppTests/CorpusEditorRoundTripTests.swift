@@ -46,7 +46,7 @@ final class CorpusEditorRoundTripTests: XCTestCase {
     }
 
     static func corpusPages() throws -> [String] {
-        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("../shared/corpus is not present") }
+        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("no corpus: ../shared/corpus is not present beside the checkout") }
         var pages: [String] = []
         let skipped = ["layouts", "themes", "_layouts", "_includes", "_site", "node_modules", "static", "assets", "archetypes", "i18n", "data"]
         let enumerator = FileManager.default.enumerator(atPath: corpus)

@@ -11,7 +11,7 @@ import TUI
 /// /proc/self/io's read calls, the whole process).
 final class SaveCostTests: XCTestCase {
     /// Read system calls made by this process so far.
-    private func readCalls() -> Int { ProcessCounters.readCalls() }
+    private func readCalls() throws -> Int { try ProcessCounters.readCalls() }
 
     /// Runs `effects` through the runner and feeds what comes back to `update`, until `done`.
     private func drive(_ state: inout AppState, _ runner: EffectRunner, _ queue: MessageLog, _ effects: [AppEffect],
@@ -49,9 +49,9 @@ final class SaveCostTests: XCTestCase {
         let save = App.update(&state, .key(.control("s")), now: 0)
         XCTAssertTrue(save.contains { if case .save = $0 { return true }; return false })
         usleep(200_000)  // let the runner's threads settle
-        let before = readCalls()
+        let before = try readCalls()
         XCTAssertTrue(drive(&state, runner, queue, save) { if case .gitChangesRefreshed = $0 { return true }; return false })
-        let reads = readCalls() - before
+        let reads = try readCalls() - before
         XCTAssertEqual(state.git.changes[post], .modified, "the saved post shows as modified")
         XCTAssertEqual(state.editor?.editor.isDirty, false)
         return reads

@@ -43,22 +43,32 @@ final class BadInputCatalogueTests: XCTestCase {
     }
 
     func testAFullFileSystemAtSaveChangesNothing() throws {
-        guard getuid() == 0, Shell.has("unshare") else { throw XCTSkip("needs root for a private tmpfs") }
+        try requireRoot("a private tmpfs")
+        try requireProgram("unshare")
         let file = site.appending("content/posts/tea-in-kyoto/index.md")
         let before = try String(contentsOfFile: file, encoding: .utf8)
         let bundle = site.appending("content/posts/tea-in-kyoto")
-        // A tiny tmpfs over the bundle (in a private mount namespace), pre-filled with the post.
+        // A tiny tmpfs over the bundle (in a private mount namespace), pre-filled with the post and
+        // then filled up. The app writes into that tmpfs, so the file is compared there, inside
+        // the namespace, with the copy it started from; what the folder holds afterwards is listed.
+        let quotedBundle = TestHome.shellQuote(bundle), quotedFile = TestHome.shellQuote(file)
         let script = """
-        cp -a \(TestHome.shellQuote(bundle)) /tmp/nb-full-copy-$$ && mount -t tmpfs -o size=12k tmpfs \(TestHome.shellQuote(bundle)) \
-        && cp -a /tmp/nb-full-copy-$$/. \(TestHome.shellQuote(bundle)) && rm -rf /tmp/nb-full-copy-$$ \
-        && (head -c 100000 /dev/zero > \(TestHome.shellQuote(bundle))/filler 2>/dev/null; true) \
-        && exec "$0" meta \(TestHome.shellQuote(file)) description "\(String(repeating: "x", count: 4000))"
+        cp -a \(quotedBundle) /tmp/nb-full-copy-$$ && mount -t tmpfs -o size=12k tmpfs \(quotedBundle) \
+        && cp -a /tmp/nb-full-copy-$$/. \(quotedBundle) \
+        && (head -c 100000 /dev/zero > \(quotedBundle)/filler 2>/dev/null; true) || exit 99
+        "$0" meta \(quotedFile) description "\(String(repeating: "x", count: 4000))"; status=$?
+        if cmp -s \(quotedFile) /tmp/nb-full-copy-$$/index.md; then echo "post: unchanged"; else echo "post: changed"; fi
+        echo "folder: $(ls -A \(quotedBundle) | tr '\\n' ' ')"
+        rm -rf /tmp/nb-full-copy-$$
+        exit $status
         """
         let result = try Shell.run(["unshare", "-m", "sh", "-c", script, try Products.path("nakedblog")], environment: home.environment, timeout: 30)
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("index.md"), result.stderr)
         XCTAssertTrue(result.stderr.lowercased().contains("space"), result.stderr)
-        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), before, "the real file is untouched")
+        XCTAssertTrue(result.stdout.contains("post: unchanged"), "the file on the full disk was changed: \(result.stdout)")
+        XCTAssertFalse(result.stdout.contains("nakedblog-"), "a temporary file was left behind: \(result.stdout)")
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), before, "outside the namespace too")
     }
 
     func testATitleCannotEscapeTheContentDirectory() throws {

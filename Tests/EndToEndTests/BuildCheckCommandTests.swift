@@ -26,6 +26,7 @@ final class BuildCheckCommandTests: XCTestCase {
         let bare = work.appending("remote.git")
         remote = bare
         try Shell.check(["cp", "-R", source, seed])
+        try Shell.check(["chmod", "-R", "u+w", seed])  // the corpus may be read-only
         for command in [["init", "-q", "-b", "main", seed], ["-C", seed, "add", "-A"], ["-C", seed, "commit", "-qm", "Start"],
                         ["clone", "-q", "--bare", seed, bare], ["clone", "-q", bare, clone]] {
             try home.git(command)
@@ -101,7 +102,7 @@ final class BuildCheckCommandTests: XCTestCase {
     }
 
     func testCheckSaysWhereAndWhenAndItsURLsAreHugosOnTwoCorpusSites() throws {
-        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("../shared/corpus is not present") }
+        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("no corpus: ../shared/corpus is not present beside the checkout") }
         var compared = 0
         for name in ["adityatelange__hugo-PaperMod", "luizdepra__hugo-coder"] {
             try? FileManager.default.removeItem(atPath: work.appending("seed"))

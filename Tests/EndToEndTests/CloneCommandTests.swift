@@ -75,9 +75,9 @@ final class CloneCommandTests: XCTestCase {
         try server.trust(in: home, key: .rsa)
         var environment = home.environment
         environment["GIT_SSH_COMMAND"] = nil
-        guard let command = home.isolatedCommand([try Products.path("nakedblog"), "clone", server.aliasURL(for: "blog"), work.appending("alias")]) else {
-            throw XCTSkip("private mount namespaces need root")
-        }
+        try requireRoot("a private mount namespace lets ssh find the test home as ~")
+        try requireProgram("unshare")
+        let command = try XCTUnwrap(home.isolatedCommand([try Products.path("nakedblog"), "clone", server.aliasURL(for: "blog"), work.appending("alias")]))
         let result = try Shell.run(command, environment: environment, timeout: 60)
         XCTAssertEqual(result.status, 0, result.stderr)
         try Shell.check(["git", "fsck", "--no-progress"], in: work.appending("alias"))
@@ -111,7 +111,8 @@ final class CloneCommandTests: XCTestCase {
     }
 
     func testReadOnlyTargetIsRefusedBeforeFetching() throws {
-        guard getuid() == 0, Shell.has("unshare") else { throw XCTSkip("a read-only bind mount needs root") }
+        try requireRoot("a read-only bind mount")
+        try requireProgram("unshare")
         let readOnly = work.appending("read-only")
         try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true)
         let script = "mount --bind \(readOnly) \(readOnly) && mount -o remount,bind,ro \(readOnly) && exec \(try Products.path("nakedblog")) clone file://\(fixture.path) \(readOnly)/blog"

@@ -5,7 +5,17 @@ import TestSupport
 /// The bundled demo blog is a real Hugo site: hugo builds it, and it holds every kind of post
 /// the other tests and `make demo` rely on.
 final class DemoSiteTests: XCTestCase {
-    private let demo = PackageRoot.appending("demo")
+    /// A copy of the demo: hugo writes a lock file into the site it reads, and a test never
+    /// writes into the checkout (it may be read-only, as for `make test-user`).
+    private var copy: TemporaryDirectory!
+    private var demo: String { copy.path }
+
+    override func setUpWithError() throws {
+        copy = try TemporaryDirectory(prefix: "nb-demo-site")
+        try PackageRoot.copyDemo(to: copy.path)
+    }
+
+    override func tearDown() { copy?.remove() }
 
     func testHugoBuildsTheDemoBlog() throws {
         try requireProgram("hugo")

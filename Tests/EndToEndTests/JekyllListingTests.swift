@@ -15,7 +15,7 @@ final class JekyllListingTests: XCTestCase {
     override func tearDown() { home?.remove() }
 
     func testListAgreesWithJekyllOnEveryCorpusSite() throws {
-        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("../shared/corpus is not present") }
+        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("no corpus: ../shared/corpus is not present beside the checkout") }
         var compared = 0
         // Every site Jekyll would build: a folder with _posts/ or _drafts/.
         let sites = try FileManager.default.contentsOfDirectory(atPath: corpus).sorted().filter { name in

@@ -58,6 +58,6 @@ final class PublishGuardAppTests: XCTestCase {
         XCTAssertNotEqual(try home.git(["rev-parse", "main"], in: remote), before)
         try session.send(keys: "Escape", "Escape")
         try session.send(keys: "q")
-        _ = try session.waitForExit()
+        XCTAssertEqual(try session.waitForExit(), 0, "the app quits cleanly")
     }
 }

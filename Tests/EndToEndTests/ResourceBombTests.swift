@@ -100,14 +100,10 @@ final class ResourceBombTests: XCTestCase {
         for (name, text) in cases {
             try write(name + ".md", text + "\n")
             let output = site.appending("preview.txt")
-            try? FileManager.default.removeItem(atPath: output)
-            let child = try ChildProcess([try Products.path("nakedblog"), "preview", "--plain", "--width", "80", site.appending("content/posts/\(name).md")],
-                                         environment: home.environment, standardOutput: output)
-            let deadline = Date().addingTimeInterval(60)
-            while child.isRunning, Date() < deadline { usleep(20_000) }
-            if child.isRunning { kill(child.pid, SIGKILL); _ = child.waitUntilExit(); return XCTFail("\(name): still running after 60 s") }
-            XCTAssertEqual(child.waitUntilExit(), 0, name)
-            XCTAssertLessThan(try XCTUnwrap(child.peakMemoryKiB), 300 * 1024, "\(name): peak resident memory in KiB")
+            let run = try PeakMemory.run([try Products.path("nakedblog"), "preview", "--plain", "--width", "80", site.appending("content/posts/\(name).md")],
+                                         output: output, environment: home.environment, timeout: 60)
+            XCTAssertEqual(run.status, 0, name)
+            XCTAssertLessThan(run.kib, 300 * 1024, "\(name): peak resident memory in KiB")
             let shown = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n", maxSplits: 2)
             XCTAssertEqual(shown.first.map(String.init), String(text.prefix(80)), "\(name): shown as its text")
         }

@@ -14,6 +14,8 @@ final class RestrictedAuthorsTests: XCTestCase {
     override func setUpWithError() throws {
         try requireProgram("tmux")
         try requireProgram("sshd")
+        // An sshd run by a normal user cannot give a session its terminal (it cannot chown the pty).
+        try requireRoot("sshd gives a forced command its terminal only when it runs as root")
         home = try TestHome()
         work = try TemporaryDirectory(prefix: "nb-restricted")
         server = try SSHServer()

@@ -18,7 +18,8 @@ final class SetupScriptTests: XCTestCase {
     }
 
     func testNotRootAndNoSudoSaysWhatToRun() throws {
-        guard getuid() == 0, Shell.has("setpriv") else { throw XCTSkip("needs root to drop to an unprivileged user") }
+        try requireRoot("dropping to an unprivileged user")
+        try requireProgram("setpriv")
         // A copy the unprivileged user can read (the checkout may be in a private directory).
         let copy = try TemporaryDirectory(prefix: "nb-setup")
         defer { copy.remove() }
@@ -32,7 +33,8 @@ final class SetupScriptTests: XCTestCase {
     }
 
     func testNoNetworkToTheRegistryIsExplained() throws {
-        guard getuid() == 0, Shell.has("unshare") else { throw XCTSkip("needs root for a network namespace") }
+        try requireRoot("a network namespace")
+        try requireProgram("unshare")
         // A private network namespace has no route anywhere: apt cannot reach the registry.
         let result = try Shell.run(["unshare", "-n", script], environment: environment(missingPackage), timeout: 120)
         XCTAssertEqual(result.status, 1)

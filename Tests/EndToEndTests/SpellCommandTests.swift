@@ -9,9 +9,7 @@ final class SpellCommandTests: XCTestCase {
     private var work: TemporaryDirectory!
 
     override func setUpWithError() throws {
-        guard FileManager.default.fileExists(atPath: "/usr/share/hunspell/en_US.dic") else {
-            throw XCTSkip("the en_US Hunspell dictionary is not installed (Debian hunspell-en-us); `make test` installs it through scripts/setup.sh")
-        }
+        try requireEnglishDictionary()
         home = try TestHome()
         work = try TemporaryDirectory(prefix: "nb-spell")
     }

@@ -13,9 +13,7 @@ final class SpellingAppTests: XCTestCase {
 
     override func setUpWithError() throws {
         try requireProgram("tmux")
-        guard FileManager.default.fileExists(atPath: "/usr/share/hunspell/en_US.dic") else {
-            throw XCTSkip("the en_US Hunspell dictionary is not installed (Debian hunspell-en-us); `make test` installs it through scripts/setup.sh")
-        }
+        try requireEnglishDictionary()
         home = try TestHome()
         work = try TemporaryDirectory(prefix: "nb-spell-app")
     }
@@ -63,6 +61,6 @@ final class SpellingAppTests: XCTestCase {
         XCTAssertTrue(files.contains("content/posts/summit-in-the-fog/index.md"), files)
         try session.send(keys: "Escape", "Escape")
         try session.send(keys: "q")
-        _ = try session.waitForExit()
+        XCTAssertEqual(try session.waitForExit(), 0, "the app quits cleanly")
     }
 }

@@ -32,6 +32,12 @@ final class PublishWorld {
         try FileManager.default.contentsOfDirectory(atPath: clone + "/content/posts").sorted().map { "content/posts/" + $0 }
     }
 
+    /// A publish or sync whose events ended without its result: a failure, never a skip.
+    struct NoResult: Error, CustomStringConvertible {
+        let events: [String]
+        var description: String { "the operation's events ended without .finished (last: \(events.suffix(3)))" }
+    }
+
     /// Runs a publish to the end; returns its events or throws its error.
     func publish(_ clone: String, paths: [String], message: String = "Publish: test", push: Bool = true,
                  all: Bool = false) async throws -> (PublishResult, [PublishEvent]) {
@@ -39,7 +45,7 @@ final class PublishWorld {
                                           options: RemoteOptions(environment: home.environment))
         var events: [PublishEvent] = []
         for try await event in operation.events { events.append(event) }
-        guard case .finished(let result)? = events.last else { throw XCTSkip("no result") }
+        guard case .finished(let result)? = events.last else { throw NoResult(events: events.map { "\($0)" }) }
         return (result, events)
     }
 
@@ -47,7 +53,7 @@ final class PublishWorld {
         let operation = Publisher.sync(repositoryAt: clone, options: RemoteOptions(environment: home.environment))
         var last: PublishEvent?
         for try await event in operation.events { last = event }
-        guard case .finished(let result)? = last else { throw XCTSkip("no result") }
+        guard case .finished(let result)? = last else { throw NoResult(events: last.map { ["\($0)"] } ?? []) }
         return result
     }
 

@@ -355,7 +355,7 @@ final class PushCredentialTests: XCTestCase {
                                           options: RemoteOptions(credentials: recorder, environment: home.environment))
         for try await _ in operation.events {}
         XCTAssertEqual(try world.git("log", "-1", "--format=%s", "main", in: world.remote), "Publish: auth")
-        XCTAssertFalse(recorder.asked.isEmpty)
+        XCTAssertEqual(recorder.asked.count, 1, "asked once: \(recorder.asked)")
         XCTAssertTrue(recorder.asked.allSatisfy { $0.hasPrefix(server.url(for: "blog").components(separatedBy: "/blog")[0]) }, "\(recorder.asked)")
     }
 }

@@ -1,13 +1,12 @@
 @testable import Preview
+import TestSupport
 import XCTest
 
 /// Code blocks coloured by GNU Source-highlight: every alias writers use, the project's own
 /// language definitions on real snippets, plain for unknown languages and when colour is off.
 final class CodeHighlightTests: XCTestCase {
     override func setUpWithError() throws {
-        guard FileManager.default.fileExists(atPath: "/usr/share/source-highlight/go.lang") else {
-            throw XCTSkip("GNU Source-highlight's language files are not installed (Debian libsource-highlight-common); `make test` installs them through scripts/setup.sh")
-        }
+        try requireFile("/usr/share/source-highlight/go.lang", package: "libsource-highlight-common")
     }
 
     /// The text of each token of `token` class in `code` highlighted as `fence`.

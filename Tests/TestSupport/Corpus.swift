@@ -6,7 +6,7 @@ import XCTest
 public enum Corpus {
     /// Site directories (those with content/).
     public static func sites() throws -> [String] {
-        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("../shared/corpus is not present") }
+        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("no corpus: ../shared/corpus is not present beside the checkout") }
         return try FileManager.default.contentsOfDirectory(atPath: corpus).sorted()
             .map { corpus + "/" + $0 }
             .filter { FileManager.default.fileExists(atPath: $0 + "/content") }
@@ -28,6 +28,8 @@ public enum Corpus {
     public static func copy(_ site: String) throws -> TemporaryDirectory {
         let copy = try TemporaryDirectory(prefix: "nb-corpus")
         try Shell.check(["cp", "-R", site + "/.", copy.path])
+        // The corpus may be laid out read-only (as CI's copy is): the copy is the test's to change.
+        try Shell.check(["chmod", "-R", "u+w", copy.path])
         return copy
     }
 }

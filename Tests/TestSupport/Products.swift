@@ -12,20 +12,17 @@ public enum Products {
         return PackageRoot.debugProducts
     }()
 
+    /// A product that was not built: the test fails (never skips) with this.
+    public struct NotBuilt: Error, CustomStringConvertible {
+        public let description: String
+    }
+
     /// Path of the executable `name`; fails the test with a hint when it has not been built.
-    public static func path(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    public static func path(_ name: String) throws -> String {
         let path = directory + "/" + name
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            XCTFail("\(path) is not built. Run `make test` (it builds before testing) or `swift build`.", file: file, line: line)
-            throw XCTSkip("missing executable \(name)")
+            throw NotBuilt(description: "\(path) is not built. Run `make test` (it builds before testing) or `swift build`.")
         }
         return path
-    }
-}
-
-/// Skips the test when a program the test needs is not installed (make test installs them all).
-public func requireProgram(_ name: String) throws {
-    guard Shell.has(name) else {
-        throw XCTSkip("\(name) is not installed; `make test` installs it through scripts/setup.sh")
     }
 }

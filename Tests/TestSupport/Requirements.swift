@@ -1,0 +1,38 @@
+import Foundation
+import Harness
+import XCTest
+
+// What a test needs from the machine, decided without calling product code: a skip only for a
+// missing program, file or privilege (or the shared corpus beside the checkout). Each reason
+// starts with its kind and a colon — `no hugo:`, `not root:`, `as root:`, `no corpus:` — so
+// `make test` can count them by kind (scripts/test-summary.sh) and CI can tell a privilege
+// skip from a missing part.
+
+/// Skips unless `name` is installed where the harness looks (PATH, then the sbin folders).
+public func requireProgram(_ name: String) throws {
+    guard Shell.has(name) else {
+        throw XCTSkip("no \(name): it is not installed; `make test` installs it through scripts/setup.sh")
+    }
+}
+
+/// Skips unless the file at `path` (which Debian's `package` installs) exists.
+public func requireFile(_ path: String, package: String) throws {
+    guard FileManager.default.fileExists(atPath: path) else {
+        throw XCTSkip("no \(package): \(path) is missing; `make test` installs it through scripts/setup.sh")
+    }
+}
+
+/// The en_US Hunspell dictionary's file (Debian hunspell-en-us), or a skip naming it.
+public func requireEnglishDictionary() throws {
+    try requireFile("/usr/share/hunspell/en_US.dic", package: "hunspell-en-us")
+}
+
+/// Skips unless the tests run as root; `why` says what needs it.
+public func requireRoot(_ why: String) throws {
+    guard getuid() == 0 else { throw XCTSkip("not root: \(why) (`make test` as root runs it)") }
+}
+
+/// Skips when the tests run as root; `why` says what root would make meaningless.
+public func requireNonRoot(_ why: String) throws {
+    guard getuid() != 0 else { throw XCTSkip("as root: \(why) (`make test-user` runs it)") }
+}
