@@ -7,7 +7,7 @@ CXX_FLAGS := -Xcxx -DNDEBUG
 BUILD_FLAGS ?= $(CXX_FLAGS)
 SETUP := scripts/setup.sh
 
-.PHONY: all setup build release demo test test-user bench fuzz check-sanitizers clean help lazy-stubs
+.PHONY: all setup build release install uninstall deb demo test test-user bench fuzz check-sanitizers clean help
 
 all: build
 
@@ -18,17 +18,22 @@ help:
 	@echo "make bench  build in release mode and print the benchmark table"
 	@echo "make build  build (debug)"
 	@echo "make release  static release binary in .build-release/release/nakedblog"
+	@echo "make install  the release build under PREFIX (default /usr/local; DESTDIR to stage): binary, files, man pages, completions"
+	@echo "make uninstall  what make install put under PREFIX"
+	@echo "make deb     a .deb of the release build for this Debian release (.build-release/nakedblog_VERSION_ARCH.deb)"
 	@echo "make fuzz   libFuzzer on front matter, preview and key decoding (FUZZ_SECONDS each, default 200)"
 	@echo "make check-sanitizers  every test under the address sanitizer"
-	@echo "make lazy-stubs  regenerate the trampolines that load libgit2 and Hunspell on first use"
 
 setup:
 	@$(SETUP)
 
-# libnakedblog-highlight.so (GNU Source-highlight, opened on first use) goes beside the binaries.
+# libnakedblog-highlight.so (GNU Source-highlight, opened on first use) goes beside the binaries,
+# and the shipped folders are linked where the binaries look for them (../share/nakedblog).
 build: setup
 	$(SWIFT) build $(BUILD_FLAGS)
+	$(SWIFT) build $(BUILD_FLAGS) --product generate-manual
 	@scripts/build-highlight.sh .build/debug
+	@scripts/link-shipped.sh .build/debug
 
 demo: build
 	@scripts/demo.sh
@@ -55,21 +60,28 @@ RELEASE_FLAGS ?= -c release -Xswiftc -static-stdlib -Xswiftc -use-ld=lld -Xlinke
 
 release: setup
 	$(SWIFT) build $(RELEASE_FLAGS) --product nakedblog
+	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
 	@scripts/build-highlight.sh .build-release/release
+	@scripts/link-shipped.sh .build-release/release
 	@echo "built .build-release/release/nakedblog (and libnakedblog-highlight.so beside it)"
+
+PREFIX ?= /usr/local
+install: release
+	@PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) scripts/install.sh install .build-release/release
+
+uninstall:
+	@PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) scripts/install.sh uninstall
+
+deb: release
+	@scripts/deb.sh
 
 bench: setup
 	$(SWIFT) build $(RELEASE_FLAGS) --product nakedblog-bench
 	$(SWIFT) build $(RELEASE_FLAGS) --product nakedblog
 	@scripts/build-highlight.sh .build-release/release
+	@scripts/link-shipped.sh .build-release/release
 	.build-release/release/nakedblog-bench $(BENCH_ARGS)
 
-# libgit2 and Hunspell are loaded on first use: one trampoline per function the sources call
-# (Sources/CGit2Loader, Sources/CHunspellLoader). A new call links only after this.
-LIBDIR := /usr/lib/x86_64-linux-gnu
-lazy-stubs:
-	scripts/lazy-library.py CGit2Loader libgit2.so.1.5 git_ $(LIBDIR)/libgit2.so Sources/GitOps Sources/CGitSSH Sources/CGit2
-	scripts/lazy-library.py CHunspellLoader libhunspell-1.7.so.0 Hunspell_ $(LIBDIR)/libhunspell-1.7.so Sources/Spelling Sources/CHunspell Sources/nakedblog-bench
 
 clean:
 	rm -rf .build .build-release .build-fuzz .build-asan
@@ -86,4 +98,5 @@ fuzz: setup
 check-sanitizers: setup
 	$(SWIFT) build --build-tests $(CXX_FLAGS) -Xswiftc -sanitize=address --scratch-path .build-asan
 	@scripts/build-highlight.sh .build-asan/debug
+	@scripts/link-shipped.sh .build-asan/debug
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --disable-swift-testing $(CXX_FLAGS) -Xswiftc -sanitize=address --scratch-path .build-asan

@@ -9,7 +9,7 @@ set -euo pipefail
 PACKAGES=(libgit2-dev zlib1g-dev libcmark-dev libncurses-dev ncurses-term pkg-config git tmux
           openssh-server openssh-client hugo jekyll cmark python3 openssl bubblewrap lowdown
           libhunspell-dev hunspell hunspell-en-us hunspell-fr libsource-highlight-dev source-highlight
-          libnuspell-dev nuspell)
+          libnuspell-dev nuspell dpkg-dev libc6-dev-arm64-cross)
 read -r -a EXTRA <<<"${NAKEDBLOG_SETUP_EXTRA_PACKAGES:-}"
 PACKAGES+=("${EXTRA[@]}")
 

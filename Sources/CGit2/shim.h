@@ -2,6 +2,10 @@
 #define NAKEDBLOG_CGIT2_SHIM_H
 #include <git2.h>
 #include <git2/sys/transport.h>
+/* libgit2 1.8 moved git_error_set_str and git_error_clear here (1.5 to 1.7 have no such header). */
+#if __has_include(<git2/sys/errors.h>)
+#include <git2/sys/errors.h>
+#endif
 
 /* git_libgit2_opts is variadic (Swift cannot call it): one wrapper per option used. */
 

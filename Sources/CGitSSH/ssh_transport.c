@@ -13,6 +13,9 @@
 #include <unistd.h>
 #include <git2.h>
 #include <git2/sys/transport.h>
+#if __has_include(<git2/sys/errors.h>)
+#include <git2/sys/errors.h> /* git_error_set_str from libgit2 1.8 on */
+#endif
 #include "nb_ssh_transport.h"
 
 extern char **environ;

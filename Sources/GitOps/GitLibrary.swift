@@ -1,5 +1,4 @@
 import CGit2
-import CGit2Loader
 
 /// Process-wide libgit2 state.
 public enum GitLibrary {
@@ -7,12 +6,6 @@ public enum GitLibrary {
     /// which never touch git should not pay). Safe to call from any thread, any number of times.
     public static func initialize() {
         _ = initialized
-    }
-
-    /// Loads libgit2 now if it is not loaded yet (it loads on first use otherwise), without
-    /// initialising it; a library that cannot be loaded ends the process with its name (exit 127).
-    public static func load() {
-        nb_lazy_cgit2loader_load()
     }
 
     private static let initialized: Bool = {

@@ -1,5 +1,4 @@
 import CHunspell
-import CHunspellLoader
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -12,12 +11,6 @@ import Glibc
 /// `Mutex`; each call locks it for one word. Loading takes tens of milliseconds (en_US):
 /// load a language once (`SpellCheckers`) and keep it.
 public final class HunspellDictionary: Sendable {
-    /// Loads libhunspell now if it is not loaded yet (it loads on first use otherwise); a
-    /// library that cannot be loaded ends the process with its name (exit 127).
-    public static func loadLibrary() {
-        nb_lazy_chunspellloader_load()
-    }
-
     /// The language the dictionary is for, as its file is named (`en_US`, `fr`).
     public let language: String
     /// The `.dic` file read.

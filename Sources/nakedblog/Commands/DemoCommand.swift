@@ -1,4 +1,5 @@
 import ArgumentParser
+import Blog
 import Foundation
 import Synchronization
 import GitOps
@@ -32,8 +33,8 @@ struct DemoCommand: ParsableCommand {
         if !FileManager.default.fileExists(atPath: remote + "/HEAD") {
             guard let source = ResourceLocator.demoSite(jekyll: jekyll) else {
                 throw UserFacingError(jekyll
-                    ? "cannot find the bundled Jekyll demo blog (demo-jekyll/_config.yml beside the nakedblog binary). Set NAKEDBLOG_JEKYLL_DEMO_SOURCE to its directory."
-                    : "cannot find the bundled demo blog (demo/hugo.toml beside the nakedblog binary). Set NAKEDBLOG_DEMO_SOURCE to its directory.")
+                    ? "cannot find the bundled Jekyll demo blog (demo-jekyll/ in \(ShippedResources.bases.joined(separator: ", "))). Set NAKEDBLOG_JEKYLL_DEMO_SOURCE to its directory."
+                    : "cannot find the bundled demo blog (demo/ in \(ShippedResources.bases.joined(separator: ", "))). Set NAKEDBLOG_DEMO_SOURCE to its directory.")
             }
             try DemoRemote.create(from: source, remote: remote, scratch: base + "/.seed")
         }

@@ -29,12 +29,6 @@ enum FullScreen {
         state.spelling = config.spelling
         state.buildCheck = config.buildCheck
         if restricted { state.restrict() }
-        // The app uses libgit2 and Hunspell, which load on first use: loaded now, so one that is
-        // missing is reported before the screen is taken (the loader then exits at once). Only
-        // loaded: libgit2's initialisation (TLS certificates, ~10 ms) stays with its first use,
-        // off the first frame's path.
-        GitLibrary.load()
-        HunspellDictionary.loadLibrary()
         let terminal = NcursesTerminal()
         let (theme, themeProblem) = ThemeChoice.load(option: themeOption, environment: environment, configured: config.theme)
         if let themeProblem { state.showStartupProblem(themeProblem) }
@@ -90,8 +84,7 @@ enum ThemeChoice {
         let name = chosen ?? "default"
         var candidates = [name]
         if !name.contains("/") {
-            candidates = ShippedResources.ancestors(of: ShippedResources.executableFolder).map { $0 + "/themes/\(name).toml" }
-                + ["/usr/share/nakedblog/themes/\(name).toml"]
+            candidates = ShippedResources.bases.map { $0 + "/themes/\(name).toml" }
         }
         for path in candidates where FileManager.default.fileExists(atPath: path) {
             do {
@@ -107,7 +100,7 @@ enum ThemeChoice {
 
 /// Finds files shipped beside the binary (themes/, demo/) from a build or an install.
 enum ResourceLocator {
-    /// The bundled demo blog: `NAKEDBLOG_DEMO_SOURCE`, else a `demo/hugo.toml` above the binary.
+    /// The bundled demo blog: `NAKEDBLOG_DEMO_SOURCE`, else the shipped `demo/` (`ShippedResources`).
     static func demoSite(jekyll: Bool = false) -> String? {
         let (folder, marker) = jekyll ? ("demo-jekyll", "_config.yml") : ("demo", "hugo.toml")
         if let path = ProcessInfo.processInfo.environment[jekyll ? "NAKEDBLOG_JEKYLL_DEMO_SOURCE" : "NAKEDBLOG_DEMO_SOURCE"],

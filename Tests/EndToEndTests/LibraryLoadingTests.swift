@@ -2,28 +2,32 @@ import Foundation
 import XCTest
 import TestSupport
 
-/// libgit2 and Hunspell are loaded on first use (`CGit2Loader`, `CHunspellLoader`), which keeps
-/// them out of every command's start-up that does not need them.
-final class LazyLibraryTests: XCTestCase {
-    /// libgit2 and Hunspell are loaded when first used, not at start-up: a preview (of a post in
-    /// a site) loads neither; `--version` (which asks libgit2 its version) loads libgit2 then.
-    func testAPreviewLoadsNeitherLibgit2NorHunspell() throws {
-        let post = PackageRoot.appending("demo/content/posts/welcome-to-nakedblog/index.md")
+/// The libraries come from the system the build ran on: libgit2 and Hunspell linked as found by
+/// pkg-config (whatever their soname: Debian 12's libgit2 1.5, Debian 13's 1.9), and GNU
+/// Source-highlight's large C++ chain (Boost.Regex, ICU) kept out of start-up behind
+/// libnakedblog-highlight.so, opened on first use.
+final class LibraryLoadingTests: XCTestCase {
+    /// `--version` names the libgit2 and libcmark versions pkg-config reports for this build;
+    /// a preview of a post loads neither Source-highlight nor ICU.
+    func testTheLinkedLibrariesAreTheOnesPkgConfigFoundAndAPreviewLoadsNoHighlighter() throws {
+        try requireProgram("pkg-config")
         let binary = try Products.path("nakedblog")
+        let version = try Shell.run([binary, "--version"], timeout: 20)
+        XCTAssertEqual(version.status, 0, version.stderr)
+        let libgit2 = try Shell.check(["pkg-config", "--modversion", "libgit2"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let cmark = try Shell.check(["pkg-config", "--modversion", "libcmark"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(version.stdout.contains("libgit2 \(libgit2)"), "\(version.stdout) (pkg-config: \(libgit2))")
+        XCTAssertTrue(version.stdout.contains("libcmark \(cmark)"), "\(version.stdout) (pkg-config: \(cmark))")
+
+        let post = PackageRoot.appending("demo/content/posts/welcome-to-nakedblog/index.md")
         var environment = ProcessInfo.processInfo.environment
         environment["LD_DEBUG"] = "files"
         let preview = try Shell.run([binary, "preview", "--plain", post], environment: environment, timeout: 20)
         XCTAssertEqual(preview.status, 0, preview.stderr)
         XCTAssertTrue(preview.stderr.contains("file=libcmark"), "the loader's trace is there: \(preview.stderr.prefix(500))")
-        XCTAssertFalse(preview.stderr.contains("file=libgit2"), "libgit2 loaded for a preview")
-        XCTAssertFalse(preview.stderr.contains("file=libhunspell"), "Hunspell loaded for a preview")
         XCTAssertFalse(preview.stderr.contains("libnakedblog-highlight"), "the highlighter loaded for a preview without colour")
         XCTAssertFalse(preview.stderr.contains("file=libsource-highlight"), "Source-highlight linked at start-up")
         XCTAssertFalse(preview.stderr.contains("file=libicu"), "ICU linked at start-up")
-        let version = try Shell.run([binary, "--version"], environment: environment, timeout: 20)
-        XCTAssertEqual(version.status, 0, version.stderr)
-        XCTAssertTrue(version.stderr.contains("file=libgit2.so.1.5"), "libgit2 loaded on first use")
-        XCTAssertTrue(version.stdout.contains("libgit2 1."), version.stdout)
     }
 
     /// GNU Source-highlight (libnakedblog-highlight.so, beside the binary) is opened when a code
@@ -70,28 +74,27 @@ final class LazyLibraryTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("func main() { return }"), "the code, plain: \(result.stdout.debugDescription)")
     }
 
-    /// A library that cannot be loaded when first used ends the command with its name and the
-    /// loader's reason (exit 127), not a crash.
+    /// A linked library that cannot be loaded stops the program before it starts: the dynamic
+    /// loader names it (exit 127), and the screen is never taken.
     func testALibraryThatCannotBeLoadedIsNamed() throws {
-        let post = PackageRoot.appending("demo/content/posts/welcome-to-nakedblog/index.md")
         let binary = try Products.path("nakedblog")
+        // The libgit2 this build linked, by the soname the system gave it.
+        let linked = try Shell.check(["ldd", binary]).split(separator: "\n").compactMap { line -> String? in
+            let name = line.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? ""
+            return name.hasPrefix("libgit2.so") ? name : nil
+        }
+        let soname = try XCTUnwrap(linked.first, "libgit2 is linked")
         let directory = try TemporaryDirectory(prefix: "nb-lazy-lib")
         defer { directory.remove() }
         // An empty file where the dynamic loader looks first.
-        FileManager.default.createFile(atPath: directory.appending("libgit2.so.1.5"), contents: Data())
+        FileManager.default.createFile(atPath: directory.appending(soname), contents: Data())
         var environment = ProcessInfo.processInfo.environment
         environment["LD_LIBRARY_PATH"] = directory.path
         let version = try Shell.run([binary, "--version"], environment: environment, timeout: 20)
         XCTAssertEqual(version.status, 127, version.stdout + version.stderr)
-        XCTAssertTrue(version.stderr.contains("nakedblog: cannot load libgit2.so.1.5 (dlopen):"), version.stderr)
-        // The full-screen app loads it before it takes the screen: the same message, at once.
+        XCTAssertTrue(version.stderr.contains(soname), version.stderr)
         let app = try Shell.run([binary, PackageRoot.appending("demo")], environment: environment, timeout: 20)
         XCTAssertEqual(app.status, 127, app.stdout + app.stderr)
-        XCTAssertTrue(app.stderr.contains("cannot load libgit2.so.1.5"), app.stderr)
         XCTAssertFalse(app.stdout.contains("\u{1B}["), "the screen was never taken")
-        // A preview needs no libgit2: it still works.
-        let preview = try Shell.run([binary, "preview", "--plain", post], environment: environment, timeout: 20)
-        XCTAssertEqual(preview.status, 0, preview.stderr)
     }
-
 }
