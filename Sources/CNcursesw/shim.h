@@ -13,10 +13,14 @@
 
 // --- Globals Swift 6 cannot touch (stdin/stdout/stdscr/LINES/COLS are shared mutable state). ---
 
+// A window is handed to Swift as `void *`: ncurses 6.5 (Debian 13) makes WINDOW an opaque
+// struct (Swift sees an OpaquePointer) where 6.4 (Debian 12) shows its fields (a typed pointer);
+// through these wrappers the Swift side is the same on both.
+
 /// Starts curses on the process's stdin/stdout for terminal type `term` (NULL: $TERM).
 /// Returns the main window, or NULL when the terminal type is unknown (unlike initscr, never exits).
 /// The SCREEN is stored in *screen for delscreen().
-static inline WINDOW *nb_newterm(const char *term, SCREEN **screen) {
+static inline void *nb_newterm(const char *term, SCREEN **screen) {
     SCREEN *s = newterm(term, stdout, stdin);
     if (s == NULL) return NULL;
     if (screen) *screen = s;
@@ -33,9 +37,16 @@ static inline void nb_setlocale_from_environment(void) {
 static inline const char *nb_codeset(void) { return setlocale(LC_CTYPE, NULL); }
 
 /// Writes the window size into rows/cols (getmaxyx is a macro).
-static inline void nb_getmaxyx(WINDOW *w, int *rows, int *cols) {
+static inline void nb_getmaxyx(void *window, int *rows, int *cols) {
+    WINDOW *w = window;
     int y, x; getmaxyx(w, y, x); *rows = y; *cols = x;
 }
+static inline int nb_keypad(void *window, bool enabled) { return keypad((WINDOW *)window, enabled); }
+static inline int nb_wclear(void *window) { return wclear((WINDOW *)window); }
+static inline int nb_wmove(void *window, int y, int x) { return wmove((WINDOW *)window, y, x); }
+static inline int nb_waddnwstr(void *window, const wchar_t *text, int n) { return waddnwstr((WINDOW *)window, text, n); }
+static inline int nb_wattrset(void *window, int attributes) { return wattrset((WINDOW *)window, attributes); }
+static inline int nb_wrefresh(void *window) { return wrefresh((WINDOW *)window); }
 
 /// Writes raw bytes straight to the terminal (escape sequences curses does not know, e.g. OSC 52).
 static inline void nb_write_stdout(const char *bytes, size_t n) {

@@ -17,7 +17,7 @@ public final class NcursesTerminal: Terminal {
         public let description: String
     }
 
-    private var window: UnsafeMutablePointer<WINDOW>?
+    private var window: UnsafeMutableRawPointer?
     private var screen: OpaquePointer?
     private var previous: Screen?
     private var decoder = KeyDecoder()
@@ -53,7 +53,7 @@ public final class NcursesTerminal: Terminal {
         raw()
         noecho()
         nonl()
-        keypad(win, false)
+        nb_keypad(win, false)
         set_escdelay(25)
         self.theme = theme
         if has_colors() {
@@ -93,18 +93,18 @@ public final class NcursesTerminal: Terminal {
         guard let window else { return }
         // A new size: the whole screen is cleared and drawn again (what the terminal shows after a
         // resize is not what ncurses last sent).
-        if previous?.width != frame.width || previous?.height != frame.height { wclear(window) }
+        if previous?.width != frame.width || previous?.height != frame.height { nb_wclear(window) }
         for change in frame.changes(since: previous) {
-            wmove(window, Int32(change.y), Int32(change.x))
+            nb_wmove(window, Int32(change.y), Int32(change.x))
             for cell in change.cells where !cell.isContinuation {
                 apply(cell.style, to: window)
                 var wide = cell.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
                 wide.append(0)
-                waddnwstr(window, wide, Int32(wide.count - 1))
+                nb_waddnwstr(window, wide, Int32(wide.count - 1))
             }
         }
-        wattrset(window, 0)
-        wrefresh(window)
+        nb_wattrset(window, 0)
+        nb_wrefresh(window)
         previous = frame
     }
 
@@ -113,11 +113,11 @@ public final class NcursesTerminal: Terminal {
         guard let window else { return }
         if let position {
             curs_set(1)
-            wmove(window, Int32(position.y), Int32(position.x))
+            nb_wmove(window, Int32(position.y), Int32(position.x))
         } else {
             curs_set(0)
         }
-        wrefresh(window)
+        nb_wrefresh(window)
     }
 
     /// Puts `text` on the user's own clipboard with OSC 52 (works over SSH in terminals and tmux
@@ -200,7 +200,7 @@ public final class NcursesTerminal: Terminal {
         let background: Color
     }
 
-    private func apply(_ style: Style, to window: UnsafeMutablePointer<WINDOW>) {
+    private func apply(_ style: Style, to window: UnsafeMutableRawPointer) {
         let entry = theme.entry(for: style)
         var attributes = nb_a_normal()
         if entry.bold { attributes |= nb_a_bold() }
@@ -209,7 +209,7 @@ public final class NcursesTerminal: Terminal {
         if entry.reverse { attributes |= nb_a_reverse() }
         if entry.dim { attributes |= nb_a_dim() }
         if let pair = colorPair(entry) { attributes |= nb_color_pair(pair) }
-        wattrset(window, Int32(bitPattern: UInt32(truncatingIfNeeded: attributes)))
+        nb_wattrset(window, Int32(bitPattern: UInt32(truncatingIfNeeded: attributes)))
     }
 
     /// Whether the terminal takes 24-bit colours directly (terminfo `RGB`, e.g. TERM=xterm-direct).
