@@ -69,7 +69,8 @@ extension GitError {
     static func fromLastError(code: Int32, operation: String) -> GitError {
         var klass: Int32 = 0
         var message = "libgit2 returned \(code)"
-        if let last = git_error_last() {
+        // libgit2 1.8 and later never return NULL: "no error" has the class GIT_ERROR_NONE (0).
+        if let last = git_error_last(), last.pointee.klass != 0 {
             klass = last.pointee.klass
             if let text = last.pointee.message { message = String(cString: text) }
         }

@@ -120,7 +120,7 @@ final class BuildContainmentTests: XCTestCase {
 
     func testASandboxedJekyllBuildRunsNoCodeOfTheSite() throws {
         try requireProgram("jekyll")
-        try requireProgram("bwrap")
+        try requireSandbox()
         let (repository, site) = try hostileJekyllSite()
         let result = check(repository, site, post: try firstJekyllPost(site), trust: .sandboxed)
         XCTAssertEqual(result.verdict, .passed, result.lines.joined(separator: "\n"))
@@ -258,7 +258,7 @@ final class BuildContainmentTests: XCTestCase {
     }
 
     func testASandboxedBuildSeesNoHomeAndWritesOnlyItsScratch() throws {
-        try requireProgram("bwrap")
+        try requireSandbox()
         try "secret\n".write(toFile: home.path + "/secret.txt", atomically: true, encoding: .utf8)
         let script = """
             #!/bin/sh
@@ -284,7 +284,7 @@ final class BuildContainmentTests: XCTestCase {
     /// no other repository, no `/srv`, no `/etc/shadow` or host keys, no home folder; and the
     /// generator starts under its memory and process ceilings.
     func testASandboxedBuildSeesOnlyTheSystemAndItsCopyUnderItsCeilings() throws {
-        try requireProgram("bwrap")
+        try requireSandbox()
         let script = """
             #!/bin/sh
             fail=0
@@ -308,7 +308,8 @@ final class BuildContainmentTests: XCTestCase {
     /// nothing of it (the copy has no such link), and a template that doubles a string until it
     /// holds gigabytes stops at the memory ceiling, said on the sheet.
     func testATemplateCannotReadThroughALinkOrTakeTheServersMemory() throws {
-        for program in ["bwrap", "hugo"] { try requireProgram(program) }
+        try requireSandbox()
+        try requireProgram("hugo")
         try "LEAKED-SECRET-42\n".write(toFile: markers.appending("secret.txt"), atomically: true, encoding: .utf8)
         let source = home.path + "/leaky-source"
         try Shell.check(["cp", "-R", PackageRoot.appending("demo"), source])
@@ -337,7 +338,8 @@ final class BuildContainmentTests: XCTestCase {
     /// Attack 3 (Jekyll): a Sass partial that is a link to a file outside the site is not in the
     /// copy, so Sass's error cannot quote it on the sheet.
     func testASassPartialLinkedOutOfTheSiteIsNotQuoted() throws {
-        for program in ["bwrap", "jekyll"] { try requireProgram(program) }
+        try requireSandbox()
+        try requireProgram("jekyll")
         try "LEAKED-SECRET-42 {{{\n".write(toFile: markers.appending("secret.scss"), atomically: true, encoding: .utf8)
         let source = home.path + "/sass-source"
         try Shell.check(["cp", "-R", PackageRoot.appending("demo-jekyll"), source])
@@ -371,7 +373,8 @@ final class BuildContainmentTests: XCTestCase {
     /// one with jekyll-paginate, builds; a plugin outside that list is named in the refusal
     /// (Jekyll's safe mode would skip it in silence).
     func testGitHubPagesPluginsLoadAndAnyOtherIsNamed() throws {
-        for program in ["bwrap", "jekyll"] { try requireProgram(program) }
+        try requireSandbox()
+        try requireProgram("jekyll")
         for package in ["ruby-jekyll-feed", "ruby-jekyll-seo-tag", "ruby-jekyll-sitemap", "ruby-jekyll-paginate"] {
             try requireDebianPackage(package)
         }
@@ -411,7 +414,8 @@ final class BuildContainmentTests: XCTestCase {
     /// own build, untrusted, and in the sandbox (the current one lives outside /usr: it is
     /// shown to the sandbox read-only, alone).
     func testTheDemoBuildsWithDebiansHugoAndACurrentOne() throws {
-        for program in ["bwrap", "hugo"] { try requireProgram(program) }
+        try requireSandbox()
+        try requireProgram("hugo")
         let current = PackageRoot.appending(".build/tools/hugo-current/bin")
         guard FileManager.default.isExecutableFile(atPath: current + "/hugo") else {
             throw XCTSkip("no hugo-current: \(current)/hugo is missing; `make test` installs it through scripts/setup.sh")
@@ -431,7 +435,8 @@ final class BuildContainmentTests: XCTestCase {
     }
 
     func testTheDemoSitesBuildInTheSandbox() throws {
-        for program in ["bwrap", "hugo", "jekyll"] { try requireProgram(program) }
+        try requireSandbox()
+        for program in ["hugo", "jekyll"] { try requireProgram(program) }
         for (folder, post) in [("demo", "content/posts/tea-in-kyoto/index.md"), ("demo-jekyll", "")] {
             home.remove()
             home = try TestHome()

@@ -27,6 +27,16 @@ public func requireEnglishDictionary() throws {
     try requireFile("/usr/share/hunspell/en_US.dic", package: "hunspell-en-us")
 }
 
+/// Skips unless bubblewrap can make a sandbox here (asked of `bwrap` itself: inside another
+/// sandbox, or with user namespaces off, it cannot).
+public func requireSandbox() throws {
+    try requireProgram("bwrap")
+    let probe = try? Shell.run(["bwrap", "--ro-bind", "/", "/", "--unshare-all", "--die-with-parent", "true"], timeout: 10)
+    guard probe?.status == 0 else {
+        throw XCTSkip("no sandbox: bubblewrap cannot make one here (nested in another, or user namespaces off): \(probe?.stderr.prefix(200) ?? "")")
+    }
+}
+
 /// Skips unless Debian's package `name` is installed (what dpkg says; no product code asked).
 public func requireDebianPackage(_ name: String) throws {
     let status = try? Shell.run(["dpkg-query", "-W", "-f=${Status}", name])
