@@ -95,4 +95,32 @@ final class OutsideLinkTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: site + "/.git/config", encoding: .utf8), config)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: site + "/content/posts/gitcfg.md"), "../../.git/config")
     }
+
+    /// Attack 6: a `contentDir` elsewhere on the server. A shared server refuses the site in one
+    /// line naming the setting (nothing of the other site is listed); an author's own machine
+    /// opens it (the folder is theirs).
+    func testAContentDirOutsideTheSiteIsRefusedOnASharedServer() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        let site = home.path + "/site"
+        try PackageRoot.copyDemo(to: site)
+        let other = home.path + "/other/content/posts/theirs"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        try "---\ntitle: Another site's post\n---\nbody\n".write(toFile: other + "/index.md", atomically: true, encoding: .utf8)
+        let config = site + "/hugo.toml"
+        try ("contentDir = '\(home.path)/other/content'\n" + String(contentsOfFile: config, encoding: .utf8))
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        for restricted in [true, false] {
+            let messages = MessageLog()
+            let runner = EffectRunner(environment: home.environment) { messages.append($0) }
+            runner.restricted = restricted
+            runner.run(.loadSite(site), siteRoot: site)
+            if restricted {
+                XCTAssertTrue(messages.wait { if case .siteFailed(let text) = $0 { return text.contains("contentDir") && text.contains("refused: outside the site") }; return false })
+                XCTAssertFalse(messages.contains { if case .siteLoaded = $0 { return true }; return false })
+            } else {
+                XCTAssertTrue(messages.wait { if case .siteLoaded(_, let browse, _) = $0 { return browse.posts.contains { $0.title == "Another site's post" } }; return false })
+            }
+        }
+    }
 }
