@@ -25,13 +25,19 @@ struct HugoListing {
         return rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
     }
 
-    /// Runs `hugo list all` in `site` (a copy: hugo writes a lock file).
-    init(site: String) throws {
-        let output = try Shell.check(["hugo", "list", "all", "--source", site], timeout: 60)
+    /// Runs `hugo` (`list all`) in `site` (a copy: hugo writes a lock file). Columns are read by
+    /// name: Hugo 0.131 and later add `kind` and `section` and list sections and the home page
+    /// too (only pages are kept).
+    init(site: String, hugo: String = "hugo") throws {
+        let output = try Shell.check([hugo, "list", "all", "--source", site], timeout: 60)
         let records = CSV.parse(output)
-        rows = records.dropFirst().map {
-            Row(path: $0[0], slug: $0[1], title: $0[2], date: $0[3], expiryDate: $0[4], publishDate: $0[5], draft: $0[6] == "true",
-                url: Self.path(ofPermalink: $0.count > 7 ? $0[7] : ""))
+        let header = records.first ?? []
+        func column(_ name: String) -> Int? { header.firstIndex(of: name) }
+        let kind = column("kind")
+        rows = records.dropFirst().filter { record in kind.map { $0 < record.count && record[$0] == "page" } ?? true }.map { record in
+            func field(_ name: String) -> String { column(name).flatMap { $0 < record.count ? record[$0] : nil } ?? "" }
+            return Row(path: field("path"), slug: field("slug"), title: field("title"), date: field("date"), expiryDate: field("expiryDate"),
+                       publishDate: field("publishDate"), draft: field("draft") == "true", url: Self.path(ofPermalink: field("permalink")))
         }
     }
 }
