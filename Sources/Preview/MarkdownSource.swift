@@ -40,7 +40,8 @@ struct MarkdownSource {
     enum Placeholder: Equatable {
         /// A pipe table, laid out by `TableRenderer`.
         case table(Table)
-        /// A line of a paragraph over `literalRunLimit` bytes outside code, shown as the text it is.
+        /// The lines of a paragraph over `literalRunLimit` bytes outside code (from the one its
+        /// placeholder stands on), shown as the text they are.
         case literal(Substring)
     }
 
@@ -74,13 +75,16 @@ struct MarkdownSource {
         var hasPipe = false
     }
 
-    /// Which lines are shown as their literal text: every line of a run that CommonMark would
-    /// parse as one paragraph (lines up to a blank line, a new list item, a heading, a fence or a
-    /// table — a quote's lines stay in the run) once the run is over `literalRunLimit` bytes.
-    /// Inline parsing is per paragraph, and its cost grows with the paragraph, not the line:
-    /// a hundred lines of 6 KB of `![[]()` take libcmark 0.30 ten seconds.
-    private static func literalLines(_ facts: [LineFacts]) -> [Bool] {
-        var literal = [Bool](repeating: false, count: facts.count)
+    /// The runs of lines shown as their literal text, as the line each starts on → the line after
+    /// its last: a run that CommonMark would parse as one paragraph (lines up to a blank line, a
+    /// new list item, a heading, a fence or a table — a quote's lines stay in the run) once it is
+    /// over `literalRunLimit` bytes, from its first line. Inline parsing is per paragraph, and its
+    /// cost grows with the paragraph, not the line: a hundred lines of 6 KB of `![[]()` take
+    /// libcmark 0.30 ten seconds. One placeholder a run (not a line): 800,000 lines of link
+    /// definitions are one block to parse, not 800,000.
+    private static func literalRuns(_ facts: [LineFacts]) -> [Int: Int] {
+        var runs: [Int: Int] = [:]
+        var open: Int?  // the start of the literal run the current line extends
         var runStart = 0, runBytes = 0
         for (index, fact) in facts.enumerated() {
             let length = fact.end - fact.start
@@ -93,15 +97,13 @@ struct MarkdownSource {
             case 0x3E: startsBlock = length <= 4  // an empty quote line ends the quote's paragraph
             default: startsBlock = false
             }
-            if startsBlock { runStart = index; runBytes = 0 }
+            if startsBlock { runStart = index; runBytes = 0; open = nil }
             if fact.first == 0 { runStart = index + 1; continue }
             runBytes += length + 1
             guard runBytes > literalRunLimit else { continue }
-            for line in runStart...index { literal[line] = true }
-            runStart = index + 1  // the run's earlier lines are marked; later ones one by one
-            runBytes = literalRunLimit
+            if let start = open { runs[start] = index + 1 } else { runs[runStart] = index + 1; open = runStart }
         }
-        return literal
+        return runs
     }
 
     private static func facts(_ markdown: String) -> [LineFacts] {
@@ -162,19 +164,22 @@ struct MarkdownSource {
                 lastClosing[shortcode.name] = i
             }
         }
-        let literal = Self.literalLines(facts)
+        let literalRuns = Self.literalRuns(facts)
         var fence: String?
         var noteDepth: [String] = []
         var index = 0
         while index < lines.count {
             let fact = facts[index]
-            if fence == nil, literal[index] {
-                // Kept in its quotes (a note's, the line's own `>`s); everything else of it is shown as text.
+            if fence == nil, let end = literalRuns[index] {
+                // Kept in its first line's quotes (a note's, the line's own `>`s); everything else
+                // of the run is shown as text; its other lines become blank.
                 let quotes = lines[index].utf8.prefix { $0 == 0x3E || $0 == 0x20 || $0 == 0x09 }.count { $0 == 0x3E } + noteDepth.count.signum()
-                placeholders[firstLine + index] = .literal(lines[index])
+                let utf8 = markdown.utf8
+                placeholders[firstLine + index] = .literal(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: facts[index].start)..<utf8.index(utf8.startIndex, offsetBy: facts[end - 1].end)]))
                 lines[index] = Substring(String(repeating: "> ", count: quotes) + "<!--nakedblog-literal:\(firstLine + index)-->")
+                for blank in (index + 1)..<end { lines[blank] = "" }
                 changed = true
-                index += 1
+                index = end
                 continue
             }
             // An ordinary line outside fences and notes: nothing to rewrite.

@@ -338,12 +338,25 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
     private mutating func literalLine(_ text: Substring, width: Int, source: Int) {
         var text = text
         text.withUTF8 { bytes in
-            var start = 0
+            var start = 0, line = source
             while start < bytes.count {
-                writer.begin(source: source)
+                // A line of the run ends its screen line (a carriage return before it is dropped).
+                if bytes[start] == 0x0A { start += 1; line += 1; continue }
+                writer.begin(source: line)
                 let room = max(1, width - (writer.lineWidth ?? 0))
                 var end = start, columns = 0
-                while end < bytes.count {
+                // Printable ASCII (most of any text) a screen line at a time.
+                let stop = min(bytes.count, start + room)
+                while end < stop, bytes[end] >= 0x20, bytes[end] < 0x7F { end += 1 }
+                columns = end - start
+                if end == stop || bytes[end] == 0x0A || bytes[end] == 0x0D && end + 1 < bytes.count && bytes[end + 1] == 0x0A {
+                    writer.add(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), PreviewStyle(.text), width: columns)
+                    writer.end()
+                    start = end < bytes.count && bytes[end] == 0x0D ? end + 1 : end
+                    continue
+                }
+                while end < bytes.count, bytes[end] != 0x0A {
+                    if bytes[end] == 0x0D, end + 1 < bytes.count, bytes[end + 1] == 0x0A { break }
                     let byte = bytes[end]
                     var length = 1, cells = 1
                     if byte < 0x20 || byte == 0x7F {
@@ -360,7 +373,7 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
                 }
                 writer.add(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), PreviewStyle(.text))
                 writer.end()
-                start = end
+                start = end < bytes.count && bytes[end] == 0x0D ? end + 1 : end
             }
         }
     }
