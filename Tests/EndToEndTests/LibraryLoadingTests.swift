@@ -59,6 +59,11 @@ final class LibraryLoadingTests: XCTestCase {
     /// Without libnakedblog-highlight.so beside it (a binary copied alone), code is shown plain:
     /// no error, no crash, the text all there.
     func testWithoutTheHighlighterCodeIsPlain() throws {
+        // An installed nakedblog's highlighter is found by any binary (by design): not here.
+        for installed in ["/usr/lib/nakedblog/libnakedblog-highlight.so", "/usr/local/lib/nakedblog/libnakedblog-highlight.so"]
+        where FileManager.default.fileExists(atPath: installed) {
+            throw XCTSkip("nakedblog installed: \(installed) is there, so a binary copied alone still finds it")
+        }
         let directory = try TemporaryDirectory(prefix: "nb-no-highlight")
         defer { directory.remove() }
         let post = directory.appending("code.md")
