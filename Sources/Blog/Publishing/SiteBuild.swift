@@ -119,7 +119,9 @@ public struct SiteBuild: Sendable, Equatable {
     static func parse(_ output: String, kind: SiteKind, source: String) -> [Message] {
         var messages: [Message] = []
         for raw in output.split(separator: "\n") {
-            let line = TerminalText.visible(String(raw)).trimmingCharacters(in: .whitespaces)
+            // Jekyll colours its messages (SGR sequences): dropped, so the sheet does not show
+            // `^[[31m`; any other control is still made visible.
+            let line = TerminalText.visible(withoutColours(raw)).trimmingCharacters(in: .whitespaces)
             let lower = line.lowercased()
             let isError = lower.hasPrefix("error") || lower.contains("liquid exception") || lower.contains(" error:")
                 || lower.hasPrefix("conversion error") || lower.contains("liquid syntax error")
@@ -140,6 +142,24 @@ public struct SiteBuild: Sendable, Equatable {
             messages.append(message)
         }
         return messages
+    }
+
+    /// `line` without its SGR colour sequences (`ESC [ digits and semicolons m`).
+    static func withoutColours(_ line: Substring) -> String {
+        guard line.contains("\u{1B}[") else { return String(line) }
+        var result = "", rest = line[...]
+        while let escape = rest.range(of: "\u{1B}[") {
+            result += rest[..<escape.lowerBound]
+            let parameters = rest[escape.upperBound...].prefix { $0.isNumber || $0 == ";" }
+            let after = rest[escape.upperBound...].dropFirst(parameters.count)
+            if after.first == "m" {
+                rest = after.dropFirst()
+            } else {
+                result += rest[escape]
+                rest = rest[escape.upperBound...]
+            }
+        }
+        return result + rest
     }
 
     /// `"/tmp/copy/content/x.md:5:7"` in a line → `content/x.md`, 5, 7.
