@@ -174,4 +174,23 @@ final class SiteContainmentTests: XCTestCase {
         try "[[mounts]]\nsource = '/etc'\ntarget = 'static'\n".write(toFile: root + "/config/_default/module.toml", atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try Site.open(containing: root).requireModuleMountsInside(), "config/_default/module.toml")
     }
+
+    /// An exampleSite's `themesDir = "../.."`: the author's own theme folder outside the site is
+    /// read for archetypes; a file there that leads into `.git` still is not.
+    func testAnArchetypeFromAThemeFolderOutsideTheSiteIsRead() throws {
+        try FileManager.default.removeItem(atPath: root + "/archetypes")
+        let themes = outside.appending("themes")
+        try FileManager.default.createDirectory(atPath: themes + "/mine/archetypes", withIntermediateDirectories: true)
+        try "---\ntitle: \"{{ .Name }}\"\ndraft: true\n---\nfrom the theme\n".write(toFile: themes + "/mine/archetypes/default.md", atomically: true, encoding: .utf8)
+        let config = root + "/hugo.toml"
+        try ("themesDir = '\(themes)'\ntheme = 'mine'\n" + String(contentsOfFile: config, encoding: .utf8)).write(toFile: config, atomically: true, encoding: .utf8)
+        let created = try PostCreator(site: try Site.open(containing: root)).create(.init(title: "Themed", bundle: false))
+        XCTAssertTrue(try String(contentsOfFile: root + "/" + created.path, encoding: .utf8).contains("from the theme"))
+
+        try FileManager.default.createDirectory(atPath: themes + "/mine/.git", withIntermediateDirectories: true)
+        try "token\n".write(toFile: themes + "/mine/.git/config", atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: themes + "/mine/archetypes/default.md")
+        try FileManager.default.createSymbolicLink(atPath: themes + "/mine/archetypes/default.md", withDestinationPath: "../.git/config")
+        XCTAssertThrowsError(try PostCreator(site: try Site.open(containing: root)).create(.init(title: "Leaky", bundle: false)))
+    }
 }

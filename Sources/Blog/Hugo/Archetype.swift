@@ -78,13 +78,12 @@ public struct Archetype: Sendable, Equatable {
         }
         var files = [template]
         if case .bundle(let dir) = source { files += resources(in: site).map { dir + "/" + $0 } }
-        let themes = SiteContainment.resolve(site.absolute(site.config.themesDir)).map { $0 + "/" }
+        // A theme folder outside the site is a second root the same rule is applied to.
+        let themes = site.absolute(site.config.themesDir)
+        let themesOutside = !SiteContainment.isInside(themes, site: site.root)
         for file in files {
             let verdict = SiteContainment.verdict(site.absolute(file), site: site.root)
-            if case .outside(let resolved) = verdict, let themes, !SiteContainment.isInside(themes, site: site.root),
-               resolved.hasPrefix(themes), !resolved.dropFirst(themes.count).split(separator: "/").contains(".git") {
-                continue
-            }
+            if case .outside = verdict, themesOutside, SiteContainment.isInside(site.absolute(file), site: themes) { continue }
             if let refusal = SiteContainment.refusal(verdict, display: file) { throw refusal }
         }
     }

@@ -1,6 +1,7 @@
 import Blog
 import Foundation
 import GitOps
+import TextWidth
 
 /// The check before a publish — one rule for `nakedblog publish`, `nakedblog check` and the app's
 /// sheet: the site as it will be after the publish (HEAD, plus exactly what is committed,
@@ -101,7 +102,8 @@ public struct PublishCheck: Sendable, Equatable {
                     + GeneratorInvocation.safePlugins.joined(separator: ", ") + ")"
             }
             if let refusal {
-                let build = SiteBuild(succeeded: false, messages: [SiteBuild.Message(text: refusal, isError: true)], seconds: 0)
+                // Names from the site's config: made visible like the generator's own output.
+                let build = SiteBuild(succeeded: false, messages: [SiteBuild.Message(text: TerminalText.visible(refusal), isError: true)], seconds: 0)
                 return PublishCheck(verdict: .failed, build: build, appearances: appearances, generator: site.kind.command)
             }
         }
