@@ -4,16 +4,23 @@ import XCTest
 import TestSupport
 
 /// For every page `hugo list all` reports, nakedblog finds the same page with the same title,
-/// draft flag and dates. Hugo is the oracle.
+/// draft flag and dates. Hugo is the oracle: Debian's and a current release, each the one on
+/// `PATH` (the listing asks it where releases differ).
 final class HugoAgreementTests: XCTestCase {
     func testIndexAgreesWithHugoOnEveryCorpusSite() throws {
-        try requireProgram("hugo")
+        for folder in try requireHugos() {
+            try withFirstOnPath(folder) { try agree(hugo: folder + "/hugo") }
+        }
+    }
+
+    private func agree(hugo program: String) throws {
+        let version = try Shell.check([program, "version"]).prefix(24)
         for site in try Corpus.sites() + [PackageRoot.appending("demo")] {
             let copy = try Corpus.copy(site)
             defer { copy.remove() }
-            let hugo = try HugoListing(site: copy.path)
+            let hugo = try HugoListing(site: copy.path, hugo: program)
             let index = PostIndex.build(try Site.open(containing: copy.path))
-            let name = (site as NSString).lastPathComponent
+            let name = "\((site as NSString).lastPathComponent) with \(version)"
             XCTAssertEqual(index.problems, [], name)
             let ours = Dictionary(uniqueKeysWithValues: index.posts.map { ($0.path, $0) })
             XCTAssertEqual(Set(ours.keys), Set(hugo.rows.map(\.path)), "pages of \(name)")

@@ -104,12 +104,13 @@ final class BuildCheckCommandTests: XCTestCase {
     func testCheckSaysWhereAndWhenAndItsURLsAreHugosOnTwoCorpusSites() throws {
         guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("no corpus: ../shared/corpus is not present beside the checkout") }
         var compared = 0
-        for name in ["adityatelange__hugo-PaperMod", "luizdepra__hugo-coder"] {
+        let names = ["adityatelange__hugo-PaperMod", "luizdepra__hugo-coder"]
+        for (folder, name) in try requireHugos().flatMap({ folder in names.map { (folder, $0) } }) {
             try? FileManager.default.removeItem(atPath: work.appending("seed"))
             try? FileManager.default.removeItem(atPath: work.appending("site"))
             try? FileManager.default.removeItem(atPath: work.appending("remote.git"))
             let site = try site(from: corpus + "/" + name)
-            let rows = CSVRows(try Shell.check(["hugo", "list", "all", "--source", site], timeout: 120))
+            let rows = try HugoListing(site: site, hugo: folder + "/hugo", timeout: 120).rows
             let pages = rows.map(\.path)
             let check = try nakedblog(["check", "--json", "--no-build"] + pages, in: site)
             XCTAssertEqual(check.status, 0, check.stderr)
@@ -118,7 +119,7 @@ final class BuildCheckCommandTests: XCTestCase {
             let byPage = Dictionary(posts.map { ($0["path"] as! String, $0) }, uniquingKeysWith: { a, _ in a })
             for row in rows {
                 let key = byPage[row.path] == nil ? (row.path as NSString).deletingLastPathComponent : row.path
-                XCTAssertEqual(byPage[key]?["url"] as? String, row.urlPath, "\(name): \(row.path)")
+                XCTAssertEqual(byPage[key]?["url"] as? String, row.url, "\(name) with \(folder): \(row.path)")
                 compared += 1
             }
             XCTAssertEqual(report["build"] as? String, "skipped")
@@ -139,16 +140,5 @@ final class BuildCheckCommandTests: XCTestCase {
         XCTAssertTrue(good.stdout.contains("build: The site builds with jekyll"), good.stdout)
         XCTAssertNotNil(good.stdout.range(of: #"_posts/\d{4}-\d\d-\d\d-ideas-for-winter.md: appears at /\d{4}/\d\d/ideas-for-winter/ now"#,
                                           options: .regularExpression), good.stdout)
-    }
-}
-
-/// `hugo list all` rows: path and the permalink's path.
-private func CSVRows(_ output: String) -> [(path: String, urlPath: String)] {
-    output.split(separator: "\n").dropFirst().compactMap { line in
-        let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-        guard let path = fields.first, let permalink = fields.last else { return nil }
-        var url = String(permalink)
-        if let scheme = url.range(of: "://") { url = String(url[scheme.upperBound...].drop { $0 != "/" }) }
-        return (String(path), url)
     }
 }

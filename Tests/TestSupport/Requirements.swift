@@ -55,3 +55,25 @@ public func requireRoot(_ why: String) throws {
 public func requireNonRoot(_ why: String) throws {
     guard getuid() != 0 else { throw XCTSkip("as root: \(why) (`make test-user` runs it)") }
 }
+
+/// The Hugos a test compares against: Debian's (`/usr/bin/hugo`, 0.111 on Debian 12) and the
+/// current release scripts/setup.sh installs in `.build/tools/hugo-current` — each as the folder
+/// to put first on `PATH`. Skips when either is missing.
+public func requireHugos() throws -> [String] {
+    try requireProgram("hugo")
+    let current = PackageRoot.appending(".build/tools/hugo-current/bin")
+    guard FileManager.default.isExecutableFile(atPath: current + "/hugo") else {
+        throw XCTSkip("no hugo-current: \(current)/hugo is missing; `make test` installs it through scripts/setup.sh")
+    }
+    let debian = (try? Shell.check(["sh", "-c", "command -v hugo"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "/usr/bin/hugo"
+    return [(debian as NSString).deletingLastPathComponent, current]
+}
+
+/// Runs `body` with `folder` first on this process's `PATH` (for in-process code that looks
+/// for a program there), and the `PATH` as it was afterwards.
+public func withFirstOnPath<T>(_ folder: String, _ body: () throws -> T) rethrows -> T {
+    let old = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    setenv("PATH", folder + ":" + old, 1)
+    defer { setenv("PATH", old, 1) }
+    return try body()
+}

@@ -97,6 +97,10 @@ extension SiteConfig {
                 return FrontMatterFields(settings)["source"]?.text
             }
         }
+        let yaml = files.contains { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+        if yaml && self.languages.contains(where: { Self.yamlBooleanKeys[$0.code] != nil }) {
+            yamlLanguageKeysAreBooleans = HugoRelease.readsYAMLKeysAsBooleans()
+        }
     }
 
     static func readConfigFile(_ path: String, display: String) throws(ContentError) -> FrontMatterFields {

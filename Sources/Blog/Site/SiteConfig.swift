@@ -38,17 +38,22 @@ public struct SiteConfig: Sendable, Equatable {
     public var languageCode: String?
     /// The `source` of each `[[module.mounts]]` (site-relative, or as written).
     public var moduleMountSources: [String] = []
+    /// Whether YAML 1.1 boolean language keys (`no:`) name the language `false`/`true` in URLs:
+    /// true with a YAML config, such a key, and a Hugo before 0.152 installed (`HugoRelease`).
+    public var yamlLanguageKeysAreBooleans = false
 
     /// The folder a language's pages live under in URLs (`/fr`), "" for the default language.
     public func languagePrefix(_ lang: String) -> String {
         guard !languages.isEmpty || defaultContentLanguageInSubdir else { return "" }
         guard lang != defaultContentLanguage || defaultContentLanguageInSubdir else { return "" }
-        // Hugo reads a YAML config's language keys as YAML 1.1: `no:` is the boolean false, and
-        // the built site's Norwegian pages really are under /false/.
-        let yaml = files.contains { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
-        if yaml, let bool = ["y": "true", "yes": "true", "on": "true", "n": "false", "no": "false", "off": "false"][lang] { return "/" + bool }
+        // Hugo before 0.152 reads a YAML config's language keys as YAML 1.1: `no:` is the
+        // boolean false, and the built site's Norwegian pages really are under /false/.
+        if yamlLanguageKeysAreBooleans, let bool = Self.yamlBooleanKeys[lang] { return "/" + bool }
         return "/" + lang
     }
+
+    /// YAML 1.1's boolean spellings a language key may have, with the value Hugo printed.
+    static let yamlBooleanKeys = ["y": "true", "yes": "true", "on": "true", "n": "false", "no": "false", "off": "false"]
 
     /// The language codes, default first.
     public var languageCodes: [String] {

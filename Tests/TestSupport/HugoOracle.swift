@@ -1,25 +1,25 @@
 import Foundation
 import XCTest
-import TestSupport
+import Harness
 
 /// `hugo list all` as the reference for what Hugo thinks a site's pages are.
-struct HugoListing {
-    struct Row {
-        let path: String
-        let slug: String
-        let title: String
-        let date: String
-        let expiryDate: String
-        let publishDate: String
-        let draft: Bool
+public struct HugoListing {
+    public struct Row {
+        public let path: String
+        public let slug: String
+        public let title: String
+        public let date: String
+        public let expiryDate: String
+        public let publishDate: String
+        public let draft: Bool
         /// The permalink without scheme and host ("" when hugo prints none).
-        let url: String
+        public let url: String
     }
 
-    let rows: [Row]
+    public let rows: [Row]
 
     /// `http://host/a/b/` → `/a/b/`.
-    static func path(ofPermalink permalink: String) -> String {
+    public static func path(ofPermalink permalink: String) -> String {
         guard let scheme = permalink.range(of: "://") else { return permalink }
         let rest = permalink[scheme.upperBound...]
         return rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
@@ -28,8 +28,8 @@ struct HugoListing {
     /// Runs `hugo` (`list all`) in `site` (a copy: hugo writes a lock file). Columns are read by
     /// name: Hugo 0.131 and later add `kind` and `section` and list sections and the home page
     /// too (only pages are kept).
-    init(site: String, hugo: String = "hugo") throws {
-        let output = try Shell.check([hugo, "list", "all", "--source", site], timeout: 60)
+    public init(site: String, hugo: String = "hugo", timeout: Double = 60) throws {
+        let output = try Shell.check([hugo, "list", "all", "--source", site], timeout: timeout)
         let records = CSV.parse(output)
         let header = records.first ?? []
         func column(_ name: String) -> Int? { header.firstIndex(of: name) }
@@ -43,8 +43,8 @@ struct HugoListing {
 }
 
 /// A minimal RFC 4180 reader (hugo quotes fields with commas and quotes).
-enum CSV {
-    static func parse(_ text: String) -> [[String]] {
+public enum CSV {
+    public static func parse(_ text: String) -> [[String]] {
         var records: [[String]] = []
         var record: [String] = []
         var field = ""
