@@ -85,6 +85,69 @@ final class EditorTests: XCTestCase {
         check("  - item|", [.backTab], "- item|")
     }
 
+    /// Issue 45.1: continuation is for prose; in code, front matter and HTML Enter is a line break.
+    func testContinuationOnlyInProse() {
+        let fence = "Build:\n\n```yaml\nsteps:\n    - hugo --minify|\n```\n"
+        check(fence, [.enter], "Build:\n\n```yaml\nsteps:\n    - hugo --minify\n|\n```\n")
+        check("~~~~\n```\n- a|\n~~~~\n", [.enter], "~~~~\n```\n- a\n|\n~~~~\n")
+        check("```\nx\n```\n- after|", [.enter], "```\nx\n```\n- after\n- |", )
+        check("---\ntags:\n  - a|\n---\n", [.enter], "---\ntags:\n  - a\n|\n---\n")
+        check("---\ntitle: x\n---\n- a|", [.enter], "---\ntitle: x\n---\n- a\n- |")
+        check("Text\n\n    - not a list|", [.enter], "Text\n\n    - not a list\n|")
+        check("- one\n\n    - nested|", [.enter], "- one\n\n    - nested\n    - |")
+        check("<div>\n- raw|\n</div>", [.enter], "<div>\n- raw\n|\n</div>")
+        check("{{< highlight yaml >}}\n- run: swift test|\n{{< /highlight >}}", [.enter],
+              "{{< highlight yaml >}}\n- run: swift test\n|\n{{< /highlight >}}")
+        check("{% highlight yaml %}\n- a|\n{% endhighlight %}", [.enter], "{% highlight yaml %}\n- a\n|\n{% endhighlight %}")
+        check("{{< note >}}\n- a|\n{{< /note >}}", [.enter], "{{< note >}}\n- a\n- |\n{{< /note >}}")
+        check("{{< highlight go >}}x{{< /highlight >}}\n- a|", [.enter], "{{< highlight go >}}x{{< /highlight >}}\n- a\n- |")
+    }
+
+    /// Typing the marker Enter just continued replaces it: `> [!NOTE]`, Enter, `> ` stays one quote.
+    func testRetypedMarkerIsNotDoubled() {
+        check("> [!NOTE]|", [.enter, .character(">"), .character(" "), .character("x")], "> [!NOTE]\n> x|")
+        check("  - a|", [.enter, .character("-"), .character(" ")], "  - a\n  - |")
+        check("- a|", [.enter, .character("b")], "- a\n- b|")
+        check("- a|", [.enter, .character("-"), .character("-")], "- a\n--|")
+        check("- a|", [.enter, .character(" "), .character("-")], "- a\n-  -|")
+    }
+
+    func testShiftHomeAndEndSelect() {
+        var state = editor("ab|cd")
+        _ = state.handle(.shiftEnd, now: 0)
+        XCTAssertEqual(state.selection, TextPosition(line: 0, column: 2)..<TextPosition(line: 0, column: 4))
+        _ = state.handle(.shiftHome, now: 0)
+        XCTAssertEqual(state.selection, TextPosition(line: 0, column: 0)..<TextPosition(line: 0, column: 2))
+        func decode(_ text: String) -> [KeyEvent] {
+            var decoder = KeyDecoder()
+            return decoder.feed(Array(text.utf8)) + decoder.flush()
+        }
+        XCTAssertEqual(decode("\u{1B}[1;2F"), [.shiftEnd])
+        XCTAssertEqual(decode("\u{1B}[1;2H"), [.shiftHome])
+        XCTAssertEqual(decode("\u{1B}[F"), [.end])
+    }
+
+    /// Undoing back to the saved text clears the unsaved mark; redoing sets it again.
+    func testUndoBackToTheSavedTextIsNotDirty() {
+        var state = editor("ab|")
+        _ = state.handle(.character("c"), now: 0)
+        state.markSaved()
+        _ = state.handle(.character("d"), now: 5)
+        XCTAssertTrue(state.isDirty)
+        _ = state.handle(.control("z"), now: 6)
+        XCTAssertEqual(state.text, "abc")
+        XCTAssertFalse(state.isDirty)
+        _ = state.handle(.control("z"), now: 7)
+        XCTAssertTrue(state.isDirty)
+        _ = state.handle(.control("y"), now: 8)
+        XCTAssertFalse(state.isDirty)
+        _ = state.handle(.control("y"), now: 9)
+        XCTAssertTrue(state.isDirty)
+        state.markDirty()
+        _ = state.handle(.control("z"), now: 10)
+        XCTAssertTrue(state.isDirty, "recovered text stays unsaved")
+    }
+
     func testUndoGroupsTypingUntilAPauseANewlineOrAJump() {
         var state = editor("|")
         for (time, character) in [(0.0, "a"), (0.2, "b"), (0.4, "c"), (2.0, "d")] { _ = state.handle(.character(Character(character)), now: time) }

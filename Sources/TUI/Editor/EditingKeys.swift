@@ -2,7 +2,7 @@
 /// inserted and are not bound here).
 public enum EditingAction: Hashable, Sendable {
     case moveLeft, moveRight, moveUp, moveDown, selectLeft, selectRight, selectUp, selectDown
-    case pageUp, pageDown, lineStart, lineEnd, wordBack, wordForward
+    case pageUp, pageDown, lineStart, lineEnd, selectLineStart, selectLineEnd, wordBack, wordForward
     case newline, indent, outdent, deleteBackward, deleteForward
     case undo, redo, copy, cut, paste
 }
@@ -24,6 +24,8 @@ extension EditorState {
         .init([.down(shift: true)], .selectDown, help: "select"),
         .init([.home, .control("a")], .lineStart, help: "line start / end"),
         .init([.end, .control("e")], .lineEnd, help: "line start / end"),
+        .init([.shiftHome], .selectLineStart, help: "select"),
+        .init([.shiftEnd], .selectLineEnd, help: "select"),
         .init([.character("b", alt: true)], .wordBack, help: "word back / forward"),
         .init([.character("f", alt: true)], .wordForward, help: "word back / forward"),
         .init([.enter], .newline, help: "new line; continues a list item, ends an empty one"),

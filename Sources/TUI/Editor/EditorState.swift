@@ -12,6 +12,11 @@ public struct EditorState: Sendable {
     public private(set) var clipboard = ""
     /// True when the text differs from what was last saved.
     public private(set) var isDirty = false
+    /// The history's state when last saved (nil: dirty whatever the history says, e.g. recovered text).
+    private var savedState: Int? = 0
+    /// Where the prefix Enter just continued a list or quote with ends: typing the same marker
+    /// there replaces it instead of doubling it (`> ` typed after `> [!NOTE]` stays `> `).
+    private var continuedPrefix: TextPosition?
     /// The display column up/down try to keep (within the row, when lines are soft-wrapped).
     private var preferredColumn: Int?
     /// Counts changes to the text; with `lastEditLine` it lets views cache per-line work.
@@ -87,6 +92,7 @@ public struct EditorState: Sendable {
 
     /// Marks the text as differing from the file (e.g. recovered from a journal).
     public mutating func markDirty() {
+        savedState = nil
         isDirty = true
         noteEdit(at: 0)
     }
@@ -95,6 +101,7 @@ public struct EditorState: Sendable {
     public mutating func markSaved() {
         isDirty = false
         history.close()
+        savedState = history.stateID
     }
 
     /// Handles an editing or movement key; nil when the key is not the editor's. `wrapWidth` is
@@ -102,8 +109,13 @@ public struct EditorState: Sendable {
     /// move through display rows, as the text is seen, not through whole lines (a paragraph is
     /// often one long line).
     public mutating func handle(_ key: KeyEvent, now: TimeInterval, pageHeight: Int = 20, wrapWidth: Int? = nil) -> [Effect]? {
+        let continued = continuedPrefix
+        continuedPrefix = nil
         switch key {
-        case .character(let c, false): insert(String(c), now: now, coalesce: true); return []
+        case .character(let c, false):
+            if let continued, retypeContinuedMarker(c, prefixEnd: continued, now: now) { return [] }
+            insert(String(c), now: now, coalesce: true)
+            return []
         case .paste(let text): insert(Self.pastedLineBreaks(text), now: now, coalesce: false); history.close(); return []
         default: break
         }
@@ -122,10 +134,17 @@ public struct EditorState: Sendable {
         case .pageDown: moveVertically(by: max(1, pageHeight - 1), wrapWidth: wrapWidth, selecting: false)
         case .lineStart: move(to: TextPosition(line: cursor.line, column: 0), selecting: false)
         case .lineEnd: move(to: TextPosition(line: cursor.line, column: buffer.lineLength(cursor.line)), selecting: false)
+        case .selectLineStart: move(to: TextPosition(line: cursor.line, column: 0), selecting: true)
+        case .selectLineEnd: move(to: TextPosition(line: cursor.line, column: buffer.lineLength(cursor.line)), selecting: true)
         case .wordBack: move(to: wordStep(cursor, forward: false), selecting: false)
         case .wordForward: move(to: wordStep(cursor, forward: true), selecting: false)
-        case .undo: if let to = history.undo(&buffer) { cursor = buffer.clamp(to); anchor = nil; isDirty = true; noteEdit(at: 0) }
-        case .redo: if let to = history.redo(&buffer) { cursor = buffer.clamp(to); anchor = nil; isDirty = true; noteEdit(at: 0) }
+        case .undo, .redo:
+            let to = action == .undo ? history.undo(&buffer) : history.redo(&buffer)
+            guard let to else { break }
+            cursor = buffer.clamp(to)
+            anchor = nil
+            isDirty = history.stateID != savedState
+            noteEdit(at: 0)
         case .copy:
             guard let selection else { return [] }
             clipboard = buffer.text(in: selection)
@@ -226,10 +245,11 @@ public struct EditorState: Sendable {
     }
 
     /// Enter continues a list item (`- `, `* `, `1. `, `> `); on an empty item it ends the list.
+    /// Only in prose: in code, front matter and HTML blocks Enter is a plain line break.
     private mutating func newline(now: TimeInterval) {
         history.close()
         let line = String(buffer.head(ofLine: cursor.line))
-        if selection == nil, let item = ListItem(line) {
+        if selection == nil, let item = ListItem(line), MarkdownBlockContext.of(line: cursor.line, in: buffer) == .prose {
             if item.isEmpty {
                 replace(TextPosition(line: cursor.line, column: 0)..<TextPosition(line: cursor.line, column: buffer.lineLength(cursor.line)),
                         with: "", now: now, coalesce: false)
@@ -237,10 +257,24 @@ public struct EditorState: Sendable {
                 return
             }
             replace(cursor..<cursor, with: "\n" + item.nextPrefix, now: now, coalesce: false)
+            continuedPrefix = cursor
         } else {
             insert("\n", now: now, coalesce: false)
         }
         history.close()
+    }
+
+    /// Typing a list or quote marker right after Enter continued one: the typed marker takes the
+    /// continued one's place (its indentation kept). False when that is not the case.
+    private mutating func retypeContinuedMarker(_ typed: Character, prefixEnd: TextPosition, now: TimeInterval) -> Bool {
+        guard selection == nil, cursor == prefixEnd, buffer.lineLength(cursor.line) == cursor.column,
+              let item = ListItem(buffer.lineText(cursor.line)), item.nextPrefix == buffer.lineText(cursor.line) || item.prefix == buffer.lineText(cursor.line)
+        else { return false }
+        let line = buffer.lineText(cursor.line)
+        let indent = line.prefix { $0 == " " || $0 == "\t" }.count
+        guard line.dropFirst(indent).first == typed else { return false }
+        replace(TextPosition(line: cursor.line, column: indent)..<cursor, with: String(typed), now: now, coalesce: false)
+        return true
     }
 
     /// Tab / Shift-Tab on a list item indents or outdents it by two spaces.

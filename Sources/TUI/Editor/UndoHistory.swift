@@ -8,11 +8,17 @@ public struct UndoHistory: Sendable {
         var inverses: [TextEdit]
         var cursorBefore: TextPosition
         var lastTime: TimeInterval
+        /// Which text this group leads to (fresh on every change to the group).
+        var id = 0
     }
 
     private var undoStack: [Group] = []
     private var redoStack: [Group] = []
     private var open = false
+    private var nextID = 1
+    /// Names the text the history is at: the same after undoing back to it, different after
+    /// any other edit (the editor compares it with the saved text's to know it is unchanged).
+    public var stateID: Int { undoStack.last?.id ?? 0 }
     public static let pause: TimeInterval = 1.0
 
     public init() {}
@@ -41,6 +47,8 @@ public struct UndoHistory: Sendable {
             undoStack.append(Group(inverses: [inverse], cursorBefore: cursorBefore, lastTime: time))
         }
         open = coalesce
+        undoStack[undoStack.count - 1].id = nextID
+        nextID += 1
     }
 
     /// One inverse that undoes `previous` and `next` (applied in reverse order) when they are
@@ -72,7 +80,7 @@ public struct UndoHistory: Sendable {
         open = false
         var redo: [TextEdit] = []
         for inverse in group.inverses.reversed() { redo.append(buffer.apply(inverse)) }
-        redoStack.append(Group(inverses: redo, cursorBefore: group.cursorBefore, lastTime: group.lastTime))
+        redoStack.append(Group(inverses: redo, cursorBefore: group.cursorBefore, lastTime: group.lastTime, id: group.id))
         return group.cursorBefore
     }
 
@@ -87,7 +95,7 @@ public struct UndoHistory: Sendable {
             cursor = inverse.range.upperBound
             inverses.append(inverse)
         }
-        undoStack.append(Group(inverses: inverses, cursorBefore: group.cursorBefore, lastTime: group.lastTime))
+        undoStack.append(Group(inverses: inverses, cursorBefore: group.cursorBefore, lastTime: group.lastTime, id: group.id))
         return cursor
     }
 }

@@ -6,6 +6,8 @@ public enum KeyEvent: Sendable, Equatable, Hashable {
     case control(Character)
     case up(shift: Bool = false), down(shift: Bool = false), left(shift: Bool = false), right(shift: Bool = false)
     case home, end, pageUp, pageDown, insert, delete
+    /// Shift-Home and Shift-End (select to the line's start or end).
+    case shiftHome, shiftEnd
     case backspace, enter, tab, backTab, escape
     case function(Int)
     /// A bracketed paste, inserted verbatim.

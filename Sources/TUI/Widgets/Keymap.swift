@@ -50,6 +50,8 @@ public enum KeyName {
         case .right(let shift): return (shift ? "S-" : "") + "→"
         case .home: return "Home"
         case .end: return "End"
+        case .shiftHome: return "Shift-Home"
+        case .shiftEnd: return "Shift-End"
         case .pageUp: return "PgUp"
         case .pageDown: return "PgDn"
         case .insert: return "Ins"
