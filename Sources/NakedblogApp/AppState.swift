@@ -160,6 +160,8 @@ public struct HelpRow: Sendable, Equatable {
 public struct Confirmation: Sendable {
     public enum Action: Sendable, Equatable {
         case quit, leaveEditor, cancelClone, trustHostKey(HostKey)
+        /// Make the published post at this path a draft.
+        case makeDraft(String)
     }
     public var title: String
     public var lines: [String]

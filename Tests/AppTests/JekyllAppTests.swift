@@ -39,10 +39,10 @@ final class JekyllAppTests: XCTestCase {
         let (runner, messages) = try loadedRunner(site, home)
         runner.run(.toggleDraft("_posts/2020-04-01-whats-jekyll.md"), siteRoot: site)
         XCTAssertTrue(messages.wait {
-            if case .draftToggled(let path, let from) = $0 { return path == "_drafts/whats-jekyll.md" && from == "_posts/2020-04-01-whats-jekyll.md" }
+            if case .draftToggled(let path, let from) = $0 { return path == "_drafts/2020-04-01-whats-jekyll.md" && from == "_posts/2020-04-01-whats-jekyll.md" }
             return false
         })
-        XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/_drafts/whats-jekyll.md"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/_drafts/2020-04-01-whats-jekyll.md"), "the date stays in the name")
 
         // The update asks for both paths to be read again and selects the post where it went.
         var state = AppState(columns: 80, rows: 24)
@@ -52,6 +52,36 @@ final class JekyllAppTests: XCTestCase {
         guard case .refreshPosts(_, let paths, _)? = effects.first else { return XCTFail("\(effects)") }
         XCTAssertEqual(Set(paths), ["_drafts/whats-jekyll.md", "_posts/2020-04-01-whats-jekyll.md"])
         XCTAssertEqual(state.browse.selectAfterLoad, "_drafts/whats-jekyll.md")
+    }
+
+    /// Issue 45.2: `d` twice gives back the same file; a post made a draft and published again
+    /// under another date is committed as a move, so the remote never has both.
+    func testDraftTwiceKeepsTheDateAndAMovedPostIsPublishedAsAMove() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        let (site, remote) = try makeSite(home)
+        let original = try Data(contentsOf: URL(fileURLWithPath: site + "/_posts/2020-04-01-whats-jekyll.md"))
+        let (runner, messages) = try loadedRunner(site, home)
+        for path in ["_posts/2020-04-01-whats-jekyll.md", "_drafts/2020-04-01-whats-jekyll.md"] {
+            let seen = messages.count
+            runner.run(.toggleDraft(path), siteRoot: site)
+            XCTAssertTrue(messages.wait(after: seen) { if case .draftToggled = $0 { return true }; return false })
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: site + "/_posts/2020-04-01-whats-jekyll.md")), original)
+        XCTAssertEqual(try Shell.check(["git", "status", "--porcelain"], in: site, environment: home.environment), "")
+
+        // Moved by hand to another date: the publish commits the move, and its check sees one post.
+        try FileManager.default.moveItem(atPath: site + "/_posts/2020-04-01-whats-jekyll.md", toPath: site + "/_posts/2020-04-02-whats-jekyll.md")
+        runner.run(.preparePublish(post: "_posts/2020-04-02-whats-jekyll.md"), siteRoot: site)
+        var ready: PublishSheet?
+        XCTAssertTrue(messages.wait { if case .publishSheetReady(let sheet) = $0 { ready = sheet; return true }; return false })
+        let sheet = try XCTUnwrap(ready)
+        XCTAssertEqual(Set(sheet.files.map(\.path)), ["_posts/2020-04-02-whats-jekyll.md", "_posts/2020-04-01-whats-jekyll.md"], "\(sheet.files)")
+        runner.run(.publish(commitPath: sheet.commitPath, post: sheet.post, message: sheet.message.text, setDraftFalse: false, resolve: nil), siteRoot: site)
+        XCTAssertTrue(messages.wait { if case .publishFinished = $0 { return true }; return false })
+        let status = try Shell.check(["git", "show", "-M", "--name-status", "--format=", "main"], in: remote, environment: home.environment)
+        XCTAssertEqual(status, "R100\t_posts/2020-04-01-whats-jekyll.md\t_posts/2020-04-02-whats-jekyll.md")
+        XCTAssertEqual(try Shell.check(["git", "status", "--porcelain"], in: site, environment: home.environment), "")
     }
 
     func testPublishingADraftAsAPostCommitsTheRename() throws {

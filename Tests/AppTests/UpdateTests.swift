@@ -49,6 +49,35 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(state.editor?.editor.text.first, "x")
     }
 
+    /// Issue 45.2: `d` on a post that is live asks first; a draft or a post not pushed yet does not.
+    func testDraftKeyOnALivePostAsksFirst() throws {
+        var state = try AppFixture.browsing()
+        let visible = state.browse.visible.map { state.browse.posts[$0] }
+        let live = try XCTUnwrap(visible.firstIndex { !$0.draft && BrowseRender.gitMark($0, state.git, siteRoot: nil) == "" })
+        state.browse.selected = live
+        let path = visible[live].path
+        XCTAssertEqual(AppFixture.send(&state, .character("d")), [])
+        guard case .confirm(let confirmation)? = state.overlay else { return XCTFail("expected a confirmation") }
+        XCTAssertEqual(confirmation.action, .makeDraft(path))
+        XCTAssertTrue(confirmation.lines.joined().contains("/posts/"), "\(confirmation.lines)")
+        XCTAssertEqual(AppFixture.send(&state, .character("n")), [])
+        XCTAssertEqual(AppFixture.send(&state, .character("d"), .character("y")), [.toggleDraft(path)])
+
+        let draft = try XCTUnwrap(visible.firstIndex { $0.draft })
+        state.browse.selected = draft
+        XCTAssertEqual(AppFixture.send(&state, .character("d")), [.toggleDraft(visible[draft].path)], "a draft is not on the site")
+    }
+
+    /// Leaving the editor puts ▸ on the post that was edited, wherever the list had it selected.
+    func testLeavingTheEditorSelectsThePostEdited() throws {
+        var state = try AppFixture.editing("content/posts/cold-brew-ratios/index.md")
+        state.browse.selected = state.browse.visible.count - 1
+        XCTAssertNotEqual(state.browse.selectedPost?.path, "content/posts/cold-brew-ratios/index.md")
+        _ = AppFixture.send(&state, .escape)
+        XCTAssertEqual(state.page, .browse)
+        XCTAssertEqual(state.browse.selectedPost?.path, "content/posts/cold-brew-ratios/index.md")
+    }
+
     func testSaveAndPublishAreOrderedEffects() throws {
         var state = try AppFixture.editing()
         AppFixture.type(&state, "y")

@@ -82,17 +82,22 @@ final class JekyllCommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: site + "/" + postPath, encoding: .utf8), original)
         XCTAssertEqual(try jekyllPosts(site)[postPath]?["draft"] as? Bool, false)
 
+        // Back to a draft, the date stays in its name; a post again, the same file.
         let on = try nakedblog(["draft", postPath, "--on"], in: site)
         XCTAssertEqual(on.status, 0, on.stderr)
-        XCTAssertEqual(on.stdout, "_drafts/moving.md\n")
-        XCTAssertEqual(try String(contentsOfFile: site + "/_drafts/moving.md", encoding: .utf8), original)
+        let draftPath = "_drafts/" + postPath.dropFirst("_posts/".count)
+        XCTAssertEqual(on.stdout, draftPath + "\n")
+        XCTAssertEqual(try String(contentsOfFile: site + "/" + draftPath, encoding: .utf8), original)
+        let again = try nakedblog(["draft", draftPath, "--off"], in: site)
+        XCTAssertEqual(again.stdout, postPath + "\n", again.stderr)
+        _ = try nakedblog(["draft", postPath, "--on"], in: site)
 
         // A name already taken is refused; nothing moves.
         try "---\ntitle: other\n---\n".write(toFile: site + "/" + postPath, atomically: true, encoding: .utf8)
-        let clash = try nakedblog(["draft", "_drafts/moving.md", "--off"], in: site)
+        let clash = try nakedblog(["draft", draftPath, "--off"], in: site)
         XCTAssertNotEqual(clash.status, 0)
         XCTAssertTrue(clash.stderr.contains("already there"), clash.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/_drafts/moving.md"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/" + draftPath))
     }
 
     func testPublishUndraftPushesTheRenameAndJekyllListsAPost() throws {

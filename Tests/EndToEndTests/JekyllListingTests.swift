@@ -110,6 +110,8 @@ final class JekyllListingTests: XCTestCase {
             "_drafts/a-draft.md": "---\ntitle: A draft\n---\n",
             "_drafts/dated-draft.md": "---\ntitle: Dated draft\ndate: 2017-04-01 10:00:00 +0200\n---\n",
             "_drafts/nested/deeper-draft.markdown": "---\n---\n",
+            // A post made a draft keeps its date in its name (Jekyll reads it from there).
+            "_drafts/2020-04-03-introducing-lanyon.md": "---\nlayout: post\n---\n",
             "_site/_posts/2017-01-01-built.md": "---\ntitle: skipped\n---\n",
         ]
         for (path, text) in files {

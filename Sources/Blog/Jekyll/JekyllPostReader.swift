@@ -52,7 +52,8 @@ enum JekyllPostReader {
         let fileName = PathName.last(candidate.path)
         let ext = PathName.extension(fileName)
         let baseName = PathName.droppingExtension(fileName)
-        let dated = candidate.kind == .post ? JekyllScanner.datedName(fileName) : nil
+        // A draft named with a date takes it (and its slug) from the name, as a post does.
+        let dated = candidate.kind == .page ? nil : JekyllScanner.datedName(fileName)
         var nameSlug = dated?.slug ?? baseName
         while nameSlug.hasSuffix(".") { nameSlug.removeLast() }
         let slug = value("slug")?.text ?? nameSlug

@@ -44,8 +44,11 @@ public enum DraftSwitch {
         var page = try PageText.read(path: file, display: path)
         let target: String
         if draft {
-            let name = JekyllScanner.datedName(parts.name).map { String(parts.name.dropFirst($0.date.count + 1)) } ?? parts.name
-            target = parts.base + "_drafts/" + parts.inside + name
+            // The date stays in the name (a published post's date lives only there): undrafting
+            // it again gives back the same file, byte for byte.
+            target = parts.base + "_drafts/" + parts.inside + parts.name
+        } else if JekyllScanner.datedName(parts.name) != nil {
+            target = parts.base + "_posts/" + parts.inside + parts.name
         } else {
             let zone = config.timeZone
             let fields = (try? FrontMatterEditor(page: page, file: path).fields()) ?? FrontMatterFields()
@@ -77,6 +80,20 @@ public enum DraftSwitch {
             throw ContentError(file: path, problem: "cannot remove the old file after copying it to \(target)", hint: FileProblem.readHint(file))
         }
         return Result(path: target, movedFrom: path)
+    }
+
+    /// Which of `paths` (site-relative) are earlier places of the Jekyll document at `path`: the
+    /// same name (its date left out) under the same folder's `_posts/` or `_drafts/`.
+    public static func formerPlaces(of path: String, among paths: [String]) -> [String] {
+        guard let parts = jekyllParts(path) else { return [] }
+        func undated(_ name: String) -> String {
+            JekyllScanner.datedName(name).map { String(name.dropFirst($0.date.count + 1)) } ?? name
+        }
+        let name = undated(parts.name)
+        return paths.filter { candidate in
+            guard candidate != path, let other = jekyllParts(candidate) else { return false }
+            return other.base == parts.base && other.inside == parts.inside && undated(other.name) == name
+        }
     }
 
     /// A Jekyll document's place: the folder above `_posts`/`_drafts` (with its slash), the

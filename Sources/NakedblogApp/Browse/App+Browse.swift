@@ -57,7 +57,18 @@ extension App {
             }
             return [.preparePublish(post: post?.path, ignoringWords: state.ignoredWords.sorted())]
         case .toggleDraft:
-            if let post { return [.toggleDraft(post.path)] }
+            guard let post else { return [] }
+            // Taking a live post off the site is asked first (the key is one letter away from others).
+            let mark = BrowseRender.gitMark(post, state.git, siteRoot: state.site?.root)
+            if !post.draft, !post.unpublished, state.git.upstream != nil, mark == "" || mark == "modified", let site = state.site {
+                let url = site.config.baseURLPath + post.url(config: site.config)
+                state.overlay = .confirm(Confirmation(title: "Make it a draft?", lines: [
+                    "“\(post.title.isEmpty ? post.path : post.title)” is on the site" + (url.isEmpty ? "." : " at \(url)."),
+                    "As a draft it comes off the site when you next publish it.",
+                ], action: .makeDraft(post.path)))
+                return []
+            }
+            return [.toggleDraft(post.path)]
         case .sync:
             guard !state.isPublishing else {
                 toast(&state, "A publish is running; sync after it finishes", isError: true, now: now)

@@ -109,7 +109,7 @@ public struct BrowseState: Sendable {
     }
 
     /// Selects the post at `path` when it is visible, else keeps the position within the list.
-    private mutating func select(_ path: String?) {
+    public mutating func select(_ path: String?) {
         if let path, let position = visible.firstIndex(where: { posts[$0].path == path }) {
             selected = position
         } else {

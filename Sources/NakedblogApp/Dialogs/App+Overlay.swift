@@ -86,10 +86,14 @@ extension App {
         case .leaveEditor:
             state.page = .browse
             let path = state.editor?.path
+            state.browse.select(path)
+            state.browse.scroll(height: BrowseLayout.listHeight(rows: state.rows))
             state.editor = nil
             return path.map { [.discardJournal(path: $0), .releasePost($0)] } ?? []
         case .cancelClone:
             return [.cancelClone]
+        case .makeDraft(let path):
+            return [.toggleDraft(path)]
         case .trustHostKey(let key):
             guard let clone = state.clone else { return [] }
             state.clone?.error = nil

@@ -71,6 +71,9 @@ extension App {
                     return []
                 }
                 state.page = .browse
+                // Back on the post just edited, whichever row it moved to.
+                state.browse.select(screen.path)
+                state.browse.scroll(height: BrowseLayout.listHeight(rows: state.rows))
                 return [.releasePost(screen.path)]
             case .find:
                 screen.find = TextField(screen.lastFind)

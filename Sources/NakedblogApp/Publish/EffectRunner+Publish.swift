@@ -20,7 +20,7 @@ extension EffectRunner {
         let plan: PublishPlan
         do {
             site = try openSite(root)
-            plan = try PublishPlan.forPost(post, site: site, workdir: workdir)
+            plan = try PublishPlan.forPost(post, site: site, workdir: workdir, deleted: Self.deletedPaths(repository, site: site))
         } catch {
             return send(.refused(title: "Cannot publish this post", reason: error.description))
         }
@@ -47,6 +47,11 @@ extension EffectRunner {
         send(.publishSheetReady(sheet))
     }
 
+    /// The repository's deleted paths, where a post's former place may be (Jekyll moves posts).
+    static func deletedPaths(_ repository: Repository, site: Site) -> [String] {
+        site.kind.jekyll == nil ? [] : (try? repository.status().deletedPaths) ?? []
+    }
+
     /// Builds the site as it will be after publishing `post` (unless the site's git config says
     /// `nakedblog.check = off`) and sends the verdict.
     func runPublishCheck(_ post: String, undraft: Bool, root: String, stopper: ProcessStopper) {
@@ -64,7 +69,7 @@ extension EffectRunner {
                 verdict: .unavailable("The build check is off for this site (git config nakedblog.check)."), appearances: [], generator: site.kind.command)))
             return
         }
-        guard let plan = try? PublishPlan.forPost(post, site: site, workdir: workdir) else {
+        guard let plan = try? PublishPlan.forPost(post, site: site, workdir: workdir, deleted: Self.deletedPaths(repository, site: site)) else {
             return send(.publishChecked(post: post, undraft: undraft, PublishCheck(
                 verdict: .unavailable("The build check is skipped: this post's folder leads outside the site."), appearances: [], generator: "")))
         }
@@ -117,7 +122,7 @@ extension EffectRunner {
         if let post, !paths.isEmpty, let site = try? openSite(root) {
             let prefix = PublishPlan.sitePrefix(siteRoot: root, workdir: workdir)
             let current = paths.count > 1 ? String(paths[0].dropFirst(prefix.count)) : post
-            if let plan = try? PublishPlan.forPost(current, site: site, workdir: workdir) {
+            if let plan = try? PublishPlan.forPost(current, site: site, workdir: workdir, deleted: Self.deletedPaths(repository, site: site)) {
                 paths += plan.commitPaths.dropFirst().filter { !paths.contains($0) }
             }
         }

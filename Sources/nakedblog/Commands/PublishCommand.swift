@@ -61,7 +61,8 @@ struct PublishCommand: AsyncParsableCommand {
         let workdir = repository.workingDirectory!
         var relative = try paths.map { try PostPath.resolve($0, workdir: workdir, isTracked: repository.isInHead) }
         if undraft { relative = try undraftAll(relative, workdir: workdir) }
-        let referenced = try referencedFiles(of: relative, workdir: workdir).filter { !relative.contains($0) }
+        let referenced = try referencedFiles(of: relative, workdir: workdir, deleted: (try? repository.status().deletedPaths) ?? [])
+            .filter { !relative.contains($0) }
         try review(relative, in: repository, workdir: workdir)
         try buildCheck(relative + referenced, pages: relative, in: repository, workdir: workdir)
         let posts = relative.map { PublishedPage.read($0, workdir: workdir) }
@@ -107,13 +108,13 @@ struct PublishCommand: AsyncParsableCommand {
 
     /// The new or changed site files the posts refer to (a Jekyll post's images), repository-relative,
     /// by the one publish plan (which also refuses a bundle that leads outside its site).
-    private func referencedFiles(of relative: [String], workdir: String) throws -> [String] {
+    private func referencedFiles(of relative: [String], workdir: String, deleted: [String]) throws -> [String] {
         var found: [String] = []
         for path in relative {
             let file = PublishReview.pages(of: path, workdir: workdir).first.map { workdir + $0 } ?? workdir + path
             guard FileManager.default.fileExists(atPath: file), let site = try? Site.open(containing: (file as NSString).deletingLastPathComponent) else { continue }
             do {
-                found += try PublishPlan.forPost(site.relative(file), site: site, workdir: workdir).commitPaths.dropFirst()
+                found += try PublishPlan.forPost(site.relative(file), site: site, workdir: workdir, deleted: deleted).commitPaths.dropFirst()
             } catch {
                 throw UserFacingError("cannot publish: \(error.description)", exitCode: ExitCodes.usage)
             }
