@@ -434,6 +434,39 @@ final class BuildContainmentTests: XCTestCase {
         }
     }
 
+    /// Issue 45.4: a site with `enableGitInfo = true` passes the check in every mode (the copy
+    /// carries a view of the history, never the repository's config), and its pages get their
+    /// commit. The layout fails the build when a committed page has no `.GitInfo`.
+    func testAnEnableGitInfoSiteBuildsWithItsHistory() throws {
+        try requireSandbox()
+        try requireProgram("hugo")
+        let config = try String(contentsOfFile: PackageRoot.appending("demo/hugo.toml"), encoding: .utf8)
+        let (repository, site) = try repository(from: PackageRoot.appending("demo"))
+        try ("enableGitInfo = true\n" + config).write(toFile: site + "/hugo.toml", atomically: true, encoding: .utf8)
+        let single = site + "/layouts/_default/single.html"
+        let layout = try String(contentsOfFile: single, encoding: .utf8)
+        try layout.replacingOccurrences(of: "<h1>{{ .Title }}</h1>", with: """
+            <h1>{{ .Title }}</h1>{{ if and .File (not (in .File.Path "new-words")) }}{{ if not .GitInfo }}{{ errorf "no GitInfo for %s" .File.Path }}{{ end }}{{ end }}
+            """).write(toFile: single, atomically: true, encoding: .utf8)
+        try Shell.check(["git", "commit", "-qam", "Git info"], in: site, environment: home.environment)
+        try Shell.check(["git", "remote", "add", "origin", "https://user:secret-token@example.invalid/blog.git"], in: site, environment: home.environment)
+        try FileManager.default.createDirectory(atPath: site + "/content/posts/new-words", withIntermediateDirectories: true)
+        try "---\ntitle: New words\n---\nNot committed yet.\n".write(toFile: site + "/content/posts/new-words/index.md", atomically: true, encoding: .utf8)
+        for trust in [BuildPolicy.Trust.own, .untrusted, .sandboxed] {
+            let result = check(repository, site, post: "content/posts/new-words/index.md", trust: trust)
+            XCTAssertEqual(result.verdict, .passed, "\(trust): " + result.lines.joined(separator: "\n"))
+        }
+        // The view: the history, and nothing of the repository's config.
+        let view = home.path + "/view"
+        try FileManager.default.createDirectory(atPath: view, withIntermediateDirectories: true)
+        let objects = try XCTUnwrap(try repository.makeHistoryView(in: view))
+        XCTAssertTrue(objects.hasSuffix("/.git/objects"), objects)
+        let log = try Shell.check(["git", "log", "--name-only", "--format=%s"], in: view, environment: home.environment)
+        XCTAssertTrue(log.hasPrefix("Git info") && log.contains("hugo.toml"), log)
+        let remote = try Shell.run(["git", "config", "--get", "remote.origin.url"], in: view, environment: home.environment)
+        XCTAssertEqual(remote.stdout, "")
+    }
+
     func testTheDemoSitesBuildInTheSandbox() throws {
         try requireSandbox()
         for program in ["hugo", "jekyll"] { try requireProgram(program) }

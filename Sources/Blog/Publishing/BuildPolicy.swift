@@ -29,6 +29,8 @@ public struct BuildPolicy: Sendable {
     public var memoryMiB: Int
     /// The ceiling on processes and threads (`RLIMIT_NPROC`, counted per account), for an untrusted build.
     public var processes: Int
+    /// Folders outside the copy a sandboxed build may read (the history a `git log` needs).
+    public var readOnly: [String] = []
 
     /// The default time limit.
     public static let defaultTimeout: Double = 120
@@ -125,7 +127,7 @@ public struct GeneratorInvocation: Sendable, Equatable {
             return GeneratorInvocation(program: program, arguments: arguments, environment: childEnvironment)
         }
         return BuildSandbox.wrap(program: program, arguments: arguments, source: source, scratch: scratch, environment: childEnvironment,
-                                 generator: generator)
+                                 generator: generator, readOnly: policy.readOnly)
     }
 
     /// Writes what an untrusted Jekyll build needs beside it (the config overrides).

@@ -68,7 +68,7 @@ public enum BuildSandbox {
     /// program `program` starts, when it is a shell setting limits) is shown too when it lives
     /// outside the system's folders.
     static func wrap(program: String, arguments: [String], source: String, scratch: String, environment: [String: String],
-                     bwrap: String? = nil, generator: String? = nil) -> GeneratorInvocation {
+                     bwrap: String? = nil, generator: String? = nil, readOnly: [String] = []) -> GeneratorInvocation {
         let bwrap = bwrap ?? self.program(environment: environment) ?? "/usr/bin/bwrap"
         var wrapper: [String] = []
         for folder in systemFolders {
@@ -91,6 +91,7 @@ public enum BuildSandbox {
             wrapper += ["--ro-bind", resolved, resolved]
             if binary != resolved { wrapper += ["--ro-bind", resolved, binary] }
         }
+        for folder in readOnly where folder.hasPrefix("/") && folder != "/" { wrapper += ["--ro-bind", folder, folder] }
         // The site's copy and the output folder: the only places it can write.
         for folder in Set([source, scratch]) where folder != "/" && folder != "/tmp" { wrapper += ["--bind", folder, folder] }
         wrapper += ["--unshare-all", "--die-with-parent", "--new-session", "--clearenv", "--chdir", source]

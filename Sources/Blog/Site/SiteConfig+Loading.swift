@@ -84,6 +84,7 @@ extension SiteConfig {
             for entry in entries { if let pattern = entry.value.text { permalinks[entry.key.lowercased()] = pattern } }
         }
         uglyURLs = config["uglyURLs"]?.bool ?? false
+        enableGitInfo = (config["enableGitInfo"] ?? config["enablegitinfo"] ?? config["EnableGitInfo"])?.bool ?? false
         if let base = config["baseURL"]?.text, let scheme = base.range(of: "://") {
             var path = base[scheme.upperBound...].drop { $0 != "/" }
             while path.hasSuffix("/") { path.removeLast() }

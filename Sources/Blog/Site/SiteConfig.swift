@@ -31,6 +31,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// `permalinks`: section name → pattern (`/:year/:month/:slug/`).
     public var permalinks: [String: String] = [:]
     public var uglyURLs = false
+    /// `enableGitInfo`: pages take `.Lastmod` and `.GitInfo` from `git log` (a build needs the history).
+    public var enableGitInfo = false
     /// The path part of `baseURL` without its trailing slash (`/docs` for `https://x.org/docs/`), usually "".
     public var baseURLPath = ""
     public var defaultContentLanguageInSubdir = false

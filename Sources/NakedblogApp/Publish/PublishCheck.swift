@@ -116,6 +116,15 @@ public struct PublishCheck: Sendable, Equatable {
                                     appearances: appearances, generator: site.kind.command)
             }
         }
+        var policy = policy
+        // A Hugo site built with its git history: the copy gets a view of it (no config, no
+        // credentials), shown read-only to a sandboxed build.
+        func addHistory() {
+            guard site.kind.jekyll == nil, site.config.enableGitInfo,
+                  let objects = try? repository.makeHistoryView(in: copyRoot) else { return }
+            if !policy.readOnly.contains(objects) { policy.readOnly.append(objects) }
+        }
+        addHistory()
         let build = SiteBuild.run(site.kind, generator: generator, source: copyRoot, scratch: scratch + "/build", policy: policy,
                                   environment: environment)
         switch build.ended {
@@ -139,6 +148,7 @@ public struct PublishCheck: Sendable, Equatable {
             result.verdict = .failed
             return result
         }
+        addHistory()
         let head = SiteBuild.run(site.kind, generator: generator, source: copyRoot, scratch: scratch + "/head", policy: policy,
                                  environment: environment)
         if head.ended != .exited {
