@@ -90,9 +90,13 @@ package struct PageLayout {
         if openerTrimmed.elementsEqual(yaml) || openerTrimmed.elementsEqual(toml) {
             let delimiter = Array(openerTrimmed)
             var cursor = openerEnd
+            // YAML's document end (`...`) closes a block too, as Jekyll reads it (Jekyll's own
+            // test site has one); Hugo would stop on YAML that goes on after one.
+            let documentEnd: [UInt8] = [0x2E, 0x2E, 0x2E]
             while cursor < b.endIndex {
                 let (contentEnd, end) = lineEnd(cursor)
-                if b[cursor..<trimmedEnd(cursor, contentEnd)].elementsEqual(delimiter) {
+                let line = b[cursor..<trimmedEnd(cursor, contentEnd)]
+                if line.elementsEqual(delimiter) || (delimiter == yaml && line.elementsEqual(documentEnd)) {
                     format = delimiter == yaml ? .yaml : .toml
                     (opening, content, closing) = (position..<openerEnd, openerEnd..<cursor, cursor..<end)
                     firstContentLine = lineNumber + 1

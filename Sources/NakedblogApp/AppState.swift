@@ -170,7 +170,10 @@ public struct Confirmation: Sendable {
 
 /// The screen shown outside any site: recent sites and a clone prompt.
 public struct StartState: Sendable {
+    /// Recent sites — or, when `sitesIn` is set, the sites found below that folder.
     public var recent: [String] = []
+    /// A folder that is no site but holds several (the list is theirs).
+    public var sitesIn: String?
     public var selected = 0
     public var url = TextField()
     public var editingURL = false

@@ -22,6 +22,27 @@ final class BlogCommandTests: XCTestCase {
         try Shell.run([try Products.path("nakedblog")] + arguments, in: directory ?? site.path, environment: home.environment, timeout: 30)
     }
 
+    /// Issue 45.11: a repository whose site is in a folder (GitHub Pages' `docs/`, a theme's
+    /// `exampleSite/`) is found from its root; two sites are named, not guessed between.
+    func testASiteInAFolderIsFoundFromTheRepositoryRoot() throws {
+        let repository = try TemporaryDirectory(prefix: "nb-cli-repo")
+        defer { repository.remove() }
+        try PackageRoot.copyDemo(to: repository.path + "/exampleSite")
+        try FileManager.default.createDirectory(atPath: repository.path + "/node_modules/x/_posts", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: repository.path + "/.git/_posts", withIntermediateDirectories: true)
+        let one = try run(["list", "--json"], in: repository.path)
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [Any])?.count, 9, one.stdout)
+
+        try FileManager.default.createDirectory(atPath: repository.path + "/docs/_posts", withIntermediateDirectories: true)
+        try "---\ntitle: Hi\n---\n".write(toFile: repository.path + "/docs/_posts/2020-01-01-hi.md", atomically: true, encoding: .utf8)
+        let two = try run(["list"], in: repository.path)
+        XCTAssertNotEqual(two.status, 0)
+        XCTAssertTrue(two.stderr.contains("holds 2 sites: docs, exampleSite"), two.stderr)
+        let docs = try run(["list", "--json"], in: repository.path + "/docs")
+        XCTAssertTrue(docs.stdout.contains("_posts/2020-01-01-hi.md"), docs.stdout + docs.stderr)
+    }
+
     func testListTableAndJSON() throws {
         let table = try run(["list"])
         XCTAssertEqual(table.status, 0, table.stderr)

@@ -99,6 +99,8 @@ final class JekyllListingTests: XCTestCase {
             "_posts/2017-02-09-Mixed-CASE-Name.md": "---\n---\n",
             "_posts/2017-02-10-spaces and ümlauts.md": "---\ntitle: Spaces\n---\n",
             "_posts/2021-03-04-defaulted.md": "---\n---\n",
+            // YAML's document end closes the front matter (issue 45.11).
+            "_posts/2017-02-16-document-end.md": "---\ntitle: Ended by dots\ntags: [a]\n...\nBody\n",
             "_posts/2017-02-11-no-front-matter.md": "Jekyll still reads this one.\n",
             "_posts/sub dir/2017-02-12-in-a-folder.md": "---\ntitle: In a folder\n---\n",
             "_posts/_skipped/2017-02-13-underscore-folder.md": "---\ntitle: skipped\n---\n",

@@ -126,6 +126,18 @@ final class FrontMatterEditorTests: XCTestCase {
         }
     }
 
+    /// `...` (YAML's document end) closes a block as `---` does, as Jekyll reads it; an edit keeps it.
+    func testDocumentEndClosesYAMLFrontMatter() throws {
+        let text = "---\ntitle: Dots\n...\nBody\n---\n"
+        let page = try PageText(text: text, file: "a.md")
+        XCTAssertEqual(page.body, "Body\n---\n")
+        var editor = try FrontMatterEditor(page: page, file: "a.md")
+        XCTAssertEqual(try editor.fields()["title"]?.text, "Dots")
+        try editor.set("title", to: .string("More dots"))
+        XCTAssertEqual(editor.page.text, "---\ntitle: More dots\n...\nBody\n---\n")
+        XCTAssertEqual(try PageText(text: "---\na: 1\n---\n...\n", file: "b.md").body, "...\n", "the first of the two closes")
+    }
+
     func testBinaryAndInvalidUTF8AreRefused() {
         XCTAssertThrowsError(try PageText(data: Data([0x2D, 0x2D, 0x2D, 0x0A, 0x00, 0x01]), file: "img.md")) { error in
             XCTAssertTrue("\(error)".contains("binary"), "\(error)")

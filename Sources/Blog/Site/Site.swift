@@ -41,6 +41,26 @@ public struct Site: Sendable, Equatable {
                            hint: "Run nakedblog in your blog's directory, pass its path, or clone it with `nakedblog clone URL`")
     }
 
+    /// The Hugo and Jekyll sites in the folders below `directory`, up to `depth` levels down
+    /// (a repository with its site in `docs/` or a theme's `exampleSite/`): absolute paths,
+    /// sorted. Links, hidden folders, `_`-folders and generators' output or dependency folders
+    /// are not entered; a site's own folders are not searched for more sites.
+    public static func sitesBelow(_ directory: String, depth: Int = 2) -> [String] {
+        let skipped: Set<String> = ["node_modules", "vendor", "public", "resources", "themes", "_site", "dist", "build"]
+        var found: [String] = []
+        func search(_ folder: String, level: Int) {
+            guard level > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+            for name in names.sorted() where !name.hasPrefix(".") && !name.hasPrefix("_") && !skipped.contains(name) {
+                let path = folder + "/" + name
+                var info = stat()
+                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+                if isSiteRoot(path) || SiteKind.isJekyllRoot(path) { found.append(path) } else { search(path, level: level - 1) }
+            }
+        }
+        search(StandardPath.of(directory), level: depth)
+        return found
+    }
+
     static func isSiteRoot(_ directory: String) -> Bool {
         let fm = FileManager.default
         if SiteConfig.rootFileNames.contains(where: { fm.fileExists(atPath: directory + "/" + $0) }) { return true }

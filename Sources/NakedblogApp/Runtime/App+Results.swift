@@ -35,8 +35,17 @@ extension App {
         case .cloneURLRefused(let problem):
             state.start.problem = problem.prefix(1).uppercased() + problem.dropFirst()
             return []
+        case .sitesFound(let folder, let sites):
+            state.browse.loading = false
+            state.start.sitesIn = folder
+            state.start.recent = sites
+            state.start.selected = 0
+            state.start.problem = nil
+            state.page = .start
+            return []
         case .siteFailed(let problem):
             state.browse.loading = false
+            state.start.sitesIn = nil
             state.start.problem = problem
             state.page = .start
             return []

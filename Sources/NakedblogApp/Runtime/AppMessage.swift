@@ -17,6 +17,8 @@ public enum AppMessage: Sendable {
     /// loop (`BrowseState.prepared`).
     case siteLoaded(Site, BrowseState, readAt: Date)
     case siteFailed(String)
+    /// `folder` is no site but holds these (absolute paths): the writer picks one.
+    case sitesFound(in: String, [String])
     case gitStatus(GitSummary)
     /// The list after a few posts were read again (`paths`, site-relative).
     case postsRefreshed(Site, BrowseState, paths: [String], readAt: Date)

@@ -189,6 +189,12 @@ public final class EffectRunner: @unchecked Sendable {
     }
 
     private func loadSite(_ path: String) {
+        // A repository whose site is below it (`docs/`, `exampleSite/`): the one site, or a choice.
+        if (try? Site.open(containing: path)) == nil, !restricted {
+            let below = Site.sitesBelow(path)
+            if below.count > 1 { return send(.sitesFound(in: path, below)) }
+            if let only = below.first { return loadSite(only) }
+        }
         do {
             let site = try openSite(path)
             var index = PostIndex.build(site, listings: SiteListings.cache(for: site))

@@ -9,17 +9,24 @@ enum StartRender {
         let width = state.columns
         Render.titleBar("nakedblog", right: "a terminal editor for Hugo and Jekyll blogs in git", into: &screen, width: width)
         var y = 2
-        screen.put("Not inside a Hugo or Jekyll site.", x: 2, y: y, style: Style(.heading, bold: true))
+        if let folder = state.start.sitesIn {
+            screen.put(TerminalText.visible("\(folder) holds \(state.start.recent.count) sites."), x: 2, y: y, style: Style(.heading, bold: true),
+                       clip: Rect(x: 0, y: y, width: width, height: 1))
+        } else {
+            screen.put("Not inside a Hugo or Jekyll site.", x: 2, y: y, style: Style(.heading, bold: true))
+        }
         y += 2
         if state.start.recent.isEmpty {
             screen.put("No recently opened sites.", x: 2, y: y, style: Style(.dim))
             y += 1
         } else {
-            screen.put("Recent sites (Enter opens):", x: 2, y: y, style: Style(.normal, bold: true))
+            screen.put(state.start.sitesIn == nil ? "Recent sites (Enter opens):" : "Pick one (Enter opens):", x: 2, y: y,
+                       style: Style(.normal, bold: true))
             y += 1
             for (index, path) in state.start.recent.prefix(max(0, state.rows - 12)).enumerated() {
                 let selected = index == state.start.selected
-                screen.put((selected ? "▸ " : "  ") + path, x: 2, y: y, style: Style(selected ? .selection : .normal),
+                let shown = state.start.sitesIn.map { path.hasPrefix($0 + "/") ? String(path.dropFirst($0.count + 1)) + "/" : path } ?? path
+                screen.put((selected ? "▸ " : "  ") + TerminalText.visible(shown), x: 2, y: y, style: Style(selected ? .selection : .normal),
                            clip: Rect(x: 0, y: y, width: width, height: 1))
                 y += 1
             }

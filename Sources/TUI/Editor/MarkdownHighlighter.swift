@@ -13,7 +13,7 @@ struct MarkdownHighlighter {
     static func advance(_ line: [Character], state: State) -> State {
         var next = state
         next.lineNumber += 1
-        guard let first = line.first(where: { $0 != " " && $0 != "\t" }), first == "-" || first == "+" || first == "`" || first == "~" else {
+        guard let first = line.first(where: { $0 != " " && $0 != "\t" }), first == "-" || first == "+" || first == "`" || first == "~" || first == "." else {
             return next
         }
         let trimmed = String(line).trimmingBlanksForHighlight()
@@ -21,7 +21,7 @@ struct MarkdownHighlighter {
             next.inFrontMatter = true
             next.frontMatterDelimiter = trimmed
         } else if state.inFrontMatter {
-            if trimmed == state.frontMatterDelimiter { next.inFrontMatter = false }
+            if Self.closesFrontMatter(trimmed, state) { next.inFrontMatter = false }
         } else if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
             next.inFence.toggle()
         }
@@ -34,7 +34,7 @@ struct MarkdownHighlighter {
         next.lineNumber += 1
         // Only lines starting with these can change block state or be whole-line styled.
         let firstMark = line.first { $0 != " " && $0 != "\t" }
-        let trimmed = firstMark.map { "-+`~#{".contains($0) } == true || state.inFrontMatter ? String(line).trimmingBlanksForHighlight() : ""
+        let trimmed = firstMark.map { "-+`~#{.".contains($0) } == true || state.inFrontMatter ? String(line).trimmingBlanksForHighlight() : ""
         var styles = Array(repeating: Style(.normal), count: line.count)
         func all(_ style: Style) { styles = Array(repeating: style, count: line.count) }
 
@@ -45,7 +45,7 @@ struct MarkdownHighlighter {
             return (styles, next)
         }
         if state.inFrontMatter {
-            if trimmed == state.frontMatterDelimiter { next.inFrontMatter = false }
+            if Self.closesFrontMatter(trimmed, state) { next.inFrontMatter = false }
             all(Style(.frontMatter))
             if let colon = line.firstIndex(where: { $0 == ":" || $0 == "=" }), next.inFrontMatter {
                 for i in 0..<colon { styles[i] = Style(.frontMatterKey) }
@@ -110,6 +110,11 @@ struct MarkdownHighlighter {
             i += 1
         }
         return (styles, next)
+    }
+
+    /// The delimiter line, or YAML's document end (`...`), as Jekyll reads it.
+    private static func closesFrontMatter(_ trimmed: String, _ state: State) -> Bool {
+        trimmed == state.frontMatterDelimiter || (state.frontMatterDelimiter == "---" && trimmed == "...")
     }
 
     private static func findClosing(_ line: [Character], from start: Int, marker: Character, count: Int) -> Int? {
