@@ -23,7 +23,7 @@ public enum Keymaps {
         .init([.end, .character("G")], .bottom, help: "last post"),
         .init([.enter], .open, hint: "open", help: "open the post in the editor"),
         .init([.character("n")], .newPost, hint: "new", help: "new post from the archetype"),
-        .init([.character("/")], .filter, hint: "filter", help: "filter by title, tags and slug"),
+        .init([.character("/")], .filter, hint: "filter", help: "filter by title, tags, date; /?text searches the text"),
         .init([.character("P")], .publish, hint: "publish", help: "publish the post (commit + push)"),
         .init([.character("d")], .toggleDraft, hint: "draft", help: "toggle draft"),
         .init([.character("s")], .sync, hint: "sync", help: "fetch and update from the remote"),

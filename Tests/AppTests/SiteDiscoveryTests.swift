@@ -36,3 +36,41 @@ final class SiteDiscoveryTests: XCTestCase {
         XCTAssertEqual(App.update(&state, .key(.enter), now: 0), [.loadSite(found[1])])
     }
 }
+
+/// Issue 45.7: `/?text` lists the posts whose text has it, searched off the loop.
+final class TextFilterTests: XCTestCase {
+    func testAQuestionMarkFilterSearchesThePostsText() throws {
+        var state = try AppFixture.browsing()
+        _ = AppFixture.send(&state, .character("/"))
+        var effects: [AppEffect] = []
+        for character in "?Steep" { effects = AppFixture.update(&state, .key(.character(character))) }
+        guard case .searchBodies(let query, let paths)? = effects.first else { return XCTFail("\(effects)") }
+        XCTAssertEqual(query, "Steep")
+        XCTAssertEqual(paths.count, state.browse.posts.count)
+        XCTAssertTrue(state.browse.visible.isEmpty)
+        XCTAssertTrue(AppFixture.lines(state).joined().contains("Searching the posts' text for “Steep”…"))
+
+        let home = try TestHome()
+        defer { home.remove() }
+        let messages = MessageLog()
+        let runner = EffectRunner(environment: home.environment) { messages.append($0) }
+        runner.run(.searchBodies(query: query, paths: paths), siteRoot: PackageRoot.appending("demo"))
+        var answer: AppMessage?
+        XCTAssertTrue(messages.wait { if case .bodyMatches = $0 { answer = $0; return true }; return false })
+        guard case .bodyMatches(_, let found)? = answer else { return XCTFail() }
+        let expected = try paths.filter { path in
+            try String(contentsOfFile: PackageRoot.appending("demo/" + path), encoding: .utf8).lowercased().contains("steep")
+        }
+        XCTAssertFalse(expected.isEmpty)
+        XCTAssertEqual(found, Set(expected))
+        _ = AppFixture.update(&state, answer!)
+        XCTAssertEqual(Set(state.browse.visible.map { state.browse.posts[$0].path }), Set(expected))
+        XCTAssertEqual(state.browse.selected, 0)
+    }
+
+    func testTheByteSearchFoldsCase() {
+        XCTAssertTrue(PostTextSearch.contains(Array("A Cup of TEA".utf8), "tea"))
+        XCTAssertFalse(PostTextSearch.contains(Array("te".utf8), "tea"))
+        XCTAssertTrue(PostTextSearch.contains(Array("Über Tee".utf8), "über"))
+    }
+}

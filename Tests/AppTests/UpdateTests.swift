@@ -241,6 +241,50 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(state.browse.selectedPost?.title.contains("Kyoto"), true, "the selected post stays selected")
     }
 
+    /// Issue 45.7: `/` again shows the last query selected (typing replaces it), Ctrl-U clears,
+    /// the exact title ranks first and ▸ moves to it; dates and categories are searched.
+    func testTheFilterStartsFreshRanksTitlesAndMovesToTheBestMatch() throws {
+        var state = try AppFixture.browsing()
+        _ = AppFixture.send(&state, .character("/"))
+        AppFixture.type(&state, "tea")
+        _ = AppFixture.send(&state, .enter)  // opens the match; the filter stays applied behind it
+        _ = AppFixture.send(&state, .character("/"))
+        XCTAssertTrue(state.browse.filterSelected)
+        AppFixture.type(&state, "cold")
+        XCTAssertEqual(state.browse.filter, "cold", "replaced, not appended to")
+        _ = AppFixture.send(&state, .control("u"))
+        XCTAssertEqual(state.browse.filter, "")
+        XCTAssertEqual(state.browse.visible.count, state.browse.posts.count)
+
+        // An exact title beats a title that only contains the words, wherever the list had it.
+        let titles = state.browse.posts.map(\.title)
+        let target = try XCTUnwrap(titles.first { $0.split(separator: " ").count >= 2 })
+        let other = try XCTUnwrap(state.browse.posts.firstIndex { $0.title != target })
+        state.browse.posts[other].title = "Notes on " + target
+        state.browse.selected = state.browse.visible.count - 1
+        AppFixture.type(&state, target)
+        XCTAssertEqual(state.browse.selectedPost?.title, target, "▸ on the exact title")
+        XCTAssertEqual(state.browse.visible.count, 2)
+        XCTAssertEqual(state.browse.posts[state.browse.visible[1]].title, "Notes on " + target)
+
+        _ = AppFixture.send(&state, .control("u"))
+        let dated = try XCTUnwrap(state.browse.posts.first { $0.date != nil })
+        AppFixture.type(&state, String(dated.date!.text.prefix(10)))
+        XCTAssertTrue(state.browse.visible.contains { state.browse.posts[$0].path == dated.path })
+    }
+
+    func testFindStartsWithTheLastQuerySelected() throws {
+        var state = try AppFixture.editing()
+        _ = AppFixture.send(&state, .control("f"))
+        AppFixture.type(&state, "brew")
+        _ = AppFixture.send(&state, .enter, .escape, .control("f"))
+        XCTAssertEqual(state.editor?.find?.allSelected, true)
+        AppFixture.type(&state, "water")
+        XCTAssertEqual(state.editor?.find?.text, "water")
+        _ = AppFixture.send(&state, .escape, .control("f"), .backspace)
+        XCTAssertEqual(state.editor?.find?.text, "")
+    }
+
     func testAReloadedPostKeepsTheCursorsLineAndColumn() throws {
         var state = try AppFixture.editing()
         for _ in 0..<9 { _ = AppFixture.send(&state, .down()) }

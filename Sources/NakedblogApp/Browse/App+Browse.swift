@@ -49,6 +49,8 @@ extension App {
                                                    languages: languages.count > 1 ? languages : []))
         case .filter:
             state.browse.filtering = true
+            // The last query, selected: typing replaces it, Enter or a move keeps it.
+            state.browse.filterSelected = !state.browse.filter.isEmpty
         case .publish:
             // A publish under way (running, or waiting on a conflict): its sheet again.
             if state.publishUnderWay {
@@ -111,10 +113,15 @@ extension App {
     }
 
     private static func handleFilterKey(_ state: inout AppState, _ key: KeyEvent, height: Int, now: TimeInterval) -> [AppEffect] {
+        let replacing = state.browse.filterSelected
+        state.browse.filterSelected = false
         switch key {
         case .escape:
             state.browse.filtering = false
             state.browse.filter = ""
+            state.browse.refilter()
+            state.browse.scroll(height: height)
+            return []
         case .enter:
             // One Enter opens the highlighted match (the filter stays applied behind it).
             state.browse.filtering = false
@@ -127,17 +134,31 @@ extension App {
             state.browse.filtering = false
             return handleBrowseKey(&state, key, now: 0)
         case .backspace:
-            if !state.browse.filter.isEmpty { state.browse.filter.removeLast() }
+            if replacing { state.browse.filter = "" } else if !state.browse.filter.isEmpty { state.browse.filter.removeLast() }
+        case .control("u"):
+            state.browse.filter = ""
+        case .control("w"):
+            var words = state.browse.filter.split(separator: " ", omittingEmptySubsequences: false)
+            while words.last == "" { words.removeLast() }
+            if !words.isEmpty { words.removeLast() }
+            state.browse.filter = words.joined(separator: " ") + (words.isEmpty ? "" : " ")
         case .character(let c, false):
+            if replacing { state.browse.filter = "" }
             state.browse.filter.append(c)
         case .paste(let text):
+            if replacing { state.browse.filter = "" }
             state.browse.filter += text.replacingOccurrences(of: "\n", with: " ")
         default:
+            state.browse.filterSelected = replacing
             return []
         }
+        // ▸ on the best match for what is typed now.
         state.browse.refilter()
+        state.browse.selected = 0
         state.browse.scroll(height: height)
-        return []
+        let query = state.browse.textQuery
+        guard !query.isEmpty, state.browse.textMatches?.query != query else { return [] }
+        return [.searchBodies(query: query, paths: state.browse.posts.map(\.path))]
     }
 
     static func handleStartKey(_ state: inout AppState, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {

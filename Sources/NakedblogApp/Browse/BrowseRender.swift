@@ -90,7 +90,10 @@ enum BrowseRender {
 
     private static func emptyState(_ state: AppState, into screen: inout Screen, y: Int) {
         let lines: [String]
-        if !state.browse.filter.isEmpty {
+        let query = state.browse.textQuery
+        if !query.isEmpty, state.browse.textMatches?.query != query {
+            lines = ["Searching the posts' text for “\(query)”…"]
+        } else if !state.browse.filter.isEmpty {
             let inSection = state.browse.section.map { " in the section “\(sectionName($0))”" } ?? ""
             lines = ["No post matches “\(state.browse.filter)”\(inSection).", "Esc clears the filter" + (inSection.isEmpty ? "." : "; Tab / Shift-Tab change the section.")]
         } else if state.browse.section != nil {
@@ -108,6 +111,10 @@ enum BrowseRender {
         if state.browse.filtering || !state.browse.filter.isEmpty {
             screen.fill(area, style: Style(.statusBar))
             screen.put(" Filter: " + state.browse.filter, x: 0, y: area.y, style: Style(.statusBar, bold: state.browse.filtering), clip: area)
+            if state.browse.filterSelected {
+                // The last query, selected: the first key typed replaces it.
+                screen.put(state.browse.filter, x: DisplayWidth.of(" Filter: "), y: area.y, style: Style(.selection), clip: area)
+            }
             return
         }
         var left = state.git.branch.map { "⎇ \($0)" } ?? "not a git repository"

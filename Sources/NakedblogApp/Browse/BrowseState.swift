@@ -46,6 +46,15 @@ public struct BrowseState: Sendable {
     public var section: String?
     public var filter = ""
     public var filtering = false
+    /// The filter shown selected (opened again with the last query): the first key replaces it.
+    public var filterSelected = false
+    /// The posts whose text matches a `?text` filter, for that text (the effect runner searches).
+    public var textMatches: (query: String, paths: Set<String>)?
+
+    /// The text a `?` filter searches the posts' text for ("" when the filter is not one).
+    public var textQuery: String {
+        filter.hasPrefix("?") ? filter.dropFirst().trimmingCharacters(in: .whitespaces) : ""
+    }
     /// Indices into `posts`, in display order (recomputed by `refilter`).
     public private(set) var visible: [Int] = []
     public var selected = 0
@@ -121,16 +130,20 @@ public struct BrowseState: Sendable {
     /// selected when it is still visible.
     public mutating func refilter(keeping path: String? = nil) {
         let keep = path ?? selectedPost?.path
-        let words = filter.lowercased().split(separator: " ").map(String.init)
+        let textQuery = self.textQuery
+        // `?text`: the posts whose text has it, once the search has answered for this text.
+        let textPaths: Set<String>? = textQuery.isEmpty ? nil : (textMatches?.query == textQuery ? textMatches?.paths : [])
+        let words = filter.hasPrefix("?") ? [] : filter.lowercased().split(separator: " ").map(String.init)
         var result: [Int] = []
         result.reserveCapacity(posts.count)
         // By index: binding each post copied (retained) all of its fields.
         if !words.isEmpty && haystacks == nil {
-            haystacks = posts.indices.map { (posts[$0].title + " " + posts[$0].slug + " " + posts[$0].tags.joined(separator: " ")).lowercased() }
+            haystacks = posts.indices.map { Self.haystack(posts[$0]) }
         }
         for index in posts.indices {
             if let section, posts[index].section != section { continue }
             if let haystacks, !words.isEmpty, !words.allSatisfy({ haystacks[index].contains($0) }) { continue }
+            if let textPaths, !textPaths.contains(posts[index].path) { continue }
             result.append(index)
         }
         switch sort {
@@ -164,8 +177,36 @@ public struct BrowseState: Sendable {
                 return posts[a].title != posts[b].title ? posts[a].title < posts[b].title : posts[a].path < posts[b].path
             }
         }
+        if !words.isEmpty { result = Self.ranked(result, query: filter, posts: posts) }
         visible = result
         select(keep)
+    }
+
+    /// What the filter searches in a post: title, slug, tags, categories, date (`2026-11-20`), path.
+    static func haystack(_ post: Post) -> String {
+        var parts = [post.title, post.slug]
+        parts += post.tags
+        parts += post.categories
+        if let date = post.date { parts.append(String(date.text.prefix(10))) }
+        parts.append(post.path)
+        return parts.joined(separator: " ").lowercased()
+    }
+
+    /// `visible` with the title matches first: the exact title, then titles that start with the
+    /// query, then titles with every word, then the rest (each group in the list's order).
+    static func ranked(_ visible: [Int], query: String, posts: [Post]) -> [Int] {
+        let query = query.lowercased().trimmingCharacters(in: .whitespaces)
+        let words = query.split(separator: " ")
+        func rank(_ index: Int) -> Int {
+            let title = posts[index].title.lowercased()
+            if title == query { return 0 }
+            if title.hasPrefix(query) { return 1 }
+            if words.allSatisfy({ title.contains($0) }) { return 2 }
+            return 3
+        }
+        var groups: [[Int]] = [[], [], [], []]
+        for index in visible { groups[rank(index)].append(index) }
+        return groups.flatMap { $0 }
     }
 
     /// Moves the selection by `delta` (clamped) and keeps it within a page of `height` rows.

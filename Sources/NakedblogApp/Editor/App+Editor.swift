@@ -76,7 +76,7 @@ extension App {
                 state.browse.scroll(height: BrowseLayout.listHeight(rows: state.rows))
                 return [.releasePost(screen.path)]
             case .find:
-                screen.find = TextField(screen.lastFind)
+                screen.find = TextField(screen.lastFind, selected: true)
             case .findNext:
                 if !screen.lastFind.isEmpty { _ = screen.editor.find(screen.lastFind) }
             case .togglePreview:

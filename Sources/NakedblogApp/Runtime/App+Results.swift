@@ -35,6 +35,13 @@ extension App {
         case .cloneURLRefused(let problem):
             state.start.problem = problem.prefix(1).uppercased() + problem.dropFirst()
             return []
+        case .bodyMatches(let query, let paths):
+            guard state.browse.textQuery == query else { return [] }
+            state.browse.textMatches = (query, paths)
+            state.browse.refilter()
+            state.browse.selected = 0
+            state.browse.scroll(height: BrowseLayout.listHeight(rows: state.rows))
+            return []
         case .sitesFound(let folder, let sites):
             state.browse.loading = false
             state.start.sitesIn = folder

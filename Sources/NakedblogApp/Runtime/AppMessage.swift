@@ -16,6 +16,8 @@ public enum AppMessage: Sendable {
     /// The site read (or some of its pages read again), with the browser's list made off the
     /// loop (`BrowseState.prepared`).
     case siteLoaded(Site, BrowseState, readAt: Date)
+    /// The posts whose text (front matter and body) contains `query`, case ignored.
+    case bodyMatches(query: String, paths: Set<String>)
     case siteFailed(String)
     /// `folder` is no site but holds these (absolute paths): the writer picks one.
     case sitesFound(in: String, [String])
@@ -126,6 +128,9 @@ public enum AppEffect: Sendable, Equatable {
     case answerCredentials(username: String?, password: String?)
     case setIdentity(name: String, email: String)
     case copyImage(source: String, post: String)
+    /// Searches the text of the posts at `paths` (site-relative) for `query`, case ignored;
+    /// answered by `bodyMatches` (a newer search makes an older one stop).
+    case searchBodies(query: String, paths: [String])
     /// Spell-checks the post in the editor off the loop (at most one check in flight).
     case checkSpelling(SpellJob)
     /// Adds `word` to the site's word list (`toSite`) or the writer's personal dictionary for

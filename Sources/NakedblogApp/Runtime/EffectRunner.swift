@@ -21,6 +21,8 @@ public final class EffectRunner: @unchecked Sendable {
     private struct Shared {
         /// Stops the build check that runs or waits to run.
         var currentCheck: ProcessStopper?
+        /// Counts the searches of the posts' text asked for: only the latest goes on.
+        var searches = 0
         var clone: CloneOperation?
         /// Publishes keep running until they end, whatever the screen does.
         var publishes: [GitOperation<PublishEvent>] = []
@@ -120,6 +122,9 @@ public final class EffectRunner: @unchecked Sendable {
             if restricted { send(.postFailed("Not available on this server.")) } else { runExternalEditor(path, root: root) }
         case .rememberSite(let path): if !restricted { background { RecentSites.remember(path, environment: self.environment) } }
         case .copyImage(let source, let post): background { self.copyImage(source, into: post, root: root) }
+        case .searchBodies(let query, let paths):
+            let generation = shared.withLock { shared -> Int in shared.searches += 1; return shared.searches }
+            searches.async { self.searchBodies(query, paths: paths, root: root, generation: generation) }
         case .checkSpelling(let job):
             let personal = personalWords
             spellChecks.async { [send, spellCheckers] in send(job.run(spellCheckers, personal: personal)) }
@@ -154,6 +159,12 @@ public final class EffectRunner: @unchecked Sendable {
 
     /// Previews render here: never on the loop, never behind file work.
     private let previews = LowPriorityThread(name: "nb-preview")
+
+    /// Whether `generation` is still the latest search asked for.
+    func isLatestSearch(_ generation: Int) -> Bool { shared.withLock { $0.searches == generation } }
+
+    /// Searches of the posts' text run here, one after another (a newer one ends an older one).
+    private let searches = DispatchQueue(label: "nakedblog.search", qos: .userInitiated)
 
     /// Spell-checks run here, beside the preview: a dictionary's first load never holds one up.
     private let spellChecks = LowPriorityThread(name: "nb-spelling")
@@ -442,7 +453,7 @@ extension AppEffect {
         switch self {
         case .refreshGit, .refreshGitPaths, .fetch, .sync, .openPost, .releasePost, .reloadPost, .save, .writeJournal, .discardJournal, .showDiskDiff,
              .createPost, .preparePublish, .runPublishCheck, .publish, .loadConflict, .toggleDraft, .runExternalEditor, .copyImage,
-             .acceptWord:
+             .acceptWord, .searchBodies:
             return true
         case .loadSite, .renderPreview, .refreshPosts, .startClone, .checkCloneURL, .cancelClone, .stopPublishCheck, .trustHostKey, .copyToClipboard, .rememberSite,
              .suspend, .answerCredentials, .setIdentity, .quit, .checkSpelling:

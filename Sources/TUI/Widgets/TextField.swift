@@ -7,16 +7,33 @@ public struct TextField: Sendable, Equatable {
     /// Cursor position in graphemes.
     public private(set) var cursor: Int
     public var secret: Bool
+    /// The whole text is selected (a search field opened with the last query): the first
+    /// character typed or pasted replaces it, Backspace clears it, a movement key keeps it.
+    public private(set) var allSelected: Bool
 
-    public init(_ text: String = "", secret: Bool = false) {
+    public init(_ text: String = "", secret: Bool = false, selected: Bool = false) {
         self.text = text
         cursor = text.count
         self.secret = secret
+        allSelected = selected && !text.isEmpty
     }
 
     /// Applies an editing key; false when the key is not an editing key.
     public mutating func handle(_ key: KeyEvent) -> Bool {
         var characters = Array(text)
+        if allSelected {
+            allSelected = false
+            switch key {
+            case .backspace, .delete, .control("d"):
+                text = ""
+                cursor = 0
+                return true
+            case .character(_, false), .paste:
+                characters = []
+                cursor = 0
+            default: break
+            }
+        }
         switch key {
         case .character(let c, false):
             characters.insert(c, at: cursor)
@@ -63,6 +80,11 @@ public struct TextField: Sendable, Equatable {
             screen.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), style: style)
             screen.put(DisplayWidth.truncate(shown, to: area.width), x: area.x, y: area.y, style: style, clip: area)
             return area.x
+        }
+        if allSelected {
+            screen.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), style: style)
+            screen.put(DisplayWidth.truncate(shown, to: area.width), x: area.x, y: area.y, style: Style(.selection), clip: area)
+            return area.x + min(area.width - 1, DisplayWidth.of(shown))
         }
         let beforeCursor = String(characters.prefix(cursor))
         // Scroll so the cursor stays visible.
