@@ -84,6 +84,37 @@ final class JekyllAppTests: XCTestCase {
         XCTAssertEqual(try Shell.check(["git", "status", "--porcelain"], in: site, environment: home.environment), "")
     }
 
+    /// Issue 45.3: moving a published post to another month changes its address: the sheet
+    /// names both, and Ctrl-K keeps the old one as a redirect when the site has the plugin.
+    func testTheSheetNamesAChangedAddressAndCanKeepTheOldOne() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        let (site, _) = try makeSite(home)
+        let config = try String(contentsOfFile: site + "/_config.yml", encoding: .utf8)
+        try (config + "plugins: [jekyll-redirect-from]\n").write(toFile: site + "/_config.yml", atomically: true, encoding: .utf8)
+        for command in [["git", "commit", "-qam", "Redirects"], ["git", "push", "-q"]] { try Shell.check(command, in: site, environment: home.environment) }
+        try FileManager.default.moveItem(atPath: site + "/_posts/2020-04-01-whats-jekyll.md", toPath: site + "/_posts/2020-05-01-whats-jekyll.md")
+        let (runner, messages) = try loadedRunner(site, home)
+        runner.run(.preparePublish(post: "_posts/2020-05-01-whats-jekyll.md"), siteRoot: site)
+        var ready: PublishSheet?
+        XCTAssertTrue(messages.wait { if case .publishSheetReady(let sheet) = $0 { ready = sheet; return true }; return false })
+        var sheet = try XCTUnwrap(ready)
+        let change = try XCTUnwrap(sheet.review.addressChange)
+        XCTAssertEqual([change.old, change.new], ["/2020/04/01/whats-jekyll/", "/2020/05/01/whats-jekyll/"])
+        XCTAssertTrue(sheet.review.warnings.contains { $0.contains(change.old) && $0.contains(change.new) }, "\(sheet.review.warnings)")
+
+        var state = try AppFixture.browsing()
+        state.showPublish(sheet)
+        XCTAssertTrue(AppFixture.lines(state).joined(separator: "\n").contains("Ctrl-K keeps the old address"))
+        XCTAssertEqual(App.handlePublishKey(&state, &sheet, .control("k"), now: 0),
+                       [.keepOldAddress(post: "_posts/2020-05-01-whats-jekyll.md", change: change)])
+        let seen = messages.count
+        runner.run(.keepOldAddress(post: "_posts/2020-05-01-whats-jekyll.md", change: change), siteRoot: site)
+        XCTAssertTrue(messages.wait(after: seen) { if case .oldAddressKept = $0 { return true }; return false })
+        let text = try String(contentsOfFile: site + "/_posts/2020-05-01-whats-jekyll.md", encoding: .utf8)
+        XCTAssertTrue(text.contains("redirect_from: [\(change.old)]"), text)
+    }
+
     func testPublishingADraftAsAPostCommitsTheRename() throws {
         let home = try TestHome()
         defer { home.remove() }

@@ -26,6 +26,20 @@ final class PostCreatorTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("---\ntitle: \"Café au lait, 3 ways!\"\ndate: 2026-03-04T05:06:07+01:00\ndraft: true\n"), text)
     }
 
+    /// Issue 45.3: under a `:slug` permalink the slug shown is written, so a new title keeps the
+    /// address; elsewhere the file name is the slug and nothing is added.
+    func testTheSlugShownIsWrittenWhereTheAddressIsMadeFromIt() throws {
+        let config = site.absolute("hugo.toml")
+        try (try String(contentsOfFile: config, encoding: .utf8) + "\n[permalinks]\n  posts = '/:year/:slug/'\n")
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let slugged = try Site.open(containing: dir.path)
+        let created = try PostCreator(site: slugged).create(.init(title: "Bread every Sunday", now: when, timeZone: zone))
+        let text = try String(contentsOfFile: slugged.absolute(created.path), encoding: .utf8)
+        XCTAssertTrue(text.contains("\nslug: \"bread-every-sunday-2\"\n"), text)
+        let plain = try PostCreator(site: site).create(.init(title: "Tea again", now: when, timeZone: zone))
+        XCTAssertFalse(try String(contentsOfFile: site.absolute(plain.path), encoding: .utf8).contains("slug:"))
+    }
+
     func testTakenSlugsGetANumber() throws {
         let creator = PostCreator(site: site)
         XCTAssertEqual(try creator.create(.init(title: "Bread every Sunday")).slug, "bread-every-sunday-2")

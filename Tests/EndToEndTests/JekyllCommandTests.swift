@@ -100,6 +100,21 @@ final class JekyllCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/" + draftPath))
     }
 
+    /// Issue 45.3: moving a published post to another month is a changed address, warned about
+    /// by `check` (it was `"warnings": []`).
+    func testCheckWarnsWhenAPublishedPostsAddressChanges() throws {
+        let site = try clone("u")
+        try FileManager.default.moveItem(atPath: site + "/_posts/2020-04-01-whats-jekyll.md", toPath: site + "/_posts/2020-05-01-whats-jekyll.md")
+        let check = try nakedblog(["check", "--json", "--no-build", "_posts/2020-05-01-whats-jekyll.md"], in: site)
+        XCTAssertEqual(check.status, 0, check.stderr)
+        let report = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as! [String: Any]
+        let warnings = ((report["posts"] as! [[String: Any]])[0]["warnings"] as? [String]) ?? []
+        XCTAssertTrue(warnings.contains { $0.contains("its address changes from /2020/04/01/whats-jekyll/ to /2020/05/01/whats-jekyll/") },
+                      "\(warnings)")
+        let plain = try nakedblog(["check", "--no-build", "_posts/2020-05-01-whats-jekyll.md"], in: site)
+        XCTAssertTrue(plain.stdout.contains("warning: _posts/2020-05-01-whats-jekyll.md: its address changes"), plain.stdout)
+    }
+
     func testPublishUndraftPushesTheRenameAndJekyllListsAPost() throws {
         let site = try clone("c")
         let created = try nakedblog(["new", "Fresh from the draft"], in: site)

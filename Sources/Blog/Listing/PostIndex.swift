@@ -207,3 +207,18 @@ extension PostIndex: Equatable {
             && zip(a.posts, b.posts).allSatisfy { $0.path == $1.path && $0.stamp == $1.stamp }
     }
 }
+
+extension PostIndex {
+    /// The post that `bytes` would be at `path` (a page as last committed, say), read by the
+    /// same rules as the listing; nil when no page would be there.
+    public static func post(at path: String, bytes: [UInt8], site: Site) -> Post? {
+        if case .jekyll(let config) = site.kind {
+            guard let candidate = JekyllScanner(root: site.root, config: config).candidate(at: path),
+                  candidate.kind != .page || JekyllPostReader.startsWithFrontMatterLine(bytes),
+                  let parts = try? PostReader.parts(of: bytes, file: path) else { return nil }
+            return JekyllPostReader.post(candidate, parts: parts, config: config, stamp: .unknown, modified: 0)
+        }
+        guard let location = ContentScanner(site: site).location(of: path), let parts = try? PostReader.parts(of: bytes, file: path) else { return nil }
+        return PostReader.post(location, format: parts.format, wordCount: parts.wordCount, fields: parts.fields, config: site.config, stamp: .unknown)
+    }
+}

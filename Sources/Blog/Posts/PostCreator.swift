@@ -86,7 +86,11 @@ public struct PostCreator: Sendable {
             throw ContentError(file: archetype.name, line: failure.line, problem: "cannot evaluate `{{ \(failure.expression) }}`: \(failure.problem)",
                                hint: "Fix the archetype, or create the post with `hugo new content`")
         }
-        let text = try finish(rendered, title: title, now: request.now, timeZone: request.timeZone, archetype: archetype.name)
+        // Where the address is made from the slug (`:slug` in the section's permalink), the slug
+        // shown is written: retitling the post later then keeps its address.
+        let pattern = section.isEmpty ? nil : site.config.permalinks[section] ?? site.config.permalinks["page"]
+        let text = try finish(rendered, title: title, now: request.now, timeZone: request.timeZone, archetype: archetype.name,
+                              slug: pattern?.contains(":slug") == true ? slug : nil)
         let absolute = site.absolute(path)
         do {
             try FileManager.default.createDirectory(atPath: (absolute as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -108,8 +112,9 @@ public struct PostCreator: Sendable {
         return Created(path: path, slug: slug, archetype: archetype.name, resources: copied)
     }
 
-    /// The archetype's output with the user's title, `draft: true` and a date.
-    func finish(_ rendered: String, title: String, now: Date, timeZone: TimeZone, archetype: String) throws(ContentError) -> String {
+    /// The archetype's output with the user's title, `draft: true`, a date, and `slug` when given
+    /// (and the archetype sets none).
+    func finish(_ rendered: String, title: String, now: Date, timeZone: TimeZone, archetype: String, slug: String? = nil) throws(ContentError) -> String {
         let page: PageText
         var editor: FrontMatterEditor
         do {
@@ -125,6 +130,7 @@ public struct PostCreator: Sendable {
         if fields["date"] == nil {
             try editor.set("date", to: .date(HugoDate.format(now, offsetSeconds: timeZone.secondsFromGMT(for: now))))
         }
+        if let slug, fields["slug"] == nil { try editor.set("slug", to: .string(slug)) }
         return editor.page.text
     }
 

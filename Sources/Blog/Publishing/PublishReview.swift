@@ -9,6 +9,8 @@ public struct PublishReview: Sendable, Equatable {
     public var refusal: ContentError?
     /// Changes that do not block, one line each ("title emptied (was “Tea”)").
     public var warnings: [String]
+    /// The published address this publish changes, if it does (also among the warnings).
+    public var addressChange: URLChange?
 
     public init(refusal: ContentError? = nil, warnings: [String] = []) {
         self.refusal = refusal
@@ -132,5 +134,17 @@ extension PublishReview {
             result.warnings += one.warnings.map { $0.hasPrefix(name) ? $0 : "\(name): \($0)" }
         }
         return result
+    }
+
+    /// Notes that publishing `post` (site-relative) changes its address, when its last committed
+    /// version — at `formerPath` if it moved — is on the remote: a warning, and `addressChange`.
+    /// `prefix`: the site's folder in the repository; `committed` and `isOnRemote` take repository paths.
+    public mutating func noteAddressChange(of post: String, site: Site, prefix: String, formerPath: String? = nil,
+                                           committed: (String) -> Data?, isOnRemote: (String) -> Bool) {
+        guard isOnRemote(prefix + (formerPath ?? post)),
+              let change = URLChange.of(post, site: site, formerPath: formerPath, committed: { committed(prefix + $0) }) else { return }
+        addressChange = change
+        let keep = URLChange.redirectKey(site: site).map { "keep the old one with \($0):" } ?? "this site has no redirects"
+        warnings.append("\(post): its address changes from \(change.old) to \(change.new): links to the old one break (\(keep))")
     }
 }

@@ -122,6 +122,9 @@ enum OverlayRender {
                 lines.append("")
                 add(App.wrap("Refused: \(refusal)", width: 66), .error)
             }
+            if sheet.review.addressChange != nil, sheet.keepsOldAddress {
+                lines.append("Ctrl-K keeps the old address as a redirect")
+            }
             if sheet.wasDraft {
                 let what = sheet.draftMoves ? "publish as a post (moves it to _posts/)" : "set draft: false"
                 lines.append("[\(sheet.setDraftFalse ? "x" : " ")] \(what) (Tab toggles)")

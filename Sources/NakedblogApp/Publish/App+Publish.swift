@@ -37,6 +37,9 @@ extension App {
                 return startPublish(&state, &sheet, step: "Committing…")
             case _ where state.keys.editor.action(for: key) == .nextMisspelling && (sheet.misspelled ?? 0) > 0:
                 return openAtFirstMisspelling(&state, sheet)
+            case .control("k"):
+                guard let post = sheet.post, let change = sheet.review.addressChange, sheet.keepsOldAddress else { break }
+                return [.keepOldAddress(post: post, change: change)]
             case .control("d"), .tab:
                 guard sheet.wasDraft else { break }
                 sheet.setDraftFalse.toggle()

@@ -37,14 +37,39 @@ extension EffectRunner {
                                  wasDraft: wasDraft,
                                  message: CommitMessage.forPublishing([commitPath], titles: [page.title], in: repository, firstPublish: wasDraft))
         sheet.sitePrefix = prefix
+        sheet.keepsOldAddress = URLChange.redirectKey(site: site) != nil
         if jekyll {
             sheet.setDraftFalse = wasDraft
             sheet.draftMoves = true
         }
         sheet.review = PublishReview.review(commitPath: commitPath, workdir: workdir, displayPrefix: prefix,
                                             committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
+        let moved = plan.commitPaths.dropFirst().map { String($0.dropFirst(prefix.count)) }
+        sheet.review.noteAddressChange(of: post, site: site, prefix: prefix, formerPath: DraftSwitch.formerPlaces(of: post, among: moved).first,
+                                       committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
         sheet.misspelled = misspelledWords(in: post, site: site, ignoring: ignoring)
         send(.publishSheetReady(sheet))
+    }
+
+    /// Keeps a published post's old address as a redirect in its front matter (the one change).
+    func keepOldAddress(_ post: String, change: URLChange, root: String) {
+        let refuse = { (reason: String) in self.send(.refused(title: "Cannot keep the old address", reason: reason)) }
+        guard let site = try? openSite(root) else { return refuse("the site at \(root) can no longer be read.") }
+        let file = site.absolute(post)
+        do {
+            try SiteContainment.require(file, insideSite: site.root, display: post)
+            let text = try PageText.read(path: file, display: post).text
+            guard let key = URLChange.redirectKey(site: site), let kept = try change.keepingOldAddress(text, file: post, site: site) else {
+                return refuse("this site has no redirects (a Jekyll site needs the jekyll-redirect-from plugin).")
+            }
+            var info = stat()
+            try AtomicFile.write(Data(kept.utf8), to: file, permissions: stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o644)
+            send(.oldAddressKept(path: post, key: key))
+        } catch let error as ContentError {
+            refuse(error.description)
+        } catch {
+            refuse("\(error)")
+        }
     }
 
     /// The repository's deleted paths, where a post's former place may be (Jekyll moves posts).

@@ -28,6 +28,8 @@ public struct PublishSheet: Sendable {
     /// Publishing it as a post moves its file (a Jekyll draft goes to `_posts/`), rather than
     /// setting `draft: false`.
     public var draftMoves = false
+    /// The site can keep an old address as a redirect (`aliases`, or Jekyll's jekyll-redirect-from).
+    public var keepsOldAddress = false
     public var setDraftFalse: Bool
     public var message: TextField
     public var phase: Phase = .confirm

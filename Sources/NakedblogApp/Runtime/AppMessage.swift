@@ -16,6 +16,8 @@ public enum AppMessage: Sendable {
     /// The site read (or some of its pages read again), with the browser's list made off the
     /// loop (`BrowseState.prepared`).
     case siteLoaded(Site, BrowseState, readAt: Date)
+    /// The old address of `path` was added to its redirects (the sheet is prepared again).
+    case oldAddressKept(path: String, key: String)
     /// The posts whose text (front matter and body) contains `query`, case ignored.
     case bodyMatches(query: String, paths: Set<String>)
     case siteFailed(String)
@@ -128,6 +130,8 @@ public enum AppEffect: Sendable, Equatable {
     case answerCredentials(username: String?, password: String?)
     case setIdentity(name: String, email: String)
     case copyImage(source: String, post: String)
+    /// Adds `change.old` to the post's redirects (`aliases`, `redirect_from`) on disk.
+    case keepOldAddress(post: String, change: URLChange)
     /// Searches the text of the posts at `paths` (site-relative) for `query`, case ignored;
     /// answered by `bodyMatches` (a newer search makes an older one stop).
     case searchBodies(query: String, paths: [String])

@@ -122,6 +122,7 @@ public final class EffectRunner: @unchecked Sendable {
             if restricted { send(.postFailed("Not available on this server.")) } else { runExternalEditor(path, root: root) }
         case .rememberSite(let path): if !restricted { background { RecentSites.remember(path, environment: self.environment) } }
         case .copyImage(let source, let post): background { self.copyImage(source, into: post, root: root) }
+        case .keepOldAddress(let post, let change): background { self.keepOldAddress(post, change: change, root: root) }
         case .searchBodies(let query, let paths):
             let generation = shared.withLock { shared -> Int in shared.searches += 1; return shared.searches }
             searches.async { self.searchBodies(query, paths: paths, root: root, generation: generation) }
@@ -453,7 +454,7 @@ extension AppEffect {
         switch self {
         case .refreshGit, .refreshGitPaths, .fetch, .sync, .openPost, .releasePost, .reloadPost, .save, .writeJournal, .discardJournal, .showDiskDiff,
              .createPost, .preparePublish, .runPublishCheck, .publish, .loadConflict, .toggleDraft, .runExternalEditor, .copyImage,
-             .acceptWord, .searchBodies:
+             .acceptWord, .searchBodies, .keepOldAddress:
             return true
         case .loadSite, .renderPreview, .refreshPosts, .startClone, .checkCloneURL, .cancelClone, .stopPublishCheck, .trustHostKey, .copyToClipboard, .rememberSite,
              .suspend, .answerCredentials, .setIdentity, .quit, .checkSpelling:

@@ -128,8 +128,21 @@ extension CheckCommand {
 extension PostPath {
     /// What publishing `relative` (a bundle or page, repository-relative) would change in what
     /// the site reads: the rule `publish` and `check` share with the app's sheet.
+    /// A published post whose address changes is warned about too.
     static func review(_ relative: String, in repository: Repository, workdir: String) -> PublishReview {
-        PublishReview.review(commitPath: relative, workdir: workdir, committed: repository.contentAtHead,
-                             isOnRemote: { repository.existsOnRemote(path: $0) })
+        var review = PublishReview.review(commitPath: relative, workdir: workdir, committed: repository.contentAtHead,
+                                          isOnRemote: { repository.existsOnRemote(path: $0) })
+        for page in PublishReview.pages(of: relative, workdir: workdir) {
+            guard let site = try? Site.open(containing: StandardPath.folder(of: workdir + page)) else { continue }
+            let prefix = PublishPlan.sitePrefix(siteRoot: site.root, workdir: workdir)
+            guard page.hasPrefix(prefix) else { continue }
+            let post = String(page.dropFirst(prefix.count))
+            let deleted = site.kind.jekyll == nil ? [] : ((try? repository.status().deletedPaths) ?? []).compactMap { path in
+                path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+            }
+            review.noteAddressChange(of: post, site: site, prefix: prefix, formerPath: DraftSwitch.formerPlaces(of: post, among: deleted).first,
+                                     committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
+        }
+        return review
     }
 }
