@@ -32,7 +32,7 @@ enum HugoURL {
         }
         let languagePrefix = config.languagePrefix(post.lang)
         // The scanner knows the content root (working it out here built the list for every post).
-        let root = contentRoot ?? (config.languages.isEmpty ? config.contentDir
+        let root = contentRoot ?? (config.languages.isEmpty && config.contentMounts.isEmpty ? config.contentDir
             : config.contentRoots.filter { post.path.hasPrefix($0.dir + "/") }.max { $0.dir.count < $1.dir.count }?.dir ?? config.contentDir)
         // Folders and name by UTF-8 index (splitting into arrays cost more than the rest).
         let relative = Substring(post.path.utf8.dropFirst(root.utf8.count + 1))

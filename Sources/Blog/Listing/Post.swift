@@ -54,9 +54,10 @@ public struct Post: Sendable, Equatable, Identifiable {
         isBundle ? (path as NSString).deletingLastPathComponent : nil
     }
 
-    /// Hugo's verdict at `now`: draft, expired, scheduled (future publish date) or published.
+    /// Hugo's verdict at `now`: draft, headless (never rendered as a page), expired, scheduled
+    /// (future publish date) or published.
     public func status(at now: Date = Date()) -> PostStatus {
-        PostStatus.of(draft: draft || unpublished, expiry: expiryDate?.date, publish: (publishDate ?? date)?.date, at: now)
+        PostStatus.of(draft: draft || unpublished, expiry: expiryDate?.date, publish: (publishDate ?? date)?.date, at: now, headless: headless)
     }
 }
 
@@ -68,11 +69,15 @@ public enum PostKind: String, Sendable, Codable {
 /// Whether Hugo would publish a post now.
 public enum PostStatus: String, Sendable, Codable, CaseIterable {
     case draft, scheduled, expired, published
+    /// Built but never a page of its own (a headless bundle, `build: render: never` here or
+    /// cascaded from its section): a snippet or resources, not a post.
+    case headless
 
     /// The verdict from the fields it depends on (for callers that read a post's fields through a
     /// pointer: calling a method on the post made a copy of it).
-    public static func of(draft: Bool, expiry: Date?, publish: Date?, at now: Date) -> PostStatus {
+    public static func of(draft: Bool, expiry: Date?, publish: Date?, at now: Date, headless: Bool = false) -> PostStatus {
         if draft { return .draft }
+        if headless { return .headless }
         if let expiry, expiry <= now { return .expired }
         if let publish, publish > now { return .scheduled }
         return .published

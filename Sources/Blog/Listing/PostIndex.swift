@@ -38,6 +38,7 @@ public struct PostIndex: Sendable {
             }
             batches[batch] = []
         }
+        HugoCascade.apply(to: &posts, site: site)
         // Consumed: a second reference to the array made sorting it copy all of it (7 MB for 20,000 posts).
         var index = PostIndex(site: site, posts: consume posts, problems: problems)
         index.finish()
@@ -75,7 +76,10 @@ public struct PostIndex: Sendable {
                         return try PostReader.read(location, site: site)
                     }
                 }
-                guard let post = read else { continue }
+                guard var post = read else { continue }
+                var one = [post]
+                HugoCascade.apply(to: &one, site: site)
+                post = one[0]
                 groups.append((post.section, post.translationKey))
                 let at = insertionIndex(for: post)
                 posts.insert(post, at: at)

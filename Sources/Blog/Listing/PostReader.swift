@@ -175,9 +175,9 @@ struct KnownFields {
             case "_build", "build":
                 if case .map(let settings) = value {
                     let build = FrontMatterFields(settings)
-                    for option in ["render", "list"] {
-                        if let flag = build[option], flag.text == "never" || flag.bool == false { headless = true }
-                    }
+                    // Never rendered: no page of its own. (`list: never` is still a page at its
+                    // address, only left out of lists.)
+                    if let flag = build["render"], flag.text == "never" || flag.bool == false { headless = true }
                 }
             default:
                 if let slot = Self.dateKeys[key], let text = value.text { dates[slot] = HugoDate.parse(text) }

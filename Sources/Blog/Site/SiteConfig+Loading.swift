@@ -97,6 +97,16 @@ extension SiteConfig {
                 guard case .map(let settings) = mount else { return nil }
                 return FrontMatterFields(settings)["source"]?.text
             }
+            for mount in mounts {
+                guard case .map(let settings) = mount else { continue }
+                let fields = FrontMatterFields(settings)
+                guard let source = clean(fields["source"]?.text), let target = clean(fields["target"]?.text) else { continue }
+                if target == "content" {
+                    contentMounts.append(ContentMount(source: source, lang: fields["lang"]?.text?.lowercased()))
+                } else if target == "archetypes" {
+                    archetypeDir = source
+                }
+            }
         }
         let yaml = files.contains { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
         if yaml && self.languages.contains(where: { Self.yamlBooleanKeys[$0.code] != nil }) {

@@ -40,6 +40,15 @@ public struct SiteConfig: Sendable, Equatable {
     public var languageCode: String?
     /// The `source` of each `[[module.mounts]]` (site-relative, or as written).
     public var moduleMountSources: [String] = []
+    /// The mounts whose target is `content` (hugoDocs mounts `content/en` there): when a site
+    /// declares any, they replace `contentDir`, as in Hugo. Each with the language it fixes.
+    public var contentMounts: [ContentMount] = []
+
+    /// A module mount of content: its folder (site-relative) and the language it fixes, if any.
+    public struct ContentMount: Sendable, Equatable {
+        public var source: String
+        public var lang: String?
+    }
     /// Whether YAML 1.1 boolean language keys (`no:`) name the language `false`/`true` in URLs:
     /// true with a YAML config, such a key, and a Hugo before 0.152 installed (`HugoRelease`).
     public var yamlLanguageKeysAreBooleans = false
@@ -70,6 +79,7 @@ public struct SiteConfig: Sendable, Equatable {
     /// Content roots, each with the language it fixes (nil: file names decide, default language
     /// when a name has no language suffix).
     public var contentRoots: [(dir: String, language: String?)] {
+        if !contentMounts.isEmpty { return contentMounts.map { ($0.source, $0.lang) } }
         var order: [String] = []
         var users: [String: [String]] = [:]
         for language in languages {

@@ -45,7 +45,8 @@ enum PostJSON {
         out.string(.expiryDate, post.pointee.expiryDate?.rfc3339)
         out.bool(.draft, post.pointee.draft)
         let publish = post.pointee.publishDate?.date ?? post.pointee.date?.date
-        out.string(.status, PostStatus.of(draft: post.pointee.draft || post.pointee.unpublished, expiry: post.pointee.expiryDate?.date, publish: publish, at: now).rawValue)
+        out.string(.status, PostStatus.of(draft: post.pointee.draft || post.pointee.unpublished, expiry: post.pointee.expiryDate?.date, publish: publish, at: now,
+                                            headless: post.pointee.headless).rawValue)
         out.string(.lang, post.pointee.lang)
         out.string(.section, post.pointee.section)
         out.bool(.bundle, post.pointee.isBundle)
