@@ -159,8 +159,8 @@ extension HeadState {
 }
 
 extension Repository {
-    /// Files that differ between the remote-tracking branch and HEAD (what unpushed commits
-    /// change); every file of HEAD when the branch was never pushed; empty without a remote.
+    /// Files the unpushed commits change (from where HEAD and the remote-tracking branch meet
+    /// to HEAD: what only the remote changed is not among them); every file of HEAD when the branch was never pushed; empty without a remote.
     public func filesNotOnRemote() -> [String] {
         guard let head = try? headState(), case .branch = head, remoteName(for: head) != nil,
               let headCommit = try? headCommit(head) else { return [] }
@@ -170,7 +170,19 @@ extension Repository {
             if git_commit_lookup(&upstreamCommit, handle, &oid) < 0 { git_error_clear() }
         }
         defer { git_commit_free(upstreamCommit) }
-        guard let old = (try? treeOf(upstreamCommit)) ?? nil else { return [] }
+        // Only what the local commits changed: from where the branches meet, not from the
+        // upstream's tip (a post changed only on the remote is behind, not unpushed).
+        var base: OpaquePointer?
+        if let upstreamCommit {
+            var meet = git_oid()
+            if git_merge_base(&meet, handle, git_commit_id(headCommit), git_commit_id(upstreamCommit)) == 0 {
+                if git_commit_lookup(&base, handle, &meet) < 0 { git_error_clear() }
+            } else {
+                git_error_clear()
+            }
+        }
+        defer { git_commit_free(base) }
+        guard let old = (try? treeOf(base ?? upstreamCommit)) ?? nil else { return [] }
         defer { git_tree_free(old) }
         guard let new = (try? treeOf(headCommit)) ?? nil else { return [] }
         defer { git_tree_free(new) }

@@ -35,6 +35,24 @@ final class SyncAndSigningTests: XCTestCase {
         XCTAssertEqual(try world.git("status", "--porcelain", in: mine), " M \(bundles[1])/index.md")
     }
 
+    /// Issue 45.6: a post changed only on the remote is behind, not unpushed; a local commit's
+    /// files are unpushed, and only those.
+    func testFilesNotOnRemoteAreTheLocalCommitsOnly() throws {
+        let world = try world(try FileGitServer())
+        let mine = try world.writer("mine"), theirs = try world.writer("theirs")
+        let bundles = try world.bundles(in: mine)
+        try world.append("\nnews\n", to: "\(theirs)/\(bundles[0])/index.md")
+        try world.git("commit", "-qam", "News", in: theirs)
+        try world.git("push", "-q", in: theirs)
+        try world.git("fetch", "-q", in: mine)
+        let repository = try Repository.open(at: mine)
+        XCTAssertEqual(repository.filesNotOnRemote(), [])
+        XCTAssertEqual(try repository.status().behind, 1)
+        try world.append("\nlocal\n", to: "\(mine)/\(bundles[1])/index.md")
+        try world.git("commit", "-qam", "Local", in: mine)
+        XCTAssertEqual(try Repository.open(at: mine).filesNotOnRemote(), ["\(bundles[1])/index.md"])
+    }
+
     func testSyncRebasesLocalCommits() async throws {
         let world = try world(try FileGitServer())
         let mine = try world.writer("mine"), theirs = try world.writer("theirs")

@@ -42,6 +42,11 @@ extension App {
             // page stays what it is: a publish that ends after the user left the editor does not
             // bring the editor back.
             guard let site = state.site, let previous = state.editor, previous.path == path, !previous.editor.isDirty else { return [] }
+            // The same text (the editor's own save, seen on disk): the editor and its undo stay.
+            if previous.editor.text == text {
+                state.editor?.diskStamp = stamp
+                return []
+            }
             var screen = EditorScreen(path: path, file: site.absolute(path), text: text, stamp: stamp)
             screen.keepPlace(of: previous)
             state.editor = screen

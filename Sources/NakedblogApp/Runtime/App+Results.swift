@@ -41,6 +41,8 @@ extension App {
             if state.editor?.path == path { effects.append(.reloadPost(path)) }
             if state.publish?.post == path { effects.append(.preparePublish(post: path, ignoringWords: state.ignoredWords.sorted())) }
             return effects
+        case .postsChangedOnDisk(let paths):
+            return postsChangedOnDisk(&state, paths)
         case .bodyMatches(let query, let paths):
             guard state.browse.textQuery == query else { return [] }
             state.browse.textMatches = (query, paths)
@@ -130,6 +132,24 @@ extension App {
         state.browse.loading = false
         state.browse.selectAfterLoad = nil
         if state.page == .start || state.page == .clone { state.page = .browse }
+    }
+
+    /// The list follows changes made elsewhere: the pages named, the pages below a folder named,
+    /// and the page whose bundle holds a file named; their git state; the open post, if unedited.
+    static func postsChangedOnDisk(_ state: inout AppState, _ changed: [String]) -> [AppEffect] {
+        guard state.site != nil else { return [] }
+        var affected = Set(changed)
+        let named = Set(changed)
+        for post in state.browse.posts {
+            let folder = post.bundleDirectory ?? ""
+            if named.contains(where: { post.path.hasPrefix($0 + "/") }) || (!folder.isEmpty && named.contains { $0.hasPrefix(folder + "/") }) {
+                affected.insert(post.path)
+            }
+        }
+        let paths = affected.sorted()
+        var effects: [AppEffect] = [refresh(state, paths), .refreshGitPaths(paths)]
+        if let editor = state.editor, affected.contains(editor.path), !editor.editor.isDirty { effects.append(.reloadPost(editor.path)) }
+        return effects
     }
 
     static func refresh(_ state: AppState, _ paths: [String]) -> AppEffect {

@@ -18,6 +18,8 @@ public enum AppMessage: Sendable {
     case siteLoaded(Site, BrowseState, readAt: Date)
     /// The old address of `path` was added to its redirects (the sheet is prepared again).
     case oldAddressKept(path: String, key: String)
+    /// Files or folders of the site (site-relative) changed on disk, made by something else.
+    case postsChangedOnDisk([String])
     /// The posts whose text (front matter and body) contains `query`, case ignored.
     case bodyMatches(query: String, paths: Set<String>)
     case siteFailed(String)

@@ -26,6 +26,8 @@ public final class EffectRunner: @unchecked Sendable {
         var clone: CloneOperation?
         /// Publishes keep running until they end, whatever the screen does.
         var publishes: [GitOperation<PublishEvent>] = []
+        /// Watches the open site's folders for changes made elsewhere.
+        var watcher: ContentWatcher?
         /// A git status is running; the site to run it for again once it ends.
         var statusRunning = false
         var statusAgain: String?
@@ -45,6 +47,8 @@ public final class EffectRunner: @unchecked Sendable {
     public var restricted = false
     /// Leaves the full screen, runs a command with the terminal, and comes back.
     var withTerminalSuspended: (@escaping () -> Void) -> Void = { $0() }
+
+    deinit { shared.withLock { $0.watcher }?.stop() }
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment, send: @escaping @Sendable (AppMessage) -> Void) {
         self.environment = environment
@@ -161,6 +165,16 @@ public final class EffectRunner: @unchecked Sendable {
     /// Previews render here: never on the loop, never behind file work.
     private let previews = LowPriorityThread(name: "nb-preview")
 
+    /// Follows the open site's folders: changes made elsewhere come back as `postsChangedOnDisk`.
+    private func watch(_ site: Site) {
+        let send = self.send
+        let watcher = ContentWatcher(site: site) { paths in send(.postsChangedOnDisk(paths)) }
+        shared.withLock { shared in
+            shared.watcher?.stop()
+            shared.watcher = watcher
+        }
+    }
+
     /// Whether `generation` is still the latest search asked for.
     func isLatestSearch(_ generation: Int) -> Bool { shared.withLock { $0.searches == generation } }
 
@@ -179,6 +193,7 @@ public final class EffectRunner: @unchecked Sendable {
     /// The app is leaving (quit, SIGTERM, SIGHUP, input closed): a running build check is
     /// stopped and its scratch copy deleted before the process goes (waits at most `seconds`).
     public func shutDown(waiting seconds: Double = 3) {
+        shared.withLock { $0.watcher }?.stop()
         shared.withLock { $0.currentCheck }?.stop()
         let done = DispatchSemaphore(value: 0)
         checks.async { done.signal() }
@@ -212,6 +227,7 @@ public final class EffectRunner: @unchecked Sendable {
             var index = PostIndex.build(site, listings: SiteListings.cache(for: site))
             if restricted { index.removeOutsideSite() }
             send(.siteLoaded(site, .prepared(index), readAt: Date()))
+            watch(site)
         } catch {
             send(.siteFailed(String(describing: error)))
         }
