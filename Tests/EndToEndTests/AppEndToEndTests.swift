@@ -76,6 +76,26 @@ final class AppEndToEndTests: XCTestCase {
         XCTAssertFalse(try session.isInAlternateScreen(), "the terminal is restored")
     }
 
+    /// Issue 45.6 and 45.2 in a terminal: `nakedblog new` in another terminal shows in the list
+    /// within a second or two, without a restart; `d` on a live post asks first.
+    func testAPostMadeInAnotherTerminalAppearsInTheList() throws {
+        let demo = work.appending("demo")
+        let session = try app(["demo", "--dir", demo], width: 100, height: 30)
+        try waitFor(session, "Plain Words")
+        let site = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: demo).first { $0.hasSuffix("hugo.toml") && !$0.contains(".git") })
+        let root = demo + "/" + (site as NSString).deletingLastPathComponent
+        let made = try Shell.run([try Products.path("nakedblog"), "new", "Written in another terminal"], in: root, environment: home.environment)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        try waitFor(session, "Written in another terminal", timeout: 5)
+        try session.send(keys: "End")
+        try session.send(keys: "d")
+        let screen = try waitFor(session, "Make it a draft?")
+        XCTAssertTrue(screen.joined().contains("is on the site"), screen.joined(separator: "\n"))
+        try session.send(keys: "n")
+        try session.send(keys: "q")
+        XCTAssertEqual(try session.waitForExit(), 0)
+    }
+
     func testThePublishSheetBuildsTheSiteAndAPostThatBreaksItIsNotPushed() throws {
         try requireProgram("hugo")
         let demo = work.appending("demo")
