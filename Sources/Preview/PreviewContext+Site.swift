@@ -11,11 +11,13 @@ extension PreviewContext {
         guard let site else { return .files(in: directory) }
         guard case .jekyll(let config) = site.kind else {
             var context = PreviewContext.files(in: directory, staticDirectory: site.root + "/static")
+            context.rendersAlerts = site.hasBlockquoteHook
             let relative = site.relative(file)
             context.refExists = { target in site.pageExists(ref: target, from: relative) }
             return context
         }
         var context = PreviewContext.files(in: directory, staticDirectory: site.root)
+        context.rendersAlerts = false
         let fields = page.flatMap { try? FrontMatterReader.fields(of: $0, file: file).fields } ?? []
         context.liquid = LiquidContext(site: config.fields, page: fields, baseURL: config.baseURL,
                                        excerptSeparator: config.excerptSeparator.contains("\n") ? nil : config.excerptSeparator)

@@ -183,7 +183,7 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
     /// A quote whose nesting depth is `depth`: an alert, a note shortcode's box, or a quote.
     private mutating func quote(_ node: MarkdownNode, width: Int, source: Int, depth: Int) {
         let inner = BlockNodes(childrenOf: node, depth: depth)
-        if let alert = GitHubAlert.read(inner) {
+        if context.rendersAlerts, let alert = GitHubAlert.read(inner) {
             return alertBar(kind: alert.kind, inner: alert.rest, width: width, source: source, depth: depth)
         }
         // A note shortcode was turned into a quote whose first paragraph starts with the note marker.

@@ -63,6 +63,10 @@ public struct PreviewContext: Sendable {
     /// Whether code blocks are coloured by language (off when no colour is shown: `--plain`,
     /// `NO_COLOR`, `TERM=dumb`).
     public var highlightsCode = true
+    /// Whether `> [!NOTE]` quotes are drawn as alerts, as the site renders them: GitHub and
+    /// Hugo with a `render-blockquote` hook do; Jekyll (kramdown) and Hugo without one print the
+    /// quote as written.
+    public var rendersAlerts = true
 
     public init(resourceExists: @escaping @Sendable (String) -> Bool = { _ in true },
                 refExists: @escaping @Sendable (String) -> Bool = { _ in true },

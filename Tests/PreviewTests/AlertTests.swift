@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 @testable import Preview
+import Blog
+import TestSupport
 import TextWidth
 
 /// GitHub alerts (`> [!NOTE]` …, rendered by GitHub and by Hugo since 0.132) show as a bar with
@@ -17,6 +19,34 @@ final class AlertTests: XCTestCase {
             XCTAssertFalse(lines.contains { $0.text.contains("[!") }, "the marker is not shown")
             XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0.text) <= 40 })
         }
+    }
+
+    /// Issue 45.8: drawn as alerts only where the site renders them — a Hugo site with a
+    /// `render-blockquote` hook (its own or its theme's); Jekyll and a Hugo site without one
+    /// print `[!NOTE]` as written.
+    func testAlertsOnlyWhereTheSiteRendersThem() throws {
+        let folder = try TemporaryDirectory(prefix: "nb-alerts")
+        defer { folder.remove() }
+        try "title = 'x'\ntheme = 't'\n".write(toFile: folder.appending("hugo.toml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder.appending("content/posts"), withIntermediateDirectories: true)
+        let file = folder.appending("content/posts/a.md")
+        let markdown = "> [!NOTE]\n> Useful.\n"
+        func drawn() throws -> [String] {
+            let site = try Site.open(containing: folder.path)
+            return MarkdownPreview.render(markdown: markdown, width: 40, context: .forPage(nil, file: file, site: site)).map(\.text)
+        }
+        XCTAssertEqual(try drawn().first, "│ [!NOTE] Useful.", "no hook: printed as written")
+        try FileManager.default.createDirectory(atPath: folder.appending("themes/t/layouts/_markup"), withIntermediateDirectories: true)
+        try "{{ .Text }}".write(toFile: folder.appending("themes/t/layouts/_markup/render-blockquote.html"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try drawn().first, "▌ ⓘ Note", "the theme's hook")
+
+        let jekyll = try TemporaryDirectory(prefix: "nb-alerts-jekyll")
+        defer { jekyll.remove() }
+        try FileManager.default.createDirectory(atPath: jekyll.appending("_posts"), withIntermediateDirectories: true)
+        let site = try Site.open(containing: jekyll.path)
+        let lines = MarkdownPreview.render(markdown: markdown, width: 40, context: .forPage(nil, file: jekyll.appending("_posts/2020-01-01-a.md"), site: site))
+        XCTAssertEqual(lines.first?.text, "│ [!NOTE] Useful.", "kramdown has no alerts")
+        XCTAssertEqual(MarkdownPreview.render(markdown: markdown, width: 40).first?.text, "▌ ⓘ Note", "no site: as GitHub shows it")
     }
 
     func testLookAlikesStayQuotes() {
