@@ -33,11 +33,40 @@ public enum ProseSpans {
             let column = Int(cmark_node_get_start_column(node)), endColumn = Int(cmark_node_get_end_column(node))
             guard line >= 1, line <= lineStarts.count, column >= 1, endLine == line, endColumn >= column else { continue }
             let lineEnd = line < lineStarts.count ? lineStarts[line] : bytes.count
-            let start = lineStarts[line - 1] + column - 1
-            let end = min(lineStarts[line - 1] + endColumn, lineEnd)
+            var start = lineStarts[line - 1] + column - 1
+            var end = min(lineStarts[line - 1] + endColumn, lineEnd)
+            // cmark's columns for a paragraph's later lines leave out their indentation: the
+            // text is found where it really is on its line (else an indented line lost its last letters).
+            if let literal = cmark_node_get_literal(node) {
+                let text = UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
+                if let found = locate(text, in: bytes, lineStart: lineStarts[line - 1], lineEnd: lineEnd, near: start) {
+                    start = found
+                    end = found + text.count
+                }
+            }
             if start < end { spans.append(start..<end) }
         }
         return spans
+    }
+
+    /// Where `text` occurs on the line `lineStart..<lineEnd`: the occurrence at or after a little
+    /// before `near`, else the first; nil when it is not there as written (an entity, say).
+    private static func locate(_ text: UnsafeBufferPointer<UInt8>, in bytes: [UInt8], lineStart: Int, lineEnd: Int, near: Int) -> Int? {
+        guard !text.isEmpty, lineEnd - lineStart >= text.count else { return nil }
+        func matches(at position: Int) -> Bool {
+            var index = 0
+            while index < text.count, bytes[position + index] == text[index] { index += 1 }
+            return index == text.count
+        }
+        let last = lineEnd - text.count
+        for from in [max(lineStart, min(near, last) - 8), lineStart] {
+            var position = from
+            while position <= last {
+                if bytes[position] == text[0], matches(at: position) { return position }
+                position += 1
+            }
+        }
+        return nil
     }
 
     private static func isAutolink(_ link: OpaquePointer, text: OpaquePointer) -> Bool {
@@ -68,8 +97,8 @@ public enum ProseSpans {
             var through = end
             let inside = String(decoding: bytes[(index + 2)..<close], as: UTF8.self)
                 .trimmingCharacters(in: CharacterSet(charactersIn: " \t<>%-"))
-            let name = inside.prefix { $0.isLetter }
-            if name == "highlight" || name == "comment" {
+            let name = String(inside.prefix { $0.isLetter || $0 == "-" })
+            if codePairs.contains(name) {
                 // The pair's end tag, wherever it is (`{% endhighlight %}`, `{{< /highlight >}}`).
                 if let pairEnd = pairEnd(isTag ? "end" + name : "/" + name, from: end),
                    let tagClose = first(in: isTag ? tagCloses : outputCloses, atOrAfter: pairEnd) { through = tagClose + 2 }
@@ -79,6 +108,9 @@ public enum ProseSpans {
         }
         return ranges
     }
+
+    /// Shortcodes and Liquid tags whose body is code or configuration, never prose.
+    static let codePairs: Set<String> = ["highlight", "comment", "code-toggle", "code", "codeblock", "raw", "chroma", "datatable", "syntax"]
 
     /// Where `needle` starts in `bytes`, in order.
     private static func occurrences(of needle: [UInt8], in bytes: [UInt8]) -> [Int] {

@@ -34,7 +34,40 @@ enum FrontMatterProse {
             }
             lineStart = lineEnd + 1
         }
-        return spans
+        return spans.flatMap { withoutInlineCode($0, in: content) }
+    }
+
+    /// `span` without the code in backticks it holds (`` `hugo --minify` `` in a description is
+    /// a command, not words), the backticks included.
+    static func withoutInlineCode(_ span: Range<Int>, in content: [UInt8]) -> [Range<Int>] {
+        let tick = UInt8(ascii: "`")
+        var pieces: [Range<Int>] = []
+        var start = span.lowerBound
+        var index = span.lowerBound
+        while index < span.upperBound {
+            guard content[index] == tick else { index += 1; continue }
+            var run = 0
+            while index + run < span.upperBound, content[index + run] == tick { run += 1 }
+            // The closing run of the same length, on this span.
+            var probe = index + run
+            var close: Int?
+            while probe < span.upperBound {
+                if content[probe] == tick {
+                    var length = 0
+                    while probe + length < span.upperBound, content[probe + length] == tick { length += 1 }
+                    if length == run { close = probe + length; break }
+                    probe += length
+                } else {
+                    probe += 1
+                }
+            }
+            guard let close else { index += run; continue }
+            if start < index { pieces.append(start..<index) }
+            start = close
+            index = close
+        }
+        if start < span.upperBound { pieces.append(start..<span.upperBound) }
+        return pieces
     }
 
     /// Where the value starts when `line` sets one of the prose keys.

@@ -22,7 +22,7 @@ public struct SpellChecker: Sendable {
     }
 
     /// Up to five suggestions for `word`.
-    public func suggestions(for word: String) -> [String] { dictionary.suggestions(for: word) }
+    public func suggestions(for word: String, limit: Int = 5) -> [String] { dictionary.suggestions(for: word, limit: limit) }
 
     /// The misspelled words of a post's text (front matter and body), in order. With `lines`
     /// (0-based), only words on those lines are checked: the editor checks what is in view.

@@ -47,6 +47,13 @@ public enum WordSplitter {
                     }
                     break
                 }
+                // A dotted name (`README.md`, `robots.txt`, `Node.js`, `example.org`): a file or
+                // program name, not words; skipped whole.
+                if position + 1 < index, scalars[position] == ".", isWordScalar(scalars[position + 1]) {
+                    while position < index, isWordScalar(scalars[position]) || isNameJoiner(scalars[position])
+                        && position + 1 < index && isWordScalar(scalars[position + 1]) { position += 1 }
+                    continue
+                }
                 let word = scalars[start..<position]
                 if shouldCheck(word) {
                     var text = String.UnicodeScalarView()
@@ -76,6 +83,9 @@ public enum WordSplitter {
             || (0x1100...0x11FF).contains(value) || (0x0E00...0x0EFF).contains(value) || (0x1000...0x109F).contains(value)
             || (0x1780...0x17FF).contains(value)
     }
+
+    /// What joins the parts of a dotted name (`a.b`, `my-file.tar.gz`, `snake_case.py`).
+    static func isNameJoiner(_ scalar: Unicode.Scalar) -> Bool { scalar == "." || scalar == "-" || scalar == "_" }
 
     static func isJoiner(_ scalar: Unicode.Scalar) -> Bool { scalar == "'" || scalar == "\u{2019}" || scalar == "-" }
 

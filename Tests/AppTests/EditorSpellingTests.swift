@@ -97,6 +97,27 @@ final class EditorSpellingTests: XCTestCase {
         XCTAssertEqual(state.editor?.editor.text, "It was very quiete and very cold.\n")
     }
 
+    /// Issue 45.9: every suggestion the dictionary has, a typing slip's first; `t` types your own.
+    func testAllSuggestionsASwapFirstAndYourOwnReplacement() throws {
+        var state = try open(summit, text: "Teh fog lifted slowely.\n")
+        _ = update(&state, .key(.function(7)))
+        guard case .spelling(let menu) = state.overlay else { return XCTFail("no menu") }
+        XCTAssertEqual(menu.suggestions.first, "The", "\(menu.suggestions)")
+        XCTAssertGreaterThan(menu.suggestions.count, 5)
+        _ = update(&state, .key(.enter), now: 5)
+        XCTAssertEqual(state.editor?.editor.text, "The fog lifted slowely.\n")
+        _ = update(&state, .key(.function(7)), now: 6)
+        guard case .spelling(let second) = state.overlay else { return XCTFail("no menu") }
+        XCTAssertEqual(second.word, "slowely")
+        _ = update(&state, .key(.character("t")), now: 7)
+        XCTAssertTrue(AppFixture.lines(state).joined(separator: "\n").contains("Replace with"))
+        _ = update(&state, .key(.control("u")), now: 7)
+        for character in "gently" { _ = update(&state, .key(.character(character)), now: 7) }
+        _ = update(&state, .key(.enter), now: 8)
+        XCTAssertNil(state.overlay)
+        XCTAssertEqual(state.editor?.editor.text, "The fog lifted gently.\n")
+    }
+
     func testF7WrapsAroundAndF8GoesBack() throws {
         var state = try open(summit, text: "Onee and twoo.\n")
         _ = update(&state, .key(.function(7)))

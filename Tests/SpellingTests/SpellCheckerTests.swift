@@ -50,6 +50,31 @@ final class SpellCheckerTests: XCTestCase {
         XCTAssertEqual(mistake.column, 13)
     }
 
+    /// Issue 45.9: a shortcode's indented line is checked whole; the body of a code shortcode and
+    /// code in a front-matter value are not prose.
+    func testShortcodeBodiesAndInlineCodeInFrontMatter() throws {
+        let checker = SpellChecker(dictionary: try Dictionaries.english())
+        let page = """
+        ---
+        title: A title
+        description: "Run `hugo --minfy` to shrnk it"
+        ---
+
+        {{< note >}}
+          Indented prose viscious
+        {{< /note >}}
+
+        {{< code-toggle file="hugo" >}}
+        enableemoji = true
+        titel = "x"
+        {{< /code-toggle >}}
+
+        """
+        let found = checker.misspellings(inPage: page, path: "content/posts/x.md")
+        XCTAssertEqual(found.map(\.word), ["shrnk", "viscious"])
+        XCTAssertEqual(found.last?.column, 17)
+    }
+
     func testColumnsAreCharactersAfterWideTextAndLinesCanBeLimited() throws {
         let checker = SpellChecker(dictionary: try Dictionaries.english())
         let page = "日本語 — wrold\n\nsecond lnie\n\nthird liine\n"

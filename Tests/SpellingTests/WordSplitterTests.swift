@@ -21,6 +21,12 @@ final class WordSplitterTests: XCTestCase {
         XCTAssertEqual(words("mp3 HTTP JavaScript iPhone a I ok Word"), ["ok", "Word"])
     }
 
+    /// Issue 45.9: file and program names are names, not words cut at their dots.
+    func testDottedNamesAreSkippedWhole() {
+        XCTAssertEqual(words("See README.md, robots.txt and Node.js or my-file.tar.gz here. The end."),
+                       ["See", "and", "or", "here", "The", "end"])
+    }
+
     func testSkipsURLsAddressesAndEntities() {
         XCTAssertEqual(words("see https://exmple.com/pathh and www.sitee.org or mail ann@exmple.org &amp; &#8217; done"),
                        ["see", "and", "or", "mail", "done"])

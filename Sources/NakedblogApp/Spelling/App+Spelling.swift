@@ -85,7 +85,7 @@ extension App {
             let range = TextPosition(line: found.line, column: found.column)..<TextPosition(line: found.line, column: found.column + found.length)
             screen.editor.goTo(range.lowerBound)
             screen.view.centreOnCursor()
-            state.overlay = .spelling(SpellingMenu(word: found.word, range: range, suggestions: Array(result.suggestions.prefix(9)),
+            state.overlay = .spelling(SpellingMenu(word: found.word, range: range, suggestions: Array(result.suggestions.prefix(SpellingMenu.most)),
                                                    total: result.total, language: result.language))
             return []
         }
@@ -96,6 +96,24 @@ extension App {
     static func handleSpellingMenuKey(_ state: inout AppState, _ menu: SpellingMenu, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
         var menu = menu
         let editorAction = state.keys.editor.action(for: key)
+        if var typed = menu.typed {
+            // The writer's own replacement: Enter puts it in, Esc goes back to the list.
+            switch key {
+            case .escape:
+                menu.typed = nil
+                state.overlay = .spelling(menu)
+            case .enter:
+                let text = typed.text.trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty else { return [] }
+                state.overlay = nil
+                return replaceMisspelling(&state, menu, with: text, now: now)
+            default:
+                _ = typed.handle(key)
+                menu.typed = typed
+                state.overlay = .spelling(menu)
+            }
+            return []
+        }
         switch key {
         case .up(false):
             menu.selected = max(0, menu.selected - 1)
@@ -111,7 +129,7 @@ extension App {
         case .enter:
             state.overlay = nil
             return replaceMisspelling(&state, menu, with: menu.suggestions.indices.contains(menu.selected) ? menu.suggestions[menu.selected] : nil, now: now)
-        case .character(let character, false) where character.isASCII && character.isNumber:
+        case .character(let character, false) where character.isASCII && character.isNumber && character != "0":
             let index = Int(String(character))! - 1
             guard menu.suggestions.indices.contains(index) else {
                 state.editor?.problem = "No suggestion \(character): \(menu.suggestions.count) shown"
@@ -130,6 +148,10 @@ extension App {
             state.ignoredWords.insert(menu.word)
             state.editor?.spelling.accept(menu.word)
             return [.acceptWord(menu.word, language: menu.language, toSite: toSite)]
+        case .character("t", false):
+            menu.typed = TextField(menu.word)
+            state.overlay = .spelling(menu)
+            return []
         case .character("i", false):
             state.overlay = nil
             state.ignoredWords.insert(menu.word)

@@ -46,7 +46,7 @@ public struct SpellJob: Sendable, Equatable {
                     : all.last { ($0.line, $0.column + $0.length) < (from.line, from.column) } ?? all.last
                 if let found {
                     result.misspellings = [found]
-                    result.suggestions = checker.suggestions(for: found.word)
+                    result.suggestions = SpellingMenu.ranked(checker.suggestions(for: found.word, limit: SpellingMenu.most), for: found.word)
                 }
                 result.total = all.count
             }

@@ -11,14 +11,20 @@ enum SpellingMenuRender {
         if menu.suggestions.isEmpty {
             lines.append("  (no suggestions)")
         } else {
-            for (index, suggestion) in menu.suggestions.enumerated() { lines.append(" \(index + 1)  \(suggestion)") }
+            for (index, suggestion) in menu.suggestions.enumerated() {
+                lines.append((index < 9 ? " \(index + 1)  " : "    ") + TerminalText.visible(suggestion))
+            }
         }
-        lines += ["", "Enter or 1–\(max(1, menu.suggestions.count)) replace · i ignore until you quit",
+        lines += ["", "Enter or 1–\(max(1, min(9, menu.suggestions.count))) replace · t type your own · i ignore",
                   "a add to the site's words · p add to my dictionary",
                   "F7 next · F8 previous · Esc close"]
+        if let typed = menu.typed {
+            lines += ["", "Replace with (Enter replaces · Esc back):", " " + TerminalText.visible(typed.text) + "▏"]
+        }
         var styles: [Int: Style] = [:]
         if !menu.suggestions.isEmpty { styles[first + menu.selected] = Style(.selection) }
-        for index in (lines.count - 3)..<lines.count { styles[index] = Style(.dim) }
+        let hints = lines.count - (menu.typed == nil ? 3 : 6)
+        for index in hints..<(hints + 3) { styles[index] = Style(.dim) }
         OverlayRender.box(title: "Spelling", lines: lines, styles: styles, minWidth: 44, into: &screen, area: area)
     }
 }
