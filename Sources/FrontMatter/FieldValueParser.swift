@@ -35,8 +35,7 @@ public enum FieldValueParser {
             guard let double = Double(text) else { throw bad("a number") }
             return .double(double)
         case .list:
-            let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            return .list(items.map(FrontMatterValue.string))
+            return .list(listItems(text).map(FrontMatterValue.string))
         case .date:
             guard let date = HugoDate.parse(text) else { throw bad("a date like 2024-05-01 or 2024-05-01T10:00:00+02:00") }
             guard let old = existing?.text.flatMap(HugoDate.parse) else {
@@ -74,5 +73,39 @@ public enum FieldValueParser {
         case .string(let s): return HugoDate.parse(s) != nil ? .date : .string
         case .map, .null: return .string
         }
+    }
+
+    /// The items of a list as typed: `a, b c` or `[a, "b, c", 'd']` (YAML's flow form: quotes
+    /// keep commas and blanks, brackets are not part of the first and last items).
+    static func listItems(_ text: String) -> [String] {
+        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        if body.hasPrefix("["), body.hasSuffix("]") { body = body.dropFirst().dropLast() }
+        var items: [String] = []
+        var current = ""
+        var quote: Character?
+        var quoted = false
+        var iterator = body.makeIterator()
+        while let c = iterator.next() {
+            if let open = quote {
+                if c == "\\", open == "\"", let next = iterator.next() { current.append(next); continue }
+                if c == open { quote = nil } else { current.append(c) }
+                continue
+            }
+            if (c == "\"" || c == "'") && current.trimmingCharacters(in: .whitespaces).isEmpty {
+                quote = c
+                quoted = true
+                current = ""
+            } else if c == "," {
+                let item = quoted ? current : current.trimmingCharacters(in: .whitespaces)
+                if !item.isEmpty { items.append(item) }
+                current = ""
+                quoted = false
+            } else if !(quoted && (c == " " || c == "\t")) {
+                current.append(c)
+            }
+        }
+        let last = quoted ? current : current.trimmingCharacters(in: .whitespaces)
+        if !last.isEmpty { items.append(last) }
+        return items
     }
 }

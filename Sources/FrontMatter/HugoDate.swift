@@ -172,6 +172,11 @@ public struct HugoDate: Sendable, Equatable, Comparable {
         if hasOffset, text.range(of: #"[+-]\d{4}$"#, options: .regularExpression) != nil {
             formatted.remove(at: formatted.index(formatted.endIndex, offsetBy: -3))
         }
+        // Jekyll's spelling `15:37:30 -0700`: the blank before the offset stays.
+        if hasOffset, text.range(of: #"\d\s+[+-]\d{2}:?\d{2}$"#, options: .regularExpression) != nil,
+           let sign = formatted.range(of: #"[+-]\d{2}:?\d{2}$"#, options: .regularExpression) {
+            formatted.insert(" ", at: sign.lowerBound)
+        }
         return formatted
     }
 }

@@ -10,6 +10,9 @@ public struct GitError: Error, Sendable, CustomStringConvertible {
         case hostKeyUnknown
         case hostKeyMismatch
         case notFound
+        /// The remote (or local) repository is there but damaged: a missing or corrupt object,
+        /// a broken pack. Not "not found": the URL is right.
+        case damagedRepository
         case networkUnreachable
         case rejectedByRemote
         case nonFastForward
@@ -80,6 +83,12 @@ extension GitError {
     }
 
     static func classify(code: Int32, errorClass: Int32, message: String) -> Kind {
+        let lowered = message.lowercased()
+        if ["object not found", "bad object", "corrupt", "inflate", "packfile", "invalid pack", "unpack failed", "did not send all necessary objects",
+            "missing blob", "missing tree", "missing commit", "incorrect header check", "failed to read object", "is not a valid object"]
+            .contains(where: { lowered.contains($0) }) {
+            return .damagedRepository
+        }
         switch code {
         case GIT_EUSER.rawValue: return .cancelled
         case GIT_EAUTH.rawValue: return .authenticationFailed(tried: [])

@@ -31,6 +31,8 @@ public enum GitErrorAdvice {
             return "the server refused the credentials.\(methods) \(fix) (\(detail))"
         case .notFound:
             return "the repository was not found. Check the URL's path (and that you have access to it). (\(detail))"
+        case .damagedRepository:
+            return "the repository is damaged (an object is missing or corrupt); the URL is right. Ask whoever hosts it to repair it (`git fsck` there), or publish from a healthy clone. (\(detail))"
         case .networkUnreachable:
             return "the server could not be reached. Check the host name and port, your network, and that the server is running. (\(detail))"
         case .conflict:

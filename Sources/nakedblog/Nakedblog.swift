@@ -18,6 +18,8 @@ struct Nakedblog: AsyncParsableCommand {
           4    authentication or host-key refusal
           5    remote unreachable, or the repository was not found
           6    publish refused (or check failed): a post's front matter would stop being readable
+          7    spell: some words are misspelled
+          127  a library nakedblog needs cannot be loaded (the system's loader names it)
           130  interrupted (Ctrl-C, SIGTERM)
 
         Logs go to \(Logging.logFilePath) (more with --verbose); never to the screen.

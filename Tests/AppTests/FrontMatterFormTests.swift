@@ -35,6 +35,20 @@ final class FrontMatterFormTests: XCTestCase {
         XCTAssertEqual(state.editor!.editor.text, before, "one undo step")
     }
 
+    /// Issue 45.10: Jekyll's singular `category:` is the Categories row, edited in place.
+    func testASingularCategoryIsTheCategoriesRow() throws {
+        let text = "---\ntitle: News\ncategory: press\n---\nBody\n"
+        guard case .success(var form) = FrontMatterForm.make(text: text, path: "_posts/2020-01-01-news.md", tags: [], categories: []) else {
+            return XCTFail("no form")
+        }
+        let row = try XCTUnwrap(form.form.fields.firstIndex { $0.label == "Categories" })
+        XCTAssertEqual(form.form.fields[row].editor.text, "press")
+        XCTAssertFalse(form.rawKeys.contains("category"))
+        XCTAssertFalse(form.form.fields.contains { $0.label == "category" }, "shown once")
+        form.form.fields[row].editor = TextField("releases")
+        XCTAssertEqual(try form.apply(to: text, path: "_posts/2020-01-01-news.md"), "---\ntitle: News\ncategory: releases\n---\nBody\n")
+    }
+
     func testInvalidDateIsRefusedWithAReason() throws {
         var state = try AppFixture.editing(path)
         _ = AppFixture.send(&state, .control("k"), .down())

@@ -115,6 +115,29 @@ final class JekyllAppTests: XCTestCase {
         XCTAssertTrue(text.contains("redirect_from: [\(change.old)]"), text)
     }
 
+    /// Issue 45.10: Jekyll's new-post dialog asks for a title only (a draft has no section or
+    /// kind); a site named with `name:` and no `title:` shows that name.
+    func testJekyllsNewPostDialogAndASiteNamedWithName() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        let (site, _) = try makeSite(home)
+        let config = try String(contentsOfFile: site + "/_config.yml", encoding: .utf8)
+        try config.replacingOccurrences(of: "title: Plain Jekyll\n", with: "name: Named Only\n")
+            .write(toFile: site + "/_config.yml", atomically: true, encoding: .utf8)
+        let opened = try Site.open(containing: site)
+        var state = AppState(columns: 80, rows: 24, page: .browse)
+        _ = App.update(&state, .siteLoaded(opened, .prepared(PostIndex.build(opened)), readAt: Date()), now: 0)
+        XCTAssertTrue(AppFixture.lines(state)[0].contains("Named Only"), AppFixture.lines(state)[0])
+        _ = App.update(&state, .key(.character("n")), now: 0)
+        for character in "Hello there" { _ = App.update(&state, .key(.character(character)), now: 0) }
+        let screen = AppFixture.lines(state).joined(separator: "\n")
+        XCTAssertTrue(screen.contains("A draft: _drafts/hello-there.md"), screen)
+        XCTAssertFalse(screen.contains("Section:") || screen.contains("page bundle"), screen)
+        _ = App.update(&state, .key(.tab), now: 0)
+        guard case .newPost(let dialog)? = state.overlay else { return XCTFail("the dialog stays") }
+        XCTAssertEqual(dialog.focus, 0, "nothing else to go to")
+    }
+
     func testPublishingADraftAsAPostCommitsTheRename() throws {
         let home = try TestHome()
         defer { home.remove() }

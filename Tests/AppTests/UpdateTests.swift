@@ -273,6 +273,18 @@ final class UpdateTests: XCTestCase {
         XCTAssertTrue(state.browse.visible.contains { state.browse.posts[$0].path == dated.path })
     }
 
+    /// Issue 45.10: opening at PATH:LINE puts the line mid-screen, as vim does.
+    func testOpeningAtALinePutsItMidScreen() throws {
+        var state = try AppFixture.browsing()
+        state.cursorToLine = 60
+        let text = (1...120).map { "Line \($0)" }.joined(separator: "\n")
+        _ = App.update(&state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: text, stamp: nil), now: 0)
+        let frame = Render.frame(&state)
+        let row = try XCTUnwrap(frame.cursor?.y)
+        XCTAssertTrue((8...14).contains(row), "row \(row) of 24")
+        XCTAssertTrue(frame.screen.lines()[row].contains("Line 60"), frame.screen.lines()[row])
+    }
+
     func testFindStartsWithTheLastQuerySelected() throws {
         var state = try AppFixture.editing()
         _ = AppFixture.send(&state, .control("f"))

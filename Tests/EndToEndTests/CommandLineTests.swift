@@ -24,7 +24,7 @@ final class CommandLineTests: XCTestCase {
         let result = try nakedblog(["--help"])
         XCTAssertEqual(result.status, 0)
         for text in ["USAGE: nakedblog", "--verbose", "--version", "3    conflict", "4    authentication",
-                     "5    remote unreachable", "130  interrupted", home.path + "/.local/state/nakedblog/nakedblog.log"] {
+                     "5    remote unreachable", "7    spell", "127  a library", "130  interrupted", home.path + "/.local/state/nakedblog/nakedblog.log"] {
             XCTAssertTrue(result.stdout.contains(text), "help should mention \(text):\n\(result.stdout)")
         }
     }

@@ -40,4 +40,16 @@ final class BadRepositoryInputTests: XCTestCase {
             XCTAssertTrue(message.contains("bare repository"), message)
         }
     }
+
+    /// Issue 45.10: a remote that is there but damaged is said to be damaged, not "not found".
+    func testADamagedRemoteIsNotCalledMissing() {
+        for message in ["object not found - no match for id (a2b4)", "failed to inflate loose object", "corrupted loose reference file: HEAD",
+                        "remote: fatal: bad object 1234", "packfile is truncated"] {
+            XCTAssertEqual(GitError.classify(code: -3, errorClass: 0, message: message), .damagedRepository, message)
+        }
+        XCTAssertEqual(GitError.classify(code: -3, errorClass: 0, message: "repository not found"), .notFound)
+        let error = GitError(kind: .damagedRepository, operation: "fetch", message: "bad object")
+        let advice = GitErrorAdvice.explain(error, url: nil, interactive: false)
+        XCTAssertTrue(advice.contains("damaged"), advice)
+    }
 }

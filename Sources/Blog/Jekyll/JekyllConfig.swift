@@ -64,7 +64,8 @@ public struct JekyllConfig: Sendable, Equatable {
         }
         self.fields = fields
         self.file = file
-        title = value("title", in: fields)?.text ?? ""
+        // Older themes (and GitHub Pages' jekyll-seo-tag) name the site with `name:` when there is no `title:`.
+        title = value("title", in: fields)?.text ?? value("name", in: fields)?.text ?? ""
         timeZone = value("timezone", in: fields)?.text.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
         permalink = value("permalink", in: fields)?.text ?? "date"
         postsPermalink = value("permalink", in: map(value("posts", in: map(value("collections", in: fields)))))?.text

@@ -46,7 +46,7 @@ extension App {
             guard let site = state.site else { return [] }
             let languages = site.config.languageCodes
             state.overlay = .newPost(NewPostDialog(sections: state.browse.sections.isEmpty ? ["posts"] : state.browse.sections,
-                                                   languages: languages.count > 1 ? languages : []))
+                                                   languages: languages.count > 1 ? languages : [], jekyll: site.kind.jekyll != nil))
         case .filter:
             state.browse.filtering = true
             // The last query, selected: typing replaces it, Enter or a move keeps it.

@@ -190,11 +190,10 @@ extension App {
             let lang: String? = dialog.languages.isEmpty ? nil : dialog.languages[dialog.language]
             return [.createPost(title: title, section: dialog.sections[dialog.section], bundle: dialog.bundle, lang: lang)]
         case .tab, .down(false):
-            dialog.focus = (dialog.focus + 1) % (dialog.languages.isEmpty ? 3 : 4)
+            dialog.focus = (dialog.focus + 1) % dialog.fieldCount
             return []
         case .backTab, .up(false):
-            let count = dialog.languages.isEmpty ? 3 : 4
-            dialog.focus = (dialog.focus + count - 1) % count
+            dialog.focus = (dialog.focus + dialog.fieldCount - 1) % dialog.fieldCount
             return []
         default:
             break

@@ -22,6 +22,8 @@ extension App {
             if let line = state.cursorToLine {
                 state.cursorToLine = nil
                 screen.editor.goToLine(line)
+                // As vim does with +N: the line mid-screen, with what leads to it above.
+                screen.view.centreOnCursor()
             }
             var spelling: [AppEffect] = []
             if state.misspellingOnOpen {

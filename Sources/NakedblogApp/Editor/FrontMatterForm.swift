@@ -43,19 +43,24 @@ public struct FrontMatterForm: Sendable {
             originals.append(text)
             toggles.append(isOn)
         }
+        // Jekyll's singular `category:` (one name) is the Categories row when there is no `categories:`.
+        let singularCategory = fields["categories"] == nil && fields["category"] != nil
         for (key, label) in known {
             let kind: Form.Kind
             switch key {
             case "draft": kind = .toggle
             case "date": kind = .date
             case "tags": kind = .tags(vocabulary: tags)
+            case "categories" where singularCategory: kind = .text
             case "categories": kind = .tags(vocabulary: categories)
             default: kind = .text
             }
-            add(key, label, kind, fields[key])
+            let shown = key == "categories" && singularCategory ? "category" : key
+            add(shown, label, kind, fields[shown])
         }
         var raw: [String] = []
-        for field in fields.fields where !known.contains(where: { $0.key == field.key.lowercased() }) {
+        for field in fields.fields where !known.contains(where: { $0.key == field.key.lowercased() })
+            && !(singularCategory && field.key.lowercased() == "category") {
             switch field.value {
             case .bool: add(field.key, field.key, .toggle, field.value)
             case .date: add(field.key, field.key, .date, field.value)
