@@ -63,3 +63,11 @@ enum AppFixture {
         return Render.frame(&copy).screen.lines(trimmingTrailingSpaces: true)
     }
 }
+
+extension AppFixture {
+    /// An effect runner for `home` whose messages are logged.
+    static func runner(_ home: TestHome) -> (EffectRunner, MessageLog) {
+        let messages = MessageLog()
+        return (EffectRunner(environment: home.environment) { messages.append($0) }, messages)
+    }
+}

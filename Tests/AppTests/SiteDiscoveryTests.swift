@@ -13,8 +13,7 @@ final class SiteDiscoveryTests: XCTestCase {
         let repository = home.path + "/repo"
         try FileManager.default.createDirectory(atPath: repository + "/exampleSite", withIntermediateDirectories: true)
         try PackageRoot.copyDemo(to: repository + "/exampleSite")
-        let messages = MessageLog()
-        let runner = EffectRunner(environment: home.environment) { messages.append($0) }
+        let (runner, messages) = AppFixture.runner(home)
         runner.run(.loadSite(repository), siteRoot: repository)
         var loaded: Site?
         XCTAssertTrue(messages.wait { if case .siteLoaded(let site, _, _) = $0 { loaded = site; return true }; return false })
@@ -52,8 +51,7 @@ final class TextFilterTests: XCTestCase {
 
         let home = try TestHome()
         defer { home.remove() }
-        let messages = MessageLog()
-        let runner = EffectRunner(environment: home.environment) { messages.append($0) }
+        let (runner, messages) = AppFixture.runner(home)
         runner.run(.searchBodies(query: query, paths: paths), siteRoot: PackageRoot.appending("demo"))
         var answer: AppMessage?
         XCTAssertTrue(messages.wait { if case .bodyMatches = $0 { answer = $0; return true }; return false })

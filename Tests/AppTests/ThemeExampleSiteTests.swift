@@ -16,8 +16,7 @@ final class ThemeExampleSiteTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: site + "/content/posts", withIntermediateDirectories: true)
         try "---\ntitle: \"{{ .Name }}\"\nsubtitle: \"\"\ndate: {{ .Date }}\n---\n".write(toFile: theme + "/archetypes/default.md", atomically: true, encoding: .utf8)
         try "baseURL = 'https://example.org'\nthemesDir = '../..'\ntheme = 'LoveIt'\ntitle = 'LoveIt'\n".write(toFile: site + "/hugo.toml", atomically: true, encoding: .utf8)
-        let messages = MessageLog()
-        let runner = EffectRunner(environment: home.environment) { messages.append($0) }
+        let (runner, messages) = AppFixture.runner(home)
         runner.run(.createPost(title: "Hello world", section: "posts", bundle: true, lang: nil), siteRoot: site)
         var created: AppMessage?
         XCTAssertTrue(messages.wait { if case .postCreated = $0 { created = $0; return true }; if case .postCreationFailed = $0 { created = $0; return true }; return false })
