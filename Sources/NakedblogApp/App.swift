@@ -24,6 +24,9 @@ public enum App {
         case .tick(let time):
             if state.toast != nil, time >= state.toastExpires { state.toast = nil }
             abandonSlowPreview(&state, now: time)
+            if let editor = state.editor, editor.frozenStatus != nil, time - editor.lastEditTime >= EditorScreen.statusPause {
+                state.editor?.frozenStatus = nil
+            }
             return journalIfDue(&state, now: time) + refreshPreview(&state, evenIfLarge: false, now: time)
         default:
             return handleResult(&state, message, now: now)

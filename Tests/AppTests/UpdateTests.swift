@@ -285,6 +285,25 @@ final class UpdateTests: XCTestCase {
         XCTAssertTrue(frame.screen.lines()[row].contains("Line 60"), frame.screen.lines()[row])
     }
 
+    /// Issue 45.12: typing along a line redraws the characters, not the title bar's counts; they
+    /// catch up after a pause, or at once on any other key.
+    func testTheCountsCatchUpAfterAPauseInTyping() throws {
+        var state = try AppFixture.editing()
+        _ = AppFixture.send(&state, .end)
+        let start = try XCTUnwrap(AppFixture.lines(state).first)
+        for character in "abc" { _ = App.update(&state, .key(.character(character)), now: 10) }
+        XCTAssertEqual(AppFixture.lines(state).first?.suffix(20), start.suffix(20), "the counts wait")
+        _ = App.update(&state, .tick(10.1), now: 10.1)
+        XCTAssertNotNil(state.editor?.frozenStatus, "not yet")
+        _ = App.update(&state, .tick(10.5), now: 10.5)
+        XCTAssertNil(state.editor?.frozenStatus)
+        let column = (state.editor?.editor.cursor.column ?? 0) + 1
+        XCTAssertTrue(AppFixture.lines(state).first?.hasSuffix("Col \(column)") ?? false, AppFixture.lines(state).first ?? "")
+        for character in "de" { _ = App.update(&state, .key(.character(character)), now: 11) }
+        _ = App.update(&state, .key(.left()), now: 11)
+        XCTAssertNil(state.editor?.frozenStatus, "another key: at once")
+    }
+
     func testFindStartsWithTheLastQuerySelected() throws {
         var state = try AppFixture.editing()
         _ = AppFixture.send(&state, .control("f"))

@@ -80,7 +80,8 @@ extension App {
             case .findNext:
                 if !screen.lastFind.isEmpty { _ = screen.editor.find(screen.lastFind) }
             case .togglePreview:
-                screen.showPreview.toggle()
+                // Wide: split ↔ the text alone; narrow: the text ↔ the preview.
+                if state.columns >= EditorScreen.splitWidth { screen.hideSplitPreview.toggle() } else { screen.showPreview.toggle() }
                 refreshLargePreview = true
             case .frontMatter:
                 let tags = Set(state.browse.posts.flatMap(\.tags)).sorted()
@@ -108,12 +109,24 @@ extension App {
         let height = max(1, state.rows - 3)
         let before = screen.editor.revision
         // From the layout, not from the last frame: update never reads what render stored.
-        let textWidth = EditorLayout(columns: state.columns, rows: state.rows, showPreview: screen.showPreview).text?.width
+        let textWidth = EditorLayout(columns: state.columns, rows: state.rows, showPreview: screen.showPreview, textOnly: screen.hideSplitPreview).text?.width
         let wrapWidth = textWidth.flatMap { screen.view.wrapWidth(areaWidth: $0, lineCount: screen.editor.buffer.lineCount) }
         // Kept only for a read-only post (a copy would make every edit copy the document).
         let unedited = screen.readOnlyBecause == nil ? nil : screen.editor
         let linesBefore = screen.editor.buffer.lineCount
+        let cursorBefore = screen.editor.cursor
+        let shownBefore = screen.frozenStatus ?? {
+            let (words, isCurrent) = screen.wordCount()
+            return (words, isCurrent, cursorBefore.line, cursorBefore.column)
+        }()
         guard let effects = screen.editor.handle(key, now: now, pageHeight: height, wrapWidth: wrapWidth) else { return [] }
+        // Typing along one line leaves the title bar's counts as they were until a pause.
+        switch key {
+        case .character(_, false), .backspace, .delete:
+            screen.frozenStatus = screen.editor.cursor.line == cursorBefore.line ? shownBefore : nil
+        default:
+            screen.frozenStatus = nil
+        }
         if let author = screen.readOnlyBecause, let unedited, screen.editor.revision != before {
             // Moving and selecting work; an edit is undone at once.
             screen.editor = unedited
@@ -171,7 +184,7 @@ extension App {
         guard var screen = state.editor, !screen.previewInFlight else { return [] }
         // A text that took too long is not rendered again behind the writer's back: the next keystroke asks.
         if let abandoned = screen.previewAbandonedAt, screen.lastEditTime <= abandoned { return [] }
-        let layout = EditorLayout(columns: state.columns, rows: state.rows, showPreview: screen.showPreview)
+        let layout = EditorLayout(columns: state.columns, rows: state.rows, showPreview: screen.showPreview, textOnly: screen.hideSplitPreview)
         let revision = screen.editor.revision
         var width: Int?
         var window: Range<Int>?
@@ -276,14 +289,14 @@ struct EditorLayout {
     let preview: Rect?
     let divider: Rect?
 
-    init(columns: Int, rows: Int, showPreview: Bool) {
+    init(columns: Int, rows: Int, showPreview: Bool, textOnly: Bool = false) {
         let body = Rect(x: 0, y: 1, width: columns, height: max(1, rows - 3))
-        if columns >= EditorScreen.splitWidth {
+        if columns >= EditorScreen.splitWidth && !textOnly {
             let panes = SplitView.panes(of: body)
             text = panes.left
             divider = panes.divider
             preview = panes.right
-        } else if showPreview {
+        } else if showPreview && columns < EditorScreen.splitWidth {
             text = nil
             divider = nil
             preview = body

@@ -9,15 +9,16 @@ enum EditorRender {
         guard var editor = state.editor else { return nil }
         defer { state.editor = editor }
         let width = state.columns
-        let (words, isCurrent) = editor.wordCount()
+        let frozen = editor.frozenStatus
+        let (words, isCurrent) = frozen.map { ($0.words, $0.isCurrent) } ?? editor.wordCount()
         let minutes = max(1, Int((Double(words) / 200).rounded(.up)))
-        let position = "Ln \(editor.editor.cursor.line + 1), Col \(editor.editor.cursor.column + 1)"
+        let position = "Ln \((frozen?.line ?? editor.editor.cursor.line) + 1), Col \((frozen?.column ?? editor.editor.cursor.column) + 1)"
         // A large post's count is of the text as last saved until it is saved again.
         let right = "\(isCurrent ? "" : "≈")\(words) words · \(minutes) min read · \(position)"
         let title = editor.resolvingConflict.map { "Resolving \($0) — Ctrl-S keeps this text, Esc back" }
             ?? (editor.editor.isDirty ? "● " : "") + editor.path
         Render.titleBar(title, right: editor.resolvingConflict == nil ? right : position, into: &screen, width: width)
-        let layout = EditorLayout(columns: width, rows: state.rows, showPreview: editor.showPreview)
+        let layout = EditorLayout(columns: width, rows: state.rows, showPreview: editor.showPreview, textOnly: editor.hideSplitPreview)
         var cursor: (x: Int, y: Int)?
         if let area = layout.text {
             cursor = editor.view.render(editor.editor, into: &screen, area: area, underlined: editor.spelling.byLine)
@@ -41,7 +42,7 @@ enum EditorRender {
             var left = editor.problem ?? notice ?? editor.readOnlyBecause.map { "read-only: \($0)" }
                 ?? (editor.editor.isDirty ? "modified (Ctrl-S saves)" : "saved")
             if state.isPublishing { left += " · publishing…" }
-            let mode = width >= EditorScreen.splitWidth ? "split" : (editor.showPreview ? "preview" : "text")
+            let mode = width >= EditorScreen.splitWidth ? (editor.hideSplitPreview ? "text" : "split") : (editor.showPreview ? "preview" : "text")
             // Misspelled words in and around the view, and the key that goes to them.
             // (Not beside a problem: the problem needs the room.)
             let spelling = editor.spelling.count > 0 && editor.problem == nil && notice == nil ? "F7 \(editor.spelling.count) misspelled · " : ""

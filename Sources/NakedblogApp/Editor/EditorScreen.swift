@@ -14,6 +14,14 @@ public struct EditorScreen: Sendable {
     public var view = EditorView()
     /// On narrow terminals the preview replaces the text (toggled); on wide ones it sits beside it.
     public var showPreview = false
+    /// On wide terminals, the preview hidden (Ctrl-T): the text alone, full width.
+    public var hideSplitPreview = false
+    /// The title bar's counts and position as shown while typing along one line: a typed
+    /// character then redraws itself, not the counts (a slow SSH link carries each byte); they
+    /// catch up after a pause (`statusPause`) or any other key. Nil: shown as they are.
+    var frozenStatus: (words: Int, isCurrent: Bool, line: Int, column: Int)?
+    /// How long typing pauses before the title bar's counts catch up.
+    static let statusPause: TimeInterval = 0.4
     public var preview: [PreviewLine] = []
     var previewRevision = -1
     var previewWidth = 0
@@ -111,6 +119,7 @@ public struct EditorScreen: Sendable {
         view = previous.view
         view.forgetText()
         showPreview = previous.showPreview
+        hideSplitPreview = previous.hideSplitPreview
     }
 
     /// How far line `line` of `old` moved in `new`: the change in line count when the line is

@@ -81,6 +81,7 @@ public final class AppLoop {
                 let message = messages.removeFirst()
                 let now = clock()
                 let toastBefore = state.toast?.text
+                let statusWasFrozen = state.editor?.frozenStatus != nil
                 var quietTick = false
                 if case .tick = message { quietTick = true }
                 let replaced = Replaced(message, state)
@@ -89,7 +90,8 @@ public final class AppLoop {
                     graveyard.bury(consume replaced)
                     graveyard.bury(consume message)
                 }
-                if quietTick, state.toast?.text == toastBefore { continue }
+                // A tick that changed nothing shown draws nothing (the counts catching up after typing do).
+                if quietTick, state.toast?.text == toastBefore, statusWasFrozen == (state.editor?.frozenStatus != nil) { continue }
                 needsFrame = true
             }
         }
