@@ -66,8 +66,8 @@ enum AppFixture {
 
 extension AppFixture {
     /// An effect runner for `home` whose messages are logged.
-    static func runner(_ home: TestHome) -> (EffectRunner, MessageLog) {
+    static func runner(_ home: TestHome, followsDisk: Bool = false) -> (EffectRunner, MessageLog) {
         let messages = MessageLog()
-        return (EffectRunner(environment: home.environment) { messages.append($0) }, messages)
+        return (EffectRunner(environment: home.environment, followsDisk: followsDisk) { messages.append($0) }, messages)
     }
 }

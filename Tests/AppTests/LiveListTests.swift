@@ -13,7 +13,7 @@ final class LiveListTests: XCTestCase {
         let site = home.path + "/site"
         try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
         try PackageRoot.copyDemo(to: site)
-        let (runner, messages) = AppFixture.runner(home)
+        let (runner, messages) = AppFixture.runner(home, followsDisk: true)
         defer { runner.shutDown(waiting: 0) }
         var state = AppState(columns: 80, rows: 24, page: .browse)
         runner.run(.loadSite(site), siteRoot: site)

@@ -147,6 +147,8 @@ final class AppEndToEndTests: XCTestCase {
         try waitFor(session, "Nothing new to publish")
         XCTAssertTrue(try String(contentsOfFile: config, encoding: .utf8).contains("ada@example.test"))
         try session.send(keys: "d")
+        try waitFor(session, "Make it a draft?")  // it is on the site: asked first
+        try session.send(keys: "y")
         try waitFor(session, "Draft toggled")
         try session.send(keys: "P")
         try waitFor(session, "[x] set draft: false")

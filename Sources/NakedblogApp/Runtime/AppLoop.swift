@@ -21,7 +21,7 @@ public final class AppLoop {
         self.state = state
         self.clock = clock
         let queue = self.queue
-        runner = EffectRunner(environment: environment) { message in queue.post(message) }
+        runner = EffectRunner(environment: environment, followsDisk: true) { message in queue.post(message) }
     }
 
     /// Hooks for the real terminal: clipboard and handing the terminal to another program.

@@ -50,8 +50,14 @@ public final class EffectRunner: @unchecked Sendable {
 
     deinit { shared.withLock { $0.watcher }?.stop() }
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, send: @escaping @Sendable (AppMessage) -> Void) {
+    /// Whether an open site's folders are watched for changes made elsewhere (the app's runner;
+    /// a test's asks for it when that is what it tests).
+    let followsDisk: Bool
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, followsDisk: Bool = false,
+                send: @escaping @Sendable (AppMessage) -> Void) {
         self.environment = environment
+        self.followsDisk = followsDisk
         self.send = send
         credentials = AppCredentialProvider { url, username in send(.credentialsNeeded(url: url, username: username)) }
     }
@@ -227,7 +233,7 @@ public final class EffectRunner: @unchecked Sendable {
             var index = PostIndex.build(site, listings: SiteListings.cache(for: site))
             if restricted { index.removeOutsideSite() }
             send(.siteLoaded(site, .prepared(index), readAt: Date()))
-            watch(site)
+            if followsDisk { watch(site) }
         } catch {
             send(.siteFailed(String(describing: error)))
         }
