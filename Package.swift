@@ -46,7 +46,8 @@ let package = Package(
         // Display width of text (CJK, emoji, combining marks): shared by Blog and TUI.
         .target(name: "TextWidth", dependencies: ["CShims"]),
 
-        // Libraries. They never import each other.
+        // Libraries: GitOps, FrontMatter, TUI and TextWidth import none of the others; Blog reads
+        // front matter, Preview reads Blog's sites, Spelling reads Preview's prose spans.
         .target(name: "GitOps", dependencies: ["CGit2", "CGitSSH"]),
         // Front matter: reading YAML, TOML and JSON blocks, values and dates, and editing one
         // field in place. Knows nothing of sites.
@@ -59,14 +60,18 @@ let package = Package(
         // post's prose, the words a site and a writer accept.
         .target(name: "Spelling", dependencies: ["CHunspell", "Blog", "Preview"]),
 
+        // The use cases both front ends call: synchronous, typed results, no TUI (the build
+        // check, publish preparation, settings, paths between a repository and its site).
+        .target(name: "Workflows", dependencies: ["GitOps", "Blog", "Preview", "Spelling", "TextWidth", "TOMLKit"]),
+
         // The full-screen app: state, update, render, effects (a library so tests can drive it).
-        .target(name: "NakedblogApp", dependencies: ["GitOps", "Blog", "Preview", "Spelling", "TUI", "TextWidth", "TOMLKit"]),
+        .target(name: "NakedblogApp", dependencies: ["Workflows", "GitOps", "Blog", "Preview", "Spelling", "TUI", "TextWidth", "TOMLKit"]),
 
         // The executable: argument parsing and wiring.
         .executableTarget(
             name: "nakedblog",
             dependencies: [
-                "NakedblogApp", "GitOps", "Blog", "Preview", "Spelling", "TUI", "TextWidth", "CShims",
+                "NakedblogApp", "Workflows", "GitOps", "Blog", "Preview", "Spelling", "TUI", "TextWidth", "CShims",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -91,6 +96,7 @@ let package = Package(
         .testTarget(name: "TextWidthTests", dependencies: ["TextWidth", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "AppTests", dependencies: ["NakedblogApp", "GitOps", "Blog", "Preview", "TUI", "TestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "WorkflowsTests", dependencies: ["Workflows", "GitOps", "Blog", "TestSupport"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "TestSupport"]),
     ],

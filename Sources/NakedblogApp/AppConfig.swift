@@ -2,6 +2,7 @@ import Blog
 import Foundation
 import TOMLKit
 import TUI
+@_exported import Workflows
 
 /// Both keymaps the app uses.
 public struct KeyBindings: Sendable {
@@ -39,16 +40,8 @@ public struct AppConfig: Sendable {
     public var keys = KeyBindings.defaults
     /// Columns between the editor's tab stops.
     public var tabWidth = 4
-    /// `[publish] check = "build" | "off"`: whether a publish builds the site first.
-    public var buildCheck = true
-    /// `[publish] check_timeout`: seconds before a build check is stopped.
-    public var checkTimeout = BuildPolicy.defaultTimeout
-    /// `[publish] untrusted = true`: build the site as untrusted code (always so with `--restricted`).
-    public var untrustedBuild = false
-    /// `[publish] check_memory_mib`: an untrusted check's address-space ceiling.
-    public var checkMemoryMiB = BuildPolicy.defaultMemoryMiB
-    /// `[publish] check_processes`: an untrusted check's ceiling on processes and threads.
-    public var checkProcesses = BuildPolicy.defaultProcesses
+    /// The `[publish]` table: the build check's settings (shared with `publish` and `check`).
+    public var publish = PublishSettings()
     /// `spelling = false`: no spell-checking in the editor.
     public var spelling = true
 
@@ -59,27 +52,17 @@ public struct AppConfig: Sendable {
 
     public init() {}
 
-    public static func file(environment: [String: String]) -> String {
-        XDGDirectory.config(environment) + "/config.toml"
-    }
+    public static func file(environment: [String: String]) -> String { PublishSettings.file(environment: environment) }
 
-    /// The settings from the config file; defaults when there is none.
-    /// Whether publishing builds the site first: the site's git config (`nakedblog.check`) wins
-    /// over the config file.
-    public func buildsBeforePublishing(siteSetting: String?) -> Bool {
-        switch siteSetting?.lowercased() {
-        case "off", "false", "no": false
-        case "build", "true", "yes": true
-        default: buildCheck
-        }
-    }
+    /// Whether publishing builds the site first (see `PublishSettings`).
+    public func buildsBeforePublishing(siteSetting: String?) -> Bool { publish.buildsBeforePublishing(siteSetting: siteSetting) }
 
     /// The build check's policy under these settings (`restricted`: always sandboxed).
     public func buildPolicy(restricted: Bool = false, stopper: ProcessStopper = ProcessStopper()) -> BuildPolicy {
-        BuildPolicy(trust: BuildPolicy.trust(restricted: restricted, untrustedSetting: untrustedBuild), timeout: checkTimeout, stopper: stopper,
-                    memoryMiB: checkMemoryMiB, processes: checkProcesses)
+        publish.buildPolicy(restricted: restricted, stopper: stopper)
     }
 
+    /// The settings from the config file; defaults when there is none.
     public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Problem) -> AppConfig {
         let path = file(environment: environment)
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return AppConfig() }
@@ -101,37 +84,10 @@ public struct AppConfig: Sendable {
             guard let value = spelling.bool else { throw Problem(description: "\(file): `spelling` must be true or false.") }
             config.spelling = value
         }
-        if let publish = table["publish"] {
-            let settings = "`[publish]` takes check = \"build\" or \"off\" (build the site before publishing), check_timeout = 120 "
-                + "(seconds before a build check is stopped), untrusted = true (build the site as untrusted code: no plugins, no programs), "
-                + "check_memory_mib = 2048 and check_processes = 4096 (an untrusted check's ceilings)"
-            guard let publishTable = publish.table, publishTable.keys.allSatisfy({ ["check", "check_timeout", "untrusted", "check_memory_mib", "check_processes"].contains($0) }),
-                  let check = publishTable["check"]?.string ?? (publishTable["check"] == nil ? "build" : nil), ["build", "off"].contains(check) else {
-                throw Problem(description: "\(file): \(settings).")
-            }
-            config.buildCheck = check == "build"
-            if let timeout = publishTable["check_timeout"] {
-                guard let seconds = timeout.int, (1...3600).contains(seconds) else {
-                    throw Problem(description: "\(file): `check_timeout` must be a whole number of seconds from 1 to 3600, e.g. check_timeout = 120.")
-                }
-                config.checkTimeout = Double(seconds)
-            }
-            if let memory = publishTable["check_memory_mib"] {
-                guard let mib = memory.int, (256...1_048_576).contains(mib) else {
-                    throw Problem(description: "\(file): `check_memory_mib` must be a whole number of MiB from 256 to 1048576, e.g. check_memory_mib = 2048.")
-                }
-                config.checkMemoryMiB = mib
-            }
-            if let processes = publishTable["check_processes"] {
-                guard let count = processes.int, (16...1_000_000).contains(count) else {
-                    throw Problem(description: "\(file): `check_processes` must be a whole number from 16 to 1000000, e.g. check_processes = 4096.")
-                }
-                config.checkProcesses = count
-            }
-            if let untrusted = publishTable["untrusted"] {
-                guard let value = untrusted.bool else { throw Problem(description: "\(file): `untrusted` must be true or false.") }
-                config.untrustedBuild = value
-            }
+        do {
+            config.publish = try PublishSettings.parse(table["publish"], file: file)
+        } catch {
+            throw Problem(description: error.description)
         }
         if let width = table["tab_width"] {
             guard let value = width.int, (1...16).contains(value) else {

@@ -113,22 +113,6 @@ public struct AppState: Sendable {
     public var isTooSmall: Bool { columns < Self.minimumSize.columns || rows < Self.minimumSize.rows }
 }
 
-/// Branch, unpushed commits and changed files, refreshed after every git operation.
-public struct GitSummary: Sendable, Equatable {
-    public var branch: String?
-    public var upstream: String?
-    public var unpushed = 0
-    public var behind = 0
-    /// Site-relative paths with uncommitted changes (files), and their kind.
-    public var changes: [String: FileChange] = [:]
-    /// Site-relative files touched by unpushed commits.
-    public var unpushedFiles: Set<String> = []
-    public var fetching = false
-    public var problem: String?
-
-    public init() {}
-}
-
 /// Modal boxes.
 public enum Overlay: Sendable {
     case help(title: String, rows: [HelpRow])

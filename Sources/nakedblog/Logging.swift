@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import NakedblogApp
+import Workflows
 
 /// Log set-up: everything goes to a file in the XDG state directory, never to the terminal the
 /// app draws on. Secrets (passwords, passphrases, tokens) are never passed to a logger.

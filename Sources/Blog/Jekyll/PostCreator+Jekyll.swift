@@ -7,13 +7,7 @@ extension PostCreator {
     func createJekyllDraft(title: String, config: JekyllConfig, outsideSite: Bool) throws(ContentError) -> Created {
         let slugified = JekyllURL.slugify(title)
         let base = slugified.isEmpty ? "untitled" : slugified
-        var slug = base
-        var counter = 1
-        let fm = FileManager.default
-        while fm.fileExists(atPath: site.absolute("_drafts/\(slug).md")) {
-            counter += 1
-            slug = "\(base)-\(counter)"
-        }
+        let slug = UniqueName.first(base) { FileManager.default.fileExists(atPath: site.absolute("_drafts/\($0).md")) }
         let path = "_drafts/\(slug).md"
         if !outsideSite { try SiteContainment.require(site.absolute(path), insideSite: site.root, display: path) }
         let style = titleStyle(config: config)
@@ -28,7 +22,7 @@ extension PostCreator {
         }
         let text = "---\n" + fields.map { "\($0.0): \($0.1)\n" }.joined() + "---\n\n"
         do {
-            try fm.createDirectory(atPath: site.absolute("_drafts"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: site.absolute("_drafts"), withIntermediateDirectories: true)
         } catch {
             throw ContentError(file: "_drafts", problem: "cannot create the drafts folder", hint: "Check the permissions of the site")
         }

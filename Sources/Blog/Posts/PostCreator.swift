@@ -61,12 +61,7 @@ public struct PostCreator: Sendable {
         }
         let (root, suffix) = contentRoot(for: lang)
         let base = Self.slug(for: title)
-        var slug = base
-        var counter = 1
-        while exists(root: root, section: section, slug: slug) {
-            counter += 1
-            slug = "\(base)-\(counter)"
-        }
+        let slug = UniqueName.first(base) { exists(root: root, section: section, slug: $0) }
         let sectionPath = section.isEmpty ? root : root + "/" + section
         let path = request.bundle ? "\(sectionPath)/\(slug)/index\(suffix).md" : "\(sectionPath)/\(slug)\(suffix).md"
         try ensureInside(path, root: root)

@@ -33,9 +33,7 @@ public struct PublishPlan: Sendable, Equatable {
         let referenced = PagePath.referencedFiles(of: post, site: site).filter { $0 != own }
         // The site's spelling words go with it (a word added while writing the post).
         let words = SiteWordList.files(siteRoot: site.root).filter { SiteContainment.isInside(site.absolute($0), site: site.root) }
-        let former = site.kind.jekyll == nil ? [] : DraftSwitch.formerPlaces(of: post, among: deleted.compactMap { path in
-            path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
-        })
+        let former = site.kind.jekyll == nil ? [] : DraftSwitch.formerPlaces(of: post, among: SitePath(prefix: prefix).inSite(deleted))
         return PublishPlan(prefix: prefix, commitPaths: ([own] + former + referenced + words).map { prefix + $0 })
     }
 

@@ -1,3 +1,4 @@
+import Blog
 import Foundation
 import GitOps
 import TUI
@@ -212,7 +213,7 @@ extension App {
         state.publish = nil
         toast(&state, text, now: now)
         // Only what the commit touched is read again, unless the remote's commits came in too.
-        let touched = (result.commit?.files ?? []).compactMap { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : nil }
+        let touched = SitePath(prefix: prefix).inSite(result.commit?.files ?? [])
         let remoteCameIn = result.rebasedCommits > 0 || result.fastForwarded
         // A publish made commits: the branch's counts are read again too.
         var effects: [AppEffect] = remoteCameIn || touched.isEmpty || state.site == nil

@@ -3,51 +3,25 @@ import Foundation
 import GitOps
 
 extension EffectRunner {
-    /// Works out what a publish of `post` would commit, for the sheet.
+    /// Works out what a publish of `post` would commit, for the sheet (`PublishPreparation`).
     func preparePublish(_ post: String?, ignoring: [String] = [], root: String) {
-        guard let repository = try? Repository.discover(from: root),
-              let workdir = repository.workingDirectory else {
-            send(.postFailed("This site is not in a git repository: nothing can be published. Clone your blog with nakedblog clone URL, or run git init."))
-            return
+        guard let repository = try? Repository.discover(from: root), repository.workingDirectory != nil else {
+            return send(.postFailed(WorkflowError.notInRepositoryText))
         }
-        let prefix = PublishPlan.sitePrefix(siteRoot: root, workdir: workdir)
         guard let post else {
-            send(.publishSheetReady(PublishSheet(post: nil, commitPath: nil, title: "unpushed commits", files: [], changedKeys: [],
-                                                 wasDraft: false, message: "")))
-            return
+            return send(.publishSheetReady(PublishSheet(post: nil, commitPath: nil, title: "unpushed commits", files: [], changedKeys: [],
+                                                        wasDraft: false, message: "")))
         }
-        let site: Site
-        let plan: PublishPlan
+        let prepared: PublishPreparation
         do {
-            site = try openSite(root)
-            plan = try PublishPlan.forPost(post, site: site, workdir: workdir, deleted: Self.deletedPaths(repository, site: site))
+            prepared = try PublishPreparation.prepare(post: post, site: try openSite(root), repository: repository)
+        } catch let error as WorkflowError {
+            return send(error.kind == .notInRepository ? .postFailed(error.description) : .refused(title: "Cannot publish this post", reason: error.description))
         } catch {
-            return send(.refused(title: "Cannot publish this post", reason: error.description))
+            return send(.refused(title: "Cannot publish this post", reason: "\(error)"))
         }
-        let commitPath = plan.commitPaths[0]
-        let entries = (try? repository.status(paths: plan.commitPaths).entries) ?? []
-        let files = entries.map { entry in
-            (path: String(entry.path.dropFirst(prefix.count)), change: entry.isUntracked ? "new" : (entry.unstaged ?? entry.staged ?? .modified).rawValue)
-        }
-        let page = PublishedPage.read(commitPath, workdir: workdir, committed: repository.contentAtHead)
-        let jekyll = site.kind.jekyll != nil
-        let wasDraft = jekyll ? (try? DraftSwitch.isDraft(post, site: site)) ?? false : page.isDraft
-        // A draft being published is a first publish, even when the draft itself was pushed.
-        var sheet = PublishSheet(post: post, commitPath: commitPath, title: page.title, files: files, changedKeys: page.changedKeys,
-                                 wasDraft: wasDraft,
-                                 message: CommitMessage.forPublishing([commitPath], titles: [page.title], in: repository, firstPublish: wasDraft))
-        sheet.sitePrefix = prefix
-        sheet.keepsOldAddress = URLChange.redirectKey(site: site) != nil
-        if jekyll {
-            sheet.setDraftFalse = wasDraft
-            sheet.draftMoves = true
-        }
-        sheet.review = PublishReview.review(commitPath: commitPath, workdir: workdir, displayPrefix: prefix,
-                                            committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
-        let moved = plan.commitPaths.dropFirst().map { String($0.dropFirst(prefix.count)) }
-        sheet.review.noteAddressChange(of: post, site: site, prefix: prefix, formerPath: DraftSwitch.formerPlaces(of: post, among: moved).first,
-                                       committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
-        sheet.misspelled = misspelledWords(in: post, site: site, ignoring: ignoring)
+        var sheet = PublishSheet(prepared)
+        sheet.misspelled = misspelledWords(in: post, site: prepared.site, ignoring: ignoring)
         send(.publishSheetReady(sheet))
     }
 
@@ -72,10 +46,6 @@ extension EffectRunner {
         }
     }
 
-    /// The repository's deleted paths, where a post's former place may be (Jekyll moves posts).
-    static func deletedPaths(_ repository: Repository, site: Site) -> [String] {
-        site.kind.jekyll == nil ? [] : (try? repository.status().deletedPaths) ?? []
-    }
 
     /// Builds the site as it will be after publishing `post` (unless the site's git config says
     /// `nakedblog.check = off`) and sends the verdict.
@@ -94,7 +64,7 @@ extension EffectRunner {
                 verdict: .unavailable("The build check is off for this site (git config nakedblog.check)."), appearances: [], generator: site.kind.command)))
             return
         }
-        guard let plan = try? PublishPlan.forPost(post, site: site, workdir: workdir, deleted: Self.deletedPaths(repository, site: site)) else {
+        guard let plan = try? PublishPlan.forPost(post, site: site, workdir: workdir, deleted: PublishPreparation.deletedPaths(repository, site: site)) else {
             return send(.publishChecked(post: post, undraft: undraft, PublishCheck(
                 verdict: .unavailable("The build check is skipped: this post's folder leads outside the site."), appearances: [], generator: "")))
         }
@@ -132,24 +102,20 @@ extension EffectRunner {
         var paths = commitPath.map { [$0] } ?? []
         if setDraftFalse, let post {
             do {
-                let site = try openSite(root)
-                let moved = try DraftSwitch.set(post, draft: false, site: site)
-                if moved.movedFrom != nil {
-                    let prefix = PublishPlan.sitePrefix(siteRoot: root, workdir: workdir)
-                    paths = moved.commitPaths.map { prefix + $0 }
-                    send(.draftToggled(path: moved.path, movedFrom: moved.movedFrom))
+                let made = try Undraft.publishable(post, site: try openSite(root), repository: repository)
+                if made.result.movedFrom != nil {
+                    paths = made.commitPaths
+                    send(.draftToggled(path: made.result.path, movedFrom: made.result.movedFrom))
                 }
             } catch {
-                send(.publishFailed(GitError(kind: .other, operation: "draft", message: "could not make it a post: \(error)")))
+                send(.publishFailed(GitError(kind: .other, operation: "draft", message: "\(error)")))
                 return
             }
         }
-        if let post, !paths.isEmpty, let site = try? openSite(root) {
-            let prefix = PublishPlan.sitePrefix(siteRoot: root, workdir: workdir)
-            let current = paths.count > 1 ? String(paths[0].dropFirst(prefix.count)) : post
-            if let plan = try? PublishPlan.forPost(current, site: site, workdir: workdir, deleted: Self.deletedPaths(repository, site: site)) {
-                paths += plan.commitPaths.dropFirst().filter { !paths.contains($0) }
-            }
+        // The files the post refers to go with it (a move's were added with the move).
+        if let post, paths.count == 1, let site = try? openSite(root),
+           let plan = try? PublishPlan.forPost(post, site: site, workdir: workdir, deleted: PublishPreparation.deletedPaths(repository, site: site)) {
+            paths += plan.commitPaths.dropFirst().filter { !paths.contains($0) }
         }
         let request = Publisher.Request(paths: paths, message: message, resolveConflicts: resolve, author: author)
         let operation = Publisher.publish(repositoryAt: workdir, request, options: remoteOptions)

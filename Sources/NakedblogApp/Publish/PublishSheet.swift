@@ -80,3 +80,18 @@ public struct PublishSheet: Sendable {
 
     public var isRunning: Bool { if case .running = phase { return true }; return false }
 }
+
+extension PublishSheet {
+    /// The sheet for a prepared publish (`PublishPreparation`): what it commits and says.
+    init(_ prepared: PublishPreparation) {
+        self.init(post: prepared.post, commitPath: prepared.commitPath, title: prepared.page.title, files: prepared.files,
+                  changedKeys: prepared.page.changedKeys, wasDraft: prepared.wasDraft, message: prepared.message)
+        sitePrefix = prepared.paths.prefix
+        keepsOldAddress = prepared.keepsOldAddress
+        review = prepared.review
+        if prepared.draftMoves {
+            setDraftFalse = prepared.wasDraft
+            draftMoves = true
+        }
+    }
+}

@@ -264,37 +264,13 @@ public final class EffectRunner: @unchecked Sendable {
     }
 
     private func refreshGit(root: String) {
-        var summary = GitSummary()
-        do {
-            let repository = try Repository.discover(from: root)
-            let status = try repository.status()
-            summary.branch = status.branch ?? "detached"
-            summary.upstream = status.upstream
-            summary.unpushed = status.unpushed.count
-            summary.behind = status.behind
-            let prefix = PublishPlan.sitePrefix(siteRoot: root, workdir: repository.workingDirectory ?? root)
-            for entry in status.entries where entry.path.hasPrefix(prefix) {
-                summary.changes[String(entry.path.dropFirst(prefix.count))] = entry.isUntracked ? .new : (entry.unstaged ?? entry.staged ?? .modified)
-            }
-            summary.unpushedFiles = Set(repository.filesNotOnRemote().filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
-        } catch {
-            summary.problem = error.kind == .notFound ? "not a git repository" : error.message
-        }
-        send(.gitStatus(summary))
+        send(.gitStatus(SiteGitStatus.summary(siteRoot: root)))
     }
 
-    /// The uncommitted changes under `paths` (each post's file, or its bundle): a status with a
-    /// pathspec, so a save reads its post and not the whole work tree.
+    /// The uncommitted changes under `paths` (each post's file, or its bundle).
     private func refreshGit(paths: [String], root: String) {
         let under = Array(Set(paths.map(PagePath.commitPath(of:))))
-        var changes: [String: FileChange] = [:]
-        if let repository = try? Repository.discover(from: root) {
-            let prefix = PublishPlan.sitePrefix(siteRoot: root, workdir: repository.workingDirectory ?? root)
-            for entry in (try? repository.changes(under: under.map { prefix + $0 })) ?? [] where entry.path.hasPrefix(prefix) {
-                changes[String(entry.path.dropFirst(prefix.count))] = entry.isUntracked ? .new : (entry.unstaged ?? entry.staged ?? .modified)
-            }
-        }
-        send(.gitChangesRefreshed(under: under, changes: changes))
+        send(.gitChangesRefreshed(under: under, changes: SiteGitStatus.changes(under: under, siteRoot: root)))
     }
 
 
@@ -454,11 +430,8 @@ public final class EffectRunner: @unchecked Sendable {
         let named = (path as NSString).pathExtension.lowercased()
         // The extension says what the bytes are: the file's own when it agrees with them.
         let ext = image.format.fileExtensions.contains(named) ? named : image.format.fileExtensions[0]
-        var target = base + "." + ext
-        var counter = 1
-        while FileManager.default.fileExists(atPath: bundle + "/" + target) {
-            counter += 1
-            target = "\(base)-\(counter)." + ext
+        let target = UniqueName.first(base + "." + ext, made: { _, number in "\(base)-\(number)." + ext }) {
+            FileManager.default.fileExists(atPath: bundle + "/" + $0)
         }
         do {
             // The bytes that were checked are the bytes written (never a second read of the source).

@@ -2,7 +2,7 @@ import ArgumentParser
 import Blog
 import Foundation
 import GitOps
-import NakedblogApp
+import Workflows
 import TextWidth
 
 /// `nakedblog check PATH… [--json]`: what `publish` would say about posts, without committing.
@@ -116,7 +116,7 @@ extension CheckCommand {
         let prefix = String(PublishPlan.sitePrefix(siteRoot: site.root, workdir: workdir).dropLast())
         let prefixSlash = prefix.isEmpty ? "" : prefix + "/"
         let pages = relative.flatMap { PublishReview.pages(of: $0, workdir: workdir) }.map { String($0.dropFirst(prefixSlash.count)) }
-        let config = (try? AppConfig.load()) ?? AppConfig()
+        let config = (try? PublishSettings.load()) ?? PublishSettings()
         guard let check = InterruptibleCheck.run(config: config, { policy in
             PublishCheck.run(repository: repository, siteRoot: site.root, commitPaths: relative, posts: pages, undraft: undraft,
                              build: !noBuild, policy: policy)
@@ -127,22 +127,8 @@ extension CheckCommand {
 
 extension PostPath {
     /// What publishing `relative` (a bundle or page, repository-relative) would change in what
-    /// the site reads: the rule `publish` and `check` share with the app's sheet.
-    /// A published post whose address changes is warned about too.
+    /// the site reads: the rule `publish` and `check` share with the app's sheet (`PublishPreparation`).
     static func review(_ relative: String, in repository: Repository, workdir: String) -> PublishReview {
-        var review = PublishReview.review(commitPath: relative, workdir: workdir, committed: repository.contentAtHead,
-                                          isOnRemote: { repository.existsOnRemote(path: $0) })
-        for page in PublishReview.pages(of: relative, workdir: workdir) {
-            guard let site = try? Site.open(containing: StandardPath.folder(of: workdir + page)) else { continue }
-            let prefix = PublishPlan.sitePrefix(siteRoot: site.root, workdir: workdir)
-            guard page.hasPrefix(prefix) else { continue }
-            let post = String(page.dropFirst(prefix.count))
-            let deleted = site.kind.jekyll == nil ? [] : ((try? repository.status().deletedPaths) ?? []).compactMap { path in
-                path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
-            }
-            review.noteAddressChange(of: post, site: site, prefix: prefix, formerPath: DraftSwitch.formerPlaces(of: post, among: deleted).first,
-                                     committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
-        }
-        return review
+        PublishPreparation.review(repositoryPath: relative, repository: repository, workdir: workdir)
     }
 }

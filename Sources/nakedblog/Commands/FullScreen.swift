@@ -27,7 +27,7 @@ enum FullScreen {
         state.keys = config.keys
         state.tabWidth = config.tabWidth
         state.spelling = config.spelling
-        state.buildCheck = config.buildCheck
+        state.buildCheck = config.publish.buildCheck
         if restricted { state.restrict() }
         let terminal = NcursesTerminal()
         let (theme, themeProblem) = ThemeChoice.load(option: themeOption, environment: environment, configured: config.theme)

@@ -1,11 +1,11 @@
 import Blog
-import NakedblogApp
+import Workflows
 
 /// A build check run by a command: Ctrl-C, SIGTERM and SIGHUP stop the generator's whole process
 /// group (it runs in a group of its own, so the terminal's signal does not reach it). Nil when
 /// it was stopped so.
 enum InterruptibleCheck {
-    static func run(config: AppConfig, _ check: (BuildPolicy) -> PublishCheck) -> PublishCheck? {
+    static func run(config: PublishSettings, _ check: (BuildPolicy) -> PublishCheck) -> PublishCheck? {
         let stopper = ProcessStopper()
         let signals = SignalCancellation { stopper.stop() }
         let result = check(config.buildPolicy(stopper: stopper))

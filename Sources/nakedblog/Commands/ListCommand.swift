@@ -1,6 +1,6 @@
 import ArgumentParser
 import Blog
-import NakedblogApp
+import Workflows
 import Foundation
 import TextWidth
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import Blog
 import Foundation
 import GitOps
-import NakedblogApp
+import Workflows
 
 /// `nakedblog publish [PATH…]`: commit exactly the posts named and push them.
 struct PublishCommand: AsyncParsableCommand {
@@ -60,7 +60,7 @@ struct PublishCommand: AsyncParsableCommand {
         }
         let workdir = repository.workingDirectory!
         var relative = try paths.map { try PostPath.resolve($0, workdir: workdir, isTracked: repository.isInHead) }
-        if undraft { relative = try undraftAll(relative, workdir: workdir) }
+        if undraft { relative = try undraftAll(relative, repository: repository, workdir: workdir) }
         let referenced = try referencedFiles(of: relative, workdir: workdir, deleted: (try? repository.status().deletedPaths) ?? [])
             .filter { !relative.contains($0) }
         try review(relative, in: repository, workdir: workdir)
@@ -86,7 +86,7 @@ struct PublishCommand: AsyncParsableCommand {
     /// refused (exit 6); a site already broken at HEAD is said once and does not block.
     private func buildCheck(_ commitPaths: [String], pages: [String], in repository: Repository, workdir: String) throws {
         guard !noCheck, !all, !pages.isEmpty else { return }
-        let config = (try? AppConfig.load()) ?? AppConfig()
+        let config = (try? PublishSettings.load()) ?? PublishSettings()
         guard config.buildsBeforePublishing(siteSetting: repository.configString("nakedblog.check")) else { return }
         let firstFile = workdir + pages[0]
         guard let site = try? Site.open(containing: (firstFile as NSString).deletingLastPathComponent) else { return }
@@ -124,19 +124,16 @@ struct PublishCommand: AsyncParsableCommand {
 
     /// Each post undrafted before the review; a Jekyll draft's move adds its old path (the
     /// deletion half of the rename) to what is committed.
-    private func undraftAll(_ relative: [String], workdir: String) throws -> [String] {
+    private func undraftAll(_ relative: [String], repository: Repository, workdir: String) throws -> [String] {
         var paths: [String] = []
         for path in relative {
             let file = PublishReview.pages(of: path, workdir: workdir).first.map { workdir + $0 } ?? workdir + path
             let site = try SiteLoading.open((file as NSString).deletingLastPathComponent)
             do {
-                let result = try DraftSwitch.set(site.relative(file), draft: false, site: site)
-                let prefix = String(PublishPlan.sitePrefix(siteRoot: site.root, workdir: workdir).dropLast())
-                let inRepository = { (sitePath: String) in prefix.isEmpty ? sitePath : prefix + "/" + sitePath }
-                paths.append(result.movedFrom == nil ? path : inRepository(PagePath.commitPath(of: result.path)))
-                if let old = result.movedFrom { paths.append(inRepository(old)) }
+                let made = try Undraft.publishable(site.relative(file), site: site, repository: repository)
+                paths += made.result.movedFrom == nil ? [path] : made.movePaths
             } catch {
-                throw error.userFacing
+                throw UserFacingError(error.description)
             }
         }
         return paths

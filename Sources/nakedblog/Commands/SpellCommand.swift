@@ -2,7 +2,7 @@ import ArgumentParser
 import Blog
 import Foundation
 import GitOps
-import NakedblogApp
+import Workflows
 import Spelling
 import TextWidth
 
@@ -121,8 +121,8 @@ struct SpellCommand: ParsableCommand {
         do {
             let repository = try Repository.discover(from: site.root)
             // Repository paths as the site names them (the site may sit in a folder of it).
-            let prefix = PublishPlan.sitePrefix(siteRoot: site.root, workdir: repository.workingDirectory ?? site.root)
-            changed = Set(try repository.status().entries.compactMap { $0.path.hasPrefix(prefix) ? String($0.path.dropFirst(prefix.count)) : nil })
+            let paths = SitePath(siteRoot: site.root, workdir: repository.workingDirectory ?? site.root)
+            changed = Set(paths.inSite(try repository.status().entries.map(\.path)))
         } catch {
             throw UserFacingError("cannot tell which posts changed: \(error.message)", exitCode: ExitCodes.usage)
         }

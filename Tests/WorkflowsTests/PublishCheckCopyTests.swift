@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import NakedblogApp
+@testable import Workflows
 import TestSupport
 
 /// The build check's copy of a site: every byte, links inside the site as links, and nothing

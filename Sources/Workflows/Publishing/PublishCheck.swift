@@ -37,6 +37,16 @@ public struct PublishCheck: Sendable, Equatable {
 
     public var refuses: Bool { verdict == .failed }
 
+    public init(verdict: Verdict, build: SiteBuild? = nil, headBuild: SiteBuild? = nil, appearances: [(path: String, when: PublishWhen)],
+                postProblem: (path: String, line: Int)? = nil, generator: String) {
+        self.verdict = verdict
+        self.build = build
+        self.headBuild = headBuild
+        self.appearances = appearances
+        self.postProblem = postProblem
+        self.generator = generator
+    }
+
     /// What the sheet and the commands say: a verdict line, then the generator's messages.
     public var lines: [String] {
         let took = build.map { String(format: " (%.1f s)", $0.seconds + (headBuild?.seconds ?? 0)) } ?? ""

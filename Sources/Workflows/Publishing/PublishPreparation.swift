@@ -1,0 +1,133 @@
+import Blog
+import Foundation
+import GitOps
+
+/// Why a workflow did not run: said once, here, for the app's sheet and the commands alike.
+public struct WorkflowError: Error, CustomStringConvertible, Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// The site is in no git repository (or one without a work tree).
+        case notInRepository
+        /// The post or site cannot be published as it is (containment, unreadable, a clash).
+        case refused
+    }
+
+    public let kind: Kind
+    public let description: String
+
+    public init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
+
+    public static let notInRepositoryText =
+        "This site is not in a git repository: nothing can be published. Clone your blog with nakedblog clone URL, or run git init."
+    static let notInRepository = WorkflowError(.notInRepository, notInRepositoryText)
+}
+
+/// What publishing one post would do, worked out before anything is committed: the one rule the
+/// app's publish sheet and the `publish`/`check` commands share.
+public struct PublishPreparation: Sendable {
+    /// The post, site-relative.
+    public let post: String
+    public let site: Site
+    public let paths: SitePath
+    public let plan: PublishPlan
+    /// The post's file or bundle, as the repository names it.
+    public var commitPath: String { plan.commitPaths[0] }
+    /// The changed files a commit would take, site-relative, with their change ("new", "modified"…).
+    public let files: [(path: String, change: String)]
+    public let page: PublishedPage
+    /// The post is a draft now (a Jekyll draft in `_drafts/`, or `draft: true`): publishing it is a first publish.
+    public let wasDraft: Bool
+    /// Publishing it as a post moves it (Jekyll: `_drafts/` → `_posts/`).
+    public let draftMoves: Bool
+    /// `Publish: <title>` or `Update: <title>`.
+    public let message: String
+    public let review: PublishReview
+    /// The site can keep an old address as a redirect (`aliases`, jekyll-redirect-from).
+    public let keepsOldAddress: Bool
+
+    /// Prepares publishing `post` (site-relative) of `site`.
+    public static func prepare(post: String, site: Site, repository: Repository) throws(WorkflowError) -> PublishPreparation {
+        guard let workdir = repository.workingDirectory else { throw .notInRepository }
+        let paths = SitePath(siteRoot: site.root, workdir: workdir)
+        let plan: PublishPlan
+        do {
+            plan = try PublishPlan.forPost(post, site: site, workdir: workdir, deleted: deletedPaths(repository, site: site))
+        } catch {
+            throw WorkflowError(.refused, error.description)
+        }
+        let commitPath = plan.commitPaths[0]
+        let entries = (try? repository.status(paths: plan.commitPaths).entries) ?? []
+        let files = entries.compactMap { entry in
+            paths.inSite(entry.path).map { (path: $0, change: SiteGitStatus.change(of: entry).rawValue) }
+        }
+        let page = PublishedPage.read(commitPath, workdir: workdir, committed: repository.contentAtHead)
+        let jekyll = site.kind.jekyll != nil
+        let wasDraft = jekyll ? (try? DraftSwitch.isDraft(post, site: site)) ?? false : page.isDraft
+        // A draft being published is a first publish, even when the draft itself was pushed.
+        let message = CommitMessage.forPublishing([commitPath], titles: [page.title], in: repository, firstPublish: wasDraft)
+        let moved = paths.inSite(plan.commitPaths.dropFirst())
+        let review = Self.review(commitPath: commitPath, post: post, site: site, paths: paths, repository: repository, workdir: workdir,
+                                 formerPath: DraftSwitch.formerPlaces(of: post, among: moved).first)
+        return PublishPreparation(post: post, site: site, paths: paths, plan: plan, files: files, page: page, wasDraft: wasDraft, draftMoves: jekyll,
+                                  message: message, review: review, keepsOldAddress: URLChange.redirectKey(site: site) != nil)
+    }
+
+    /// What the site will read of the post before and after (refusal, warnings, a changed address).
+    public static func review(commitPath: String, post: String, site: Site, paths: SitePath, repository: Repository, workdir: String,
+                              formerPath: String?) -> PublishReview {
+        var review = PublishReview.review(commitPath: commitPath, workdir: workdir, displayPrefix: paths.prefix,
+                                          committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
+        review.noteAddressChange(of: post, site: site, prefix: paths.prefix, formerPath: formerPath,
+                                 committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
+        return review
+    }
+
+    /// The review of a post given by its repository path (a page file or bundle folder), as the
+    /// commands name posts: the site found from the page, a Jekyll post's former place from the
+    /// work tree's deletions.
+    public static func review(repositoryPath: String, repository: Repository, workdir: String) -> PublishReview {
+        var review = PublishReview.review(commitPath: repositoryPath, workdir: workdir, committed: repository.contentAtHead,
+                                          isOnRemote: { repository.existsOnRemote(path: $0) })
+        guard let page = PublishReview.pages(of: repositoryPath, workdir: workdir).first,
+              let site = try? Site.open(containing: StandardPath.folder(of: workdir + page)) else { return review }
+        let paths = SitePath(siteRoot: site.root, workdir: workdir)
+        guard let post = paths.inSite(page) else { return review }
+        let deleted = paths.inSite(deletedPaths(repository, site: site))
+        review.noteAddressChange(of: post, site: site, prefix: paths.prefix, formerPath: DraftSwitch.formerPlaces(of: post, among: deleted).first,
+                                 committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
+        return review
+    }
+
+    /// The repository's deleted paths, where a post's former place may be (Jekyll moves posts).
+    public static func deletedPaths(_ repository: Repository, site: Site) -> [String] {
+        site.kind.jekyll == nil ? [] : (try? repository.status().deletedPaths) ?? []
+    }
+}
+
+/// A post made a post before it is published (`draft: false`, or a Jekyll draft moved to
+/// `_posts/`), and what the commit must then take: the one rule for the app and `publish --undraft`.
+public enum Undraft {
+    /// Makes `post` (site-relative) a post; returns the move (if any), the repository paths of the
+    /// post where it is now and where it was (`movePaths`), and all a commit takes (`commitPaths`:
+    /// those and the files it refers to).
+    public static func publishable(_ post: String, site: Site, repository: Repository) throws(WorkflowError)
+        -> (result: DraftSwitch.Result, movePaths: [String], commitPaths: [String]) {
+        guard let workdir = repository.workingDirectory else { throw .notInRepository }
+        let paths = SitePath(siteRoot: site.root, workdir: workdir)
+        let result: DraftSwitch.Result
+        do {
+            result = try DraftSwitch.set(post, draft: false, site: site)
+        } catch {
+            throw WorkflowError(.refused, "could not make it a post: \(error.description)")
+        }
+        let movePaths = result.commitPaths.map(paths.inRepository)
+        var commitPaths = movePaths
+        if let plan = try? PublishPlan.forPost(result.path, site: site, workdir: workdir,
+                                               deleted: PublishPreparation.deletedPaths(repository, site: site)) {
+            commitPaths += plan.commitPaths.filter { !commitPaths.contains($0) }
+        }
+        return (result, movePaths, commitPaths)
+    }
+}

@@ -1,0 +1,94 @@
+import Blog
+import Foundation
+import GitOps
+import TestSupport
+@testable import Workflows
+import XCTest
+
+/// The use cases both front ends call, tested as plain functions: no runner, no messages.
+final class WorkflowTests: XCTestCase {
+    private var home: TestHome!
+
+    override func setUpWithError() throws { home = try TestHome() }
+    override func tearDown() { home.remove() }
+
+    /// A repository whose site is the demo, in the folder `blog/` of it.
+    private func repository() throws -> (Repository, Site) {
+        let work = home.path + "/repo"
+        try FileManager.default.createDirectory(atPath: work + "/blog", withIntermediateDirectories: true)
+        try PackageRoot.copyDemo(to: work + "/blog")
+        for command in [["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"]] {
+            try Shell.check(command, in: work, environment: home.environment)
+        }
+        return (try Repository.open(at: work), try Site.open(containing: work + "/blog"))
+    }
+
+    func testSitePathsAndUniqueNames() {
+        let paths = SitePath(prefix: "blog/")
+        XCTAssertEqual(paths.inRepository("content/posts/x"), "blog/content/posts/x")
+        XCTAssertEqual(paths.inSite("blog/content/posts/x"), "content/posts/x")
+        XCTAssertNil(paths.inSite("README.md"))
+        XCTAssertEqual(paths.inSite(["blog/a", "b", "blog/c"]), ["a", "c"])
+        XCTAssertEqual(UniqueName.first("tea") { ["tea", "tea-2"].contains($0) }, "tea-3")
+        XCTAssertEqual(UniqueName.first("photo.jpg", made: { _, n in "photo-\(n).jpg" }) { $0 == "photo.jpg" }, "photo-2.jpg")
+    }
+
+    func testPublishPreparationSaysWhatTheSheetShows() throws {
+        let (repository, site) = try repository()
+        let post = "content/posts/half-written-ideas/index.md"
+        let text = try String(contentsOfFile: site.absolute(post), encoding: .utf8)
+        try (text + "\nMore.\n").write(toFile: site.absolute(post), atomically: true, encoding: .utf8)
+        let prepared = try PublishPreparation.prepare(post: post, site: site, repository: repository)
+        XCTAssertEqual(prepared.paths.prefix, "blog/")
+        XCTAssertEqual(prepared.commitPath, "blog/content/posts/half-written-ideas")
+        XCTAssertEqual(prepared.files.map(\.path), [post])
+        XCTAssertEqual(prepared.files.map(\.change), ["modified"])
+        XCTAssertTrue(prepared.wasDraft)
+        XCTAssertEqual(prepared.message, "Publish: Half-written ideas")
+        XCTAssertNil(prepared.review.refusal)
+        XCTAssertTrue(prepared.keepsOldAddress)
+
+        let summary = SiteGitStatus.summary(siteRoot: site.root)
+        XCTAssertEqual(summary.branch, "main")
+        XCTAssertEqual(summary.changes[post], .modified)
+        XCTAssertEqual(SiteGitStatus.changes(under: ["content/posts/half-written-ideas"], siteRoot: site.root), [post: .modified])
+    }
+
+    func testOutsideARepositoryNothingIsPrepared() throws {
+        let folder = home.path + "/plain"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try PackageRoot.copyDemo(to: folder)
+        XCTAssertThrowsError(try Repository.discover(from: folder))
+        XCTAssertEqual(SiteGitStatus.summary(siteRoot: folder).problem, "not a git repository")
+    }
+
+    func testUndraftingAJekyllDraftCommitsTheMove() throws {
+        let work = home.path + "/jekyll"
+        try PackageRoot.copyPlainJekyllSite(to: work)
+        try FileManager.default.createDirectory(atPath: work + "/_drafts", withIntermediateDirectories: true)
+        try "---\ntitle: Soon\n---\nWords.\n".write(toFile: work + "/_drafts/soon.md", atomically: true, encoding: .utf8)
+        for command in [["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"]] {
+            try Shell.check(command, in: work, environment: home.environment)
+        }
+        let made = try Undraft.publishable("_drafts/soon.md", site: try Site.open(containing: work), repository: try Repository.open(at: work))
+        XCTAssertEqual(made.result.movedFrom, "_drafts/soon.md")
+        XCTAssertTrue(made.result.path.hasPrefix("_posts/") && made.result.path.hasSuffix("-soon.md"), made.result.path)
+        XCTAssertEqual(made.movePaths, [made.result.path, "_drafts/soon.md"])
+        XCTAssertEqual(Array(made.commitPaths.prefix(2)), made.movePaths)
+    }
+
+    func testPublishSettingsFromTheConfigFile() throws {
+        let config = home.path + "/.config/nakedblog"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try "theme = \"light\"\n[publish]\ncheck = \"off\"\ncheck_timeout = 30\nuntrusted = true\n".write(toFile: config + "/config.toml",
+                                                                                                       atomically: true, encoding: .utf8)
+        let settings = try PublishSettings.load(environment: home.environment)
+        XCTAssertFalse(settings.buildCheck)
+        XCTAssertTrue(settings.buildsBeforePublishing(siteSetting: "build"), "the site's git config wins")
+        let policy = settings.buildPolicy()
+        XCTAssertEqual(policy.timeout, 30)
+        XCTAssertEqual(policy.trust, .untrusted)
+        try "[publish]\ncheck = \"sometimes\"\n".write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try PublishSettings.load(environment: home.environment))
+    }
+}
