@@ -76,7 +76,7 @@ enum LiquidSource {
                     break  // a link alone on its line: inline, below
                 default:
                     let label = tag.arguments.isEmpty ? tag.name : tag.name + " " + tag.arguments
-                    lines[index] = "<!--nakedblog-shortcode:\(label.replacingOccurrences(of: "-->", with: "—>"))-->"
+                    lines[index] = PreviewPlaceholder.shortcode(label: label).text
                     continue
                 }
             }

@@ -176,7 +176,7 @@ struct MarkdownSource {
                 let quotes = lines[index].utf8.prefix { $0 == 0x3E || $0 == 0x20 || $0 == 0x09 }.count { $0 == 0x3E } + noteDepth.count.signum()
                 let utf8 = markdown.utf8
                 placeholders[firstLine + index] = .literal(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: facts[index].start)..<utf8.index(utf8.startIndex, offsetBy: facts[end - 1].end)]))
-                lines[index] = Substring(String(repeating: "> ", count: quotes) + "<!--nakedblog-literal:\(firstLine + index)-->")
+                lines[index] = Substring(String(repeating: "> ", count: quotes) + PreviewPlaceholder.literal(line: firstLine + index).text)
                 for blank in (index + 1)..<end { lines[blank] = "" }
                 changed = true
                 index = end
@@ -224,7 +224,7 @@ struct MarkdownSource {
             }
             if noteDepth.isEmpty, fact.hasPipe, let (table, count) = Self.table(lines, at: index) {
                 placeholders[firstLine + index] = .table(table)
-                lines[index] = Substring("<!--nakedblog-table:\(firstLine + index)-->")
+                lines[index] = Substring(PreviewPlaceholder.table(line: firstLine + index).text)
                 for k in (index + 1)..<(index + count) { lines[k] = "" }
                 index += count
                 continue
@@ -247,7 +247,7 @@ struct MarkdownSource {
                 notes.removeLast()
                 return notes.isEmpty ? "" : "> "
             }
-            return quote + "<!--nakedblog-shortcode:/\(shortcode.name)-->"
+            return quote + PreviewPlaceholder.shortcode(label: "/" + shortcode.name).text
         }
         switch shortcode.name {
         case "highlight":
@@ -269,7 +269,7 @@ struct MarkdownSource {
             break
         }
         let label = shortcode.arguments.isEmpty ? shortcode.name : shortcode.name + " " + shortcode.arguments
-        return quote + "<!--nakedblog-shortcode:\(label.replacingText("-->", with: "—>"))-->"
+        return quote + PreviewPlaceholder.shortcode(label: label).text
     }
 
     private mutating func hasClosing(_ name: String, after index: Int) -> Bool {

@@ -390,17 +390,16 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
                 return writer.line([PreviewSpan(String.repeated("┄", count: side) + label + String.repeated("┄", count: max(0, width - side - label.count)),
                                                 PreviewStyle(.divider))], source: source)
             }
-            if trimmed.hasPrefix("<!--nakedblog-table:"), let line = Int(trimmed.dropFirst(20).dropLast(3)),
-               case .table(let table)? = placeholders[line] {
-                return TableRenderer.render(table, width: width, source: source, into: &writer)
-            }
-            if trimmed.hasPrefix("<!--nakedblog-literal:"), let line = Int(trimmed.dropFirst(22).dropLast(3)),
-               case .literal(let text)? = placeholders[line] {
-                return literalLine(text, width: width, source: source)
-            }
-            if trimmed.hasPrefix("<!--nakedblog-shortcode:") {
-                let label = MarkdownSource.unescape(String(trimmed.dropFirst(24).dropLast(3)))
-                return writer.line([PreviewSpan(DisplayWidth.truncate("⟨" + label + "⟩", to: width), PreviewStyle(.shortcode))], source: source)
+            switch PreviewPlaceholder(trimmed) {
+            case .table(let line)?:
+                if case .table(let table)? = placeholders[line] { return TableRenderer.render(table, width: width, source: source, into: &writer) }
+            case .literal(let line)?:
+                if case .literal(let text)? = placeholders[line] { return literalLine(text, width: width, source: source) }
+            case .shortcode(let label)?:
+                let shown = MarkdownSource.unescape(label)
+                return writer.line([PreviewSpan(DisplayWidth.truncate("⟨" + shown + "⟩", to: width), PreviewStyle(.shortcode))], source: source)
+            case nil:
+                break
             }
         }
         guard let base = literal.baseAddress else { return }
