@@ -7,7 +7,7 @@ CXX_FLAGS := -Xcxx -DNDEBUG
 BUILD_FLAGS ?= $(CXX_FLAGS)
 SETUP := scripts/setup.sh
 
-.PHONY: all setup build release install uninstall deb demo test test-user bench fuzz check-sanitizers clean help
+.PHONY: all setup build release install uninstall deb demo test test-user bench fuzz check-sanitizers clean help format lint
 
 all: build
 
@@ -23,6 +23,8 @@ help:
 	@echo "make deb     a .deb of the release build for this Debian release (.build-release/nakedblog_VERSION_ARCH.deb)"
 	@echo "make fuzz   libFuzzer on front matter, preview and key decoding (FUZZ_SECONDS each, default 200)"
 	@echo "make check-sanitizers  every test under the address sanitizer"
+	@echo "make format  rewrite the Swift sources as .swift-format says (the toolchain's swift format)"
+	@echo "make lint   check the Swift sources against .swift-format (CI runs it)"
 
 setup:
 	@$(SETUP)
@@ -82,6 +84,14 @@ bench: setup
 	@scripts/link-shipped.sh .build-release/release
 	.build-release/release/nakedblog-bench $(BENCH_ARGS)
 
+
+# The toolchain's swift format with the checkout's .swift-format (line length 120, four spaces).
+FORMATTED = Sources Tests Fuzz Package.swift
+format:
+	$(SWIFT) format -i -r $(FORMATTED)
+
+lint:
+	$(SWIFT) format lint --strict -r $(FORMATTED)
 
 clean:
 	rm -rf .build .build-release .build-fuzz .build-asan

@@ -20,10 +20,12 @@ let package = Package(
         // C modules only: module maps and shim headers; each library found through pkg-config
         // (its headers and the soname the system has: libgit2 1.5 to 1.9, any CPU).
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
-        .systemLibrary(name: "CCmark", pkgConfig: "libcmark",
-                       providers: [.apt(["libcmark-dev"])]),
-        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw",
-                       providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(
+            name: "CCmark", pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(
+            name: "CNcursesw", pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
 
         // libgit2's SSH transport replaced by one that runs the system ssh (C glue for GitOps).
@@ -38,7 +40,9 @@ let package = Package(
         .target(name: "CSourceHighlight"),
 
         // Nuspell (C++) behind a C interface, for the benchmark only (measured beside Hunspell).
-        .target(name: "CNuspell", linkerSettings: [.linkedLibrary("nuspell"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        .target(
+            name: "CNuspell",
+            linkerSettings: [.linkedLibrary("nuspell"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
         // Async-signal-safe terminal restoration (C: signal handlers must be).
         .target(name: "CShims"),
@@ -65,7 +69,9 @@ let package = Package(
         .target(name: "Workflows", dependencies: ["GitOps", "Blog", "Preview", "Spelling", "TextWidth", "TOMLKit"]),
 
         // The full-screen app: state, update, render, effects (a library so tests can drive it).
-        .target(name: "NakedblogApp", dependencies: ["Workflows", "GitOps", "Blog", "Preview", "Spelling", "TUI", "TextWidth", "TOMLKit"]),
+        .target(
+            name: "NakedblogApp",
+            dependencies: ["Workflows", "GitOps", "Blog", "Preview", "Spelling", "TUI", "TextWidth", "TOMLKit"]),
 
         // The executable: argument parsing and wiring.
         .executableTarget(
@@ -82,8 +88,12 @@ let package = Package(
         // A tiny ncurses program the smoke tests draw in tmux.
         .executableTarget(name: "TerminalSmoke", dependencies: ["TUI"]),
         // `make bench`: prints one Markdown table of our medians against git/hugo/cmark.
-        .executableTarget(name: "nakedblog-bench", dependencies: ["Harness", "GitOps", "Blog", "Preview", "Spelling", "TUI", "CCmark",
-                                                                 "CHunspell", "CNuspell"]),
+        .executableTarget(
+            name: "nakedblog-bench",
+            dependencies: [
+                "Harness", "GitOps", "Blog", "Preview", "Spelling", "TUI", "CCmark",
+                "CHunspell", "CNuspell",
+            ]),
 
         // XCTest helpers shared by every test target.
         .target(name: "TestSupport", dependencies: ["Harness"], path: "Tests/TestSupport"),
@@ -91,11 +101,15 @@ let package = Package(
         .testTarget(name: "GitOpsTests", dependencies: ["GitOps", "CGit2", "TestSupport"]),
         .testTarget(name: "FrontMatterTests", dependencies: ["FrontMatter", "TestSupport"]),
         .testTarget(name: "BlogTests", dependencies: ["Blog", "Preview", "CShims", "TextWidth", "TestSupport"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "Blog", "CCmark", "CShims", "TextWidth", "TestSupport"], exclude: ["__Snapshots__", "Fixtures"]),
+        .testTarget(
+            name: "PreviewTests", dependencies: ["Preview", "Blog", "CCmark", "CShims", "TextWidth", "TestSupport"],
+            exclude: ["__Snapshots__", "Fixtures"]),
         .testTarget(name: "SpellingTests", dependencies: ["Spelling", "Blog", "Preview", "TestSupport"]),
         .testTarget(name: "TextWidthTests", dependencies: ["TextWidth", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TestSupport"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "AppTests", dependencies: ["NakedblogApp", "GitOps", "Blog", "Preview", "TUI", "TestSupport"], exclude: ["__Snapshots__"]),
+        .testTarget(
+            name: "AppTests", dependencies: ["NakedblogApp", "GitOps", "Blog", "Preview", "TUI", "TestSupport"],
+            exclude: ["__Snapshots__"]),
         .testTarget(name: "WorkflowsTests", dependencies: ["Workflows", "GitOps", "Blog", "TestSupport"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "TestSupport"]),

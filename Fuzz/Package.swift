@@ -10,12 +10,16 @@ let package = Package(
     dependencies: [.package(name: "nakedblog", path: "..")],
     targets: [
         .target(name: "FuzzSupport"),
-        .executableTarget(name: "FuzzFrontMatter", dependencies: ["FuzzSupport", .product(name: "NakedblogCore", package: "nakedblog")],
-                          swiftSettings: driver),
-        .executableTarget(name: "FuzzPreview", dependencies: ["FuzzSupport", .product(name: "NakedblogCore", package: "nakedblog")],
-                          swiftSettings: driver),
-        .executableTarget(name: "FuzzKeys", dependencies: ["FuzzSupport", .product(name: "NakedblogCore", package: "nakedblog")],
-                          swiftSettings: driver),
+        .executableTarget(
+            name: "FuzzFrontMatter",
+            dependencies: ["FuzzSupport", .product(name: "NakedblogCore", package: "nakedblog")],
+            swiftSettings: driver),
+        .executableTarget(
+            name: "FuzzPreview", dependencies: ["FuzzSupport", .product(name: "NakedblogCore", package: "nakedblog")],
+            swiftSettings: driver),
+        .executableTarget(
+            name: "FuzzKeys", dependencies: ["FuzzSupport", .product(name: "NakedblogCore", package: "nakedblog")],
+            swiftSettings: driver),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,7 +4,11 @@
 package enum FastFrontMatter {
     package static func fields(of page: PageText, file: String) throws(ContentError) -> FrontMatterFields {
         guard let block = page.frontMatter else { return FrontMatterFields() }
-        if let fields = Array(block.content.utf8).withUnsafeBufferPointer({ simpleFields($0[...], format: block.format) }) { return fields }
+        if let fields = Array(block.content.utf8).withUnsafeBufferPointer({
+            simpleFields($0[...], format: block.format)
+        }) {
+            return fields
+        }
         return try FrontMatterReader.fields(of: block, file: file)
     }
 
@@ -96,7 +100,8 @@ package enum SimpleYAML {
             if first == ASCII.dash {
                 let afterDash = trimmed.dropFirst()
                 guard openList != nil, afterDash.isEmpty || afterDash.first == ASCII.space,
-                      let item = scalar(ASCII.dropBlanks(afterDash)) else { return nil }
+                    let item = scalar(ASCII.dropBlanks(afterDash))
+                else { return nil }
                 openItems.append(item)
                 continue
             }
@@ -141,9 +146,11 @@ package enum SimpleYAML {
             return after.isEmpty || (after.first == ASCII.hash && rest.first == ASCII.space) ? .string(value) : nil
         }
         switch first {
-        case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "&"), UInt8(ascii: "*"),
-             UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"),
-             UInt8(ascii: ","), UInt8(ascii: "?"):
+        case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "&"),
+            UInt8(ascii: "*"),
+            UInt8(ascii: "!"), UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "%"), UInt8(ascii: "@"),
+            UInt8(ascii: "`"),
+            UInt8(ascii: ","), UInt8(ascii: "?"):
             return nil
         default: break
         }
@@ -154,7 +161,9 @@ package enum SimpleYAML {
             index += 1
         }
         value = ASCII.trimTrailingBlanks(value)
-        if ASCII.contains(value, ASCII.colon, ASCII.space) || value.last == ASCII.colon || value.contains(ASCII.tab) { return nil }
+        if ASCII.contains(value, ASCII.colon, ASCII.space) || value.last == ASCII.colon || value.contains(ASCII.tab) {
+            return nil
+        }
         return YAMLScalar.resolve(plain: ASCII.string(value))
     }
 
@@ -172,14 +181,21 @@ package enum SimpleYAML {
                 items.append(.string(value))
                 rest = ASCII.dropBlanks(after)
             } else {
-                guard let end = rest.firstIndex(where: { $0 == ASCII.comma || $0 == ASCII.closeBracket }) else { return nil }
+                guard let end = rest.firstIndex(where: { $0 == ASCII.comma || $0 == ASCII.closeBracket }) else {
+                    return nil
+                }
                 let plain = ASCII.trimTrailingBlanks(rest[..<end])
                 guard !plain.isEmpty, !plain.contains(where: { "[]{}#&*!|>\"'".utf8.contains($0) }),
-                      !ASCII.contains(plain, ASCII.colon, ASCII.space) else { return nil }
+                    !ASCII.contains(plain, ASCII.colon, ASCII.space)
+                else { return nil }
                 items.append(YAMLScalar.resolve(plain: ASCII.string(plain)))
                 rest = rest[end...]
             }
-            if rest.first == ASCII.comma { rest = ASCII.dropBlanks(rest.dropFirst()) } else if rest.first != ASCII.closeBracket { return nil }
+            if rest.first == ASCII.comma {
+                rest = ASCII.dropBlanks(rest.dropFirst())
+            } else if rest.first != ASCII.closeBracket {
+                return nil
+            }
         }
     }
 }
@@ -226,7 +242,11 @@ package enum SimpleTOML {
                 if case .list = item { return nil }
                 items.append(item)
                 rest = ASCII.dropBlanks(after)
-                if rest.first == ASCII.comma { rest = ASCII.dropBlanks(rest.dropFirst()) } else if rest.first != ASCII.closeBracket { return nil }
+                if rest.first == ASCII.comma {
+                    rest = ASCII.dropBlanks(rest.dropFirst())
+                } else if rest.first != ASCII.closeBracket {
+                    return nil
+                }
             }
         }
         let end = text.firstIndex { $0 == ASCII.comma || $0 == ASCII.closeBracket || $0 == ASCII.hash } ?? text.endIndex
@@ -249,7 +269,8 @@ package enum QuotedString {
         var scan = text.startIndex + 1
         while scan < text.endIndex, text[scan] != quote, text[scan] != ASCII.backslash { scan += 1 }
         if scan < text.endIndex, text[scan] == quote,
-           !(quote == ASCII.apostrophe && yamlStyle && scan + 1 < text.endIndex && text[scan + 1] == ASCII.apostrophe) {
+            !(quote == ASCII.apostrophe && yamlStyle && scan + 1 < text.endIndex && text[scan + 1] == ASCII.apostrophe)
+        {
             return (String(decoding: text[(text.startIndex + 1)..<scan], as: UTF8.self), text[(scan + 1)...])
         }
         var result: [UInt8] = []
@@ -257,7 +278,9 @@ package enum QuotedString {
         while index < text.endIndex {
             let byte = text[index]
             if byte == quote {
-                if quote == ASCII.apostrophe && yamlStyle && index + 1 < text.endIndex && text[index + 1] == ASCII.apostrophe {
+                if quote == ASCII.apostrophe && yamlStyle && index + 1 < text.endIndex
+                    && text[index + 1] == ASCII.apostrophe
+                {
                     result.append(ASCII.apostrophe)
                     index += 2
                     continue
@@ -286,9 +309,11 @@ package enum QuotedString {
     /// The same for a Substring (used by the template parser and list editing).
     package static func read(_ text: Substring, yamlStyle: Bool) -> (String, Substring)? {
         let bytes = Array(text.utf8)
-        guard let (value, restCount) = bytes.withUnsafeBufferPointer({ buffer -> (String, Int)? in
-            read(buffer[...], yamlStyle: yamlStyle).map { ($0.0, $0.1.count) }
-        }) else { return nil }
+        guard
+            let (value, restCount) = bytes.withUnsafeBufferPointer({ buffer -> (String, Int)? in
+                read(buffer[...], yamlStyle: yamlStyle).map { ($0.0, $0.1.count) }
+            })
+        else { return nil }
         let consumed = bytes.count - restCount
         let index = text.utf8.index(text.startIndex, offsetBy: consumed)
         return (value, text[index...])

@@ -14,11 +14,14 @@ public enum FieldValueParser {
 
     /// Parses `text` for `key`. A date keeps the layout (and, unless the text names one, the
     /// offset) of the date it replaces.
-    public static func parse(_ text: String, key: String, existing: FrontMatterValue?, forced: Kind? = nil) throws(ContentError) -> FrontMatterValue {
+    public static func parse(_ text: String, key: String, existing: FrontMatterValue?, forced: Kind? = nil)
+        throws(ContentError) -> FrontMatterValue
+    {
         let kind = forced ?? existing.map(kindOf) ?? knownKinds[key.lowercased()] ?? .string
         func bad(_ expected: String) -> ContentError {
-            ContentError(file: key, problem: "the value `\(text)` for `\(key)` is not \(expected)",
-                         hint: "Give \(expected), or force the type with --string")
+            ContentError(
+                file: key, problem: "the value `\(text)` for `\(key)` is not \(expected)",
+                hint: "Give \(expected), or force the type with --string")
         }
         switch kind {
         case .string: return .string(text)
@@ -37,11 +40,14 @@ public enum FieldValueParser {
         case .list:
             return .list(listItems(text).map(FrontMatterValue.string))
         case .date:
-            guard let date = HugoDate.parse(text) else { throw bad("a date like 2024-05-01 or 2024-05-01T10:00:00+02:00") }
+            guard let date = HugoDate.parse(text) else {
+                throw bad("a date like 2024-05-01 or 2024-05-01T10:00:00+02:00")
+            }
             guard let old = existing?.text.flatMap(HugoDate.parse) else {
                 return .date(date.isDateOnly ? text : date.rfc3339)
             }
-            let formatted = date.isDateOnly && !old.isDateOnly
+            let formatted =
+                date.isDateOnly && !old.isDateOnly
                 ? old.formatLike(sameTimeOfDay(as: old, on: date), offsetSeconds: old.offsetSeconds)
                 : old.formatLike(date.date, offsetSeconds: date.offsetSeconds)
             if case .string = existing { return .string(formatted) }

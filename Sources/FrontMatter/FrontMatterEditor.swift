@@ -22,8 +22,9 @@ public struct FrontMatterEditor: Sendable {
     /// Sets `key` (replacing its value where it is, or adding it in a sensible place).
     public mutating func set(_ key: String, to value: FrontMatterValue) throws(ContentError) {
         if page.frontMatter == nil {
-            page.frontMatter = FrontMatterBlock(format: .yaml, opening: "---\n", content: "", closing: "---\n",
-                                                firstContentLine: 1)
+            page.frontMatter = FrontMatterBlock(
+                format: .yaml, opening: "---\n", content: "", closing: "---\n",
+                firstContentLine: 1)
             if !page.leading.isEmpty || !page.body.isEmpty, !page.body.hasPrefix("\n") { page.body = "\n" + page.body }
         }
         var block = page.frontMatter!
@@ -47,7 +48,9 @@ public struct FrontMatterEditor: Sendable {
     }
 
     /// Re-reads the edited block and checks it says what was intended before accepting it.
-    private mutating func commit(_ block: FrontMatterBlock, expecting key: String, _ value: FrontMatterValue?) throws(ContentError) {
+    private mutating func commit(_ block: FrontMatterBlock, expecting key: String, _ value: FrontMatterValue?)
+        throws(ContentError)
+    {
         var candidate = page
         candidate.frontMatter = block
         let fields = try FrontMatterReader.fields(of: candidate, file: file)
@@ -62,9 +65,10 @@ public struct FrontMatterEditor: Sendable {
         default: matches = false
         }
         guard matches else {
-            throw ContentError(file: file, line: block.firstContentLine,
-                               problem: "nakedblog could not change `\(key)` without disturbing the rest of the front matter",
-                               hint: "Edit this field by hand; nothing was written")
+            throw ContentError(
+                file: file, line: block.firstContentLine,
+                problem: "nakedblog could not change `\(key)` without disturbing the rest of the front matter",
+                hint: "Edit this field by hand; nothing was written")
         }
         page = candidate
     }

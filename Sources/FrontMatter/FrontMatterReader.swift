@@ -30,14 +30,16 @@ public enum FrontMatterReader {
         } catch let error as YamlError {
             throw yamlError(error, block: block, file: file)
         } catch {
-            throw ContentError(file: file, line: block.firstContentLine, problem: "cannot read the YAML front matter: \(error)",
-                               hint: "Fix the YAML between the `---` lines")
+            throw ContentError(
+                file: file, line: block.firstContentLine, problem: "cannot read the YAML front matter: \(error)",
+                hint: "Fix the YAML between the `---` lines")
         }
         guard let node else { return FrontMatterFields() }
         guard case .mapping(let mapping) = node else {
-            throw ContentError(file: file, line: block.firstContentLine,
-                               problem: "the YAML front matter is not a list of `key: value` fields",
-                               hint: "Write one `key: value` per line between the `---` lines")
+            throw ContentError(
+                file: file, line: block.firstContentLine,
+                problem: "the YAML front matter is not a list of `key: value` fields",
+                hint: "Write one `key: value` per line between the `---` lines")
         }
         // Aliases are shared while composed, but every value reached through one becomes a copy:
         // nine levels of nine aliases ("billion laughs", 430 bytes) would be 10⁹ values. The
@@ -51,9 +53,13 @@ public enum FrontMatterReader {
             }
             return FrontMatterFields(fields)
         } catch {
-            throw ContentError(file: file, line: block.firstContentLine,
-                               problem: "the YAML front matter expands its aliases (*name) into too many values (a \"billion laughs\" document?)",
-                               hint: "Repeat values instead of nesting aliases; nakedblog stops reading after \(10_000 + 4 * block.content.utf8.count) values")
+            throw ContentError(
+                file: file, line: block.firstContentLine,
+                problem:
+                    "the YAML front matter expands its aliases (*name) into too many values (a \"billion laughs\" document?)",
+                hint:
+                    "Repeat values instead of nesting aliases; nakedblog stops reading after \(10_000 + 4 * block.content.utf8.count) values"
+            )
         }
     }
 
@@ -73,31 +79,38 @@ public enum FrontMatterReader {
             return .list(items)
         case .mapping(let mapping):
             var fields: [FrontMatterField] = []
-            for (key, value) in mapping { fields.append(FrontMatterField(key: key.string ?? "", value: try yamlValue(value, budget: &budget))) }
+            for (key, value) in mapping {
+                fields.append(FrontMatterField(key: key.string ?? "", value: try yamlValue(value, budget: &budget)))
+            }
             return .map(fields)
         case .alias: return .null
         }
     }
 
     package static func yamlError(_ error: YamlError, block: FrontMatterBlock, file: String) -> ContentError {
-        let hint = "Fix the YAML between the `---` lines (quote values that contain `: ` or start with a special character)"
+        let hint =
+            "Fix the YAML between the `---` lines (quote values that contain `: ` or start with a special character)"
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .composer(let context, let problem, let mark, _):
             // An unclosed construct is reported where it ends; pointing at where it began helps more.
             let at = context?.mark ?? mark
             var detail = problem
             if let context, !context.text.isEmpty {
-                detail = "\(context.text) that starts here, \(problem) (noticed on line \(block.firstContentLine + mark.line - 1))"
+                detail =
+                    "\(context.text) that starts here, \(problem) (noticed on line \(block.firstContentLine + mark.line - 1))"
             }
-            return ContentError(file: file, line: block.firstContentLine + at.line - 1, column: at.column,
-                                problem: "invalid YAML front matter: \(detail)", hint: hint)
+            return ContentError(
+                file: file, line: block.firstContentLine + at.line - 1, column: at.column,
+                problem: "invalid YAML front matter: \(detail)", hint: hint)
         case .duplicatedKeysInMapping(let duplicates, _):
-            return ContentError(file: file, line: block.firstContentLine,
-                                problem: "the YAML front matter repeats the key(s) \(duplicates.joined(separator: ", "))",
-                                hint: "Keep one of each key")
+            return ContentError(
+                file: file, line: block.firstContentLine,
+                problem: "the YAML front matter repeats the key(s) \(duplicates.joined(separator: ", "))",
+                hint: "Keep one of each key")
         default:
-            return ContentError(file: file, line: block.firstContentLine, problem: "invalid YAML front matter: \(error)", hint: hint)
+            return ContentError(
+                file: file, line: block.firstContentLine, problem: "invalid YAML front matter: \(error)", hint: hint)
         }
     }
 
@@ -106,16 +119,19 @@ public enum FrontMatterReader {
         do {
             table = try TOMLTable(string: block.content)
         } catch let error as TOMLParseError {
-            throw ContentError(file: file, line: block.firstContentLine + error.source.begin.line - 1,
-                               column: error.source.begin.column, problem: "invalid TOML front matter: \(error.description)",
-                               hint: "Fix the TOML between the `+++` lines (strings need quotes: title = \"…\")")
+            throw ContentError(
+                file: file, line: block.firstContentLine + error.source.begin.line - 1,
+                column: error.source.begin.column, problem: "invalid TOML front matter: \(error.description)",
+                hint: "Fix the TOML between the `+++` lines (strings need quotes: title = \"…\")")
         } catch {
-            throw ContentError(file: file, line: block.firstContentLine, problem: "invalid TOML front matter: \(error)",
-                               hint: "Fix the TOML between the `+++` lines")
+            throw ContentError(
+                file: file, line: block.firstContentLine, problem: "invalid TOML front matter: \(error)",
+                hint: "Fix the TOML between the `+++` lines")
         }
-        return FrontMatterFields(TOMLOrder.keys(of: table, in: block.content).map {
-            FrontMatterField(key: $0, value: tomlValue(table[$0]))
-        })
+        return FrontMatterFields(
+            TOMLOrder.keys(of: table, in: block.content).map {
+                FrontMatterField(key: $0, value: tomlValue(table[$0]))
+            })
     }
 
     package static func tomlValue(_ value: TOMLValueConvertible?) -> FrontMatterValue {
@@ -147,9 +163,12 @@ public enum FrontMatterReader {
             return FrontMatterFields(document.fields.map { FrontMatterField(key: $0.key, value: $0.value) })
         } catch {
             let location = JSONDocument.location(of: error.offset, in: block.content)
-            throw ContentError(file: file, line: block.firstContentLine + location.line - 1, column: location.column,
-                               problem: "invalid JSON front matter: \(error.problem)",
-                               hint: "Fix the JSON object at the top of the file (keys and strings need double quotes, no trailing commas)")
+            throw ContentError(
+                file: file, line: block.firstContentLine + location.line - 1, column: location.column,
+                problem: "invalid JSON front matter: \(error.problem)",
+                hint:
+                    "Fix the JSON object at the top of the file (keys and strings need double quotes, no trailing commas)"
+            )
         }
     }
 }

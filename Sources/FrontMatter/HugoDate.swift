@@ -43,15 +43,19 @@ public struct HugoDate: Sendable, Equatable, Comparable {
             return value
         }
         guard let year = digits(0, 4), b.count >= 10, b[4] == 0x2D, let month = digits(5, 2), b[7] == 0x2D,
-              let day = digits(8, 2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else { return nil }
+            let day = digits(8, 2), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         let midnight = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
         if b.count == 10 {
-            return HugoDate(date: Date(timeIntervalSince1970: midnight), offsetSeconds: nil, isDateOnly: true, text: raw)
+            return HugoDate(
+                date: Date(timeIntervalSince1970: midnight), offsetSeconds: nil, isDateOnly: true, text: raw)
         }
         var i = 10
         guard b[i] == 0x54 || b[i] == 0x74 || b[i] == 0x20 else { return nil }
         i += 1
-        guard let hour = digits(i, 2), i + 2 < b.count, b[i + 2] == 0x3A, let minute = digits(i + 3, 2) else { return nil }
+        guard let hour = digits(i, 2), i + 2 < b.count, b[i + 2] == 0x3A, let minute = digits(i + 3, 2) else {
+            return nil
+        }
         i += 5
         var second = 0
         if i < b.count, b[i] == 0x3A {
@@ -133,7 +137,8 @@ public struct HugoDate: Sendable, Equatable, Comparable {
         digits(year, 4); out.append(0x2D); digits(month, 2); out.append(0x2D); digits(day, 2)
         if !dateOnly {
             out.append(0x54)
-            digits(secondsOfDay / 3600, 2); out.append(0x3A); digits(secondsOfDay % 3600 / 60, 2); out.append(0x3A); digits(secondsOfDay % 60, 2)
+            digits(secondsOfDay / 3600, 2); out.append(0x3A); digits(secondsOfDay % 3600 / 60, 2); out.append(0x3A);
+            digits(secondsOfDay % 60, 2)
             if offsetSeconds == 0 && zulu {
                 out.append(0x5A)
             } else {
@@ -174,7 +179,8 @@ public struct HugoDate: Sendable, Equatable, Comparable {
         }
         // Jekyll's spelling `15:37:30 -0700`: the blank before the offset stays.
         if hasOffset, text.range(of: #"\d\s+[+-]\d{2}:?\d{2}$"#, options: .regularExpression) != nil,
-           let sign = formatted.range(of: #"[+-]\d{2}:?\d{2}$"#, options: .regularExpression) {
+            let sign = formatted.range(of: #"[+-]\d{2}:?\d{2}$"#, options: .regularExpression)
+        {
             formatted.insert(" ", at: sign.lowerBound)
         }
         return formatted

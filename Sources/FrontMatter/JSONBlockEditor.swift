@@ -15,8 +15,9 @@ package struct JSONBlockEditor {
             return try JSONDocument(text)
         } catch {
             let location = JSONDocument.location(of: error.offset, in: text)
-            throw ContentError(file: file, line: firstLine + location.line - 1, column: location.column,
-                               problem: "invalid JSON front matter: \(error.problem)", hint: "Fix the JSON first")
+            throw ContentError(
+                file: file, line: firstLine + location.line - 1, column: location.column,
+                problem: "invalid JSON front matter: \(error.problem)", hint: "Fix the JSON first")
         }
     }
 
@@ -33,7 +34,8 @@ package struct JSONBlockEditor {
             return String(decoding: bytes, as: UTF8.self)
         }
         let entry = Array((JSONValueWriter.string(key) + ": ").utf8) + rendered
-        let anchor = InsertionAnchor.after.reversed().lazy.compactMap { self.field($0, in: document) }.first
+        let anchor =
+            InsertionAnchor.after.reversed().lazy.compactMap { self.field($0, in: document) }.first
             ?? document.fields.last
         guard let anchor else {
             // Empty object: `{` … `}` becomes `{\n  "key": value\n}`.
@@ -44,7 +46,8 @@ package struct JSONBlockEditor {
         let indent = indentation(before: anchor.keyStart, in: bytes)
         let lineBreak = indent.isEmpty ? Array(" ".utf8) : Array((text.contains("\r\n") ? "\r\n" : "\n").utf8) + indent
         if let next = document.fields.firstIndex(where: { $0.keyStart == anchor.keyStart }).map({ $0 + 1 }),
-           next < document.fields.count, indentation(before: document.fields[next].keyStart, in: bytes) == indent {
+            next < document.fields.count, indentation(before: document.fields[next].keyStart, in: bytes) == indent
+        {
             // Before the following field: only the new line is added.
             bytes.insert(contentsOf: entry + Array(",".utf8) + lineBreak, at: document.fields[next].keyStart)
         } else if !indent.isEmpty {
@@ -58,8 +61,10 @@ package struct JSONBlockEditor {
 
     package func removing(_ key: String) throws(ContentError) -> String {
         let document = try document()
-        guard let index = document.fields.firstIndex(where: { $0.key == key })
-                ?? document.fields.firstIndex(where: { $0.key.lowercased() == key.lowercased() }) else { return text }
+        guard
+            let index = document.fields.firstIndex(where: { $0.key == key })
+                ?? document.fields.firstIndex(where: { $0.key.lowercased() == key.lowercased() })
+        else { return text }
         var bytes = Array(text.utf8)
         let field = document.fields[index]
         if index + 1 < document.fields.count {

@@ -49,14 +49,17 @@ package struct JSONDocument {
             while true {
                 skipWhitespace()
                 let keyStart = position
-                guard peek() == UInt8(ascii: "\"") else { throw SyntaxError(offset: position, problem: "expected a key in double quotes") }
+                guard peek() == UInt8(ascii: "\"") else {
+                    throw SyntaxError(offset: position, problem: "expected a key in double quotes")
+                }
                 let key = try string()
                 skipWhitespace()
                 try expect(UInt8(ascii: ":"), "expected `:` after the key \"\(key)\"")
                 skipWhitespace()
                 let valueStart = position
                 let value = try self.value()
-                spans.append(FieldSpan(key: key, keyStart: keyStart, valueStart: valueStart, valueEnd: position, value: value))
+                spans.append(
+                    FieldSpan(key: key, keyStart: keyStart, valueStart: valueStart, valueEnd: position, value: value))
                 skipWhitespace()
                 if peek() == UInt8(ascii: ",") { position += 1; continue }
                 if peek() == UInt8(ascii: "}") { position += 1; return (spans, position - 1) }
@@ -74,7 +77,9 @@ package struct JSONDocument {
                 if peek() == UInt8(ascii: "}") { position += 1; return .map([]) }
                 while true {
                     skipWhitespace()
-                    guard peek() == UInt8(ascii: "\"") else { throw SyntaxError(offset: position, problem: "expected a key in double quotes") }
+                    guard peek() == UInt8(ascii: "\"") else {
+                        throw SyntaxError(offset: position, problem: "expected a key in double quotes")
+                    }
                     let key = try string()
                     skipWhitespace()
                     try expect(UInt8(ascii: ":"), "expected `:` after the key \"\(key)\"")
@@ -110,7 +115,9 @@ package struct JSONDocument {
             position += 1
             var scalars = String.UnicodeScalarView()
             var chunkStart = position
-            func flush(_ end: Int) { scalars.append(contentsOf: String(decoding: bytes[chunkStart..<end], as: UTF8.self).unicodeScalars) }
+            func flush(_ end: Int) {
+                scalars.append(contentsOf: String(decoding: bytes[chunkStart..<end], as: UTF8.self).unicodeScalars)
+            }
             while position < bytes.count {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "\"") {
@@ -118,7 +125,10 @@ package struct JSONDocument {
                     position += 1
                     return String(scalars)
                 }
-                if byte < 0x20 { throw SyntaxError(offset: position, problem: "a string cannot contain a raw line break or control character") }
+                if byte < 0x20 {
+                    throw SyntaxError(
+                        offset: position, problem: "a string cannot contain a raw line break or control character")
+                }
                 if byte == UInt8(ascii: "\\") {
                     flush(position)
                     position += 1
@@ -131,17 +141,21 @@ package struct JSONDocument {
                     case UInt8(ascii: "r"): scalars.append("\r")
                     case UInt8(ascii: "b"): scalars.append("\u{08}")
                     case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                    case UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: "\""): scalars.append(Unicode.Scalar(escape))
+                    case UInt8(ascii: "/"), UInt8(ascii: "\\"), UInt8(ascii: "\""):
+                        scalars.append(Unicode.Scalar(escape))
                     case UInt8(ascii: "u"):
                         var code = try hex4()
                         if (0xD800..<0xDC00).contains(code), position + 1 < bytes.count,
-                           bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") {
+                            bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+                        {
                             position += 2
                             let low = try hex4()
                             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                         }
                         scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
-                    default: throw SyntaxError(offset: position - 2, problem: "unknown escape `\\\(Character(Unicode.Scalar(escape)))`")
+                    default:
+                        throw SyntaxError(
+                            offset: position - 2, problem: "unknown escape `\\\(Character(Unicode.Scalar(escape)))`")
                     }
                     chunkStart = position
                     continue
@@ -152,7 +166,9 @@ package struct JSONDocument {
         }
 
         mutating func hex4() throws(SyntaxError) -> UInt32 {
-            guard position + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16) else {
+            guard position + 4 <= bytes.count,
+                let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
+            else {
                 throw SyntaxError(offset: position, problem: "expected four hex digits after `\\u`")
             }
             position += 4
@@ -165,12 +181,17 @@ package struct JSONDocument {
             let text = String(decoding: bytes[start..<position], as: UTF8.self)
             if let int = Int(text) { return .int(int) }
             if let double = Double(text), !text.isEmpty { return .double(double) }
-            throw SyntaxError(offset: start, problem: position < bytes.count ? "unexpected `\(Character(Unicode.Scalar(bytes[start])))`" : "unexpected end of the object")
+            throw SyntaxError(
+                offset: start,
+                problem: position < bytes.count
+                    ? "unexpected `\(Character(Unicode.Scalar(bytes[start])))`" : "unexpected end of the object")
         }
 
         mutating func literal(_ word: String) throws(SyntaxError) {
             let expected = Array(word.utf8)
-            guard position + expected.count <= bytes.count, Array(bytes[position..<position + expected.count]) == expected else {
+            guard position + expected.count <= bytes.count,
+                Array(bytes[position..<position + expected.count]) == expected
+            else {
                 throw SyntaxError(offset: position, problem: "unexpected text (strings need double quotes)")
             }
             position += expected.count

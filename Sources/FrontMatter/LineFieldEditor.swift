@@ -31,8 +31,10 @@ package protocol LineFieldEditor {
 extension LineFieldEditor {
     /// The editor of `block`'s lines (`file` names it in errors).
     package init(block: FrontMatterBlock, file: String) {
-        self.init(text: BlockLines(lines: splitKeepingEndings(block.content), lineEnding: block.lineEnding, file: file,
-                                   firstLine: block.firstContentLine))
+        self.init(
+            text: BlockLines(
+                lines: splitKeepingEndings(block.content), lineEnding: block.lineEnding, file: file,
+                firstLine: block.firstContentLine))
     }
 
     package var lines: [String] { text.lines }

@@ -38,14 +38,18 @@ package enum ListItemReuse {
 
     /// The text a raw item stands for (quotes removed).
     package static func text(ofRaw raw: String) -> String {
-        if let first = raw.first, first == "\"" || first == "'", let (value, _) = QuotedString.read(Substring(raw), yamlStyle: true) {
+        if let first = raw.first, first == "\"" || first == "'",
+            let (value, _) = QuotedString.read(Substring(raw), yamlStyle: true)
+        {
             return value
         }
         return raw
     }
 
     /// Writes `items`, reusing raw tokens of `old` whose text matches, `write` for new ones.
-    package static func render(_ items: [FrontMatterValue], old: [String], write: (FrontMatterValue) -> String) -> [String] {
+    package static func render(_ items: [FrontMatterValue], old: [String], write: (FrontMatterValue) -> String)
+        -> [String]
+    {
         var unused = old.map { (raw: $0, text: text(ofRaw: $0)) }
         return items.map { item in
             if let text = item.text, let index = unused.firstIndex(where: { $0.text == text }) {

@@ -22,14 +22,17 @@ package struct PageLayout {
     package func frontMatter(in text: ArraySlice<UInt8>) -> FrontMatterBlock? {
         func string(_ range: Range<Int>) -> String { String(decoding: text[range], as: UTF8.self) }
         return format.map { format in
-            FrontMatterBlock(format: format, opening: string(opening), content: string(content), closing: string(closing),
-                             firstContentLine: firstContentLine)
+            FrontMatterBlock(
+                format: format, opening: string(opening), content: string(content), closing: string(closing),
+                firstContentLine: firstContentLine)
         }
     }
 
     /// The file's text without its BOM, after the checks every page must pass: no NUL byte
     /// (a binary file) and valid UTF-8, each reported with its line.
-    package static func validated(_ all: [UInt8], file: String) throws(ContentError) -> (text: ArraySlice<UInt8>, hasBOM: Bool) {
+    package static func validated(_ all: [UInt8], file: String) throws(ContentError) -> (
+        text: ArraySlice<UInt8>, hasBOM: Bool
+    ) {
         var bytes = all[...]
         let hasBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
         if hasBOM { bytes = bytes.dropFirst(3) }
@@ -38,14 +41,16 @@ package struct PageLayout {
             return bytes.startIndex + (UnsafeRawPointer(hit) - UnsafeRawPointer(base))
         }) {
             let line = bytes[..<zero].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-            throw ContentError(file: file, line: line, problem: "this is a binary file, not text (it contains a NUL byte)",
-                               hint: "Move it out of the content directory, or give it a non-content extension")
+            throw ContentError(
+                file: file, line: line, problem: "this is a binary file, not text (it contains a NUL byte)",
+                hint: "Move it out of the content directory, or give it a non-content extension")
         }
         // Validated in place (no string made and thrown away), ASCII runs passed over fast.
         guard bytes.withUnsafeBufferPointer(UTF8Check.isValid) else {
             let line = PageText.firstInvalidUTF8Line(bytes)
-            throw ContentError(file: file, line: line, problem: "the file is not valid UTF-8",
-                               hint: "Convert it to UTF-8 (e.g. `iconv -f latin1 -t utf-8`) and try again")
+            throw ContentError(
+                file: file, line: line, problem: "the file is not valid UTF-8",
+                hint: "Convert it to UTF-8 (e.g. `iconv -f latin1 -t utf-8`) and try again")
         }
         return (bytes, hasBOM)
     }
@@ -56,7 +61,8 @@ package struct PageLayout {
             let i = b.withUnsafeBufferPointer { buffer -> Int in
                 let offset = start - b.startIndex
                 guard let base = buffer.baseAddress, offset < buffer.count,
-                      let hit = memchr(base + offset, 0x0A, buffer.count - offset) else { return b.endIndex }
+                    let hit = memchr(base + offset, 0x0A, buffer.count - offset)
+                else { return b.endIndex }
                 return b.startIndex + (UnsafeRawPointer(hit) - UnsafeRawPointer(base))
             }
             let end = i < b.endIndex ? i + 1 : i
@@ -106,9 +112,10 @@ package struct PageLayout {
                 cursor = end
             }
             let name = String(decoding: delimiter, as: UTF8.self)
-            throw ContentError(file: file, line: lineNumber,
-                               problem: "the front matter opened with `\(name)` on line \(lineNumber) is never closed",
-                               hint: "Add a line with just `\(name)` after the last front matter field")
+            throw ContentError(
+                file: file, line: lineNumber,
+                problem: "the front matter opened with `\(name)` on line \(lineNumber) is never closed",
+                hint: "Add a line with just `\(name)` after the last front matter field")
         }
         if b[position] == 0x7B {
             let end = try PageText.endOfJSONObject(in: b, from: position, file: file, firstLine: lineNumber)

@@ -45,8 +45,10 @@ extension PageText {
     }
 
     /// Finds the `}` closing the object that starts at `start`, skipping strings.
-    package static func endOfJSONObject(in bytes: ArraySlice<UInt8>, from start: Int, file: String,
-                                firstLine: Int) throws(ContentError) -> Int {
+    package static func endOfJSONObject(
+        in bytes: ArraySlice<UInt8>, from start: Int, file: String,
+        firstLine: Int
+    ) throws(ContentError) -> Int {
         var depth = 0
         var inString = false
         var escaped = false
@@ -54,7 +56,13 @@ extension PageText {
         while index < bytes.endIndex {
             let byte = bytes[index]
             if inString {
-                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == 0x5C {
+                    escaped = true
+                } else if byte == 0x22 {
+                    inString = false
+                }
             } else if byte == 0x22 {
                 inString = true
             } else if byte == 0x7B || byte == 0x5B {
@@ -65,9 +73,10 @@ extension PageText {
             }
             index += 1
         }
-        throw ContentError(file: file, line: firstLine,
-                           problem: "the JSON front matter that starts on line \(firstLine) has no closing `}`",
-                           hint: "Close the object with `}` before the body text")
+        throw ContentError(
+            file: file, line: firstLine,
+            problem: "the JSON front matter that starts on line \(firstLine) has no closing `}`",
+            hint: "Close the object with `}` before the body text")
     }
 
     package static func firstInvalidUTF8Line(_ bytes: ArraySlice<UInt8>) -> Int {

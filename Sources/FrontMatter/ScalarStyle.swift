@@ -44,7 +44,9 @@ package enum YAMLScalarWriter {
     package static func isPlainSafe(_ s: String) -> Bool {
         guard let first = s.first, let last = s.last, first != " ", last != " " else { return false }
         if "-?:,[]{}#&*!|>'\"%@`".contains(first) { return false }
-        if s.contains(": ") || s.contains(" #") || s.hasSuffix(":") || s.contains("\n") || s.contains("\t") { return false }
+        if s.contains(": ") || s.contains(" #") || s.hasSuffix(":") || s.contains("\n") || s.contains("\t") {
+            return false
+        }
         return YAMLScalar.resolve(plain: s) == .string(s)
     }
 }
@@ -54,7 +56,8 @@ package enum TOMLValueWriter {
     package static func write(_ value: FrontMatterValue, style: QuoteStyle) -> String {
         switch value {
         case .string(let s): return string(s, style: style)
-        case .date(let s): return style == .plain && HugoDate.parse(s) != nil ? s : string(s, style: style == .plain ? .double : style)
+        case .date(let s):
+            return style == .plain && HugoDate.parse(s) != nil ? s : string(s, style: style == .plain ? .double : style)
         case .int(let i): return String(i)
         case .double(let d): return String(d)
         case .bool(let b): return b ? "true" : "false"
@@ -82,7 +85,8 @@ package enum JSONValueWriter {
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
         case .list(let items): return "[" + items.map(write).joined(separator: ", ") + "]"
-        case .map(let fields): return "{" + fields.map { string($0.key) + ": " + write($0.value) }.joined(separator: ", ") + "}"
+        case .map(let fields):
+            return "{" + fields.map { string($0.key) + ": " + write($0.value) }.joined(separator: ", ") + "}"
         }
     }
 

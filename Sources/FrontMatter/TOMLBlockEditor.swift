@@ -39,8 +39,10 @@ package struct TOMLBlockEditor: LineFieldEditor {
 
     package func setting(_ key: String, to value: FrontMatterValue) throws(ContentError) -> String {
         if let field = field(key), !field.isEditable {
-            throw ContentError(file: file, line: firstLine + field.lines.lowerBound, problem: "`\(key)` is written as a dotted TOML key",
-                               hint: "Edit it by hand; nakedblog changes only plain `key = value` fields")
+            throw ContentError(
+                file: file, line: firstLine + field.lines.lowerBound,
+                problem: "`\(key)` is written as a dotted TOML key",
+                hint: "Edit it by hand; nakedblog changes only plain `key = value` fields")
         }
         return replacingOrInserting(key, with: value)
     }
@@ -57,8 +59,10 @@ package struct TOMLBlockEditor: LineFieldEditor {
         // End of the root table, before the blank lines and comments that lead into a header.
         var at = rootEnd
         if at < lines.count {
-            while at > 0, YAMLBlockEditor.content(lines[at - 1]).trimmingCharacters(in: .whitespaces).isEmpty
-                    || YAMLBlockEditor.content(lines[at - 1]).trimmingCharacters(in: .whitespaces).hasPrefix("#") {
+            while at > 0,
+                YAMLBlockEditor.content(lines[at - 1]).trimmingCharacters(in: .whitespaces).isEmpty
+                    || YAMLBlockEditor.content(lines[at - 1]).trimmingCharacters(in: .whitespaces).hasPrefix("#")
+            {
                 at -= 1
             }
         }
@@ -67,25 +71,33 @@ package struct TOMLBlockEditor: LineFieldEditor {
 
     private func render(key: String, value: FrontMatterValue, replacing field: Field?) -> String {
         guard let field else {
-            let keyText = key.allSatisfy(TOMLSyntax.isBareKeyCharacter) ? key : TOMLValueWriter.string(key, style: .double)
+            let keyText =
+                key.allSatisfy(TOMLSyntax.isBareKeyCharacter) ? key : TOMLValueWriter.string(key, style: .double)
             return keyText + " = " + TOMLValueWriter.write(value, style: fileQuoteStyle(for: value)) + lineEnding
         }
         let first = lines[field.lines.lowerBound]
         let last = lines[field.lines.upperBound - 1]
-        let ending = last.utf8.suffix(2).elementsEqual([0x0D, 0x0A]) ? "\r\n" : YAMLBlockEditor.endsWithNewline(last) ? "\n" : ""
+        let ending =
+            last.utf8.suffix(2).elementsEqual([0x0D, 0x0A]) ? "\r\n" : YAMLBlockEditor.endsWithNewline(last) ? "\n" : ""
         let content = YAMLBlockEditor.content(first)
         let equals = content.firstIndex(of: "=")!
         var valueStart = content.index(after: equals)
-        while valueStart < content.endIndex, content[valueStart] == " " || content[valueStart] == "\t" { valueStart = content.index(after: valueStart) }
+        while valueStart < content.endIndex, content[valueStart] == " " || content[valueStart] == "\t" {
+            valueStart = content.index(after: valueStart)
+        }
         let prefix = String(content[..<valueStart])
         let oldValue = content[valueStart...]
         let comment = field.lines.count == 1 ? trailingComment(oldValue) : ""
         var style = QuoteStyle.of(oldValue)
         if oldValue.hasPrefix("[") { style = QuoteStyle.of(oldValue.dropFirst().drop { $0 == " " }) }
-        if case .date = value, style == .plain, !oldValue.hasPrefix("[") { style = .plain }
-        else if style == .plain, !isBareValue(value) { style = .double }
+        if case .date = value, style == .plain, !oldValue.hasPrefix("[") {
+            style = .plain
+        } else if style == .plain, !isBareValue(value) {
+            style = .double
+        }
         if case .list(let items) = value, field.lines.count > 2, String(oldValue).trimmingSpaces() == "[",
-           YAMLBlockEditor.content(lines[field.lines.upperBound - 1]).trimmingSpaces() == "]" {
+            YAMLBlockEditor.content(lines[field.lines.upperBound - 1]).trimmingSpaces() == "]"
+        {
             return multiLineArray(items, field: field)
         }
         if case .list(let items) = value, field.lines.count == 1, let old = ListItemReuse.flowItems(String(oldValue)) {
@@ -151,7 +163,9 @@ package struct TOMLBlockEditor: LineFieldEditor {
         for (offset, c) in value.enumerated() {
             if c == "#" && !state.inString {
                 var start = value.index(value.startIndex, offsetBy: offset)
-                while start > value.startIndex, value[value.index(before: start)] == " " || value[value.index(before: start)] == "\t" {
+                while start > value.startIndex,
+                    value[value.index(before: start)] == " " || value[value.index(before: start)] == "\t"
+                {
                     start = value.index(before: start)
                 }
                 return String(value[start...])

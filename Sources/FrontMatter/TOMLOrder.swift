@@ -12,7 +12,8 @@ package enum TOMLOrder {
             let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.hasPrefix("[") {
                 inRoot = false
-                let name = trimmed.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
+                let name =
+                    trimmed.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
                     .split(separator: ".").first.map { unquote(String($0)) } ?? ""
                 if !ordered.contains(name) { ordered.append(name) }
                 continue
@@ -26,15 +27,18 @@ package enum TOMLOrder {
 
     /// RFC 3339 text for a TOML datetime (local datetimes have no offset).
     package static func text(of value: TOMLDateTime) -> String {
-        var text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", value.date.year, value.date.month, value.date.day,
-                          value.time.hour, value.time.minute, value.time.second)
+        var text = String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d", value.date.year, value.date.month, value.date.day,
+            value.time.hour, value.time.minute, value.time.second)
         if value.time.nanoSecond > 0 {
             var fraction = String(format: "%09d", value.time.nanoSecond)
             while fraction.hasSuffix("0") { fraction.removeLast() }
             text += "." + fraction
         }
         if let offset = value.offset?.offset {
-            if offset == 0 { text += "Z" } else {
+            if offset == 0 {
+                text += "Z"
+            } else {
                 let sign = offset < 0 ? "-" : "+"
                 text += String(format: "%@%02d:%02d", sign, abs(offset) / 60, abs(offset) % 60)
             }

@@ -14,7 +14,9 @@ package enum UTF8Check {
         var index = 0
         while index < count {
             // Eight ASCII bytes at a time.
-            while index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & highBits == 0 { index += 8 }
+            while index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & highBits == 0 {
+                index += 8
+            }
             while index < count, base[index] < 0x80 { index += 1 }
             guard index < count else { return true }
             // A run that holds non-ASCII bytes, up to the next eight ASCII bytes in a row (or the
@@ -22,7 +24,10 @@ package enum UTF8Check {
             let start = index
             while index < count {
                 if base[index] < 0x80, index + 8 <= count,
-                   UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & highBits == 0 { break }
+                    UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & highBits == 0
+                {
+                    break
+                }
                 index += 1
             }
             let run = UnsafeBufferPointer(rebasing: bytes[start..<index])

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A whole file read straight into one array (no `Data` to copy from): the one reader for posts

@@ -65,14 +65,19 @@ package struct YAMLBlockEditor: LineFieldEditor {
             }
         }
         let glue = prefix.hasSuffix(" ") || prefix.hasSuffix("\t") ? "" : " "
-        if case .list(let items) = value, let block = blockListStyle(field) ?? (field == nil ? fileBlockListStyle() : nil) {
+        if case .list(let items) = value,
+            let block = blockListStyle(field) ?? (field == nil ? fileBlockListStyle() : nil)
+        {
             let head = String(prefix.trimmingTrailingSpaces())
             if items.isEmpty { return [head + " []" + comment + ending] }
             let oldItems = field.map { blockItems($0) } ?? []
-            let rendered = ListItemReuse.render(items, old: oldItems.map(\.raw)) { YAMLScalarWriter.write($0, style: block.quote) }
-            return [head + comment + ending] + rendered.map { raw in
-                oldItems.first { $0.raw == raw }?.line ?? block.indent + "- " + raw + ending
+            let rendered = ListItemReuse.render(items, old: oldItems.map(\.raw)) {
+                YAMLScalarWriter.write($0, style: block.quote)
             }
+            return [head + comment + ending]
+                + rendered.map { raw in
+                    oldItems.first { $0.raw == raw }?.line ?? block.indent + "- " + raw + ending
+                }
         }
         if case .list(let items) = value, let old = ListItemReuse.flowItems(oldText) {
             let itemStyle = old.items.first.map { QuoteStyle.of(Substring($0)) } ?? fileQuoteStyle()
@@ -121,7 +126,9 @@ package struct YAMLBlockEditor: LineFieldEditor {
     }
 
     private func listItemStyle(_ text: String) -> QuoteStyle? {
-        guard text.hasPrefix("["), let first = text.dropFirst().drop(while: { $0 == " " }).first, first != "]" else { return nil }
+        guard text.hasPrefix("["), let first = text.dropFirst().drop(while: { $0 == " " }).first, first != "]" else {
+            return nil
+        }
         return first == "\"" ? .double : first == "'" ? .single : .plain
     }
 
@@ -143,7 +150,9 @@ package struct YAMLBlockEditor: LineFieldEditor {
 
     /// `key:` at the start of a line; returns the key and where the value starts.
     package static func keyLine(_ line: String) -> (String, String.Index)? {
-        guard let first = line.first, first != " ", first != "\t", first != "#", first != "-", first != "\r", first != "\n" else { return nil }
+        guard let first = line.first, first != " ", first != "\t", first != "#", first != "-", first != "\r",
+            first != "\n"
+        else { return nil }
         var key = ""
         var index = line.startIndex
         if first == "\"" || first == "'" {
@@ -159,7 +168,10 @@ package struct YAMLBlockEditor: LineFieldEditor {
         while index < line.endIndex, line[index] == " " { index = line.index(after: index) }
         guard index < line.endIndex, line[index] == ":" else { return nil }
         index = line.index(after: index)
-        guard index == line.endIndex || line[index] == " " || line[index] == "\t" || line[index] == "\r" || line[index] == "\n" else { return nil }
+        guard
+            index == line.endIndex || line[index] == " " || line[index] == "\t" || line[index] == "\r"
+                || line[index] == "\n"
+        else { return nil }
         while index < line.endIndex, line[index] == " " || line[index] == "\t" { index = line.index(after: index) }
         return (key, index)
     }
@@ -188,7 +200,9 @@ package struct YAMLBlockEditor: LineFieldEditor {
                 quote = c
             } else if c == "#", previous == " " || previous == "\t" {
                 var start = index
-                while start > text.startIndex, text[text.index(before: start)] == " " || text[text.index(before: start)] == "\t" {
+                while start > text.startIndex,
+                    text[text.index(before: start)] == " " || text[text.index(before: start)] == "\t"
+                {
                     start = text.index(before: start)
                 }
                 return (String(text[..<start]), String(text[start...]))

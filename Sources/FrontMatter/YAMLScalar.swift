@@ -5,15 +5,19 @@ package enum YAMLScalar {
         // Most scalars are words: only a few first bytes can start a special value.
         guard let first = text.utf8.first else { return .null }
         switch first {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "~"),
-             UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "y"), UInt8(ascii: "Y"),
-             UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "o"), UInt8(ascii: "O"):
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "~"),
+            UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "y"),
+            UInt8(ascii: "Y"),
+            UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "o"), UInt8(ascii: "O"):
             break
         default:
             return .string(text)
         }
-        if text.utf8.count > 5 && !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) && first != UInt8(ascii: "+")
-            && first != UInt8(ascii: "-") && first != UInt8(ascii: ".") {
+        if text.utf8.count > 5 && !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+            && first != UInt8(ascii: "+")
+            && first != UInt8(ascii: "-") && first != UInt8(ascii: ".")
+        {
             return .string(text)
         }
         // A digit cannot start null or a boolean: skip the word comparisons (dates take this path).
@@ -33,7 +37,9 @@ package enum YAMLScalar {
             }
         }
         if isTimestamp(text) { return .date(text) }
-        guard let first = text.utf8.first, (first >= 0x30 && first <= 0x39) || first == 0x2B || first == 0x2D || first == 0x2E else {
+        guard let first = text.utf8.first,
+            (first >= 0x30 && first <= 0x39) || first == 0x2B || first == 0x2D || first == 0x2E
+        else {
             return .string(text)
         }
         // On bytes: `String.contains(String)` is Foundation's locale-aware search (it showed in listings).
@@ -76,7 +82,8 @@ package enum YAMLScalar {
     private static func isTimestamp(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         func digit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 }
         guard bytes.count >= 10, (0..<4).allSatisfy(digit), bytes[4] == 0x2D, digit(5), digit(6), bytes[7] == 0x2D,
-              digit(8), digit(9) else { return false }
+            digit(8), digit(9)
+        else { return false }
         if bytes.count == 10 { return true }
         var i = 10
         guard bytes[i] == 0x54 || bytes[i] == 0x74 || bytes[i] == 0x20 || bytes[i] == 0x09 else { return false }
@@ -85,7 +92,8 @@ package enum YAMLScalar {
         guard digit(i) else { return false }
         i += digit(i + 1) ? 2 : 1
         guard i + 5 < bytes.count + 0, i < bytes.count, bytes[i] == 0x3A, digit(i + 1), digit(i + 2),
-              i + 3 < bytes.count, bytes[i + 3] == 0x3A, digit(i + 4), digit(i + 5) else { return false }
+            i + 3 < bytes.count, bytes[i + 3] == 0x3A, digit(i + 4), digit(i + 5)
+        else { return false }
         i += 6
         if i < bytes.count, bytes[i] == 0x2E { i += 1; while digit(i) { i += 1 } }
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }

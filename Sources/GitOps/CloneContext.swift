@@ -8,7 +8,9 @@ final class CloneContext: RemoteSession, @unchecked Sendable {
     private var lastTransferEmit: TimeInterval = 0
     private var lastCheckoutEmit: TimeInterval = 0
 
-    init(continuation: AsyncThrowingStream<CloneEvent, Error>.Continuation, credentials: CredentialProvider?, url: String) {
+    init(
+        continuation: AsyncThrowingStream<CloneEvent, Error>.Continuation, credentials: CredentialProvider?, url: String
+    ) {
         self.continuation = continuation
         super.init(credentials: credentials, url: url)
     }
@@ -37,11 +39,16 @@ final class CloneContext: RemoteSession, @unchecked Sendable {
 extension TransferProgress {
     /// Updates `rate` from libgit2's counters and returns a progress value when one is due
     /// (every `RemoteSession.interval`, and always the last).
-    static func measure(_ stats: git_indexer_progress, rate: inout TransferRate, now: TimeInterval,
-                        lastEmit: inout TimeInterval) -> TransferProgress? {
-        let (bytesPerSecond, eta) = rate.update(bytes: Int(stats.received_bytes), objects: Int(stats.received_objects),
-                                                totalObjects: Int(stats.total_objects), now: now)
-        let done = stats.total_objects > 0 && stats.received_objects == stats.total_objects && stats.indexed_deltas == stats.total_deltas
+    static func measure(
+        _ stats: git_indexer_progress, rate: inout TransferRate, now: TimeInterval,
+        lastEmit: inout TimeInterval
+    ) -> TransferProgress? {
+        let (bytesPerSecond, eta) = rate.update(
+            bytes: Int(stats.received_bytes), objects: Int(stats.received_objects),
+            totalObjects: Int(stats.total_objects), now: now)
+        let done =
+            stats.total_objects > 0 && stats.received_objects == stats.total_objects
+            && stats.indexed_deltas == stats.total_deltas
         guard now - lastEmit >= RemoteSession.interval || done else { return nil }
         lastEmit = now
         return TransferProgress(

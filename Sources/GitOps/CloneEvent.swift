@@ -21,8 +21,10 @@ public struct TransferProgress: Sendable, Equatable {
     /// Seconds left for receiving, estimated from the object rate; nil when unknown.
     public var secondsRemaining: Double?
 
-    public init(receivedObjects: Int = 0, totalObjects: Int = 0, indexedObjects: Int = 0, indexedDeltas: Int = 0,
-                totalDeltas: Int = 0, receivedBytes: Int = 0, bytesPerSecond: Double? = nil, secondsRemaining: Double? = nil) {
+    public init(
+        receivedObjects: Int = 0, totalObjects: Int = 0, indexedObjects: Int = 0, indexedDeltas: Int = 0,
+        totalDeltas: Int = 0, receivedBytes: Int = 0, bytesPerSecond: Double? = nil, secondsRemaining: Double? = nil
+    ) {
         self.receivedObjects = receivedObjects
         self.totalObjects = totalObjects
         self.indexedObjects = indexedObjects

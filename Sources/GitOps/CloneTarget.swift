@@ -22,17 +22,25 @@ public enum CloneTarget {
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: target, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw Refusal(description: "cannot clone into \(target): a file with that name exists. Choose another directory name.")
+                throw Refusal(
+                    description:
+                        "cannot clone into \(target): a file with that name exists. Choose another directory name.")
             }
             let entries = (try? fm.contentsOfDirectory(atPath: target)) ?? []
             guard entries.isEmpty else {
-                throw Refusal(description: "cannot clone into \(target): the directory exists and is not empty. Choose another directory, or empty it first.")
+                throw Refusal(
+                    description:
+                        "cannot clone into \(target): the directory exists and is not empty. Choose another directory, or empty it first."
+                )
             }
         }
         var existing = target
         while !fm.fileExists(atPath: existing) { existing = (existing as NSString).deletingLastPathComponent }
         guard access(existing, W_OK) == 0 else {
-            throw Refusal(description: "cannot clone into \(target): \(existing) is not writable. Clone somewhere you can write, e.g. your home directory.")
+            throw Refusal(
+                description:
+                    "cannot clone into \(target): \(existing) is not writable. Clone somewhere you can write, e.g. your home directory."
+            )
         }
     }
 }

@@ -13,15 +13,19 @@ public enum Cloner {
     public static func clone(_ url: GitURL, into directory: String, options: Options = Options()) -> CloneOperation {
         let (stream, continuation) = AsyncThrowingStream<CloneEvent, Error>.makeStream()
         let context = CloneContext(continuation: continuation, credentials: options.credentials, url: url.url)
-        return CloneOperation.start(name: "nakedblog-clone", session: context, cancelOnTermination: true,
-                                    continuation: continuation, events: stream) {
+        return CloneOperation.start(
+            name: "nakedblog-clone", session: context, cancelOnTermination: true,
+            continuation: continuation, events: stream
+        ) {
             // Leftovers are removed before an error is delivered.
             .finished(try run(url, into: directory, options: options, context: context))
         }
     }
 
     /// The blocking clone, on the worker thread. Reads libgit2's errors on this thread.
-    static func run(_ url: GitURL, into directory: String, options: Options, context: CloneContext) throws -> CloneResult {
+    static func run(_ url: GitURL, into directory: String, options: Options, context: CloneContext) throws
+        -> CloneResult
+    {
         GitLibrary.initialize()
         if url.transport == .ssh { SSHCommand.install(environment: options.environment) }
         if let file = options.certificateFile { _ = nb_set_ssl_cert_locations(file, nil) }
@@ -44,7 +48,8 @@ public enum Cloner {
         }
         let repo = Repository(taking: repository!)
         context.approveOffered()
-        return CloneResult(path: target, branch: try repo.currentBranch(), head: try repo.headCommitID(), remoteURL: url.redacted)
+        return CloneResult(
+            path: target, branch: try repo.currentBranch(), head: try repo.headCommitID(), remoteURL: url.redacted)
     }
 
     /// A local source must exist and must not be the target: libgit2 creates the target first,
@@ -53,11 +58,14 @@ public enum Cloner {
         let source = URL(fileURLWithPath: String(url.url.dropFirst("file://".count))).standardizedFileURL.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw GitError(kind: .notFound, operation: "clone", message: "\(source) does not exist or is not a directory")
+            throw GitError(
+                kind: .notFound, operation: "clone", message: "\(source) does not exist or is not a directory")
         }
         let resolved = { (path: String) in URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
         if resolved(source) == resolved(target) {
-            throw GitError(kind: .unsupportedState, operation: "clone", message: "\(source) is the folder to clone into; choose another folder")
+            throw GitError(
+                kind: .unsupportedState, operation: "clone",
+                message: "\(source) is the folder to clone into; choose another folder")
         }
     }
 

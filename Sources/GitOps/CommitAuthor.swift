@@ -10,13 +10,18 @@ public struct CommitAuthor: Sendable, Equatable, CustomStringConvertible {
     /// Reads `Name <email>`; nil when it is not one (no control characters, no `<` or `>` in the
     /// name, one `@` and no spaces in the address).
     public init?(_ text: String) {
-        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) }),
-              text.hasSuffix(">"), let open = text.lastIndex(of: "<") else { return nil }
+        guard
+            !text.unicodeScalars.contains(where: {
+                $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value)
+            }),
+            text.hasSuffix(">"), let open = text.lastIndex(of: "<")
+        else { return nil }
         let name = text[..<open].trimmingCharacters(in: .whitespaces)
         let email = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
         guard !name.isEmpty, name.count <= 200, !name.contains("<"), !name.contains(">"),
-              email.count <= 254, email.filter({ $0 == "@" }).count == 1, !email.hasPrefix("@"), !email.hasSuffix("@"),
-              !email.contains(where: { $0 == " " || $0 == "<" || $0 == ">" }) else { return nil }
+            email.count <= 254, email.filter({ $0 == "@" }).count == 1, !email.hasPrefix("@"), !email.hasSuffix("@"),
+            !email.contains(where: { $0 == " " || $0 == "<" || $0 == ">" })
+        else { return nil }
         self.name = name
         self.email = email
     }
@@ -28,7 +33,8 @@ public struct CommitAuthor: Sendable, Equatable, CustomStringConvertible {
         var signature: UnsafeMutablePointer<git_signature>?
         guard git_signature_now(&signature, name, email) == 0 else {
             git_error_clear()
-            throw GitError(kind: .other, operation: "commit", message: "the author \(description) is not a valid git identity")
+            throw GitError(
+                kind: .other, operation: "commit", message: "the author \(description) is not a valid git identity")
         }
         return signature
     }

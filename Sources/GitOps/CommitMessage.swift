@@ -34,15 +34,23 @@ extension CommitMessage {
     /// `titles`: `Delete: t` for one path gone from the work tree, `Update: t` for one the
     /// remote has (unless it is a draft being published: `firstPublish`), `Publish: t, …`
     /// otherwise. One rule for `publish` and the app's sheet.
-    public static func forPublishing(_ paths: [String], titles: [String], in repository: Repository, firstPublish: Bool = false) -> String {
+    public static func forPublishing(
+        _ paths: [String], titles: [String], in repository: Repository, firstPublish: Bool = false
+    ) -> String {
         // A moved post (a Jekyll draft made a post) is committed as its new path and its old
         // one, which is gone: it is named by what is there.
-        let present = zip(paths, titles).filter { FileManager.default.fileExists(atPath: (repository.workingDirectory ?? "") + $0.0) }
+        let present = zip(paths, titles).filter {
+            FileManager.default.fileExists(atPath: (repository.workingDirectory ?? "") + $0.0)
+        }
         if !present.isEmpty, present.count < paths.count {
             return forPublishing(present.map(\.0), titles: present.map(\.1), in: repository, firstPublish: firstPublish)
         }
-        guard paths.count == 1, let path = paths.first, let title = titles.first else { return forPosts("Publish", titles: titles) }
-        if !FileManager.default.fileExists(atPath: (repository.workingDirectory ?? "") + path) { return forPosts("Delete", titles: [title]) }
+        guard paths.count == 1, let path = paths.first, let title = titles.first else {
+            return forPosts("Publish", titles: titles)
+        }
+        if !FileManager.default.fileExists(atPath: (repository.workingDirectory ?? "") + path) {
+            return forPosts("Delete", titles: [title])
+        }
         return forPosts(!firstPublish && repository.existsOnRemote(path: path) ? "Update" : "Publish", titles: [title])
     }
 }

@@ -18,17 +18,22 @@ struct CommitSigner {
         guard repository.configBool("commit.gpgsign") == true else { return nil }
         let formatName = repository.configString("gpg.format") ?? "openpgp"
         guard let format = Format(rawValue: formatName) else {
-            throw GitError(kind: .signingFailed, operation: "sign",
-                           message: "gpg.format is \"\(formatName)\", which nakedblog does not know; use openpgp or ssh, or unset commit.gpgsign")
+            throw GitError(
+                kind: .signingFailed, operation: "sign",
+                message:
+                    "gpg.format is \"\(formatName)\", which nakedblog does not know; use openpgp or ssh, or unset commit.gpgsign"
+            )
         }
         let program: String
         switch format {
         case .ssh: program = repository.configString("gpg.ssh.program") ?? "ssh-keygen"
-        case .openpgp: program = repository.configString("gpg.openpgp.program") ?? repository.configString("gpg.program") ?? "gpg"
+        case .openpgp:
+            program = repository.configString("gpg.openpgp.program") ?? repository.configString("gpg.program") ?? "gpg"
         case .x509: program = repository.configString("gpg.x509.program") ?? "gpgsm"
         }
-        return CommitSigner(format: format, key: repository.configString("user.signingkey"), program: program,
-                            environment: environment)
+        return CommitSigner(
+            format: format, key: repository.configString("user.signingkey"), program: program,
+            environment: environment)
     }
 
     /// The armored signature of `content` (a commit object's text). `committer` is the
@@ -40,7 +45,9 @@ struct CommitSigner {
         switch format {
         case .ssh:
             guard var key, !key.isEmpty else {
-                throw refusal("commit.gpgsign is set with gpg.format=ssh but user.signingkey is empty; set it to your public key file (git config user.signingkey ~/.ssh/id_ed25519.pub)")
+                throw refusal(
+                    "commit.gpgsign is set with gpg.format=ssh but user.signingkey is empty; set it to your public key file (git config user.signingkey ~/.ssh/id_ed25519.pub)"
+                )
             }
             if key.hasPrefix("key::") || key.hasPrefix("ssh-") {
                 let literal = key.hasPrefix("key::") ? String(key.dropFirst(5)) : key
@@ -61,13 +68,15 @@ struct CommitSigner {
         do {
             result = try ExternalCommand.run(arguments, input: Data(content.utf8), environment: environment)
         } catch {
-            throw refusal("\(program) could not be started (\(error)); install it, or unset commit.gpgsign to commit unsigned")
+            throw refusal(
+                "\(program) could not be started (\(error)); install it, or unset commit.gpgsign to commit unsigned")
         }
         let signature = String(decoding: result.output, as: UTF8.self)
         guard result.status == 0, signature.contains("-----BEGIN") else {
             let detail = String(decoding: result.errorOutput, as: UTF8.self)
                 .split(separator: "\n").filter { !$0.hasPrefix("[GNUPG:]") }.joined(separator: "\n")
-            throw refusal("\(program) failed to sign the commit\(detail.isEmpty ? "" : ": " + detail); nothing was committed")
+            throw refusal(
+                "\(program) failed to sign the commit\(detail.isEmpty ? "" : ": " + detail); nothing was committed")
         }
         return signature
     }

@@ -19,7 +19,8 @@ extension ConflictFile {
                                 options.ancestor_label = baseLabel
                                 options.our_label = mineLabel
                                 options.their_label = remoteLabel
-                                var a = Self.input(basePointer), o = Self.input(minePointer), t = Self.input(theirsPointer)
+                                var a = Self.input(basePointer), o = Self.input(minePointer),
+                                    t = Self.input(theirsPointer)
                                 return git_merge_file(&result, &a, &o, &t, &options)
                             }
                         }
@@ -28,7 +29,9 @@ extension ConflictFile {
             }
         }
         defer { git_merge_file_result_free(&result) }
-        guard status == 0, let pointer = result.ptr else { git_error_clear(); return String(decoding: mine, as: UTF8.self) }
+        guard status == 0, let pointer = result.ptr else {
+            git_error_clear(); return String(decoding: mine, as: UTF8.self)
+        }
         return String(decoding: UnsafeRawBufferPointer(start: pointer, count: result.len), as: UTF8.self)
     }
 
@@ -63,10 +66,13 @@ extension Publisher {
         GitLibrary.initialize()
         let repository = try Repository.open(at: path)
         let head = try repository.headState()
-        guard let remote = repository.remoteName(for: head), let upstreamRef = repository.upstreamTrackingRef(remote: remote, head: head) else {
+        guard let remote = repository.remoteName(for: head),
+            let upstreamRef = repository.upstreamTrackingRef(remote: remote, head: head)
+        else {
             return []
         }
-        let rebase = try Rebase(repository: repository, upstreamRef: upstreamRef, environment: ProcessInfo.processInfo.environment)
+        let rebase = try Rebase(
+            repository: repository, upstreamRef: upstreamRef, environment: ProcessInfo.processInfo.environment)
         defer { rebase.abort() }
         if case .conflicts(let files) = try rebase.run() { return files }
         return []

@@ -32,7 +32,9 @@ public struct GitCredentialHelper: CredentialProvider {
     public init(allowPrompt: Bool) { self.allowPrompt = allowPrompt }
 
     public var description: String {
-        allowPrompt ? "your git credential helpers and a terminal prompt" : "your git credential helpers (no terminal to prompt on)"
+        allowPrompt
+            ? "your git credential helpers and a terminal prompt"
+            : "your git credential helpers (no terminal to prompt on)"
     }
 
     public func credential(for url: String, username: String?) -> HTTPCredential? {
@@ -61,7 +63,9 @@ public struct GitCredentialHelper: CredentialProvider {
     /// The request for approve/reject: the URL's fields and the credential, or nil when any
     /// value could not be written as one line.
     static func describe(_ url: String, _ credential: HTTPCredential) -> String? {
-        guard let request = describe(url), isSafeValue(credential.username), isSafeValue(credential.password) else { return nil }
+        guard let request = describe(url), isSafeValue(credential.username), isSafeValue(credential.password) else {
+            return nil
+        }
         return request + "username=\(credential.username)\npassword=\(credential.password)\n\n"
     }
 
@@ -72,7 +76,8 @@ public struct GitCredentialHelper: CredentialProvider {
     /// line of defence, for URLs that come from elsewhere (a remote's configuration).
     static func describe(_ url: String) -> String? {
         guard !URLRedaction.hasEncodedControl(url), isSafeValue(url) else { return nil }
-        guard let components = URLComponents(string: url), let scheme = components.scheme, let host = components.host else {
+        guard let components = URLComponents(string: url), let scheme = components.scheme, let host = components.host
+        else {
             return "url=\(url)\n"
         }
         var text = "protocol=\(scheme)\nhost=\(host)"
@@ -80,7 +85,9 @@ public struct GitCredentialHelper: CredentialProvider {
         text += "\n"
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         if !path.isEmpty { text += "path=\(path)\n" }
-        for value in [scheme, host, path, components.user ?? "", components.password ?? ""] where !isSafeValue(value) { return nil }
+        for value in [scheme, host, path, components.user ?? "", components.password ?? ""] where !isSafeValue(value) {
+            return nil
+        }
         return text
     }
 
@@ -91,9 +98,14 @@ public struct GitCredentialHelper: CredentialProvider {
 
     private func run(_ action: String, _ input: String) -> String? {
         var environment = ProcessInfo.processInfo.environment
-        if !allowPrompt { environment["GIT_TERMINAL_PROMPT"] = "0"; environment["GIT_ASKPASS"] = ""; environment["SSH_ASKPASS"] = "" }
-        guard let result = try? ExternalCommand.run(["git", "credential", action], input: Data(input.utf8), environment: environment),
-              result.status == 0 else { return nil }
+        if !allowPrompt {
+            environment["GIT_TERMINAL_PROMPT"] = "0"; environment["GIT_ASKPASS"] = ""; environment["SSH_ASKPASS"] = ""
+        }
+        guard
+            let result = try? ExternalCommand.run(
+                ["git", "credential", action], input: Data(input.utf8), environment: environment),
+            result.status == 0
+        else { return nil }
         return String(decoding: result.output, as: UTF8.self)
     }
 }

@@ -14,7 +14,9 @@ enum GitDelta {
         var prefix = 0
         while prefix < limit, base[prefix] == target[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < limit - prefix, base[base.count - 1 - suffix] == target[target.count - 1 - suffix] { suffix += 1 }
+        while suffix < limit - prefix, base[base.count - 1 - suffix] == target[target.count - 1 - suffix] {
+            suffix += 1
+        }
         var delta: [UInt8] = []
         delta.reserveCapacity(32 + target.count - prefix - suffix)
         appendSize(base.count, to: &delta)

@@ -45,7 +45,9 @@ public struct GitError: Error, Sendable, CustomStringConvertible {
     /// What the remote printed (its hooks' output), verbatim.
     public var remoteMessages: [String] = []
 
-    public init(kind: Kind, operation: String, errorClass: Int32 = 0, code: Int32 = -1, message: String, hostKey: HostKey? = nil) {
+    public init(
+        kind: Kind, operation: String, errorClass: Int32 = 0, code: Int32 = -1, message: String, hostKey: HostKey? = nil
+    ) {
         self.kind = kind
         self.operation = operation
         self.errorClass = errorClass
@@ -78,15 +80,20 @@ extension GitError {
             if let text = last.pointee.message { message = String(cString: text) }
         }
         git_error_clear()
-        return GitError(kind: classify(code: code, errorClass: klass, message: message),
-                        operation: operation, errorClass: klass, code: code, message: message)
+        return GitError(
+            kind: classify(code: code, errorClass: klass, message: message),
+            operation: operation, errorClass: klass, code: code, message: message)
     }
 
     static func classify(code: Int32, errorClass: Int32, message: String) -> Kind {
         let lowered = message.lowercased()
-        if ["object not found", "bad object", "corrupt", "inflate", "packfile", "invalid pack", "unpack failed", "did not send all necessary objects",
-            "missing blob", "missing tree", "missing commit", "incorrect header check", "failed to read object", "is not a valid object"]
-            .contains(where: { lowered.contains($0) }) {
+        if [
+            "object not found", "bad object", "corrupt", "inflate", "packfile", "invalid pack", "unpack failed",
+            "did not send all necessary objects",
+            "missing blob", "missing tree", "missing commit", "incorrect header check", "failed to read object",
+            "is not a valid object",
+        ]
+        .contains(where: { lowered.contains($0) }) {
             return .damagedRepository
         }
         switch code {
@@ -99,23 +106,33 @@ extension GitError {
         default: break
         }
         let lower = message.lowercased()
-        if lower.contains("remote host identification has changed") || lower.contains("host key for") && lower.contains("has changed") {
+        if lower.contains("remote host identification has changed")
+            || lower.contains("host key for") && lower.contains("has changed")
+        {
             return .hostKeyMismatch
         }
         if lower.contains("host key verification failed") || lower.contains("no ed25519 host key is known")
-            || lower.contains("host key is known for") || lower.contains("and you have requested strict checking") {
+            || lower.contains("host key is known for") || lower.contains("and you have requested strict checking")
+        {
             return .hostKeyUnknown
         }
-        if lower.contains("permission denied (") || lower.contains("authentication") || lower.contains("too many authentication failures") {
+        if lower.contains("permission denied (") || lower.contains("authentication")
+            || lower.contains("too many authentication failures")
+        {
             return .authenticationFailed(tried: [])
         }
-        if lower.contains("not found") || lower.contains("does not appear to be a git repository") || lower.contains("no such repository")
-            || lower.contains("404") || lower.contains("no such file or directory") || lower.contains("could not find repository") {
+        if lower.contains("not found") || lower.contains("does not appear to be a git repository")
+            || lower.contains("no such repository")
+            || lower.contains("404") || lower.contains("no such file or directory")
+            || lower.contains("could not find repository")
+        {
             return .notFound
         }
-        if lower.contains("could not resolve") || lower.contains("failed to resolve") || lower.contains("connection refused")
+        if lower.contains("could not resolve") || lower.contains("failed to resolve")
+            || lower.contains("connection refused")
             || lower.contains("unreachable") || lower.contains("timed out") || lower.contains("failed to connect")
-            || lower.contains("connection closed by remote") || lower.contains("name or service not known") {
+            || lower.contains("connection closed by remote") || lower.contains("name or service not known")
+        {
             return .networkUnreachable
         }
         return .other

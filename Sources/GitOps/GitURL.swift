@@ -26,7 +26,9 @@ public struct GitURL: Sendable, Equatable {
 
     /// Parses `https://`, `http://`, `ssh://user@host:port/path`, scp-like `user@host:path` and
     /// `alias:path`, `git://`, `file://` and local paths (relative to `directory`).
-    public init(_ input: String, relativeTo directory: String = FileManager.default.currentDirectoryPath) throws(Invalid) {
+    public init(_ input: String, relativeTo directory: String = FileManager.default.currentDirectoryPath)
+        throws(Invalid)
+    {
         let text = input.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { throw Invalid(description: "the URL is empty") }
         guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
@@ -43,7 +45,8 @@ public struct GitURL: Sendable, Equatable {
                 }
                 // Percent-encoded, they would reach `git credential` as extra lines (git refuses them too).
                 guard !URLRedaction.hasEncodedControl(text) else {
-                    throw Invalid(description: "the URL contains an encoded line break or control character (%0a, %0d, %00 …)")
+                    throw Invalid(
+                        description: "the URL contains an encoded line break or control character (%0a, %0d, %00 …)")
                 }
                 url = text
                 transport = Transport(rawValue: scheme)!
@@ -56,21 +59,29 @@ public struct GitURL: Sendable, Equatable {
                 url = text
                 transport = .ssh
                 port = GitURL.port(in: authority)
-                sshDestination = port == nil ? String(authority) : String(authority.prefix { $0 != ":" || authority.hasPrefix("[") })
-                try GitURL.refuseOptionLike(host: sshDestination!, path: String(rest.dropFirst(authority.count + 1)), text)
+                sshDestination =
+                    port == nil ? String(authority) : String(authority.prefix { $0 != ":" || authority.hasPrefix("[") })
+                try GitURL.refuseOptionLike(
+                    host: sshDestination!, path: String(rest.dropFirst(authority.count + 1)), text)
             case "file":
-                guard rest.hasPrefix("/") else { throw Invalid(description: "`\(text)` needs an absolute path: file:///path/to/repo") }
+                guard rest.hasPrefix("/") else {
+                    throw Invalid(description: "`\(text)` needs an absolute path: file:///path/to/repo")
+                }
                 url = text
                 transport = .file
                 sshDestination = nil
                 port = nil
             default:
-                throw Invalid(description: "`\(scheme)://` is not a git transport nakedblog knows; use https://, ssh://, git:// or a path")
+                throw Invalid(
+                    description:
+                        "`\(scheme)://` is not a git transport nakedblog knows; use https://, ssh://, git:// or a path")
             }
             return
         }
         // scp-like [user@]host:path — a colon before any slash, and not a local path.
-        if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/"), !FileManager.default.fileExists(atPath: text) {
+        if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/"),
+            !FileManager.default.fileExists(atPath: text)
+        {
             let host = text[..<colon]
             guard !host.isEmpty, text.index(after: colon) < text.endIndex else {
                 throw Invalid(description: "`\(text)` needs a host and a path, e.g. git@example.com:me/blog.git")
@@ -82,7 +93,9 @@ public struct GitURL: Sendable, Equatable {
             port = nil
             return
         }
-        let absolute = text.hasPrefix("/") ? text : URL(fileURLWithPath: directory).appendingPathComponent(text).standardizedFileURL.path
+        let absolute =
+            text.hasPrefix("/")
+            ? text : URL(fileURLWithPath: directory).appendingPathComponent(text).standardizedFileURL.path
         url = "file://" + absolute
         transport = .file
         sshDestination = nil
@@ -94,10 +107,13 @@ public struct GitURL: Sendable, Equatable {
     private static func refuseOptionLike(host: String, path: String, _ text: String) throws(Invalid) {
         let hostName = host.split(separator: "@", omittingEmptySubsequences: false).last.map(String.init) ?? host
         if host.hasPrefix("-") || hostName.hasPrefix("-") {
-            throw Invalid(description: "`\(text)` has a host name that starts with `-`, which ssh would read as an option")
+            throw Invalid(
+                description: "`\(text)` has a host name that starts with `-`, which ssh would read as an option")
         }
         if path.hasPrefix("-") {
-            throw Invalid(description: "`\(text)` has a path that starts with `-`, which the server's git would read as an option")
+            throw Invalid(
+                description: "`\(text)` has a path that starts with `-`, which the server's git would read as an option"
+            )
         }
     }
 

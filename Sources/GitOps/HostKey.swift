@@ -22,7 +22,9 @@ public var userHome: String {
 /// ssh-keygen), so hashed entries, `[host]:port` and /etc/ssh/ssh_known_hosts work as in `ssh`.
 public enum HostKeys {
     /// The key `destination` (an alias, `user@host`) offers on `port`, resolved through ~/.ssh/config.
-    public static func fetch(destination: String, port: Int?, environment: [String: String] = ProcessInfo.processInfo.environment) -> HostKey? {
+    public static func fetch(
+        destination: String, port: Int?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> HostKey? {
         var host = destination.split(separator: "@").last.map(String.init) ?? destination
         var resolvedPort = port ?? 22
         // `ssh -G` prints the effective configuration (HostName and Port of aliases).
@@ -39,22 +41,33 @@ public enum HostKeys {
             }
         }
         guard !host.hasPrefix("-"),
-              let scanned = try? run("ssh-keyscan", ["-T", "10", "-p", String(resolvedPort), "--", host], environment: environment) else { return nil }
+            let scanned = try? run(
+                "ssh-keyscan", ["-T", "10", "-p", String(resolvedPort), "--", host], environment: environment)
+        else { return nil }
         let lines = scanned.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
         // Prefer what OpenSSH prefers: ed25519, then ecdsa, then rsa.
         let preferred = ["ssh-ed25519", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521", "ssh-rsa"]
-        guard let line = preferred.lazy.compactMap({ type in lines.first { $0.split(separator: " ").dropFirst().first.map(String.init) == type } }).first
-                ?? lines.first else { return nil }
+        guard
+            let line = preferred.lazy.compactMap({ type in
+                lines.first { $0.split(separator: " ").dropFirst().first.map(String.init) == type }
+            }).first
+                ?? lines.first
+        else { return nil }
         let fields = line.split(separator: " ")
-        guard fields.count >= 3, let print = try? run("ssh-keygen", ["-lf", "-"], input: line, environment: environment),
-              let fingerprint = print.split(separator: " ").first(where: { $0.hasPrefix("SHA256:") }) else { return nil }
-        return HostKey(knownHostsName: String(fields[0]), type: String(fields[1]), fingerprint: String(fingerprint), knownHostsLine: line)
+        guard fields.count >= 3,
+            let print = try? run("ssh-keygen", ["-lf", "-"], input: line, environment: environment),
+            let fingerprint = print.split(separator: " ").first(where: { $0.hasPrefix("SHA256:") })
+        else { return nil }
+        return HostKey(
+            knownHostsName: String(fields[0]), type: String(fields[1]), fingerprint: String(fingerprint),
+            knownHostsLine: line)
     }
 
     /// Appends `key` to `~/.ssh/known_hosts` (created with OpenSSH's permissions if missing).
     public static func trust(_ key: HostKey, home: String = userHome) throws {
         let directory = home + "/.ssh"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let path = directory + "/known_hosts"
         if !FileManager.default.fileExists(atPath: path) {
             _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
@@ -69,9 +82,12 @@ public enum HostKeys {
         handle.write(Data((prefix + key.knownHostsLine + "\n").utf8))
     }
 
-    private static func run(_ program: String, _ arguments: [String], input: String? = nil,
-                            environment: [String: String]) throws -> String {
-        let result = try ExternalCommand.run([program] + arguments, input: Data((input ?? "").utf8), environment: environment)
+    private static func run(
+        _ program: String, _ arguments: [String], input: String? = nil,
+        environment: [String: String]
+    ) throws -> String {
+        let result = try ExternalCommand.run(
+            [program] + arguments, input: Data((input ?? "").utf8), environment: environment)
         guard result.status == 0 else {
             throw GitError(kind: .other, operation: program, message: "\(program) exited \(result.status)")
         }

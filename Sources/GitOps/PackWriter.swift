@@ -73,8 +73,9 @@ struct PackWriter {
         body += repeatElement(0, count: bound)
         var written = 0
         let status = body.withUnsafeMutableBytes { out in
-            nb_deflate(data.baseAddress ?? UnsafeRawPointer(out.baseAddress!), data.count, out.baseAddress! + start, &written,
-                       Self.compressionLevel)
+            nb_deflate(
+                data.baseAddress ?? UnsafeRawPointer(out.baseAddress!), data.count, out.baseAddress! + start, &written,
+                Self.compressionLevel)
         }
         precondition(status == 0, "deflate failed (\(status)) with a buffer of deflateBound bytes")
         body.removeLast(bound - written)

@@ -5,7 +5,9 @@ enum PktLine {
     static func encode(_ payload: [UInt8]) -> [UInt8] {
         let length = payload.count + 4
         let digits = Array("0123456789abcdef".utf8)
-        return [digits[(length >> 12) & 15], digits[(length >> 8) & 15], digits[(length >> 4) & 15], digits[length & 15]] + payload
+        return [
+            digits[(length >> 12) & 15], digits[(length >> 8) & 15], digits[(length >> 4) & 15], digits[length & 15],
+        ] + payload
     }
 
     static func encode(_ text: String) -> [UInt8] { encode(Array(text.utf8)) }

@@ -50,8 +50,10 @@ public struct PublishResult: Sendable, Equatable {
     /// The branch's commit at the end.
     public var head: String?
 
-    public init(commit: CommitOutcome? = nil, pushedCommits: Int = 0, rebasedCommits: Int = 0, fastForwarded: Bool = false,
-                branch: String, upstream: String? = nil, head: String? = nil) {
+    public init(
+        commit: CommitOutcome? = nil, pushedCommits: Int = 0, rebasedCommits: Int = 0, fastForwarded: Bool = false,
+        branch: String, upstream: String? = nil, head: String? = nil
+    ) {
         self.commit = commit
         self.pushedCommits = pushedCommits
         self.rebasedCommits = rebasedCommits

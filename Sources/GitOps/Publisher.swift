@@ -19,8 +19,10 @@ public enum Publisher {
         /// The commit's author (the committer is the repository's identity); nil: the same.
         public var author: CommitAuthor?
 
-        public init(paths: [String], all: Bool = false, message: String, push: Bool = true,
-                    resolveConflicts: ConflictResolution? = nil, author: CommitAuthor? = nil) {
+        public init(
+            paths: [String], all: Bool = false, message: String, push: Bool = true,
+            resolveConflicts: ConflictResolution? = nil, author: CommitAuthor? = nil
+        ) {
             self.author = author
             self.paths = paths
             self.all = all
@@ -43,23 +45,31 @@ public enum Publisher {
 
     /// Commits and pushes. The operation is not cancelled when its stream is dropped (leaving a
     /// screen never stops a publish); only an explicit `cancel()` stops it, and the commit stays.
-    public static func publish(repositoryAt path: String, _ request: Request,
-                               options: RemoteOptions = RemoteOptions()) -> GitOperation<PublishEvent> {
+    public static func publish(
+        repositoryAt path: String, _ request: Request,
+        options: RemoteOptions = RemoteOptions()
+    ) -> GitOperation<PublishEvent> {
         let (stream, continuation) = AsyncThrowingStream<PublishEvent, Error>.makeStream()
         let session = PushSession(credentials: options.credentials) { continuation.yield($0) }
-        return GitOperation.start(name: "nakedblog-publish", session: session, cancelOnTermination: false,
-                                  continuation: continuation, events: stream) {
+        return GitOperation.start(
+            name: "nakedblog-publish", session: session, cancelOnTermination: false,
+            continuation: continuation, events: stream
+        ) {
             .finished(try runPublish(path: path, request: request, session: session, options: options))
         }
     }
 
     /// Fetches, then fast-forwards or rebases local commits onto the remote's branch. Never
     /// touches a file with uncommitted edits (stops naming them instead).
-    public static func sync(repositoryAt path: String, options: RemoteOptions = RemoteOptions()) -> GitOperation<PublishEvent> {
+    public static func sync(repositoryAt path: String, options: RemoteOptions = RemoteOptions()) -> GitOperation<
+        PublishEvent
+    > {
         let (stream, continuation) = AsyncThrowingStream<PublishEvent, Error>.makeStream()
         let session = PushSession(credentials: options.credentials) { continuation.yield($0) }
-        return GitOperation.start(name: "nakedblog-sync", session: session, cancelOnTermination: true,
-                                  continuation: continuation, events: stream) {
+        return GitOperation.start(
+            name: "nakedblog-sync", session: session, cancelOnTermination: true,
+            continuation: continuation, events: stream
+        ) {
             .finished(try runSync(path: path, session: session, options: options))
         }
     }
@@ -67,13 +77,16 @@ public enum Publisher {
     /// Starts reading the trees of the branch's upstream commit, if it has one.
     private static func upstreamTreePrefetch(_ repository: Repository) -> TreePrefetch? {
         guard let head = try? repository.headState(), let remote = repository.remoteName(for: head),
-              let upstream = repository.upstreamTrackingRef(remote: remote, head: head),
-              let commit = try? repository.resolve(upstream) else { return nil }
+            let upstream = repository.upstreamTrackingRef(remote: remote, head: head),
+            let commit = try? repository.resolve(upstream)
+        else { return nil }
         return TreePrefetch(repository: repository, commit: commit)
     }
 
     /// The blocking publish (worker thread).
-    static func runPublish(path: String, request: Request, session: PushSession, options: RemoteOptions) throws(GitError) -> PublishResult {
+    static func runPublish(path: String, request: Request, session: PushSession, options: RemoteOptions)
+        throws(GitError) -> PublishResult
+    {
         GitLibrary.initialize()
         let repository = try Repository.open(at: path)
         // Sessions sharing one working copy publish one at a time (the index, HEAD, the rebase).
@@ -81,27 +94,37 @@ public enum Publisher {
         defer { lock.release() }
         // While the commit is made and the connection opens, the second core reads the trees
         // libgit2's push will walk (see TreePrefetch); a thin push over ssh walks none.
-        let prefetch = request.push && !repository.pushesThin(environment: options.environment) ? upstreamTreePrefetch(repository) : nil
+        let prefetch =
+            request.push && !repository.pushesThin(environment: options.environment)
+            ? upstreamTreePrefetch(repository) : nil
         defer { prefetch?.finish() }
         var commit: CommitOutcome?
         if request.all || !request.paths.isEmpty {
-            commit = try repository.commit(paths: request.paths, all: request.all, message: request.message, author: request.author,
-                                           environment: options.environment)
+            commit = try repository.commit(
+                paths: request.paths, all: request.all, message: request.message, author: request.author,
+                environment: options.environment)
             if let commit { session.emit(.committed(commit)) }
         }
         let head = try repository.headState()
         guard let branch = head.branchName else {
-            throw GitError(kind: .unsupportedState, operation: "publish",
-                           message: "HEAD is detached: nakedblog publishes a branch; check one out first (git switch main)")
+            throw GitError(
+                kind: .unsupportedState, operation: "publish",
+                message: "HEAD is detached: nakedblog publishes a branch; check one out first (git switch main)")
         }
         var result = PublishResult(commit: commit, branch: branch, head: try repository.headCommitID())
         guard request.push else { return result }
         if case .unborn = head {
-            throw GitError(kind: .other, operation: "publish", message: "nothing to publish: the branch \(branch) has no commits yet")
+            throw GitError(
+                kind: .other, operation: "publish",
+                message: "nothing to publish: the branch \(branch) has no commits yet")
         }
-        guard let remote = repository.remoteName(for: head), let mergeRef = repository.upstreamMergeRef(for: head) else {
-            throw GitError(kind: .unsupportedState, operation: "publish",
-                           message: "the repository has no remote to publish to; add one with git remote add origin URL (the commit is kept)")
+        guard let remote = repository.remoteName(for: head), let mergeRef = repository.upstreamMergeRef(for: head)
+        else {
+            throw GitError(
+                kind: .unsupportedState, operation: "publish",
+                message:
+                    "the repository has no remote to publish to; add one with git remote add origin URL (the commit is kept)"
+            )
         }
         try requireNoPendingOperation(repository)
         result.upstream = "\(remote)/\(mergeRef.dropFirst("refs/heads/".count))"
@@ -112,12 +135,13 @@ public enum Publisher {
                 try repository.push(branch: branch, to: mergeRef, remote: remote, session: session, options: options)
                 result.pushedCommits = status.ahead
                 break
-            } catch where error.kind == .nonFastForward && attempt < attempts {
+            } catch  where error.kind == .nonFastForward && attempt < attempts {
                 try repository.fetch(remote: remote, session: session, options: options)
                 guard let upstreamRef = repository.upstreamTrackingRef(remote: remote, head: head) else { throw error }
-                result.rebasedCommits += try replay(repository, onto: upstreamRef, options: options, session: session,
-                                                    resolving: request.resolveConflicts,
-                                                    outcome: "your commit is kept locally, nothing was pushed")
+                result.rebasedCommits += try replay(
+                    repository, onto: upstreamRef, options: options, session: session,
+                    resolving: request.resolveConflicts,
+                    outcome: "your commit is kept locally, nothing was pushed")
             }
         }
         result.head = try repository.headCommitID()
@@ -134,12 +158,14 @@ public enum Publisher {
         let repository = try Repository.open(at: path)
         let head = try repository.headState()
         guard let branch = head.branchName else {
-            throw GitError(kind: .unsupportedState, operation: "sync",
-                           message: "HEAD is detached: check out a branch first (git switch main)")
+            throw GitError(
+                kind: .unsupportedState, operation: "sync",
+                message: "HEAD is detached: check out a branch first (git switch main)")
         }
         guard let remote = repository.remoteName(for: head) else {
-            throw GitError(kind: .unsupportedState, operation: "sync",
-                           message: "the repository has no remote to sync with; add one with git remote add origin URL")
+            throw GitError(
+                kind: .unsupportedState, operation: "sync",
+                message: "the repository has no remote to sync with; add one with git remote add origin URL")
         }
         try requireNoPendingOperation(repository)
         try repository.fetch(remote: remote, session: session, options: options)
@@ -154,13 +180,15 @@ public enum Publisher {
         } else if status.behind == 0 {
             return result
         } else if status.ahead == 0 {
-            try repository.advance(head, from: try repository.resolve("HEAD"), to: &upstreamID,
-                                   reflog: "sync: fast-forward to \(result.upstream!)")
+            try repository.advance(
+                head, from: try repository.resolve("HEAD"), to: &upstreamID,
+                reflog: "sync: fast-forward to \(result.upstream!)")
             result.fastForwarded = true
             session.emit(.fastForwarded(to: upstreamID.hexString))
         } else {
-            result.rebasedCommits = try replay(repository, onto: upstreamRef, options: options, session: session,
-                                               resolving: nil, outcome: "nothing was changed")
+            result.rebasedCommits = try replay(
+                repository, onto: upstreamRef, options: options, session: session,
+                resolving: nil, outcome: "nothing was changed")
         }
         result.head = try repository.headCommitID()
         return result
@@ -168,10 +196,13 @@ public enum Publisher {
 
     /// Replays local commits onto `upstreamRef` and moves the branch; on a conflict, changes
     /// nothing and throws `.conflict` naming the files (`outcome` says what became of the work).
-    static func replay(_ repository: Repository, onto upstreamRef: String, options: RemoteOptions,
-                       session: PushSession, resolving resolution: ConflictResolution?, outcome: String) throws(GitError) -> Int {
-        let rebase = try Rebase(repository: repository, upstreamRef: upstreamRef, environment: options.environment,
-                                committerFallback: options.committerFallback)
+    static func replay(
+        _ repository: Repository, onto upstreamRef: String, options: RemoteOptions,
+        session: PushSession, resolving resolution: ConflictResolution?, outcome: String
+    ) throws(GitError) -> Int {
+        let rebase = try Rebase(
+            repository: repository, upstreamRef: upstreamRef, environment: options.environment,
+            committerFallback: options.committerFallback)
         var step = try rebase.run()
         resolving: while let resolution, case .conflicts(let files) = step {
             for file in files {
@@ -191,8 +222,11 @@ public enum Publisher {
         }
         if case .conflicts(let files) = step {
             rebase.abort()
-            var conflict = GitError(kind: .conflict, operation: "rebase",
-                                    message: "your commits and the remote's changes conflict in \(files.map(\.path).joined(separator: ", ")); \(outcome)")
+            var conflict = GitError(
+                kind: .conflict, operation: "rebase",
+                message:
+                    "your commits and the remote's changes conflict in \(files.map(\.path).joined(separator: ", ")); \(outcome)"
+            )
             conflict.paths = files.map(\.path)
             throw conflict
         }
@@ -204,8 +238,9 @@ public enum Publisher {
     static func requireNoPendingOperation(_ repository: Repository) throws(GitError) {
         let pending = repository.pendingOperation()
         guard pending == .none else {
-            throw GitError(kind: .unsupportedState, operation: "publish",
-                           message: "a \(pending.rawValue) is in progress in this repository; finish or abort it with git first")
+            throw GitError(
+                kind: .unsupportedState, operation: "publish",
+                message: "a \(pending.rawValue) is in progress in this repository; finish or abort it with git first")
         }
     }
 }
@@ -213,11 +248,15 @@ public enum Publisher {
 extension Publisher {
     /// Fetches the branch's remote (updating remote-tracking branches only; the work tree and
     /// branch are untouched). The result's `head` is HEAD; compare with status for "behind".
-    public static func fetch(repositoryAt path: String, options: RemoteOptions = RemoteOptions()) -> GitOperation<PublishEvent> {
+    public static func fetch(repositoryAt path: String, options: RemoteOptions = RemoteOptions()) -> GitOperation<
+        PublishEvent
+    > {
         let (stream, continuation) = AsyncThrowingStream<PublishEvent, Error>.makeStream()
         let session = PushSession(credentials: options.credentials) { continuation.yield($0) }
-        return GitOperation.start(name: "nakedblog-fetch", session: session, cancelOnTermination: true,
-                                  continuation: continuation, events: stream) {
+        return GitOperation.start(
+            name: "nakedblog-fetch", session: session, cancelOnTermination: true,
+            continuation: continuation, events: stream
+        ) {
             GitLibrary.initialize()
             let repository = try Repository.open(at: path)
             let head = try repository.headState()

@@ -37,7 +37,9 @@ final class PushSession: RemoteSession, @unchecked Sendable {
     }
 
     override func transfer(_ stats: git_indexer_progress) -> Int32 {
-        if let progress = TransferProgress.measure(stats, rate: &rate, now: ProcessInfo.processInfo.systemUptime, lastEmit: &lastEmit) {
+        if let progress = TransferProgress.measure(
+            stats, rate: &rate, now: ProcessInfo.processInfo.systemUptime, lastEmit: &lastEmit)
+        {
             emit(.fetching(progress))
         }
         return isCancelled ? -1 : 0
@@ -57,8 +59,11 @@ final class PushSession: RemoteSession, @unchecked Sendable {
         if now - lastEmit >= Self.interval || current == total {
             lastEmit = now
             let elapsed = now - pushStart
-            emit(.sending(PushProgress(current: current, total: total, bytes: sendsPack ? bytes : nil,
-                                       bytesPerSecond: sendsPack && elapsed > 0.2 ? Double(bytes) / elapsed : nil)))
+            emit(
+                .sending(
+                    PushProgress(
+                        current: current, total: total, bytes: sendsPack ? bytes : nil,
+                        bytesPerSecond: sendsPack && elapsed > 0.2 ? Double(bytes) / elapsed : nil)))
         }
         return isCancelled ? -1 : 0
     }

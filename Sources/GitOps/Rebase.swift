@@ -39,11 +39,15 @@ public final class Rebase {
     public private(set) var replayed = 0
 
     /// Prepares replaying HEAD's commits that `upstreamRef` (`refs/remotes/…`) lacks onto it.
-    init(repository: Repository, upstreamRef: String, environment: [String: String], committerFallback: CommitAuthor? = nil) throws(GitError) {
+    init(
+        repository: Repository, upstreamRef: String, environment: [String: String],
+        committerFallback: CommitAuthor? = nil
+    ) throws(GitError) {
         self.repository = repository
         head = try repository.headState()
         guard head.branchName != nil, case .branch = head else {
-            throw GitError(kind: .unsupportedState, operation: "rebase", message: "HEAD is not on a branch with commits")
+            throw GitError(
+                kind: .unsupportedState, operation: "rebase", message: "HEAD is not on a branch with commits")
         }
         originalHead = try repository.resolve("HEAD")
         onto = try repository.resolve(upstreamRef)
@@ -65,8 +69,9 @@ public final class Rebase {
         options.commit_create_cb = { out, author, committer, _, message, tree, count, parents, payload in
             let rebase = Unmanaged<Rebase>.fromOpaque(payload!).takeUnretainedValue()
             let list: [OpaquePointer?] = (0..<count).map { parents![$0] }
-            return rebase.createSigned(out, author: author, committer: committer,
-                                       message: message.map { String(cString: $0) } ?? "", tree: tree, parents: list)
+            return rebase.createSigned(
+                out, author: author, committer: committer,
+                message: message.map { String(cString: $0) } ?? "", tree: tree, parents: list)
         }
         try check(git_rebase_init(&rebase, repository.handle, branch, upstream, nil, &options), "git_rebase_init")
     }
@@ -98,10 +103,13 @@ public final class Rebase {
             return
         }
         var blob = git_oid()
-        let status = contents.withUnsafeBytes { git_blob_create_from_buffer(&blob, repository.handle, $0.baseAddress, contents.count) }
+        let status = contents.withUnsafeBytes {
+            git_blob_create_from_buffer(&blob, repository.handle, $0.baseAddress, contents.count)
+        }
         try check(status, "git_blob_create_from_buffer")
         var mode: UInt32 = GIT_FILEMODE_BLOB.rawValue
-        var ancestor: UnsafePointer<git_index_entry>?, ours: UnsafePointer<git_index_entry>?, theirs: UnsafePointer<git_index_entry>?
+        var ancestor: UnsafePointer<git_index_entry>?, ours: UnsafePointer<git_index_entry>?,
+            theirs: UnsafePointer<git_index_entry>?
         if git_index_conflict_get(&ancestor, &ours, &theirs, index, path) == 0 {
             mode = (theirs ?? ours ?? ancestor)?.pointee.mode ?? mode
             try check(git_index_conflict_remove(index, path), "git_index_conflict_remove")
@@ -152,15 +160,19 @@ public final class Rebase {
     }
 
     /// Writes a replayed commit, signed (libgit2 calls this from `git_rebase_commit`).
-    fileprivate func createSigned(_ out: UnsafeMutablePointer<git_oid>?, author: UnsafePointer<git_signature>?,
-                                  committer: UnsafePointer<git_signature>?, message: String,
-                                  tree: OpaquePointer?, parents: [OpaquePointer?]) -> Int32 {
+    fileprivate func createSigned(
+        _ out: UnsafeMutablePointer<git_oid>?, author: UnsafePointer<git_signature>?,
+        committer: UnsafePointer<git_signature>?, message: String,
+        tree: OpaquePointer?, parents: [OpaquePointer?]
+    ) -> Int32 {
         guard let signer, let out, let committer else { return GIT_PASSTHROUGH.rawValue }
         var buffer = git_buf()
         defer { git_buf_dispose(&buffer) }
         var list = parents
         let status = list.withUnsafeMutableBufferPointer {
-            git_commit_create_buffer(&buffer, repository.handle, author ?? committer, committer, nil, message, tree, $0.count, $0.baseAddress)
+            git_commit_create_buffer(
+                &buffer, repository.handle, author ?? committer, committer, nil, message, tree, $0.count, $0.baseAddress
+            )
         }
         guard status == 0 else { return status }
         let content = buffer.ptr.map { String(cString: $0) } ?? ""
@@ -188,7 +200,8 @@ public final class Rebase {
         try check(git_index_conflict_iterator_new(&iterator, index), "git_index_conflict_iterator_new")
         defer { git_index_conflict_iterator_free(iterator) }
         var result: [ConflictFile] = []
-        var ancestor: UnsafePointer<git_index_entry>?, ours: UnsafePointer<git_index_entry>?, theirs: UnsafePointer<git_index_entry>?
+        var ancestor: UnsafePointer<git_index_entry>?, ours: UnsafePointer<git_index_entry>?,
+            theirs: UnsafePointer<git_index_entry>?
         while git_index_conflict_next(&ancestor, &ours, &theirs, iterator) == 0 {
             guard let path = (theirs ?? ours ?? ancestor)?.pointee.path.map({ String(cString: $0) }) else { continue }
             // In a rebase, "ours" is the branch replayed onto (the remote) and "theirs" our commit.

@@ -13,7 +13,8 @@ struct ReceivePackAdvertisement: Equatable {
             guard case .data(var line) = packet else { return result }
             if line.last == 0x0A { line.removeLast() }
             if first, let nul = line.firstIndex(of: 0) {
-                result.capabilities = Set(String(decoding: line[(nul + 1)...], as: UTF8.self).split(separator: " ").map(String.init))
+                result.capabilities = Set(
+                    String(decoding: line[(nul + 1)...], as: UTF8.self).split(separator: " ").map(String.init))
                 line = Array(line[..<nul])
             }
             first = false
@@ -46,7 +47,9 @@ struct ReceivePackReport: Equatable {
     }
 
     /// Reads the report; `message` receives the remote's band-2 text as it arrives.
-    static func read(_ reader: inout PktLineReader, sideband: Bool, message: (String) -> Void) throws -> ReceivePackReport {
+    static func read(_ reader: inout PktLineReader, sideband: Bool, message: (String) -> Void) throws
+        -> ReceivePackReport
+    {
         var lines: [String] = []
         if sideband {
             var inner: [UInt8] = []
@@ -61,7 +64,9 @@ struct ReceivePackReport: Equatable {
                 }
             }
             var chunk: [UInt8]? = inner
-            var innerReader = PktLineReader { defer { chunk = nil }; return chunk }
+            var innerReader = PktLineReader {
+                defer { chunk = nil }; return chunk
+            }
             while let packet = try innerReader.next(), case .data(let line) = packet { lines.append(text(line)) }
         } else {
             while let packet = try reader.next(), case .data(let line) = packet { lines.append(text(line)) }

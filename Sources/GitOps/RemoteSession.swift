@@ -65,17 +65,21 @@ class RemoteSession: @unchecked Sendable {
     func refine(_ error: GitError, transport: GitURL?, environment: [String: String]) -> GitError {
         var error = error
         if isCancelled {
-            return GitError(kind: .cancelled, operation: error.operation, code: error.code, message: "the operation was cancelled")
+            return GitError(
+                kind: .cancelled, operation: error.operation, code: error.code, message: "the operation was cancelled")
         }
         if let host = certificateInvalidHost {
-            return GitError(kind: .other, operation: error.operation, code: error.code,
-                            message: "the TLS certificate of \(host) is not trusted (\(error.message))")
+            return GitError(
+                kind: .other, operation: error.operation, code: error.code,
+                message: "the TLS certificate of \(host) is not trusted (\(error.message))")
         }
         if case .authenticationFailed = error.kind {
-            return GitError(kind: .authenticationFailed(tried: [credentials?.description ?? "no credentials"]),
-                            operation: error.operation, code: error.code, message: error.message)
+            return GitError(
+                kind: .authenticationFailed(tried: [credentials?.description ?? "no credentials"]),
+                operation: error.operation, code: error.code, message: error.message)
         }
-        if error.kind == .hostKeyUnknown || error.kind == .hostKeyMismatch, let destination = transport?.sshDestination {
+        if error.kind == .hostKeyUnknown || error.kind == .hostKeyMismatch, let destination = transport?.sshDestination
+        {
             error.hostKey = HostKeys.fetch(destination: destination, port: transport?.port, environment: environment)
         }
         return error
@@ -104,11 +108,15 @@ enum RemoteCallbacks {
         callbacks.credentials = { out, url, username, allowed, payload in
             let session = RemoteCallbacks.session(payload)
             guard allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0 else {
-                git_error_set_str(Int32(GIT_ERROR_NET.rawValue), "the server asked for a kind of credential nakedblog cannot supply")
+                git_error_set_str(
+                    Int32(GIT_ERROR_NET.rawValue), "the server asked for a kind of credential nakedblog cannot supply")
                 return GIT_EAUTH.rawValue
             }
-            guard let credential = session.credential(for: url.map { String(cString: $0) },
-                                                      username: username.map { String(cString: $0) }) else {
+            guard
+                let credential = session.credential(
+                    for: url.map { String(cString: $0) },
+                    username: username.map { String(cString: $0) })
+            else {
                 git_error_set_str(Int32(GIT_ERROR_HTTP.rawValue), "authentication failed")
                 return GIT_EAUTH.rawValue
             }

@@ -20,8 +20,11 @@ extension Repository {
             let edited = Set(try changedPaths(limitedTo: incoming).map(\.path))
             let blocked = incoming.filter { edited.contains($0) }
             if !blocked.isEmpty {
-                var error = GitError(kind: .wouldOverwrite, operation: "update work tree",
-                                     message: "incoming commits change files you have edited but not committed: \(blocked.joined(separator: ", ")); publish or save them elsewhere first, then sync again")
+                var error = GitError(
+                    kind: .wouldOverwrite, operation: "update work tree",
+                    message:
+                        "incoming commits change files you have edited but not committed: \(blocked.joined(separator: ", ")); publish or save them elsewhere first, then sync again"
+                )
                 error.paths = blocked
                 throw error
             }
@@ -33,7 +36,8 @@ extension Repository {
     /// Writes `paths` of `tree` to the work tree and index (safe: never overwrites edits).
     private func checkout(_ tree: OpaquePointer, baseline: OpaquePointer, paths: [String]) throws(GitError) {
         var options = git_checkout_options()
-        try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")
+        try check(
+            git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")
         options.checkout_strategy = GIT_CHECKOUT_SAFE.rawValue | GIT_CHECKOUT_DISABLE_PATHSPEC_MATCH.rawValue
         options.baseline = baseline
         let status: Int32 = withPathspec(paths) { spec in
@@ -51,7 +55,8 @@ extension Repository {
         try check(git_object_lookup(&object, handle, &commit, GIT_OBJECT_COMMIT), "git_object_lookup")
         defer { git_object_free(object) }
         var options = git_checkout_options()
-        try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")
+        try check(
+            git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "git_checkout_options_init")
         options.checkout_strategy = GIT_CHECKOUT_SAFE.rawValue
         try check(git_checkout_tree(handle, object, &options), "git_checkout_tree")
         try moveBranch(.unborn(branch), to: &commit, from: nil, reflog: "sync: first checkout")

@@ -14,7 +14,8 @@ extension Repository {
         var options = git_status_options()
         try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
         options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
-        options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
+        options.flags =
+            GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
             | GIT_STATUS_OPT_RENAMES_HEAD_TO_INDEX.rawValue | GIT_STATUS_OPT_SORT_CASE_SENSITIVELY.rawValue
         var list: OpaquePointer?
         let status: Int32 = withPathspec(paths) { pathspec in
@@ -49,7 +50,9 @@ extension Repository {
         let indexToWorkdir = entry.index_to_workdir?.pointee
         let newPath = (indexToWorkdir?.new_file.path ?? headToIndex?.new_file.path).map { String(cString: $0) } ?? ""
         result.path = newPath
-        if has(GIT_STATUS_INDEX_RENAMED), let old = headToIndex?.old_file.path.map({ String(cString: $0) }), old != newPath {
+        if has(GIT_STATUS_INDEX_RENAMED), let old = headToIndex?.old_file.path.map({ String(cString: $0) }),
+            old != newPath
+        {
             result.oldPath = old
         }
         return result

@@ -25,8 +25,10 @@ extension Repository {
     /// Returns nil when nothing under `paths` differs from HEAD. Refuses on detached HEAD, a
     /// pending merge or rebase, missing identity, and failed signing (never commits unsigned when
     /// `commit.gpgsign` is set).
-    public func commit(paths: [String], all: Bool = false, message: String, author: CommitAuthor? = nil,
-                       environment: [String: String] = ProcessInfo.processInfo.environment) throws(GitError) -> CommitOutcome? {
+    public func commit(
+        paths: [String], all: Bool = false, message: String, author: CommitAuthor? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(GitError) -> CommitOutcome? {
         let head = try headState()
         try requireCommittable(head)
         let signer = try CommitSigner.configured(in: self, environment: environment)
@@ -62,39 +64,52 @@ extension Repository {
         try check(git_tree_lookup(&tree, handle, &treeID), "git_tree_lookup")
         defer { git_tree_free(tree) }
         let cleanMessage = try prettified(message)
-        var commitID = try createCommit(message: cleanMessage, tree: tree!, parent: parent,
-                                        author: authorSignature.map { UnsafePointer($0) }, signature: signature!, signer: signer)
-        try moveBranch(head, to: &commitID, from: parent.map { git_commit_id($0).pointee }, reflog: "commit: \(cleanMessage)")
+        var commitID = try createCommit(
+            message: cleanMessage, tree: tree!, parent: parent,
+            author: authorSignature.map { UnsafePointer($0) }, signature: signature!, signer: signer)
+        try moveBranch(
+            head, to: &commitID, from: parent.map { git_commit_id($0).pointee }, reflog: "commit: \(cleanMessage)")
         // The files the commit changes: known from the update itself (a tree diff would walk
         // every entry of a 20,000-post directory); `--all` diffs the trees.
         let files: [String]
         if let changed { files = changed } else { files = try changedFiles(from: baseTree!, to: tree!) }
-        return CommitOutcome(commit: CommitSummary(id: commitID.hexString, summary: commitSummary(commitID)),
-                             files: files, signed: signer != nil)
+        return CommitOutcome(
+            commit: CommitSummary(id: commitID.hexString, summary: commitSummary(commitID)),
+            files: files, signed: signer != nil)
     }
 
     private func requireCommittable(_ head: HeadState) throws(GitError) {
         if case .detached(let id) = head {
-            throw GitError(kind: .unsupportedState, operation: "commit",
-                           message: "HEAD is detached at \(id.prefix(7)): nakedblog publishes to a branch; check one out first (git switch main)")
+            throw GitError(
+                kind: .unsupportedState, operation: "commit",
+                message:
+                    "HEAD is detached at \(id.prefix(7)): nakedblog publishes to a branch; check one out first (git switch main)"
+            )
         }
         let pending = pendingOperation()
         if pending != .none {
-            throw GitError(kind: .unsupportedState, operation: "commit",
-                           message: "a \(pending.rawValue) is in progress in this repository; finish or abort it with git first (git \(pending == .merge ? "merge" : pending.rawValue) --abort)")
+            throw GitError(
+                kind: .unsupportedState, operation: "commit",
+                message:
+                    "a \(pending.rawValue) is in progress in this repository; finish or abort it with git first (git \(pending == .merge ? "merge" : pending.rawValue) --abort)"
+            )
         }
     }
 
     /// The committer from `user.name` / `user.email` (global, repository and included files);
     /// without one, `fallback` (when given).
-    func defaultSignature(orElse fallback: CommitAuthor? = nil) throws(GitError) -> UnsafeMutablePointer<git_signature>? {
+    func defaultSignature(orElse fallback: CommitAuthor? = nil) throws(GitError) -> UnsafeMutablePointer<git_signature>?
+    {
         var signature: UnsafeMutablePointer<git_signature>?
         let status = git_signature_default(&signature, handle)
         if status < 0 {
             git_error_clear()
             if let fallback { return try fallback.signature() }
-            throw GitError(kind: .identityMissing, operation: "commit",
-                           message: "git does not know who you are: set your name and email with git config --global user.name \"Your Name\" and git config --global user.email you@example.com")
+            throw GitError(
+                kind: .identityMissing, operation: "commit",
+                message:
+                    "git does not know who you are: set your name and email with git config --global user.name \"Your Name\" and git config --global user.email you@example.com"
+            )
         }
         return signature
     }
@@ -126,7 +141,9 @@ extension Repository {
 
     /// `base` with `paths` replaced by what the index holds for them (upserts and removals), and
     /// the paths that really differ from `base`.
-    private func updatedTree(base: OpaquePointer, paths: [String], index: OpaquePointer) throws(GitError) -> (git_oid, [String]) {
+    private func updatedTree(base: OpaquePointer, paths: [String], index: OpaquePointer) throws(GitError) -> (
+        git_oid, [String]
+    ) {
         var upserts: [(path: String, id: git_oid, mode: UInt32)] = []
         var staged = Set<String>()
         for path in paths {
@@ -137,7 +154,9 @@ extension Repository {
             var position = 0
             if git_index_find_prefix(&position, index, path + "/") == 0 {
                 let count = git_index_entrycount(index)
-                while position < count, let entry = git_index_get_byindex(index, position)?.pointee, let cPath = entry.path {
+                while position < count, let entry = git_index_get_byindex(index, position)?.pointee,
+                    let cPath = entry.path
+                {
                     let entryPath = String(cString: cPath)
                     guard entryPath.hasPrefix(path + "/") else { break }
                     if !staged.contains(entryPath) {
@@ -157,14 +176,18 @@ extension Repository {
         for upsert in upserts {
             let path = strdup(upsert.path)
             cStrings.append(path)
-            updates.append(git_tree_update(action: GIT_TREE_UPDATE_UPSERT, id: upsert.id,
-                                           filemode: git_filemode_t(upsert.mode), path: path))
+            updates.append(
+                git_tree_update(
+                    action: GIT_TREE_UPDATE_UPSERT, id: upsert.id,
+                    filemode: git_filemode_t(upsert.mode), path: path))
         }
         for removal in removals {
             let path = strdup(removal)
             cStrings.append(path)
-            updates.append(git_tree_update(action: GIT_TREE_UPDATE_REMOVE, id: git_oid(),
-                                           filemode: GIT_FILEMODE_BLOB, path: path))
+            updates.append(
+                git_tree_update(
+                    action: GIT_TREE_UPDATE_REMOVE, id: git_oid(),
+                    filemode: GIT_FILEMODE_BLOB, path: path))
         }
         var result = git_oid()
         try check(git_tree_create_updated(&result, handle, base, updates.count, updates), "git_tree_create_updated")
@@ -174,7 +197,11 @@ extension Repository {
             if git_tree_entry_bypath(&entry, base, upsert.path) == 0 {
                 defer { git_tree_entry_free(entry) }
                 var id = upsert.id
-                if git_oid_equal(git_tree_entry_id(entry), &id) == 1 && git_tree_entry_filemode(entry).rawValue == upsert.mode { continue }
+                if git_oid_equal(git_tree_entry_id(entry), &id) == 1
+                    && git_tree_entry_filemode(entry).rawValue == upsert.mode
+                {
+                    continue
+                }
             } else {
                 git_error_clear()
             }
@@ -196,12 +223,16 @@ extension Repository {
             defer { git_tree_free(subtree) }
             let collector = PathCollector(prefix: path + "/")
             _ = withExtendedLifetime(collector) {
-                git_tree_walk(subtree, GIT_TREEWALK_PRE, { root, entry, payload in
-                    guard git_tree_entry_type(entry) != GIT_OBJECT_TREE, let root, let name = git_tree_entry_name(entry) else { return 0 }
-                    let collector = Unmanaged<PathCollector>.fromOpaque(payload!).takeUnretainedValue()
-                    collector.paths.append(collector.prefix + String(cString: root) + String(cString: name))
-                    return 0
-                }, Unmanaged.passUnretained(collector).toOpaque())
+                git_tree_walk(
+                    subtree, GIT_TREEWALK_PRE,
+                    { root, entry, payload in
+                        guard git_tree_entry_type(entry) != GIT_OBJECT_TREE, let root,
+                            let name = git_tree_entry_name(entry)
+                        else { return 0 }
+                        let collector = Unmanaged<PathCollector>.fromOpaque(payload!).takeUnretainedValue()
+                        collector.paths.append(collector.prefix + String(cString: root) + String(cString: name))
+                        return 0
+                    }, Unmanaged.passUnretained(collector).toOpaque())
             }
             result += collector.paths
         }
@@ -226,15 +257,18 @@ extension Repository {
     }
 
     /// Writes the commit object (signed when a signer is configured) without moving any ref.
-    func createCommit(message: String, tree: OpaquePointer, parent: OpaquePointer?,
-                      author: UnsafePointer<git_signature>? = nil,
-                      signature: UnsafeMutablePointer<git_signature>, signer: CommitSigner?) throws(GitError) -> git_oid {
+    func createCommit(
+        message: String, tree: OpaquePointer, parent: OpaquePointer?,
+        author: UnsafePointer<git_signature>? = nil,
+        signature: UnsafeMutablePointer<git_signature>, signer: CommitSigner?
+    ) throws(GitError) -> git_oid {
         var buffer = git_buf()
         defer { git_buf_dispose(&buffer) }
         var parents: [OpaquePointer?] = parent.map { [$0] } ?? []
         let status = parents.withUnsafeMutableBufferPointer { list in
-            git_commit_create_buffer(&buffer, handle, author ?? UnsafePointer(signature), signature, nil, message, tree,
-                                     list.count, list.baseAddress)
+            git_commit_create_buffer(
+                &buffer, handle, author ?? UnsafePointer(signature), signature, nil, message, tree,
+                list.count, list.baseAddress)
         }
         try check(status, "git_commit_create_buffer")
         let content = buffer.ptr.map { String(cString: $0) } ?? ""
@@ -242,27 +276,35 @@ extension Repository {
         if let signer {
             let who = "\(String(cString: signature.pointee.name)) <\(String(cString: signature.pointee.email))>"
             let armored = try signer.sign(content, committer: who)
-            try check(git_commit_create_with_signature(&oid, handle, content, armored, "gpgsig"), "git_commit_create_with_signature")
+            try check(
+                git_commit_create_with_signature(&oid, handle, content, armored, "gpgsig"),
+                "git_commit_create_with_signature")
         } else {
-            try check(git_commit_create_with_signature(&oid, handle, content, nil, nil), "git_commit_create_with_signature")
+            try check(
+                git_commit_create_with_signature(&oid, handle, content, nil, nil), "git_commit_create_with_signature")
         }
         return oid
     }
 
     /// Points `head`'s branch at `commit`, only if it still points at `expected` (nil: unborn).
-    func moveBranch(_ head: HeadState, to commit: inout git_oid, from expected: git_oid?, reflog: String) throws(GitError) {
+    func moveBranch(_ head: HeadState, to commit: inout git_oid, from expected: git_oid?, reflog: String)
+        throws(GitError)
+    {
         guard let branch = head.branchName else {
             throw GitError(kind: .unsupportedState, operation: "commit", message: "HEAD is detached")
         }
         var ref: OpaquePointer?
         let firstLine = reflog.split(separator: "\n").first.map(String.init) ?? reflog
         if var old = expected {
-            try check(git_reference_create_matching(&ref, handle, "refs/heads/\(branch)", &commit, 1, &old, firstLine),
-                      "git_reference_create_matching")
+            try check(
+                git_reference_create_matching(&ref, handle, "refs/heads/\(branch)", &commit, 1, &old, firstLine),
+                "git_reference_create_matching")
         } else {
-            try check(git_reference_create(&ref, handle, "refs/heads/\(branch)", &commit, 0,
-                                           firstLine.replacingOccurrences(of: "commit:", with: "commit (initial):")),
-                      "git_reference_create")
+            try check(
+                git_reference_create(
+                    &ref, handle, "refs/heads/\(branch)", &commit, 0,
+                    firstLine.replacingOccurrences(of: "commit:", with: "commit (initial):")),
+                "git_reference_create")
         }
         git_reference_free(ref)
     }

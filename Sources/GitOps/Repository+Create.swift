@@ -5,7 +5,9 @@ extension Repository {
     public static func create(at path: String, bare: Bool, branch: String = "main") throws(GitError) -> Repository {
         GitLibrary.initialize()
         var options = git_repository_init_options()
-        try check(git_repository_init_options_init(&options, UInt32(GIT_REPOSITORY_INIT_OPTIONS_VERSION)), "git_repository_init_options_init")
+        try check(
+            git_repository_init_options_init(&options, UInt32(GIT_REPOSITORY_INIT_OPTIONS_VERSION)),
+            "git_repository_init_options_init")
         options.flags = GIT_REPOSITORY_INIT_MKPATH.rawValue | (bare ? GIT_REPOSITORY_INIT_BARE.rawValue : 0)
         var repo: OpaquePointer?
         let status: Int32 = branch.withCString { name in

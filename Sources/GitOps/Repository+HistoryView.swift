@@ -9,14 +9,18 @@ extension Repository {
     /// Returns the object store's path, for a sandbox to show read-only; nil on an unborn branch.
     public func makeHistoryView(in folder: String) throws(GitError) -> String? {
         guard let head = try headCommitID() else { return nil }
-        let objects = URL(fileURLWithPath: String(cString: git_repository_commondir(handle)) + "objects").resolvingSymlinksInPath().path
+        let objects = URL(fileURLWithPath: String(cString: git_repository_commondir(handle)) + "objects")
+            .resolvingSymlinksInPath().path
         let view = try Repository.create(at: folder, bare: false, branch: "main")
         let alternates = view.gitDirectory + "objects/info/alternates"
         do {
-            try FileManager.default.createDirectory(atPath: view.gitDirectory + "objects/info", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: view.gitDirectory + "objects/info", withIntermediateDirectories: true)
             try Data((objects + "\n").utf8).write(to: URL(fileURLWithPath: alternates))
         } catch {
-            throw GitError(kind: .other, operation: "history view", message: "cannot write \(alternates): \(error.localizedDescription)")
+            throw GitError(
+                kind: .other, operation: "history view",
+                message: "cannot write \(alternates): \(error.localizedDescription)")
         }
         // Opened again so its object store reads the alternate.
         let reopened = try Repository.open(at: folder)

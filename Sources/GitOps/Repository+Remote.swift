@@ -25,9 +25,13 @@ extension Repository {
         do {
             parsed = try GitURL(url, relativeTo: workingDirectory ?? "/")
         } catch {
-            if url.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) || URLRedaction.hasEncodedControl(url)
-                || error.description.contains("starts with `-`") {
-                throw GitError(kind: .unsupportedState, operation: "remote", message: "the remote's URL cannot be used: \(error.description)")
+            if url.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+                || URLRedaction.hasEncodedControl(url)
+                || error.description.contains("starts with `-`")
+            {
+                throw GitError(
+                    kind: .unsupportedState, operation: "remote",
+                    message: "the remote's URL cannot be used: \(error.description)")
             }
             parsed = nil
         }
@@ -51,8 +55,9 @@ extension Repository {
         }
         session.flushSideband()
         if status < 0 {
-            throw session.refine(GitError.fromLastError(code: status, operation: "git_remote_fetch"),
-                                 transport: url, environment: options.environment)
+            throw session.refine(
+                GitError.fromLastError(code: status, operation: "git_remote_fetch"),
+                transport: url, environment: options.environment)
         }
         session.approveOffered()
     }
@@ -61,8 +66,10 @@ extension Repository {
     /// only through `push_update_reference`) is thrown with its reason and the remote's output;
     /// a non-fast-forward throws `.nonFastForward`. Over ssh the objects are found and sent the
     /// way git does (`thinPush`); libgit2's push does everything else.
-    func push(branch: String, to mergeRef: String, remote name: String, session: PushSession,
-              options: RemoteOptions) throws(GitError) {
+    func push(
+        branch: String, to mergeRef: String, remote name: String, session: PushSession,
+        options: RemoteOptions
+    ) throws(GitError) {
         var remote: OpaquePointer?
         try check(git_remote_lookup(&remote, handle, name), "git_remote_lookup")
         defer { git_remote_free(remote) }
@@ -70,7 +77,9 @@ extension Repository {
         let url = try prepareTransport(urlText, options: options)
         session.beginAttempt()
         session.sendsPack = url?.transport != .file
-        if url?.transport == .ssh || (url?.transport == .file && Self.hasGit(options.environment)), Self.thinPushEnabled(options.environment) {
+        if url?.transport == .ssh || (url?.transport == .file && Self.hasGit(options.environment)),
+            Self.thinPushEnabled(options.environment)
+        {
             let outcome: ThinPushOutcome
             do {
                 outcome = try thinPush(branch: branch, to: mergeRef, remote: name, url: urlText, session: session)
@@ -100,8 +109,9 @@ extension Repository {
         }
         session.flushSideband()
         if status < 0 {
-            var error = session.refine(GitError.fromLastError(code: status, operation: "git_remote_push"),
-                                       transport: url, environment: options.environment)
+            var error = session.refine(
+                GitError.fromLastError(code: status, operation: "git_remote_push"),
+                transport: url, environment: options.environment)
             error.remoteMessages = session.remoteLines
             throw error
         }
@@ -112,11 +122,15 @@ extension Repository {
 
     /// Whether publishing from this repository pushes thin (its branch's remote is reached over ssh).
     func pushesThin(environment: [String: String]) -> Bool {
-        guard Self.thinPushEnabled(environment), let head = try? headState(), let name = remoteName(for: head) else { return false }
+        guard Self.thinPushEnabled(environment), let head = try? headState(), let name = remoteName(for: head) else {
+            return false
+        }
         var remote: OpaquePointer?
         guard git_remote_lookup(&remote, handle, name) == 0 else { git_error_clear(); return false }
         defer { git_remote_free(remote) }
-        guard let url = (git_remote_pushurl(remote) ?? git_remote_url(remote)).map({ String(cString: $0) }) else { return false }
+        guard let url = (git_remote_pushurl(remote) ?? git_remote_url(remote)).map({ String(cString: $0) }) else {
+            return false
+        }
         // ssh, and repositories on this machine (through git's receive-pack, which refuses a
         // branch that moved since it was advertised).
         let transport = (try? GitURL(url, relativeTo: workingDirectory ?? "/"))?.transport
@@ -125,7 +139,9 @@ extension Repository {
 
     /// Whether `git` is on PATH (a local push runs its receive-pack).
     static func hasGit(_ environment: [String: String]) -> Bool {
-        (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/git") }
+        (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/git")
+        }
     }
 
     /// `NAKEDBLOG_THIN_PUSH=0` pushes with libgit2 only (for comparison and diagnosis).
@@ -137,10 +153,12 @@ extension Repository {
         guard let rejection = session.rejections.first else { return }
         let reason = rejection.reason
         let lower = reason.lowercased()
-        let retryable = lower.contains("non-fast-forward") || lower.contains("fetch first") || lower.contains("stale")
+        let retryable =
+            lower.contains("non-fast-forward") || lower.contains("fetch first") || lower.contains("stale")
             || lower.contains("lock") || lower.contains("failed to update ref")
-        var error = GitError(kind: retryable ? .nonFastForward : .rejectedByRemote, operation: "push",
-                             message: "the remote refused \(rejection.ref): \(reason)")
+        var error = GitError(
+            kind: retryable ? .nonFastForward : .rejectedByRemote, operation: "push",
+            message: "the remote refused \(rejection.ref): \(reason)")
         error.remoteMessages = session.remoteLines
         throw error
     }
@@ -158,7 +176,8 @@ extension Repository {
     /// Whether `path` exists on the remote-tracking branch of HEAD (the post was published before).
     public func existsOnRemote(path: String) -> Bool {
         guard let head = try? headState(), let remote = remoteName(for: head),
-              let ref = upstreamTrackingRef(remote: remote, head: head), var oid = try? resolve(ref) else { return false }
+            let ref = upstreamTrackingRef(remote: remote, head: head), var oid = try? resolve(ref)
+        else { return false }
         var commit: OpaquePointer?
         guard git_commit_lookup(&commit, handle, &oid) == 0 else { git_error_clear(); return false }
         defer { git_commit_free(commit) }
@@ -184,8 +203,10 @@ public struct RemoteOptions: Sendable {
     /// (a shared server's author: `--restricted --author`); nil: such a commit is refused.
     public var committerFallback: CommitAuthor?
 
-    public init(credentials: CredentialProvider? = nil, certificateFile: String? = nil,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(
+        credentials: CredentialProvider? = nil, certificateFile: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.credentials = credentials
         self.certificateFile = certificateFile ?? environment["GIT_SSL_CAINFO"]
         self.environment = environment

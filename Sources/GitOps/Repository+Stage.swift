@@ -43,16 +43,21 @@ extension Repository {
     /// "beyond a symbolic link").
     static func requireInside(_ path: String, workdir: String) throws(GitError) {
         let components = path.split(separator: "/", omittingEmptySubsequences: true)
-        if path.hasPrefix("/") || components.contains("..") || components.first == ".git" || components.contains(".git") {
-            throw GitError(kind: .unsupportedState, operation: "stage", message: "\(path) is outside the repository's work tree")
+        if path.hasPrefix("/") || components.contains("..") || components.first == ".git" || components.contains(".git")
+        {
+            throw GitError(
+                kind: .unsupportedState, operation: "stage", message: "\(path) is outside the repository's work tree")
         }
         var current = workdir.hasSuffix("/") ? String(workdir.dropLast()) : workdir
         for component in components.dropLast() {
             current += "/" + component
             var info = stat()
             if lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-                throw GitError(kind: .unsupportedState, operation: "stage",
-                               message: "\(path) is beyond a symbolic link (\(current.dropFirst(workdir.count))): nakedblog does not commit files through a link")
+                throw GitError(
+                    kind: .unsupportedState, operation: "stage",
+                    message:
+                        "\(path) is beyond a symbolic link (\(current.dropFirst(workdir.count))): nakedblog does not commit files through a link"
+                )
             }
         }
     }
@@ -70,7 +75,9 @@ extension Repository {
     }
 
     /// Removes index entries under `prefix` whose files no longer exist (`all`: every one).
-    private func removeVanished(under prefix: String, in index: OpaquePointer, workdir: String, all: Bool = false) throws(GitError) {
+    private func removeVanished(under prefix: String, in index: OpaquePointer, workdir: String, all: Bool = false)
+        throws(GitError)
+    {
         var position = 0
         guard git_index_find_prefix(&position, index, prefix) == 0 else { git_error_clear(); return }
         var gone: [String] = []

@@ -30,7 +30,9 @@ extension Repository {
         var headID: git_oid?
         if case .unborn = head {} else { headID = try resolve("HEAD") }
         if var local = headID, let upstream = tracking.upstreamRef, var upstreamID = try? resolve(upstream) {
-            try check(git_graph_ahead_behind(&tracking.ahead, &tracking.behind, handle, &local, &upstreamID), "git_graph_ahead_behind")
+            try check(
+                git_graph_ahead_behind(&tracking.ahead, &tracking.behind, handle, &local, &upstreamID),
+                "git_graph_ahead_behind")
         }
         if let headID { tracking.unpushed = try unpushedCommits(from: headID, remote: tracking.remote) }
         if tracking.remote != nil, tracking.upstreamRef == nil { tracking.ahead = tracking.unpushed.count }
@@ -54,9 +56,11 @@ extension Repository {
         case GIT_REPOSITORY_STATE_NONE.rawValue: return .none
         case GIT_REPOSITORY_STATE_MERGE.rawValue: return .merge
         case GIT_REPOSITORY_STATE_REVERT.rawValue, GIT_REPOSITORY_STATE_REVERT_SEQUENCE.rawValue: return .revert
-        case GIT_REPOSITORY_STATE_CHERRYPICK.rawValue, GIT_REPOSITORY_STATE_CHERRYPICK_SEQUENCE.rawValue: return .cherryPick
+        case GIT_REPOSITORY_STATE_CHERRYPICK.rawValue, GIT_REPOSITORY_STATE_CHERRYPICK_SEQUENCE.rawValue:
+            return .cherryPick
         case GIT_REPOSITORY_STATE_BISECT.rawValue: return .bisect
-        case GIT_REPOSITORY_STATE_APPLY_MAILBOX.rawValue, GIT_REPOSITORY_STATE_APPLY_MAILBOX_OR_REBASE.rawValue: return .applyMailbox
+        case GIT_REPOSITORY_STATE_APPLY_MAILBOX.rawValue, GIT_REPOSITORY_STATE_APPLY_MAILBOX_OR_REBASE.rawValue:
+            return .applyMailbox
         default: return .rebase
         }
     }
@@ -72,7 +76,9 @@ extension Repository {
     /// The remote for `head`'s branch: `branch.<name>.remote`, else `origin`, else the only remote.
     func remoteName(for head: HeadState) -> String? {
         let names = remoteNames()
-        if let branch = head.branchName, let configured = configString("branch.\(branch).remote"), names.contains(configured) {
+        if let branch = head.branchName, let configured = configString("branch.\(branch).remote"),
+            names.contains(configured)
+        {
             return configured
         }
         if names.contains("origin") { return "origin" }
@@ -163,10 +169,13 @@ extension Repository {
     /// to HEAD: what only the remote changed is not among them); every file of HEAD when the branch was never pushed; empty without a remote.
     public func filesNotOnRemote() -> [String] {
         guard let head = try? headState(), case .branch = head, remoteName(for: head) != nil,
-              let headCommit = try? headCommit(head) else { return [] }
+            let headCommit = try? headCommit(head)
+        else { return [] }
         defer { git_commit_free(headCommit) }
         var upstreamCommit: OpaquePointer?
-        if let remote = remoteName(for: head), let ref = upstreamTrackingRef(remote: remote, head: head), var oid = try? resolve(ref) {
+        if let remote = remoteName(for: head), let ref = upstreamTrackingRef(remote: remote, head: head),
+            var oid = try? resolve(ref)
+        {
             if git_commit_lookup(&upstreamCommit, handle, &oid) < 0 { git_error_clear() }
         }
         defer { git_commit_free(upstreamCommit) }

@@ -21,16 +21,22 @@ extension Repository {
     /// not unpack) ends the conversation cleanly and returns `.fellBack`, so the caller pushes
     /// with libgit2 instead. A connection that fails throws what libgit2's ssh transport would
     /// (`ssh: <what ssh said>`), never retried: a dead network is reported once, not twice.
-    func thinPush(branch: String, to mergeRef: String, remote: String, url: String,
-                  session: PushSession) throws(GitError) -> ThinPushOutcome {
+    func thinPush(
+        branch: String, to mergeRef: String, remote: String, url: String,
+        session: PushSession
+    ) throws(GitError) -> ThinPushOutcome {
         var head = try resolve("refs/heads/\(branch)")
         // A repository on this machine is pushed to through git's own receive-pack too: libgit2's
         // local push moves the branch without checking it is still what was fetched, so two
         // publishes at the same moment could each "succeed" and one be lost.
-        let local = (try? GitURL(url, relativeTo: workingDirectory ?? "/")).flatMap { $0.transport == .file ? $0.url : nil }
+        let local = (try? GitURL(url, relativeTo: workingDirectory ?? "/")).flatMap {
+            $0.transport == .file ? $0.url : nil
+        }
         let service: SSHServiceProcess
         if let local {
-            service = try SSHServiceProcess(localPath: URL(string: local)?.path ?? String(local.dropFirst("file://".count)), service: "git-receive-pack")
+            service = try SSHServiceProcess(
+                localPath: URL(string: local)?.path ?? String(local.dropFirst("file://".count)),
+                service: "git-receive-pack")
         } else {
             service = try SSHServiceProcess(url: url, service: "git-receive-pack")
         }
@@ -42,8 +48,9 @@ extension Repository {
             let said = service.errorText
             let message = "ssh: " + (said.isEmpty ? fallback : said)
             let errorClass = Int32(GIT_ERROR_SSH.rawValue)
-            return GitError(kind: GitError.classify(code: -1, errorClass: errorClass, message: message), operation: "push",
-                            errorClass: errorClass, message: message)
+            return GitError(
+                kind: GitError.classify(code: -1, errorClass: errorClass, message: message), operation: "push",
+                errorClass: errorClass, message: message)
         }
         var reader = PktLineReader { service.read() }
         guard let advertised = try? ReceivePackAdvertisement.read(&reader) else {
@@ -51,7 +58,9 @@ extension Repository {
         }
         /// Ends the conversation without a command (receive-pack then exits quietly).
         func hangUp() { _ = service.write(PktLine.flush) }
-        guard advertised.capabilities.contains("report-status") else { hangUp(); return .fellBack("the remote offers no report-status") }
+        guard advertised.capabilities.contains("report-status") else {
+            hangUp(); return .fellBack("the remote offers no report-status")
+        }
         guard let remoteHex = advertised.refs[mergeRef], var remoteID = Self.oid(hex: remoteHex) else {
             hangUp()
             return .fellBack("\(mergeRef) is new on the remote")
@@ -64,10 +73,13 @@ extension Repository {
         guard objectExists(remoteID), git_graph_descendant_of(handle, &head, &remoteID) == 1 else {
             git_error_clear()
             hangUp()
-            throw GitError(kind: .nonFastForward, operation: "push",
-                           message: "the remote's \(mergeRef) has commits this repository does not have (fetch first)")
+            throw GitError(
+                kind: .nonFastForward, operation: "push",
+                message: "the remote's \(mergeRef) has commits this repository does not have (fetch first)")
         }
-        guard let chain = try linearCommits(from: head, to: remoteID) else { hangUp(); return .fellBack("the new commits include a merge") }
+        guard let chain = try linearCommits(from: head, to: remoteID) else {
+            hangUp(); return .fellBack("the new commits include a merge")
+        }
         let plan = try ThinPackPlan(commits: chain) { (id: git_oid) throws(GitError) -> OpaquePointer in
             var id = id, tree: OpaquePointer?
             try check(git_tree_lookup(&tree, handle, &id), "git_tree_lookup")
@@ -79,14 +91,19 @@ extension Repository {
 
         let sideband = advertised.capabilities.contains("side-band-64k")
         let capabilities = " report-status" + (sideband ? " side-band-64k" : "") + " agent=nakedblog"
-        let command = PktLine.encode(Array("\(remoteHex) \(Self.hex(head)) \(mergeRef)".utf8) + [0] + Array(capabilities.utf8))
-        guard service.write(command + PktLine.flush) else { throw connectionError("the connection closed while sending") }
+        let command = PktLine.encode(
+            Array("\(remoteHex) \(Self.hex(head)) \(mergeRef)".utf8) + [0] + Array(capabilities.utf8))
+        guard service.write(command + PktLine.flush) else {
+            throw connectionError("the connection closed while sending")
+        }
         // In chunks, with progress after each (a gallery over a slow link takes a while); only
         // an explicit cancel stops it.
         var sent = 0, objectsSent = 0
         while sent < pack.count {
             let end = min(pack.count, sent + Self.sendChunk)
-            guard service.write(Array(pack[sent..<end])) else { throw connectionError("the connection closed while sending") }
+            guard service.write(Array(pack[sent..<end])) else {
+                throw connectionError("the connection closed while sending")
+            }
             sent = end
             while objectsSent < objectEnds.count, objectEnds[objectsSent] <= sent { objectsSent += 1 }
             guard session.sending(current: objectsSent, total: objects, bytes: sent) == 0 else { throw Self.cancelled }
@@ -105,7 +122,9 @@ extension Repository {
             throw connectionError("the connection closed before the remote reported on the push")
         }
         guard report.unpackedOK else { return .fellBack("the remote could not unpack the pack: \(report.unpack)") }
-        guard let status = report.refs.first(where: { $0.ref == mergeRef }) else { return .fellBack("the remote did not report on \(mergeRef)") }
+        guard let status = report.refs.first(where: { $0.ref == mergeRef }) else {
+            return .fellBack("the remote did not report on \(mergeRef)")
+        }
         if let reason = status.refusal {
             _ = session.refUpdated(mergeRef, status: reason)
         } else {
@@ -116,7 +135,9 @@ extension Repository {
 
     /// The first-parent chain from `head` back to (not including) `base`, oldest first, with
     /// each commit's tree and its parent's; nil when a commit on the way is a merge or a root.
-    private func linearCommits(from head: git_oid, to base: git_oid) throws(GitError) -> [(commit: git_oid, tree: git_oid, parentTree: git_oid)]? {
+    private func linearCommits(from head: git_oid, to base: git_oid) throws(GitError) -> [(
+        commit: git_oid, tree: git_oid, parentTree: git_oid
+    )]? {
         var chain: [(commit: git_oid, tree: git_oid, parentTree: git_oid)] = []
         var current = head, base = base
         while git_oid_equal(&current, &base) == 0 {
@@ -180,7 +201,11 @@ extension Repository {
         guard mergeRef.hasPrefix("refs/heads/") else { return }
         var id = id, reference: OpaquePointer?
         let name = "refs/remotes/\(remote)/" + mergeRef.dropFirst("refs/heads/".count)
-        if git_reference_create(&reference, handle, name, &id, 1, "update by push") < 0 { git_error_clear() } else { git_reference_free(reference) }
+        if git_reference_create(&reference, handle, name, &id, 1, "update by push") < 0 {
+            git_error_clear()
+        } else {
+            git_reference_free(reference)
+        }
     }
 
     private func objectExists(_ id: git_oid) -> Bool {

@@ -86,14 +86,18 @@ extension Repository {
         let status = git_repository_open_ext(&repo, path, 0, nil)
         if status == GIT_ENOTFOUND.rawValue {
             git_error_clear()
-            throw GitError(kind: .notFound, operation: "open",
-                           message: "\(path) is not in a git repository (nor is any parent directory); clone your blog with nakedblog clone URL, or run git init")
+            throw GitError(
+                kind: .notFound, operation: "open",
+                message:
+                    "\(path) is not in a git repository (nor is any parent directory); clone your blog with nakedblog clone URL, or run git init"
+            )
         }
         try check(status, "git_repository_open_ext")
         let repository = Repository(taking: repo!)
         if repository.workingDirectory == nil {
-            throw GitError(kind: .unsupportedState, operation: "open",
-                           message: "\(path) is a bare repository (no work tree); clone it to get one: git clone \(path) blog")
+            throw GitError(
+                kind: .unsupportedState, operation: "open",
+                message: "\(path) is a bare repository (no work tree); clone it to get one: git clone \(path) blog")
         }
         return repository
     }

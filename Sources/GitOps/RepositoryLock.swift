@@ -12,14 +12,19 @@ struct RepositoryLock {
         let path = gitDirectory + (gitDirectory.hasSuffix("/") ? "" : "/") + "nakedblog.lock"
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw GitError(kind: .other, operation: "publish", message: "cannot open \(path) to lock the repository: \(String(cString: strerror(errno)))")
+            throw GitError(
+                kind: .other, operation: "publish",
+                message: "cannot open \(path) to lock the repository: \(String(cString: strerror(errno)))")
         }
         let deadline = Date().addingTimeInterval(timeout)
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
                 close(fd)
-                throw GitError(kind: .other, operation: "publish",
-                               message: "another nakedblog session has been publishing from this working copy for \(Int(timeout)) s; try again later")
+                throw GitError(
+                    kind: .other, operation: "publish",
+                    message:
+                        "another nakedblog session has been publishing from this working copy for \(Int(timeout)) s; try again later"
+                )
             }
             usleep(50_000)
         }

@@ -70,7 +70,9 @@ public struct RepositoryStatus: Sendable, Equatable {
     public var entries: [StatusEntry]
 
     /// The paths deleted in the index or the work tree (a post moved away leaves one).
-    public var deletedPaths: [String] { entries.filter { $0.staged == .deleted || $0.unstaged == .deleted }.map(\.path) }
+    public var deletedPaths: [String] {
+        entries.filter { $0.staged == .deleted || $0.unstaged == .deleted }.map(\.path)
+    }
 
     /// The branch name for `.branch` and `.unborn`.
     public var branch: String? {

@@ -6,7 +6,8 @@ import Foundation
 /// unknown keys itself) and a connection timeout.
 public enum SSHCommand {
     /// Options added to every connection.
-    static let strictOptions = "-o StrictHostKeyChecking=yes -o ConnectTimeout=30 -o ServerAliveInterval=15 -o ServerAliveCountMax=4"
+    static let strictOptions =
+        "-o StrictHostKeyChecking=yes -o ConnectTimeout=30 -o ServerAliveInterval=15 -o ServerAliveCountMax=4"
 
     /// The shell command prefix for `environment`.
     public static func command(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {

@@ -1,6 +1,7 @@
 import CGitSSH
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A git service (e.g. `git-receive-pack`) run on an ssh remote through the system ssh, with

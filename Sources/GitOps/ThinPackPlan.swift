@@ -1,6 +1,7 @@
 import CGit2
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The objects a run of new commits adds, found by comparing each commit's tree with its
@@ -23,16 +24,20 @@ struct ThinPackPlan {
 
     /// Plans `commits` (oldest first) whose parents are given alongside; `tree(of:)` reads a
     /// commit's tree id, `lookupTree` opens a tree (freed here).
-    init(commits: [(commit: git_oid, tree: git_oid, parentTree: git_oid)],
-         lookupTree: (git_oid) throws(GitError) -> OpaquePointer) throws(GitError) {
+    init(
+        commits: [(commit: git_oid, tree: git_oid, parentTree: git_oid)],
+        lookupTree: (git_oid) throws(GitError) -> OpaquePointer
+    ) throws(GitError) {
         for item in commits {
             self.commits.append(item.commit)
             try addTree(item.tree, base: item.parentTree, lookupTree: lookupTree)
         }
     }
 
-    private mutating func addTree(_ id: git_oid, base: git_oid?,
-                                  lookupTree: (git_oid) throws(GitError) -> OpaquePointer) throws(GitError) {
+    private mutating func addTree(
+        _ id: git_oid, base: git_oid?,
+        lookupTree: (git_oid) throws(GitError) -> OpaquePointer
+    ) throws(GitError) {
         guard seen.insert(ObjectKey(id)).inserted else { return }
         entries.append(Entry(id: id, base: base))
         let tree = try lookupTree(id)
@@ -60,7 +65,9 @@ struct ThinPackPlan {
             case GIT_OBJECT_TREE:
                 try addTree(entryID.pointee, base: previous, lookupTree: lookupTree)
             case GIT_OBJECT_BLOB:
-                if seen.insert(ObjectKey(entryID.pointee)).inserted { entries.append(Entry(id: entryID.pointee, base: previous)) }
+                if seen.insert(ObjectKey(entryID.pointee)).inserted {
+                    entries.append(Entry(id: entryID.pointee, base: previous))
+                }
             default:
                 break  // a submodule's commit lives in its own repository
             }
@@ -89,8 +96,10 @@ struct ObjectKey: Hashable {
     init(_ oid: git_oid) {
         var oid = oid
         (high, middle, low) = withUnsafeBytes(of: &oid.id) { raw in
-            (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-             raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
+            (
+                raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self)
+            )
         }
     }
 }

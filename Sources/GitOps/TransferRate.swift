@@ -9,7 +9,9 @@ struct TransferRate {
     private var objectsPerSecond: Double?
 
     /// Feeds a sample; returns the current estimates.
-    mutating func update(bytes: Int, objects: Int, totalObjects: Int, now: TimeInterval) -> (rate: Double?, eta: Double?) {
+    mutating func update(bytes: Int, objects: Int, totalObjects: Int, now: TimeInterval) -> (
+        rate: Double?, eta: Double?
+    ) {
         guard let last = lastTime else {
             lastTime = now
             lastBytes = bytes
@@ -44,7 +46,9 @@ struct SidebandLines {
         for scalar in text.unicodeScalars {
             if scalar == "\n" || scalar == "\r" {
                 // "\r\n" (or "progress\r" then "\n") ends one line, not two.
-                if !pending.isEmpty || (scalar == "\n" && !afterCarriageReturn) { lines.append((pending, scalar == "\r")) }
+                if !pending.isEmpty || (scalar == "\n" && !afterCarriageReturn) {
+                    lines.append((pending, scalar == "\r"))
+                }
                 pending = ""
                 afterCarriageReturn = scalar == "\r"
             } else {

@@ -76,7 +76,8 @@ final class TreePrefetch: @unchecked Sendable {
     }
 
     /// The `tree <hex>` line of a raw commit.
-    static func treeOfCommit<Bytes: RandomAccessCollection<UInt8>>(_ commit: Bytes) -> git_oid? where Bytes.Index == Int {
+    static func treeOfCommit<Bytes: RandomAccessCollection<UInt8>>(_ commit: Bytes) -> git_oid?
+    where Bytes.Index == Int {
         let prefix = Array("tree ".utf8)
         guard commit.count >= prefix.count + 40, commit.starts(with: prefix) else { return nil }
         var oid = git_oid()
@@ -91,7 +92,9 @@ final class TreePrefetch: @unchecked Sendable {
         var result: [git_oid] = []
         var index = tree.startIndex
         while index < tree.endIndex {
-            guard let space = tree[index...].firstIndex(of: 0x20), let nul = tree[space...].firstIndex(of: 0), nul + 21 <= tree.endIndex else { break }
+            guard let space = tree[index...].firstIndex(of: 0x20), let nul = tree[space...].firstIndex(of: 0),
+                nul + 21 <= tree.endIndex
+            else { break }
             let isTree = tree[index..<space].elementsEqual("40000".utf8)
             if isTree {
                 var oid = git_oid()

@@ -11,7 +11,10 @@ public enum URLRedaction {
         while let schemeEnd = result.range(of: "://") {
             output += result[..<schemeEnd.upperBound]
             let rest = result[schemeEnd.upperBound...]
-            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" || $0.isWhitespace || $0 == "'" || $0 == "\"" || $0 == "`" }
+            let authorityEnd =
+                rest.firstIndex {
+                    $0 == "/" || $0 == "?" || $0 == "#" || $0.isWhitespace || $0 == "'" || $0 == "\"" || $0 == "`"
+                }
                 ?? rest.endIndex
             let authority = rest[..<authorityEnd]
             if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {

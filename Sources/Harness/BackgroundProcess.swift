@@ -7,11 +7,14 @@ public final class BackgroundProcess: @unchecked Sendable {
     /// Where the process's stdout and stderr go.
     public let logPath: String
 
-    public init(_ arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
-                logPath: String) throws {
+    public init(
+        _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
+        logPath: String
+    ) throws {
         self.logPath = logPath
-        child = try ChildProcess(arguments, environment: environment, directory: directory,
-                                 standardOutput: logPath, standardError: logPath)
+        child = try ChildProcess(
+            arguments, environment: environment, directory: directory,
+            standardOutput: logPath, standardError: logPath)
         HarnessCleanup.started(group: child.pid)
     }
 

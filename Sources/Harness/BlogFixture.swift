@@ -43,9 +43,12 @@ public struct BlogFixture: Sendable {
         defer { try? FileManager.default.removeItem(atPath: staging) }
         try generate(spec, at: staging)
         _ = FileManager.default.createFile(atPath: staging + "/.git/nakedblog-fixture-complete", contents: nil)
-        if rename(staging, path) != 0 && !FileManager.default.fileExists(atPath: path + "/.git/nakedblog-fixture-complete") {
-            throw ShellError(command: ["rename", staging, path],
-                             result: ProcessResult(status: errno, stdout: "", stderr: "rename failed", timedOut: false))
+        if rename(staging, path) != 0
+            && !FileManager.default.fileExists(atPath: path + "/.git/nakedblog-fixture-complete")
+        {
+            throw ShellError(
+                command: ["rename", staging, path],
+                result: ProcessResult(status: errno, stdout: "", stderr: "rename failed", timedOut: false))
         }
         return BlogFixture(path: path, spec: spec)
     }
@@ -63,8 +66,9 @@ public struct BlogFixture: Sendable {
         let streamFile = path + ".fast-import"
         try stream.write(to: streamFile)
         defer { try? FileManager.default.removeItem(atPath: streamFile) }
-        try Shell.check(["sh", "-c", "git fast-import --quiet < \(TestHome.shellQuote(streamFile))"],
-                        in: path, timeout: 600)
+        try Shell.check(
+            ["sh", "-c", "git fast-import --quiet < \(TestHome.shellQuote(streamFile))"],
+            in: path, timeout: 600)
         try Shell.check(["git", "checkout", "--quiet", "-f", "main"], in: path, timeout: 600)
     }
 }

@@ -3,19 +3,21 @@ struct BlogText {
     var random: SeededRandom
 
     static let words = """
-    the of and to in is that it for on with as was at by this be from or have an are not but \
-    which one all were when we there can your more if has their will about so out up what time \
-    hugo site post blog markdown theme content page build deploy server static template layout \
-    git commit branch remote push pull merge rebase terminal editor keyboard shortcut cursor \
-    morning coffee garden travel bicycle mountain river winter summer weekend kitchen recipe \
-    notes ideas thoughts week month year project release version update feature change \
-    simple quick small large better faster careful honest quiet little every another first \
-    write read learn share build fix test measure improve ship plan think remember forget
-    """.split(separator: " ").map(String.init)
+        the of and to in is that it for on with as was at by this be from or have an are not but \
+        which one all were when we there can your more if has their will about so out up what time \
+        hugo site post blog markdown theme content page build deploy server static template layout \
+        git commit branch remote push pull merge rebase terminal editor keyboard shortcut cursor \
+        morning coffee garden travel bicycle mountain river winter summer weekend kitchen recipe \
+        notes ideas thoughts week month year project release version update feature change \
+        simple quick small large better faster careful honest quiet little every another first \
+        write read learn share build fix test measure improve ship plan think remember forget
+        """.split(separator: " ").map(String.init)
 
-    static let tags = ["hugo", "git", "terminal", "writing", "travel", "cooking", "linux", "ssh",
-                       "swift", "notes", "garden", "cycling", "books", "photography", "music",
-                       "productivity", "tools", "markdown", "design", "weekend"]
+    static let tags = [
+        "hugo", "git", "terminal", "writing", "travel", "cooking", "linux", "ssh",
+        "swift", "notes", "garden", "cycling", "books", "photography", "music",
+        "productivity", "tools", "markdown", "design", "weekend",
+    ]
     static let categories = ["tech", "life", "travel", "food", "reviews", "meta"]
 
     mutating func sentence() -> String {

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A child process started with `posix_spawn` in its own process group.
@@ -20,17 +21,21 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Starts `arguments[0]`, looked up on the PATH of `environment` (or of this process).
     /// Standard streams come from/go to the given files (`/dev/null` when nil).
-    public init(_ arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
-                standardInput: String? = nil, standardOutput: String? = nil, standardError: String? = nil) throws {
+    public init(
+        _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
+        standardInput: String? = nil, standardOutput: String? = nil, standardError: String? = nil
+    ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, standardInput ?? "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, standardOutput ?? "/dev/null", O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        posix_spawn_file_actions_addopen(
+            &actions, 1, standardOutput ?? "/dev/null", O_WRONLY | O_APPEND | O_CREAT, 0o644)
         if let standardError, standardError == standardOutput {
             posix_spawn_file_actions_adddup2(&actions, 1, 2)
         } else {
-            posix_spawn_file_actions_addopen(&actions, 2, standardError ?? "/dev/null", O_WRONLY | O_APPEND | O_CREAT, 0o644)
+            posix_spawn_file_actions_addopen(
+                &actions, 2, standardError ?? "/dev/null", O_WRONLY | O_APPEND | O_CREAT, 0o644)
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -43,7 +48,8 @@ public final class ChildProcess: @unchecked Sendable {
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
         // `env` finds the program on the given environment's PATH; `env -C` changes directory.
         // A program named by its path in no other directory is started directly (one exec less).
@@ -56,8 +62,11 @@ public final class ChildProcess: @unchecked Sendable {
         var child: pid_t = 0
         let result = posix_spawn(&child, direct ? arguments[0] : "/usr/bin/env", &actions, &attributes, &cArgv, &cEnv)
         guard result == 0 else {
-            throw ShellError(command: arguments, result: ProcessResult(
-                status: result, stdout: "", stderr: "posix_spawn failed: \(String(cString: strerror(result)))", timedOut: false))
+            throw ShellError(
+                command: arguments,
+                result: ProcessResult(
+                    status: result, stdout: "", stderr: "posix_spawn failed: \(String(cString: strerror(result)))",
+                    timedOut: false))
         }
         pid = child
     }

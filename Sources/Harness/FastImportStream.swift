@@ -40,7 +40,9 @@ struct FastImportStream {
             file("archetypes/default.md", Data(Self.archetype.utf8))
             file("layouts/_default/single.html", Data("<h1>{{ .Title }}</h1>{{ .Content }}\n".utf8))
             file("layouts/_default/list.html", Data("<ul>{{ range .Pages }}<li>{{ .Title }}</li>{{ end }}</ul>\n".utf8))
-            file("layouts/index.html", Data("<ul>{{ range .Site.RegularPages }}<li>{{ .Title }}</li>{{ end }}</ul>\n".utf8))
+            file(
+                "layouts/index.html",
+                Data("<ul>{{ range .Site.RegularPages }}<li>{{ .Title }}</li>{{ end }}</ul>\n".utf8))
         }
         while written < spec.posts {
             commitIndex += 1
@@ -68,17 +70,17 @@ struct FastImportStream {
         let draft = number % 20 == 7
         let image = spec.imagesPerPost > 0 ? "image-1.jpg" : nil
         let markdown = """
-        ---
-        title: "\(title)"
-        date: \(formatter.string(from: day))
-        draft: \(draft)
-        tags: [\(Array(Set(tags)).sorted().joined(separator: ", "))]
-        categories: [\(text.random.pick(BlogText.categories))]
-        description: "\(text.sentence())"
-        ---
+            ---
+            title: "\(title)"
+            date: \(formatter.string(from: day))
+            draft: \(draft)
+            tags: [\(Array(Set(tags)).sorted().joined(separator: ", "))]
+            categories: [\(text.random.pick(BlogText.categories))]
+            description: "\(text.sentence())"
+            ---
 
-        \(text.body(paragraphs: text.random.int(in: 4...12), image: image))
-        """
+            \(text.body(paragraphs: text.random.int(in: 4...12), image: image))
+            """
         return (slug, markdown)
     }
 
@@ -93,22 +95,22 @@ struct FastImportStream {
     }
 
     static let config = """
-    baseURL = "https://fixture.example.test/"
-    languageCode = "en-us"
-    title = "Generated Fixture Blog"
+        baseURL = "https://fixture.example.test/"
+        languageCode = "en-us"
+        title = "Generated Fixture Blog"
 
-    [taxonomies]
-      tag = "tags"
-      category = "categories"
+        [taxonomies]
+          tag = "tags"
+          category = "categories"
 
-    """
+        """
 
     static let archetype = """
-    ---
-    title: "{{ replace .Name "-" " " | title }}"
-    date: {{ .Date }}
-    draft: true
-    ---
+        ---
+        title: "{{ replace .Name "-" " " | title }}"
+        date: {{ .Date }}
+        draft: true
+        ---
 
-    """
+        """
 }

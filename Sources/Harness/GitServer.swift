@@ -61,8 +61,10 @@ public final class GitDaemonServer: GitServer, @unchecked Sendable {
     /// Starts the daemon (again, after `stop()`) on the same port.
     public func start() throws {
         let process = try BackgroundProcess(
-            ["git", "daemon", "--reuseaddr", "--export-all", "--enable=receive-pack", "--informative-errors",
-             "--listen=127.0.0.1", "--port=\(port)", "--base-path=\(root)", root],
+            [
+                "git", "daemon", "--reuseaddr", "--export-all", "--enable=receive-pack", "--informative-errors",
+                "--listen=127.0.0.1", "--port=\(port)", "--base-path=\(root)", root,
+            ],
             logPath: directory.path + "/daemon.log")
         guard LoopbackPort.waitUntilAccepting(port) else {
             process.stop()
@@ -72,7 +74,11 @@ public final class GitDaemonServer: GitServer, @unchecked Sendable {
     }
 
     public func url(for name: String) -> String { "git://127.0.0.1:\(port)/\(name).git" }
-    public func stop() { lock.withLock { process?.stop(); process = nil } }
+    public func stop() {
+        lock.withLock {
+            process?.stop(); process = nil
+        }
+    }
     deinit { stop(); directory.remove() }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What the harness started or made, undone when the test process ends however it ends (the
@@ -16,7 +17,9 @@ public enum HarnessCleanup {
 
     /// Remembers a background process group to stop at exit.
     static func started(group: pid_t) {
-        lock.withLock { installIfNeeded(); groups.insert(group) }
+        lock.withLock {
+            installIfNeeded(); groups.insert(group)
+        }
     }
 
     static func stopped(group: pid_t) {
@@ -25,7 +28,9 @@ public enum HarnessCleanup {
 
     /// Remembers a temporary directory to remove at exit.
     static func made(directory: String) {
-        lock.withLock { installIfNeeded(); directories.insert(directory) }
+        lock.withLock {
+            installIfNeeded(); directories.insert(directory)
+        }
     }
 
     static func removed(directory: String) {

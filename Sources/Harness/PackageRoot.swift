@@ -39,15 +39,18 @@ public enum PackageRoot {
             "2020-02-01-introducing-the-theme.md": "Introducing the theme",
         ]
         for (name, title) in posts {
-            let text = "---\nlayout: post\ntitle: \(title)\n---\n\n[Jekyll](https://jekyllrb.com) is a static site generator.\n\nIt's an immensely useful tool.\n"
+            let text =
+                "---\nlayout: post\ntitle: \(title)\n---\n\n[Jekyll](https://jekyllrb.com) is a static site generator.\n\nIt's an immensely useful tool.\n"
             try text.write(toFile: directory + "/_posts/" + name, atomically: true, encoding: .utf8)
         }
     }
 
     /// The shared corpus of real Hugo content beside the checkout (`../shared/corpus`), if present.
     public static var sharedCorpus: String? {
-        let candidates = [ProcessInfo.processInfo.environment["NAKEDBLOG_CORPUS"],
-                          URL(fileURLWithPath: path).deletingLastPathComponent().path + "/shared/corpus"]
+        let candidates = [
+            ProcessInfo.processInfo.environment["NAKEDBLOG_CORPUS"],
+            URL(fileURLWithPath: path).deletingLastPathComponent().path + "/shared/corpus",
+        ]
         return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0) }
     }
 

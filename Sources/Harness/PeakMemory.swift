@@ -7,16 +7,21 @@ import Foundation
 public enum PeakMemory {
     /// Runs `arguments` to its end, its standard output into `output`, and returns its exit
     /// status and peak resident memory in KiB. Throws when it cannot be run or passes `timeout`.
-    public static func run(_ arguments: [String], output: String = "/dev/null", environment: [String: String]? = nil,
-                           timeout: TimeInterval = 120) throws -> (status: Int32, kib: Int) {
+    public static func run(
+        _ arguments: [String], output: String = "/dev/null", environment: [String: String]? = nil,
+        timeout: TimeInterval = 120
+    ) throws -> (status: Int32, kib: Int) {
         let script = """
             import resource, subprocess, sys
             with open(sys.argv[1], "wb") as out:
                 status = subprocess.run(sys.argv[2:], stdout=out).returncode
             print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
             """
-        let result = try Shell.run(["python3", "-c", script, output] + arguments, environment: environment, timeout: timeout)
-        let fields = result.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let result = try Shell.run(
+            ["python3", "-c", script, output] + arguments, environment: environment, timeout: timeout)
+        let fields = result.stdout.split(separator: " ").compactMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         guard !result.timedOut, result.status == 0, fields.count == 2 else {
             throw ShellError(command: arguments, result: result)
         }

@@ -28,7 +28,11 @@ public enum ProcessCounters {
         let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
         let line = text.split(separator: "\n").first { $0.hasPrefix(name) } ?? ""
         // "VmRSS:\t  123744 kB": a tab, then spaces.
-        guard let value = Int(line.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? "") else {
+        guard
+            let value = Int(
+                line.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+                    ?? "")
+        else {
             throw Unreadable(description: "no \(name) in \(file)")
         }
         return value

@@ -11,7 +11,9 @@ public final class PseudoTerminal {
         var master: Int32 = -1
         var name = [CChar](repeating: 0, count: 256)
         guard nb_open_pty(&master, &name, name.count) == 0 else {
-            throw ShellError(command: arguments, result: ProcessResult(status: errno, stdout: "", stderr: "no pseudo-terminal", timedOut: false))
+            throw ShellError(
+                command: arguments,
+                result: ProcessResult(status: errno, stdout: "", stderr: "no pseudo-terminal", timedOut: false))
         }
         let slave = open(name, O_RDWR | O_NOCTTY)
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
@@ -33,7 +35,9 @@ public final class PseudoTerminal {
         close(slave)
         guard status == 0 else {
             close(master)
-            throw ShellError(command: arguments, result: ProcessResult(status: status, stdout: "", stderr: "spawn failed", timedOut: false))
+            throw ShellError(
+                command: arguments,
+                result: ProcessResult(status: status, stdout: "", stderr: "spawn failed", timedOut: false))
         }
         self.pid = pid
         self.master = master

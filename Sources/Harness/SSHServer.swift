@@ -25,8 +25,10 @@ public final class SSHServer: GitServer {
         let hostKey = dir + "/ssh_host_ed25519_key"
         ed25519Key = dir + "/id_ed25519"
         rsaKey = dir + "/id_rsa"
-        for (path, type) in [(hostKey, ["-t", "ed25519"]), (ed25519Key, ["-t", "ed25519"]),
-                             (rsaKey, ["-t", "rsa", "-b", "3072"])] {
+        for (path, type) in [
+            (hostKey, ["-t", "ed25519"]), (ed25519Key, ["-t", "ed25519"]),
+            (rsaKey, ["-t", "rsa", "-b", "3072"]),
+        ] {
             try Shell.check(["ssh-keygen", "-q", "-N", "", "-C", "nakedblog-test"] + type + ["-f", path])
         }
         hostPublicKey = try String(contentsOfFile: hostKey + ".pub", encoding: .utf8)
@@ -36,10 +38,13 @@ public final class SSHServer: GitServer {
         try authorized.write(toFile: dir + "/authorized_keys", atomically: true, encoding: .utf8)
         let sshd = ["/usr/sbin/sshd", "/usr/bin/sshd"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let sshd else {
-            throw ServerStartError(server: "sshd", log: "sshd is not installed: run `make setup` (package openssh-server).")
+            throw ServerStartError(
+                server: "sshd", log: "sshd is not installed: run `make setup` (package openssh-server).")
         }
         // Privilege separation needs this directory (normally made by the system service).
-        if getuid() == 0 { try? FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true) }
+        if getuid() == 0 {
+            try? FileManager.default.createDirectory(atPath: "/run/sshd", withIntermediateDirectories: true)
+        }
         try """
         Port \(port)
         ListenAddress 127.0.0.1
@@ -58,8 +63,9 @@ public final class SSHServer: GitServer {
         LogLevel VERBOSE
 
         """.write(toFile: dir + "/sshd_config", atomically: true, encoding: .utf8)
-        process = try BackgroundProcess([sshd, "-D", "-e", "-f", dir + "/sshd_config"],
-                                        logPath: dir + "/sshd.log")
+        process = try BackgroundProcess(
+            [sshd, "-D", "-e", "-f", dir + "/sshd_config"],
+            logPath: dir + "/sshd.log")
         guard LoopbackPort.waitUntilAccepting(port) else {
             process.stop()
             throw ServerStartError(server: "sshd", log: process.log)
@@ -72,7 +78,8 @@ public final class SSHServer: GitServer {
     public func authorizeForcedCommand(_ command: String, keyName: String) throws -> String {
         let key = directory.path + "/" + keyName
         try Shell.check(["ssh-keygen", "-q", "-N", "", "-C", keyName, "-t", "ed25519", "-f", key])
-        let publicKey = try String(contentsOfFile: key + ".pub", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let publicKey = try String(contentsOfFile: key + ".pub", encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let escaped = command.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         let line = "command=\"\(escaped)\",restrict,pty \(publicKey)\n"
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.path + "/authorized_keys"))
@@ -86,7 +93,9 @@ public final class SSHServer: GitServer {
     /// docs/SERVING.md says: their line deleted).
     public func revokeKey(_ keyName: String) throws {
         let file = directory.path + "/authorized_keys"
-        let kept = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").filter { !$0.hasSuffix(" " + keyName) }
+        let kept = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").filter {
+            !$0.hasSuffix(" " + keyName)
+        }
         try (kept.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
     }
 

@@ -28,9 +28,11 @@ public struct ShellError: Error, CustomStringConvertible {
 public enum Shell {
     /// Runs `arguments[0]` (looked up on PATH) and returns its result, whatever its exit status.
     @discardableResult
-    public static func run(_ arguments: [String], in directory: String? = nil,
-                           environment: [String: String]? = nil, input: Data? = nil,
-                           timeout: TimeInterval = 120) throws -> ProcessResult {
+    public static func run(
+        _ arguments: [String], in directory: String? = nil,
+        environment: [String: String]? = nil, input: Data? = nil,
+        timeout: TimeInterval = 120
+    ) throws -> ProcessResult {
         let scratch = try TemporaryDirectory(prefix: "nb-shell")
         defer { scratch.remove() }
         let outPath = scratch.appending("out"), errPath = scratch.appending("err")
@@ -39,8 +41,9 @@ public enum Shell {
             inPath = scratch.appending("in")
             try input.write(to: URL(fileURLWithPath: inPath!))
         }
-        let child = try ChildProcess(arguments, environment: environment, directory: directory,
-                                     standardInput: inPath, standardOutput: outPath, standardError: errPath)
+        let child = try ChildProcess(
+            arguments, environment: environment, directory: directory,
+            standardInput: inPath, standardOutput: outPath, standardError: errPath)
         var status = child.wait(timeout: timeout)
         let timedOut = status == nil
         if timedOut {
@@ -54,9 +57,11 @@ public enum Shell {
 
     /// Runs a command that must succeed; returns its stdout with the final newline removed.
     @discardableResult
-    public static func check(_ arguments: [String], in directory: String? = nil,
-                             environment: [String: String]? = nil, input: Data? = nil,
-                             timeout: TimeInterval = 120) throws -> String {
+    public static func check(
+        _ arguments: [String], in directory: String? = nil,
+        environment: [String: String]? = nil, input: Data? = nil,
+        timeout: TimeInterval = 120
+    ) throws -> String {
         let result = try run(arguments, in: directory, environment: environment, input: input, timeout: timeout)
         guard result.succeeded else { throw ShellError(command: arguments, result: result) }
         return result.stdout.hasSuffix("\n") ? String(result.stdout.dropLast()) : result.stdout

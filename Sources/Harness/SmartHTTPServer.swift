@@ -19,14 +19,18 @@ public final class SmartHTTPServer: GitServer {
         root = directory.path + "/repos"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         port = LoopbackPort.free()
-        var arguments = ["python3", PackageRoot.appending("scripts/git-http-server.py"),
-                         "--root", root, "--port", String(port)]
+        var arguments = [
+            "python3", PackageRoot.appending("scripts/git-http-server.py"),
+            "--root", root, "--port", String(port),
+        ]
         if let credentials { arguments += ["--auth", "\(credentials.user):\(credentials.password)"] }
         if tls {
             let cert = directory.path + "/cert.pem", key = directory.path + "/key.pem"
-            try Shell.check(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                             "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1,DNS:127.0.0.1,DNS:localhost",
-                             "-keyout", key, "-out", cert])
+            try Shell.check([
+                "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1,DNS:127.0.0.1,DNS:localhost",
+                "-keyout", key, "-out", cert,
+            ])
             arguments += ["--tls-cert", cert, "--tls-key", key]
             certificatePath = cert
             scheme = "https"

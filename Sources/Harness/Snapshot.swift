@@ -13,8 +13,9 @@ public enum Snapshot {
         let recording = ProcessInfo.processInfo.environment[recordVariable] == "1"
         if recording {
             do {
-                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                        withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent,
+                    withIntermediateDirectories: true)
                 try actual.write(toFile: path, atomically: true, encoding: .utf8)
                 return nil
             } catch {
@@ -25,9 +26,11 @@ public enum Snapshot {
             return "No snapshot at \(path). Record it with \(recordVariable)=1 and review the file.\nActual:\n\(actual)"
         }
         if expected == actual { return nil }
-        let diff = lineDiff(expected: expected.components(separatedBy: "\n"),
-                            actual: actual.components(separatedBy: "\n"))
-        return "Snapshot \(path) differs (- expected, + actual). If the change is intended, re-run with \(recordVariable)=1.\n\(diff)"
+        let diff = lineDiff(
+            expected: expected.components(separatedBy: "\n"),
+            actual: actual.components(separatedBy: "\n"))
+        return
+            "Snapshot \(path) differs (- expected, + actual). If the change is intended, re-run with \(recordVariable)=1.\n\(diff)"
     }
 
     /// A readable line diff: unchanged lines prefixed with two spaces, removals `-`, additions `+`.

@@ -9,7 +9,10 @@ public final class TemporaryDirectory: @unchecked Sendable {
     public init(prefix: String = "nakedblog") throws {
         var template = Array((NSTemporaryDirectory() + "/\(prefix)-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw ShellError(command: ["mkdtemp"], result: ProcessResult(status: errno, stdout: "", stderr: String(cString: strerror(errno)), timedOut: false))
+            throw ShellError(
+                command: ["mkdtemp"],
+                result: ProcessResult(
+                    status: errno, stdout: "", stderr: String(cString: strerror(errno)), timedOut: false))
         }
         path = URL(fileURLWithPath: String(cString: made)).resolvingSymlinksInPath().path
         HarnessCleanup.made(directory: path)

@@ -15,8 +15,9 @@ public final class TestHome: @unchecked Sendable {
 
     public init() throws {
         directory = try TemporaryDirectory(prefix: "nb-home")
-        try FileManager.default.createDirectory(atPath: path + "/.ssh", withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: path + "/.ssh", withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         try """
         [user]
         \tname = Test Writer
@@ -54,7 +55,9 @@ public final class TestHome: @unchecked Sendable {
             env["GIT_SSH_COMMAND"] = sshCommand.joined(separator: " ")
         }
         // Sanitizer settings reach the programs under test (make check-sanitizers).
-        for key in ["ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"] where inherited[key] != nil { env[key] = inherited[key] }
+        for key in ["ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"] where inherited[key] != nil {
+            env[key] = inherited[key]
+        }
         return env
     }
 
@@ -71,8 +74,10 @@ public final class TestHome: @unchecked Sendable {
         guard getuid() == 0, Shell.has("unshare") else { return nil }
         let realHome = String(cString: getpwuid(getuid()).pointee.pw_dir)
         let quoted = command.map(Self.shellQuote).joined(separator: " ")
-        return ["unshare", "-m", "sh", "-c",
-                "mount --bind \(Self.shellQuote(path)) \(Self.shellQuote(realHome)) && exec \(quoted)"]
+        return [
+            "unshare", "-m", "sh", "-c",
+            "mount --bind \(Self.shellQuote(path)) \(Self.shellQuote(realHome)) && exec \(quoted)",
+        ]
     }
 
     /// Single-quotes `text` for `sh`.
@@ -92,8 +97,10 @@ public final class TestHome: @unchecked Sendable {
 extension TestHome {
     /// The demo site committed into a bare remote, and a clone of it: `work/name` (the clone)
     /// and `work/name-remote.git`, with `work/name-seed` the first commit's folder.
-    public func demoClone(in work: TemporaryDirectory, name: String = "blog") throws -> (clone: String, remote: String) {
-        let seed = work.appending(name + "-seed"), remote = work.appending(name + "-remote.git"), clone = work.appending(name)
+    public func demoClone(in work: TemporaryDirectory, name: String = "blog") throws -> (clone: String, remote: String)
+    {
+        let seed = work.appending(name + "-seed"), remote = work.appending(name + "-remote.git"),
+            clone = work.appending(name)
         try PackageRoot.copyDemo(to: seed)
         try git(["init", "--quiet", "--initial-branch=main", seed])
         try git(["add", "-A"], in: seed)

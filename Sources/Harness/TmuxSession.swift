@@ -19,9 +19,11 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Starts `command` in a `width`×`height` pane (no status line, so the program gets all rows).
     /// The pane stays after the program exits, so its last screen and exit status can be read.
-    public init(_ command: [String], width: Int = 80, height: Int = 24,
-                environment: [String: String] = [:], directory workingDirectory: String? = nil,
-                term: String = "tmux-256color") throws {
+    public init(
+        _ command: [String], width: Int = 80, height: Int = 24,
+        environment: [String: String] = [:], directory workingDirectory: String? = nil,
+        term: String = "tmux-256color"
+    ) throws {
         directory = try TemporaryDirectory(prefix: "nb-tmux")
         socket = directory.path + "/socket"
         let config = directory.path + "/tmux.conf"
@@ -34,16 +36,22 @@ public final class TmuxSession: @unchecked Sendable {
         setw -g aggressive-resize off
 
         """.write(toFile: config, atomically: true, encoding: .utf8)
-        var env = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        var env = [
+            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        ]
         env.merge(environment) { $1 }
         env["TERM"] = term
         let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         // The program runs under a shell that prints its exit status and stays: tmux sometimes
         // left an exited program unreaped (a zombie, never marked dead), so the status is read
         // from the screen instead of from tmux.
-        let wrapped = ["sh", "-c", "\"$@\"; status=$?; echo; echo \"\(Self.exitMarker)$status\"; exec sleep 3600", "sh"] + command
-        var arguments = ["tmux", "-S", socket, "-f", config, "new-session", "-d", "-s", target,
-                         "-x", String(width), "-y", String(height)]
+        let wrapped =
+            ["sh", "-c", "\"$@\"; status=$?; echo; echo \"\(Self.exitMarker)$status\"; exec sleep 3600", "sh"] + command
+        var arguments = [
+            "tmux", "-S", socket, "-f", config, "new-session", "-d", "-s", target,
+            "-x", String(width), "-y", String(height),
+        ]
         if let workingDirectory { arguments += ["-c", workingDirectory] }
         arguments += ["--", "env", "-i"] + assignments + wrapped
         try Shell.check(arguments, environment: ["PATH": env["PATH"]!, "TMUX_TMPDIR": directory.path])
@@ -112,8 +120,10 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Polls the screen until `condition` holds; returns the screen, or throws `Timeout`.
     @discardableResult
-    public func waitUntil(_ what: String, timeout: TimeInterval = 10,
-                          _ condition: ([String]) -> Bool) throws -> [String] {
+    public func waitUntil(
+        _ what: String, timeout: TimeInterval = 10,
+        _ condition: ([String]) -> Bool
+    ) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var last: [String] = []
         while Date() < deadline {
@@ -134,7 +144,9 @@ public final class TmuxSession: @unchecked Sendable {
     /// The program's exit status once it has exited, else nil.
     public func exitStatus() throws -> Int32? {
         for line in try screen().reversed() {
-            if let range = line.range(of: Self.exitMarker) { return Int32(line[range.upperBound...].trimmingCharacters(in: .whitespaces)) }
+            if let range = line.range(of: Self.exitMarker) {
+                return Int32(line[range.upperBound...].trimmingCharacters(in: .whitespaces))
+            }
         }
         return nil
     }
@@ -149,8 +161,9 @@ public final class TmuxSession: @unchecked Sendable {
         // Say what the program is doing (stopped? blocked in a read?) to make a hang diagnosable.
         let pid = (try? tmux(["display-message", "-p", "-t", target, "#{pane_pid}"])) ?? "?"
         let state = (try? Shell.run(["ps", "-o", "pid,stat,wchan:20,cmd", "--ppid", pid, "-p", pid]))?.stdout ?? ""
-        throw Timeout(waitingFor: "the program to exit (process: \(state.replacingOccurrences(of: "\n", with: " | ")))",
-                      screen: (try? screen()) ?? [])
+        throw Timeout(
+            waitingFor: "the program to exit (process: \(state.replacingOccurrences(of: "\n", with: " | ")))",
+            screen: (try? screen()) ?? [])
     }
 
     /// The cursor position (row, column), zero-based.
@@ -164,7 +177,8 @@ public final class TmuxSession: @unchecked Sendable {
     /// have exited: a program that writes on its way out (the app's recovery journal on SIGHUP)
     /// must be done before the test removes the folders it writes into.
     public func kill() {
-        let panes = (try? Shell.run(["tmux", "-S", socket, "list-panes", "-a", "-F", "#{pane_pid}"]))?.stdout
+        let panes =
+            (try? Shell.run(["tmux", "-S", socket, "list-panes", "-a", "-F", "#{pane_pid}"]))?.stdout
             .split(separator: "\n").compactMap { pid_t($0) } ?? []
         let programs = panes + panes.flatMap(Self.descendants)
         _ = try? Shell.run(["tmux", "-S", socket, "kill-server"])
@@ -177,7 +191,9 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// The state and parent of process `pid` from /proc (nil once it is gone).
     private static func status(of pid: pid_t) -> (state: Substring, parent: pid_t)? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return nil }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         // After the command's name in parentheses: state, then the parent's pid.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 1, let parent = pid_t(fields[1]) else { return nil }

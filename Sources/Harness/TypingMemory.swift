@@ -12,8 +12,10 @@ public enum TypingMemory {
         public var growthMiB: Double { Double(atEnd - afterWarmUp) / 1024 }
     }
 
-    public static func measure(binary: String, characters: Int = 20_000, burst: Int = 100, pause: TimeInterval = 0.05,
-                               environment: [String: String]) throws -> Result {
+    public static func measure(
+        binary: String, characters: Int = 20_000, burst: Int = 100, pause: TimeInterval = 0.05,
+        environment: [String: String]
+    ) throws -> Result {
         let folder = try TemporaryDirectory(prefix: "nb-typing-memory")
         defer { folder.remove() }
         var body = "---\ntitle: A long post\ndate: 2026-01-01\n---\n"
@@ -21,7 +23,8 @@ public enum TypingMemory {
         while body.utf8.count < 200_000 {
             body += text.paragraph() + "\n\n"
         }
-        let (terminal, post) = try EditorInTerminal.open(body, name: "long/index.md", in: folder, binary: binary, environment: environment)
+        let (terminal, post) = try EditorInTerminal.open(
+            body, name: "long/index.md", in: folder, binary: binary, environment: environment)
         defer { terminal.terminate() }
         // Into the body, then type.
         terminal.write(String(repeating: "\u{1B}[B", count: 8))
@@ -49,8 +52,13 @@ public enum TypingMemory {
             grown = ((try? FileManager.default.attributesOfItem(atPath: post)[.size] as? Int) ?? before) - before
         }
         guard grown == typed else {
-            throw ShellError(command: [binary], result: ProcessResult(status: 1, stdout: "",
-                stderr: "\(grown) of the \(typed) typed characters reached the post: the memory figure would be of an idle editor", timedOut: false))
+            throw ShellError(
+                command: [binary],
+                result: ProcessResult(
+                    status: 1, stdout: "",
+                    stderr:
+                        "\(grown) of the \(typed) typed characters reached the post: the memory figure would be of an idle editor",
+                    timedOut: false))
         }
         return Result(afterWarmUp: warm, atEnd: end)
     }

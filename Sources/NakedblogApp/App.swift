@@ -19,12 +19,17 @@ public enum App {
             return refreshPreview(&state)
         case .pasteArriving(let bytes):
             // Shown while a long paste comes in; it lands as one edit when it ends.
-            toast(&state, "Pasting… " + ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file) + " so far", now: now)
+            toast(
+                &state,
+                "Pasting… " + ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file) + " so far",
+                now: now)
             return []
         case .tick(let time):
             if state.toast != nil, time >= state.toastExpires { state.toast = nil }
             abandonSlowPreview(&state, now: time)
-            if let editor = state.editor, editor.frozenStatus != nil, time - editor.lastEditTime >= EditorScreen.statusPause {
+            if let editor = state.editor, editor.frozenStatus != nil,
+                time - editor.lastEditTime >= EditorScreen.statusPause
+            {
                 state.editor?.frozenStatus = nil
             }
             return journalIfDue(&state, now: time) + refreshPreview(&state, evenIfLarge: false, now: time)
@@ -36,8 +41,9 @@ public enum App {
     /// Unsaved text goes to the recovery journal 2 s after the last keystroke.
     static func journalIfDue(_ state: inout AppState, now: TimeInterval) -> [AppEffect] {
         guard var editor = state.editor, editor.resolvingConflict == nil, editor.editor.isDirty,
-              editor.journaledRevision != editor.editor.revision,
-              now - editor.lastEditTime >= 2 else { return [] }
+            editor.journaledRevision != editor.editor.revision,
+            now - editor.lastEditTime >= 2
+        else { return [] }
         editor.journaledRevision = editor.editor.revision
         state.editor = editor
         return [.writeJournal(path: editor.path, text: editor.editor.text)]

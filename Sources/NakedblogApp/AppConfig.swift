@@ -55,7 +55,9 @@ public struct AppConfig: Sendable {
     public static func file(environment: [String: String]) -> String { PublishSettings.file(environment: environment) }
 
     /// Whether publishing builds the site first (see `PublishSettings`).
-    public func buildsBeforePublishing(siteSetting: String?) -> Bool { publish.buildsBeforePublishing(siteSetting: siteSetting) }
+    public func buildsBeforePublishing(siteSetting: String?) -> Bool {
+        publish.buildsBeforePublishing(siteSetting: siteSetting)
+    }
 
     /// The build check's policy under these settings (`restricted`: always sandboxed).
     public func buildPolicy(restricted: Bool = false, stopper: ProcessStopper = ProcessStopper()) -> BuildPolicy {
@@ -63,7 +65,9 @@ public struct AppConfig: Sendable {
     }
 
     /// The settings from the config file; defaults when there is none.
-    public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Problem) -> AppConfig {
+    public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Problem)
+        -> AppConfig
+    {
         let path = file(environment: environment)
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return AppConfig() }
         return try parse(text, file: path)
@@ -74,14 +78,20 @@ public struct AppConfig: Sendable {
         do {
             table = try TOMLTable(string: text)
         } catch {
-            throw Problem(description: "\(file): not valid TOML: \(error). Fix the file, or move it away to use the defaults.")
+            throw Problem(
+                description: "\(file): not valid TOML: \(error). Fix the file, or move it away to use the defaults.")
         }
         var config = AppConfig()
         for key in table.keys where !["theme", "tab_width", "spelling", "keys", "publish"].contains(key) {
-            throw Problem(description: "\(file): unknown setting `\(key)`; the settings are `theme`, `tab_width`, `spelling` and the `[keys.browse]` / `[keys.editor]` / `[publish]` tables.")
+            throw Problem(
+                description:
+                    "\(file): unknown setting `\(key)`; the settings are `theme`, `tab_width`, `spelling` and the `[keys.browse]` / `[keys.editor]` / `[publish]` tables."
+            )
         }
         if let spelling = table["spelling"] {
-            guard let value = spelling.bool else { throw Problem(description: "\(file): `spelling` must be true or false.") }
+            guard let value = spelling.bool else {
+                throw Problem(description: "\(file): `spelling` must be true or false.")
+            }
             config.spelling = value
         }
         do {
@@ -91,33 +101,43 @@ public struct AppConfig: Sendable {
         }
         if let width = table["tab_width"] {
             guard let value = width.int, (1...16).contains(value) else {
-                throw Problem(description: "\(file): `tab_width` must be a whole number from 1 to 16, e.g. tab_width = 4.")
+                throw Problem(
+                    description: "\(file): `tab_width` must be a whole number from 1 to 16, e.g. tab_width = 4.")
             }
             config.tabWidth = value
         }
         if let theme = table["theme"] {
-            guard let name = theme.string else { throw Problem(description: "\(file): `theme` must be a string, e.g. theme = \"light\".") }
+            guard let name = theme.string else {
+                throw Problem(description: "\(file): `theme` must be a string, e.g. theme = \"light\".")
+            }
             config.theme = name
         }
         if let keys = table["keys"] {
-            guard let keysTable = keys.table else { throw Problem(description: "\(file): `keys` must be a table ([keys.browse], [keys.editor]).") }
+            guard let keysTable = keys.table else {
+                throw Problem(description: "\(file): `keys` must be a table ([keys.browse], [keys.editor]).")
+            }
             for section in keysTable.keys where !["browse", "editor"].contains(section) {
-                throw Problem(description: "\(file): unknown key table `keys.\(section)`; use [keys.browse] or [keys.editor].")
+                throw Problem(
+                    description: "\(file): unknown key table `keys.\(section)`; use [keys.browse] or [keys.editor].")
             }
             if let browse = keysTable["browse"]?.table {
                 let lists = try keyLists(browse, section: "browse", file: file)
-                config.keys.browse = try rebind(config.keys.browse, with: lists, section: "browse", file: file, names: BrowseAction.names)
+                config.keys.browse = try rebind(
+                    config.keys.browse, with: lists, section: "browse", file: file, names: BrowseAction.names)
             }
             if let editor = keysTable["editor"]?.table {
                 let lists = try keyLists(editor, section: "editor", file: file)
-                config.keys.editor = try rebind(config.keys.editor, with: lists, section: "editor", file: file, names: EditorAction.names)
+                config.keys.editor = try rebind(
+                    config.keys.editor, with: lists, section: "editor", file: file, names: EditorAction.names)
             }
         }
         return config
     }
 
     /// Each action name with its key names, as written.
-    private static func keyLists(_ table: TOMLTable, section: String, file: String) throws(Problem) -> [(name: String, keys: [String])] {
+    private static func keyLists(_ table: TOMLTable, section: String, file: String) throws(Problem) -> [(
+        name: String, keys: [String]
+    )] {
         var result: [(name: String, keys: [String])] = []
         for name in table.keys.sorted() {
             guard let value = table[name] else { continue }
@@ -126,30 +146,42 @@ public struct AppConfig: Sendable {
             } else if let list = value.array {
                 result.append((name, list.compactMap(\.string)))
             } else {
-                throw Problem(description: "\(file): [keys.\(section)] \(name) must be a key name or a list of them, e.g. \(name) = \"ctrl-p\".")
+                throw Problem(
+                    description:
+                        "\(file): [keys.\(section)] \(name) must be a key name or a list of them, e.g. \(name) = \"ctrl-p\"."
+                )
             }
         }
         return result
     }
 
-    private static func rebind<Action>(_ keymap: Keymap<Action>, with lists: [(name: String, keys: [String])], section: String,
-                                       file: String, names: [String: Action]) throws(Problem) -> Keymap<Action> {
+    private static func rebind<Action>(
+        _ keymap: Keymap<Action>, with lists: [(name: String, keys: [String])], section: String,
+        file: String, names: [String: Action]
+    ) throws(Problem) -> Keymap<Action> {
         var bindings = keymap.bindings
         for (name, texts) in lists {
             guard let action = names[name] else {
-                throw Problem(description: "\(file): [keys.\(section)] `\(name)` is not an action; the actions are: \(names.keys.sorted().joined(separator: ", ")).")
+                throw Problem(
+                    description:
+                        "\(file): [keys.\(section)] `\(name)` is not an action; the actions are: \(names.keys.sorted().joined(separator: ", "))."
+                )
             }
             var keys: [KeyEvent] = []
             for text in texts {
                 guard let key = KeyNames.parse(text) else {
-                    throw Problem(description: "\(file): [keys.\(section)] \(name) = \"\(text)\": not a key name; use e.g. \"p\", \"ctrl-p\", \"enter\", \"f2\".")
+                    throw Problem(
+                        description:
+                            "\(file): [keys.\(section)] \(name) = \"\(text)\": not a key name; use e.g. \"p\", \"ctrl-p\", \"enter\", \"f2\"."
+                    )
                 }
                 keys.append(key)
             }
             guard !keys.isEmpty else { throw Problem(description: "\(file): [keys.\(section)] \(name) has no keys.") }
             bindings = bindings.map { binding in
                 if binding.action == action { return .init(keys, action, hint: binding.hint, help: binding.help) }
-                return .init(binding.keys.filter { !keys.contains($0) }, binding.action, hint: binding.hint, help: binding.help)
+                return .init(
+                    binding.keys.filter { !keys.contains($0) }, binding.action, hint: binding.hint, help: binding.help)
             }
         }
         return Keymap(bindings)
@@ -173,7 +205,9 @@ enum KeyNames {
             guard rest.count == 1, let letter = rest.first, letter.isLetter, letter.isASCII else { return nil }
             return .control(letter)
         }
-        if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number) { return .function(number) }
+        if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number) {
+            return .function(number)
+        }
         if text.count == 1, let character = text.first { return .character(character) }
         return nil
     }
@@ -181,17 +215,21 @@ enum KeyNames {
 
 extension BrowseAction {
     static let names: [String: BrowseAction] = [
-        "up": .up, "down": .down, "page-up": .pageUp, "page-down": .pageDown, "top": .top, "bottom": .bottom, "open": .open,
+        "up": .up, "down": .down, "page-up": .pageUp, "page-down": .pageDown, "top": .top, "bottom": .bottom,
+        "open": .open,
         "new": .newPost, "filter": .filter, "publish": .publish, "draft": .toggleDraft, "sync": .sync, "sort": .sort,
-        "section": .section, "previous-section": .previousSection, "external-editor": .externalEditor, "suspend": .suspend, "problems": .problems, "help": .help,
+        "section": .section, "previous-section": .previousSection, "external-editor": .externalEditor,
+        "suspend": .suspend, "problems": .problems, "help": .help,
         "quit": .quit,
     ]
 }
 
 extension EditorAction {
     static let names: [String: EditorAction] = [
-        "save": .save, "publish": .publish, "back": .back, "find": .find, "find-next": .findNext, "preview": .togglePreview,
+        "save": .save, "publish": .publish, "back": .back, "find": .find, "find-next": .findNext,
+        "preview": .togglePreview,
         "fields": .frontMatter, "image": .insertImage, "line-numbers": .lineNumbers, "wrap": .wrap, "help": .help,
-        "external-editor": .externalEditor, "next-misspelling": .nextMisspelling, "previous-misspelling": .previousMisspelling,
+        "external-editor": .externalEditor, "next-misspelling": .nextMisspelling,
+        "previous-misspelling": .previousMisspelling,
     ]
 }

@@ -8,7 +8,8 @@ public enum BrowseAction: Hashable, Sendable {
 
 /// What a key does in the editor (keys not bound here go to the text).
 public enum EditorAction: Hashable, Sendable {
-    case save, publish, back, find, findNext, togglePreview, frontMatter, insertImage, lineNumbers, wrap, help, externalEditor
+    case save, publish, back, find, findNext, togglePreview, frontMatter, insertImage, lineNumbers, wrap, help,
+        externalEditor
     case nextMisspelling, previousMisspelling
 }
 
@@ -23,7 +24,8 @@ public enum Keymaps {
         .init([.end, .character("G")], .bottom, help: "last post"),
         .init([.enter], .open, hint: "open", help: "open the post in the editor"),
         .init([.character("n")], .newPost, hint: "new", help: "new post from the archetype"),
-        .init([.character("/")], .filter, hint: "filter", help: "filter by title, tags, date; /?text searches the text"),
+        .init(
+            [.character("/")], .filter, hint: "filter", help: "filter by title, tags, date; /?text searches the text"),
         .init([.character("P")], .publish, hint: "publish", help: "publish the post (commit + push)"),
         .init([.character("d")], .toggleDraft, hint: "draft", help: "toggle draft"),
         .init([.character("s")], .sync, hint: "sync", help: "fetch and update from the remote"),
@@ -49,9 +51,12 @@ public enum Keymaps {
         .init([.control("l")], .lineNumbers, help: "line numbers / soft wrap on or off"),
         .init([.control("w")], .wrap, help: "line numbers / soft wrap on or off"),
         .init([.control("o")], .externalEditor, help: "edit in $EDITOR (saves first)"),
-        .init([.function(7), .character("s", alt: true)], .nextMisspelling,
-              help: "next misspelled word, with suggestions (Shift: previous)"),
-        .init([.function(8), .character("S", alt: true)], .previousMisspelling, help: "next misspelled word, with suggestions (Shift: previous)"),
+        .init(
+            [.function(7), .character("s", alt: true)], .nextMisspelling,
+            help: "next misspelled word, with suggestions (Shift: previous)"),
+        .init(
+            [.function(8), .character("S", alt: true)], .previousMisspelling,
+            help: "next misspelled word, with suggestions (Shift: previous)"),
         .init([.control("g"), .function(1)], .help, hint: "help", help: "this help"),
     ])
 

@@ -1,8 +1,8 @@
 import Blog
-import Preview
 import Foundation
-import TextWidth
+import Preview
 import TUI
+import TextWidth
 
 /// Drawing the state. Pure apart from view caches (editor scroll offsets) kept in the state.
 public enum Render {
@@ -30,22 +30,27 @@ public enum Render {
     }
 
     private static func tooSmall(_ state: AppState, into screen: inout Screen) {
-        let lines = ["Terminal too small: \(state.columns)×\(state.rows).",
-                     "nakedblog needs at least \(AppState.minimumSize.columns)×\(AppState.minimumSize.rows).",
-                     "Make the window bigger, or press q to quit."]
+        let lines = [
+            "Terminal too small: \(state.columns)×\(state.rows).",
+            "nakedblog needs at least \(AppState.minimumSize.columns)×\(AppState.minimumSize.rows).",
+            "Make the window bigger, or press q to quit.",
+        ]
         for (index, line) in lines.enumerated() {
             let y = max(0, state.rows / 2 - 1) + index
             guard y < state.rows else { break }
             let text = DisplayWidth.truncate(line, to: state.columns)
-            screen.put(text, x: max(0, (state.columns - DisplayWidth.of(text)) / 2), y: y, style: Style(index == 0 ? .warning : .normal))
+            screen.put(
+                text, x: max(0, (state.columns - DisplayWidth.of(text)) / 2), y: y,
+                style: Style(index == 0 ? .warning : .normal))
         }
     }
 
     /// A title line across the top.
     static func titleBar(_ left: String, right: String = "", into screen: inout Screen, width: Int) {
         StatusBar(left: left, right: right).render(into: &screen, area: Rect(x: 0, y: 0, width: width, height: 1))
-        _ = screen.put(" " + DisplayWidth.truncate(left, to: max(0, width - DisplayWidth.of(right) - 3)), x: 0, y: 0,
-                       style: Style(.title, bold: true))
+        _ = screen.put(
+            " " + DisplayWidth.truncate(left, to: max(0, width - DisplayWidth.of(right) - 3)), x: 0, y: 0,
+            style: Style(.title, bold: true))
     }
 
     /// Style for a preview span.

@@ -37,7 +37,9 @@ public enum CodeHighlighter {
         name = name.trimmingCharacters(in: CharacterSet(charactersIn: "{}.")).lowercased()
         if name.hasPrefix("language-") { name.removeFirst("language-".count) }
         guard !name.isEmpty, name.count <= 32,
-              name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "+#-_".unicodeScalars.contains($0)) })
+            name.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "+#-_".unicodeScalars.contains($0))
+            })
         else { return nil }
         if plainNames.contains(name) { return nil }
         let file = aliases[name] ?? (name + ".lang")
@@ -58,17 +60,21 @@ public enum CodeHighlighter {
             return withUnsafeMutablePointer(to: &lines) { pointer in
                 bytes.withUnsafeBufferPointer { buffer in
                     buffer.withMemoryRebound(to: CChar.self) { chars in
-                        nb_highlight_text(language.pointer, chars.baseAddress!, chars.count, { context, line, start, length, token in
-                            let lines = context!.assumingMemoryBound(to: [[CodeSpan]].self)
-                            while lines.pointee.count <= line { lines.pointee.append([]) }
-                            let kind = CodeToken(rawValue: UInt8(token)) ?? .plain
-                            // Pieces of one token (a string's quotes and text) become one span.
-                            if let last = lines.pointee[line].last, last.token == kind, last.start + last.length == start {
-                                lines.pointee[line][lines.pointee[line].count - 1].length += length
-                            } else {
-                                lines.pointee[line].append(CodeSpan(start: start, length: length, token: kind))
-                            }
-                        }, pointer, &error, error.count)
+                        nb_highlight_text(
+                            language.pointer, chars.baseAddress!, chars.count,
+                            { context, line, start, length, token in
+                                let lines = context!.assumingMemoryBound(to: [[CodeSpan]].self)
+                                while lines.pointee.count <= line { lines.pointee.append([]) }
+                                let kind = CodeToken(rawValue: UInt8(token)) ?? .plain
+                                // Pieces of one token (a string's quotes and text) become one span.
+                                if let last = lines.pointee[line].last, last.token == kind,
+                                    last.start + last.length == start
+                                {
+                                    lines.pointee[line][lines.pointee[line].count - 1].length += length
+                                } else {
+                                    lines.pointee[line].append(CodeSpan(start: start, length: length, token: kind))
+                                }
+                            }, pointer, &error, error.count)
                     }
                 }
             }
@@ -122,14 +128,18 @@ public enum CodeHighlighter {
     // MARK: Names
 
     /// Fence names that mean plain text.
-    static let plainNames: Set<String> = ["text", "txt", "plain", "plaintext", "none", "nohighlight", "output", "no-highlight", "raw"]
+    static let plainNames: Set<String> = [
+        "text", "txt", "plain", "plaintext", "none", "nohighlight", "output", "no-highlight", "raw",
+    ]
 
     /// Names writers use (Chroma's and Rouge's aliases) → definition files.
     static let aliases: [String: String] = {
         var map: [String: String] = [:]
         func add(_ file: String, _ names: String...) { for name in names { map[name] = file } }
         add("go.lang", "go", "golang")
-        add("sh.lang", "sh", "shell", "bash", "console", "shell-session", "shellsession", "sh-session", "bash-session", "ksh", "csh", "tcsh",
+        add(
+            "sh.lang", "sh", "shell", "bash", "console", "shell-session", "shellsession", "sh-session", "bash-session",
+            "ksh", "csh", "tcsh",
             "terminal", "fish", "posh")
         add("zsh.lang", "zsh")
         add("javascript.lang", "js", "javascript", "jsx", "node", "mjs", "cjs", "ecmascript")

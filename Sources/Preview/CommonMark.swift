@@ -1,7 +1,8 @@
 import Blog
 import CCmark
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Facts about the linked libcmark.
@@ -18,9 +19,13 @@ public enum CommonMark {
     }
 
     private static func withIterator<T>(over buffer: UnsafeBufferPointer<UInt8>, _ body: (OpaquePointer) -> T) -> T? {
-        guard let root = buffer.baseAddress.map({ base in
-            base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parse_document($0, buffer.count, CMARK_OPT_DEFAULT) }
-        }) ?? cmark_parse_document("", 0, CMARK_OPT_DEFAULT) else { return nil }
+        guard
+            let root = buffer.baseAddress.map({ base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    cmark_parse_document($0, buffer.count, CMARK_OPT_DEFAULT)
+                }
+            }) ?? cmark_parse_document("", 0, CMARK_OPT_DEFAULT)
+        else { return nil }
         defer { cmark_node_free(root) }
         guard let iterator = cmark_iter_new(root) else { return nil }
         defer { cmark_iter_free(iterator) }
@@ -31,13 +36,15 @@ public enum CommonMark {
     /// Used as a reference rendering in tests and benchmarks.
     public static func html(from markdown: String) -> String {
         let bytes = Array(markdown.utf8)
-        guard let out = bytes.withUnsafeBufferPointer({ buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    cmark_markdown_to_html($0, buffer.count, CMARK_OPT_DEFAULT)
-                }
-            } ?? cmark_markdown_to_html("", 0, CMARK_OPT_DEFAULT)
-        }) else { return "" }
+        guard
+            let out = bytes.withUnsafeBufferPointer({ buffer in
+                buffer.baseAddress.map { base in
+                    base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                        cmark_markdown_to_html($0, buffer.count, CMARK_OPT_DEFAULT)
+                    }
+                } ?? cmark_markdown_to_html("", 0, CMARK_OPT_DEFAULT)
+            })
+        else { return "" }
         defer { free(out) }
         return String(cString: out)
     }

@@ -1,6 +1,7 @@
 import Blog
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Byte-level text helpers for the preview's hot paths (on Linux, `String.contains(String)`,
@@ -8,7 +9,9 @@ import Glibc
 /// Foundation and dominated the render time). One search and one trim underlie them all.
 
 /// The offset of the first occurrence of `needle` in `haystack` at or after `from`.
-private func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from: Int = 0) -> Int? {
+private func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from: Int = 0)
+    -> Int?
+{
     guard needle.count > 0 else { return from }
     guard haystack.count >= needle.count, let hb = haystack.baseAddress, let nb = needle.baseAddress else { return nil }
     let last = haystack.count - needle.count
@@ -32,7 +35,9 @@ private func firstOffset<S: StringProtocol>(of needle: String, in text: S) -> In
 }
 
 /// The UTF-8 bounds of `utf8` without leading and trailing bytes that satisfy `drop`.
-private func trimmedBounds<V: BidirectionalCollection<UInt8>>(_ utf8: V, dropping drop: (UInt8) -> Bool) -> Range<V.Index> {
+private func trimmedBounds<V: BidirectionalCollection<UInt8>>(_ utf8: V, dropping drop: (UInt8) -> Bool) -> Range<
+    V.Index
+> {
     var start = utf8.startIndex, end = utf8.endIndex
     while start < end, drop(utf8[start]) { start = utf8.index(after: start) }
     while end > start, drop(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
@@ -71,7 +76,9 @@ extension UnsafeBufferPointer<UInt8> {
     /// Where the line starting at `start` ends: the offset of the next line feed, or the count
     /// (found with memchr, not byte by byte).
     func lineEnd(from start: Int) -> Int {
-        guard let base = baseAddress, start < count, let hit = memchr(base + start, 0x0A, count - start) else { return count }
+        guard let base = baseAddress, start < count, let hit = memchr(base + start, 0x0A, count - start) else {
+            return count
+        }
         return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
     }
 }
@@ -86,7 +93,8 @@ extension String {
             var start = 0
             while true {
                 let end = bytes.lineEnd(from: start)
-                lines.append(String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
+                lines.append(
+                    String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self))
                 guard end < bytes.count else { return lines }
                 start = end + 1
             }

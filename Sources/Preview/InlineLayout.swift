@@ -51,7 +51,8 @@ struct InlineLayout {
         var start = 0
         var plain = true
         func word(to end: Int) {
-            addWord(UnsafeBufferPointer(start: source + start, count: end - start), at: base + start, plain: plain, style)
+            addWord(
+                UnsafeBufferPointer(start: source + start, count: end - start), at: base + start, plain: plain, style)
         }
         var index = 0
         while index < raw.count {
@@ -87,13 +88,16 @@ struct InlineLayout {
         if start < raw.count { word(to: raw.count) }
     }
 
-    private mutating func addWord(_ word: UnsafeBufferPointer<UInt8>, at start: Int, plain: Bool, _ style: PreviewStyle) {
+    private mutating func addWord(_ word: UnsafeBufferPointer<UInt8>, at start: Int, plain: Bool, _ style: PreviewStyle)
+    {
         if plain {
             // Joined to the run before it when only its one space (0x20) stands between them.
             let count = atoms.count
-            if count >= 2, atoms[count - 1].kind == .space, atoms[count - 2].kind == .run, atoms[count - 2].end == start - 1,
-               atoms[count - 1].start == start - 1, bytes[start - 1] == 0x20, atoms[count - 1].style == style,
-               atoms[count - 2].style == style, atoms[count - 2].offset == offset {
+            if count >= 2, atoms[count - 1].kind == .space, atoms[count - 2].kind == .run,
+                atoms[count - 2].end == start - 1,
+                atoms[count - 1].start == start - 1, bytes[start - 1] == 0x20, atoms[count - 1].style == style,
+                atoms[count - 2].style == style, atoms[count - 2].offset == offset
+            {
                 atoms.removeLast()
                 atoms[count - 2].end = Int32(start + word.count)
                 atoms[count - 2].width += Int32(1 + word.count)
@@ -135,7 +139,8 @@ struct InlineLayout {
     }
 
     private mutating func append(_ kind: Kind, _ start: Int, _ end: Int, width: Int, _ style: PreviewStyle) {
-        atoms.append(Atom(start: Int32(start), end: Int32(end), width: Int32(width), offset: offset, kind: kind, style: style))
+        atoms.append(
+            Atom(start: Int32(start), end: Int32(end), width: Int32(width), offset: offset, kind: kind, style: style))
     }
 
     /// Writes the wrapped lines (spans merged where styles repeat) into `writer`; a line's
@@ -145,7 +150,9 @@ struct InlineLayout {
         bytes.withUnsafeBufferPointer { all in write(all, width: width, source: source, into: &writer) }
     }
 
-    private func write<Sink>(_ all: UnsafeBufferPointer<UInt8>, width: Int, source: Int, into writer: inout PreviewWriter<Sink>) {
+    private func write<Sink>(
+        _ all: UnsafeBufferPointer<UInt8>, width: Int, source: Int, into writer: inout PreviewWriter<Sink>
+    ) {
         let width = max(1, width)
         var used = 0
         var lineOffset = Int(atoms.first?.offset ?? 0)
@@ -300,7 +307,9 @@ struct InlineLayout {
                         position += character.utf8.count
                         pieceWidth += w
                     }
-                    if position > pieceStart { push(pieceStart..<position, atom.style, width: pieceWidth); used += pieceWidth }
+                    if position > pieceStart {
+                        push(pieceStart..<position, atom.style, width: pieceWidth); used += pieceWidth
+                    }
                 }
             }
         }

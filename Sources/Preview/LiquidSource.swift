@@ -13,7 +13,10 @@ public struct LiquidContext: Sendable {
     /// The site's `excerpt_separator` when it is a line of its own (`<!--more-->`), else nil.
     public var excerptSeparator: String?
 
-    public init(site: [FrontMatterField] = [], page: [FrontMatterField] = [], baseURL: String = "", excerptSeparator: String? = nil) {
+    public init(
+        site: [FrontMatterField] = [], page: [FrontMatterField] = [], baseURL: String = "",
+        excerptSeparator: String? = nil
+    ) {
         self.site = site
         self.page = page
         self.baseURL = baseURL
@@ -29,12 +32,16 @@ public struct LiquidContext: Sendable {
 /// excerpt separator shows as `<!--more-->`.
 enum LiquidSource {
     static func rewrite(_ markdown: String, context: LiquidContext) -> String {
-        guard markdown.contains("{%") || markdown.contains("{{") || markdown.contains("{:") || context.excerptSeparator != nil else { return markdown }
+        guard
+            markdown.contains("{%") || markdown.contains("{{") || markdown.contains("{:")
+                || context.excerptSeparator != nil
+        else { return markdown }
         var lines = TextLines.split(markdown).map(String.init)
         var raw = false, comment = false
         for index in lines.indices {
             var line = lines[index]
-            let trimmed = line.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+            let trimmed = line.trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                in: CharacterSet(charactersIn: "\r"))
             if raw {
                 if let end = line.range(of: "{% endraw %}") ?? line.range(of: "{%- endraw -%}") {
                     line.removeSubrange(end)
@@ -169,7 +176,9 @@ enum LiquidSource {
 
     private static func lookup(_ path: [String], in fields: [FrontMatterField]) -> String? {
         guard let first = path.first, let value = fields.last(where: { $0.key == first })?.value else { return nil }
-        if path.count == 1 { return value.text ?? (value.strings.isEmpty ? nil : value.strings.joined(separator: ", ")) }
+        if path.count == 1 {
+            return value.text ?? (value.strings.isEmpty ? nil : value.strings.joined(separator: ", "))
+        }
         if case .map(let nested) = value { return lookup(Array(path.dropFirst()), in: nested) }
         return nil
     }

@@ -1,6 +1,7 @@
 import Blog
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 /// Splits (rewritten) markdown into pieces that CommonMark parses exactly as it parses the
 /// whole, so a long document can be parsed, not only laid out, on several cores.
@@ -24,16 +25,24 @@ enum MarkdownChunks {
     static func split(_ text: String, parts: Int) -> [Piece] {
         guard parts > 1 else { return [Piece(text: text[...], firstLine: 0)] }
         var bytes = text
-        guard let cuts = bytes.withUTF8({ pieces($0, parts: parts) }) else { return [Piece(text: text[...], firstLine: 0)] }
+        guard let cuts = bytes.withUTF8({ pieces($0, parts: parts) }) else {
+            return [Piece(text: text[...], firstLine: 0)]
+        }
         let utf8 = text.utf8
         return cuts.map { cut in
-            Piece(text: text[utf8.index(utf8.startIndex, offsetBy: cut.bytes.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: cut.bytes.upperBound)],
-                  firstLine: cut.firstLine)
+            Piece(
+                text: text[
+                    utf8.index(
+                        utf8.startIndex, offsetBy: cut.bytes.lowerBound)..<utf8.index(
+                            utf8.startIndex, offsetBy: cut.bytes.upperBound)],
+                firstLine: cut.firstLine)
         }
     }
 
     /// The pieces' ranges in the UTF-8 and first lines; nil when there is no safe place to cut.
-    private static func pieces(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) -> [(bytes: Range<Int>, firstLine: Int)]? {
+    private static func pieces(_ bytes: UnsafeBufferPointer<UInt8>, parts: Int) -> [(
+        bytes: Range<Int>, firstLine: Int
+    )]? {
         let target = bytes.count / parts
         var boundaries: [(offset: Int, line: Int)] = []
         var reading = Reading()
@@ -103,7 +112,9 @@ enum MarkdownChunks {
         var region = false
 
         /// Whether a piece may start at the next line, if that line starts one (`startsAPiece`).
-        var mayStartAPieceNext: Bool { !isLost && fence == nil && htmlEnd == nil && !region && previousBlank && sawContent }
+        var mayStartAPieceNext: Bool {
+            !isLost && fence == nil && htmlEnd == nil && !region && previousBlank && sawContent
+        }
 
         /// What follows the list markers (`-`, `+`, `*`, `1.`, `1)`, and `>` inside them) that
         /// start `rest` (a line after its indent); nil when it starts with none.
@@ -155,7 +166,9 @@ enum MarkdownChunks {
         mutating func read(_ current: UnsafeBufferPointer<UInt8>) -> Bool {
             let indent = current.prefix { $0 == 0x20 }.count
             var firstVisible = indent
-            while firstVisible < current.count, current[firstVisible] == 0x20 || current[firstVisible] == 0x09 || current[firstVisible] == 0x0D { firstVisible += 1 }
+            while firstVisible < current.count,
+                current[firstVisible] == 0x20 || current[firstVisible] == 0x09 || current[firstVisible] == 0x0D
+            { firstVisible += 1 }
             let blank = firstVisible == current.count
             var startsPiece = false
             // The line that ends a region is read afresh, but no piece starts at it.
@@ -163,7 +176,9 @@ enum MarkdownChunks {
             if region && !endsRegion {
                 // Less than four columns in, a fence or HTML would be read at top level if the
                 // region is indented code, and in the list item if it is not: ambiguous.
-                if !blank, indent < 4, current[firstVisible] == 0x60 || current[firstVisible] == 0x7E || current[firstVisible] == 0x3C {
+                if !blank, indent < 4,
+                    current[firstVisible] == 0x60 || current[firstVisible] == 0x7E || current[firstVisible] == 0x3C
+                {
                     isLost = true
                     return false
                 }
@@ -178,7 +193,9 @@ enum MarkdownChunks {
                 // on or that line closes it: ambiguous either way.
                 if !blank, indent < open.indent { isLost = true; return false }
                 let run = current.dropFirst(indent).prefix { $0 == open.byte }.count
-                if indent <= 3, run >= open.length, current.dropFirst(indent + run).allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+                if indent <= 3, run >= open.length,
+                    current.dropFirst(indent + run).allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })
+                {
                     fence = nil
                 }
             } else if let marker = htmlEnd {
@@ -187,7 +204,9 @@ enum MarkdownChunks {
                 if blank { maybeHTML = false }
                 startsPiece = !endsRegion && previousBlank && sawContent && Self.startsAPiece(current)
                 let afterIndent = UnsafeBufferPointer(rebasing: current[(current.startIndex + indent)...])
-                if let content = indent > 3 ? afterIndent : Self.listItemContent(afterIndent), Self.opensBlockThatKeepsBlankLines(content) {
+                if let content = indent > 3 ? afterIndent : Self.listItemContent(afterIndent),
+                    Self.opensBlockThatKeepsBlankLines(content)
+                {
                     // A fence or marker-ended HTML four columns in (indented code, or a list
                     // item's) or after a list marker: in a list item it keeps the blank lines up
                     // to the line that ends the item. Passed over to the next line in column 0.
@@ -201,7 +220,8 @@ enum MarkdownChunks {
                         }
                     } else if rest.first == 0x3C {
                         if let marker = MarkdownChunks.htmlBlockEnd(rest) {
-                            let endsHere = MarkdownChunks.contains(UnsafeBufferPointer(rebasing: rest.dropFirst(1)), marker)
+                            let endsHere = MarkdownChunks.contains(
+                                UnsafeBufferPointer(rebasing: rest.dropFirst(1)), marker)
                             if maybeHTML || indent > 0 {
                                 // Inside what may be another HTML block (or a list item): harmless
                                 // if it ends on this line — what follows is read as HTML either way.
@@ -260,7 +280,9 @@ enum MarkdownChunks {
     private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ marker: [UInt8]) -> Bool {
         guard bytes.count >= marker.count, let first = marker.first else { return false }
         for offset in 0...(bytes.count - marker.count) where lowered(bytes[offset]) == first {
-            if startsLowercased(UnsafeBufferPointer(rebasing: bytes[offset..<(offset + marker.count)]), marker) { return true }
+            if startsLowercased(UnsafeBufferPointer(rebasing: bytes[offset..<(offset + marker.count)]), marker) {
+                return true
+            }
         }
         return false
     }

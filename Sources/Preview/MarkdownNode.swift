@@ -1,7 +1,8 @@
 import CCmark
 import CShims
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A parsed Markdown document: libcmark's own tree, read in place by the renderer (no copy of
@@ -18,13 +19,19 @@ final class MarkdownDocument: @unchecked Sendable {
     /// made first); nil when cmark could not allocate.
     init?<Text: StringProtocol>(parsing text: Text, after prefix: String = "") {
         let allocator = nb_arena_begin(prefix.utf8.count + text.utf8.count)
-        let parser = allocator.map { cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, UnsafeMutableRawPointer($0).assumingMemoryBound(to: cmark_mem.self)) }
+        let parser =
+            allocator.map {
+                cmark_parser_new_with_mem(
+                    CMARK_OPT_DEFAULT, UnsafeMutableRawPointer($0).assumingMemoryBound(to: cmark_mem.self))
+            }
             ?? cmark_parser_new(CMARK_OPT_DEFAULT)
         func feed(_ text: Substring) {
             var text = text
             text.withUTF8 { buffer in
                 guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { cmark_parser_feed(parser, $0, buffer.count) }
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    cmark_parser_feed(parser, $0, buffer.count)
+                }
             }
         }
         var root: OpaquePointer?
@@ -87,7 +94,8 @@ struct MarkdownNode: @unchecked Sendable, Equatable {
     /// invalid bytes and NUL), valid while the document lives.
     var literal: UnsafeBufferPointer<UInt8> {
         guard let text = cmark_node_get_literal(raw) else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
+        return UnsafeBufferPointer(
+            start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
     }
 
     var literalString: String { String(decoding: literal, as: UTF8.self) }
@@ -100,7 +108,9 @@ struct MarkdownNode: @unchecked Sendable, Equatable {
     /// Quotes and lists: what the block depth counts.
     var isNestingBlock: Bool { let type = type; return type == CMARK_NODE_BLOCK_QUOTE || type == CMARK_NODE_LIST }
     /// Emphasis, strong text and links: what the inline depth counts.
-    var isNestingInline: Bool { let type = type; return type == CMARK_NODE_EMPH || type == CMARK_NODE_STRONG || type == CMARK_NODE_LINK }
+    var isNestingInline: Bool {
+        let type = type; return type == CMARK_NODE_EMPH || type == CMARK_NODE_STRONG || type == CMARK_NODE_LINK
+    }
     var isBreak: Bool { let type = type; return type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK }
 
     static func == (a: MarkdownNode, b: MarkdownNode) -> Bool { a.raw == b.raw }
@@ -212,7 +222,9 @@ struct BlockNodes {
     init(childrenOf node: MarkdownNode, depth: Int, lead: ShownBlock? = nil) {
         self.lead = lead
         limit = .max
-        nodes = depth >= MarkdownNode.maxBlockDepth ? FlatNodes(below: node, through: .blockContainers) : FlatNodes(first: node.firstChild)
+        nodes =
+            depth >= MarkdownNode.maxBlockDepth
+            ? FlatNodes(below: node, through: .blockContainers) : FlatNodes(first: node.firstChild)
     }
 
     mutating func next() -> ShownBlock? {
@@ -252,7 +264,9 @@ struct InlineNodes {
     /// links passed through.
     init(childrenOf node: MarkdownNode, depth: Int) {
         skip = 0
-        nodes = depth >= MarkdownNode.maxInlineDepth ? FlatNodes(below: node, through: .inlineContainers) : FlatNodes(first: node.firstChild)
+        nodes =
+            depth >= MarkdownNode.maxInlineDepth
+            ? FlatNodes(below: node, through: .inlineContainers) : FlatNodes(first: node.firstChild)
     }
 
     /// The next node and the bytes of its text to leave out (a task box: only ever the first's).
@@ -294,7 +308,8 @@ enum PlainText {
             switch visiting.type {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
                 let text = visiting.literal
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: text[min(visiting == node ? skip : 0, text.count)...]))
+                out.append(
+                    contentsOf: UnsafeBufferPointer(rebasing: text[min(visiting == node ? skip : 0, text.count)...]))
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 out.append(0x20)
             default:

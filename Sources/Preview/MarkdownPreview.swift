@@ -8,20 +8,28 @@ import TextWidth
 /// mapped back to the source line it came from.
 public enum MarkdownPreview {
     /// Renders a page's body (front matter is not shown).
-    public static func render(_ page: PageText, width: Int, context: PreviewContext = PreviewContext()) -> [PreviewLine] {
+    public static func render(_ page: PageText, width: Int, context: PreviewContext = PreviewContext()) -> [PreviewLine]
+    {
         render(markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context)
     }
 
     /// The same rendering on the calling thread alone, whatever the length: for a caller on a
     /// low-priority thread (the app's preview while typing), whose work must not spread to
     /// threads that compete with the user's keystrokes.
-    public static func renderOnThisThread(_ page: PageText, width: Int, context: PreviewContext = PreviewContext()) -> [PreviewLine] {
-        render(markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context, parallelAbove: .max, parts: 1)
+    public static func renderOnThisThread(_ page: PageText, width: Int, context: PreviewContext = PreviewContext())
+        -> [PreviewLine]
+    {
+        render(
+            markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context, parallelAbove: .max,
+            parts: 1)
     }
 
     /// Renders markdown whose first line is line `firstLine` of its file.
-    public static func render(markdown: String, firstLine: Int = 1, width: Int, context: PreviewContext = PreviewContext()) -> [PreviewLine] {
-        render(markdown: markdown, firstLine: firstLine, width: width, context: context, parallelAbove: parallelThreshold)
+    public static func render(
+        markdown: String, firstLine: Int = 1, width: Int, context: PreviewContext = PreviewContext()
+    ) -> [PreviewLine] {
+        render(
+            markdown: markdown, firstLine: firstLine, width: width, context: context, parallelAbove: parallelThreshold)
     }
 
     /// The same rendering on one core, whatever the length (to measure against single-threaded
@@ -52,28 +60,39 @@ public enum MarkdownPreview {
     /// on all cores (see `MarkdownChunks`), or, where it cannot be split safely, parsed whole and
     /// its top-level blocks (independent once parsed) laid out in `parts` runs. Tests lower the
     /// threshold to check that both render exactly like one run.
-    static func render(markdown: String, firstLine: Int, width: Int, context: PreviewContext, parallelAbove: Int,
-                       parts: Int? = nil) -> [PreviewLine] {
-        let sinks = write(markdown: markdown, firstLine: firstLine, width: width, context: context, parallelAbove: parallelAbove,
-                          parts: parts) { _ in PreviewLinesSink() }
+    static func render(
+        markdown: String, firstLine: Int, width: Int, context: PreviewContext, parallelAbove: Int,
+        parts: Int? = nil
+    ) -> [PreviewLine] {
+        let sinks = write(
+            markdown: markdown, firstLine: firstLine, width: width, context: context, parallelAbove: parallelAbove,
+            parts: parts
+        ) { _ in PreviewLinesSink() }
         if sinks.count == 1 { return sinks[0].lines }
         return Array(sinks.map(\.lines).joined())
     }
 
     /// The layout into one sink per part (made by `makeSink` from the part's size in bytes), in
     /// the document's order; `parts` nil: `defaultParts` (looked up only for a long document).
-    static func write<Sink: PreviewLineSink & Sendable>(markdown: String, firstLine: Int, width: Int, context: PreviewContext,
-                                                        parallelAbove: Int, parts: Int?, stage: ((PreviewStage) -> Void)? = nil,
-                                                        makeSink: @escaping @Sendable (Int) -> Sink) -> [Sink] {
+    static func write<Sink: PreviewLineSink & Sendable>(
+        markdown: String, firstLine: Int, width: Int, context: PreviewContext,
+        parallelAbove: Int, parts: Int?, stage: ((PreviewStage) -> Void)? = nil,
+        makeSink: @escaping @Sendable (Int) -> Sink
+    ) -> [Sink] {
         let text = context.liquid.map { LiquidSource.rewrite(markdown, context: $0) } ?? markdown
         defer { stage?(.laidOut) }
         let width = max(8, width)
         /// Blocks of `document` laid out; `placeholders`: what its text's placeholders stand for;
         /// `offset`: the 0-based line their text starts at; `size`: their text's bytes.
-        @Sendable func layout(_ document: MarkdownDocument?, _ blocks: BlockNodes, placeholders: [Int: MarkdownSource.Placeholder], offset: Int,
-                              separated: Bool, size: Int) -> Sink {
+        @Sendable func layout(
+            _ document: MarkdownDocument?, _ blocks: BlockNodes, placeholders: [Int: MarkdownSource.Placeholder],
+            offset: Int,
+            separated: Bool, size: Int
+        ) -> Sink {
             nb_huge_pages_for_this_thread()
-            var renderer = PreviewRenderer(width: width, context: context, placeholders: placeholders, lineBase: firstLine - 1 + offset, sink: makeSink(size))
+            var renderer = PreviewRenderer(
+                width: width, context: context, placeholders: placeholders, lineBase: firstLine - 1 + offset,
+                sink: makeSink(size))
             // The document (freed once its blocks are laid out: its arena goes back to this
             // thread's heap for the next piece) lives while they are read.
             withExtendedLifetime(document) { renderer.render(blocks, separatedFromPrevious: separated) }
@@ -84,14 +103,18 @@ public enum MarkdownPreview {
         // A long text is cut first and its pieces rewritten, parsed and laid out, each on the
         // core that claims it, where the cut proves the same as the whole's (`PieceRewrite`).
         if parts > 1, let rewritten = PieceRewrite.pieces(text, parts: parts, stage: stage),
-           let plans = plans(rewritten.map { MarkdownChunks.Piece(text: $0.text[...], firstLine: $0.firstLine) },
-                             pieceLabels: rewritten.map(\.labels)) {
+            let plans = plans(
+                rewritten.map { MarkdownChunks.Piece(text: $0.text[...], firstLine: $0.firstLine) },
+                pieceLabels: rewritten.map(\.labels))
+        {
             stage?(.parsed)
             return ParallelMap.mapClaimingEach(Array(plans.enumerated())) { index, plan in
                 nb_huge_pages_for_this_thread()
                 let (document, offset, separated) = plan()
-                return layout(document, BlockNodes(first: document?.firstBlock(after: offset.probeBlocks)), placeholders: rewritten[index].placeholders,
-                              offset: offset.line, separated: separated, size: rewritten[index].text.utf8.count)
+                return layout(
+                    document, BlockNodes(first: document?.firstBlock(after: offset.probeBlocks)),
+                    placeholders: rewritten[index].placeholders,
+                    offset: offset.line, separated: separated, size: rewritten[index].text.utf8.count)
             }
         }
         let source = MarkdownSource(text)
@@ -103,14 +126,18 @@ public enum MarkdownPreview {
         // parsed whole and its blocks laid out in runs.
         let pieces = long ? MarkdownChunks.split(source.text, parts: parts) : []
         stage?(.split)
-        if pieces.count > 1, let plans = plans(pieces, pieceLabels: pieces.map { PieceDefinitions.candidateLabels($0.text) }) {
+        if pieces.count > 1,
+            let plans = plans(pieces, pieceLabels: pieces.map { PieceDefinitions.candidateLabels($0.text) })
+        {
             stage?(.parsed)
             // Each piece is parsed and laid out by the core that claims it.
             return ParallelMap.mapClaimingEach(Array(plans.enumerated())) { index, plan in
                 nb_huge_pages_for_this_thread()
                 let (document, offset, separated) = plan()
-                return layout(document, BlockNodes(first: document?.firstBlock(after: offset.probeBlocks)), placeholders: placeholders, offset: offset.line,
-                              separated: separated, size: pieces[index].text.utf8.count)
+                return layout(
+                    document, BlockNodes(first: document?.firstBlock(after: offset.probeBlocks)),
+                    placeholders: placeholders, offset: offset.line,
+                    separated: separated, size: pieces[index].text.utf8.count)
             }
         }
         let document = MarkdownDocument(parsing: source.text)
@@ -133,11 +160,17 @@ public enum MarkdownPreview {
             }
         }
         guard starts.count > 1 else {
-            return [layout(document, BlockNodes(first: document?.firstBlock), placeholders: placeholders, offset: 0, separated: false, size: total)]
+            return [
+                layout(
+                    document, BlockNodes(first: document?.firstBlock), placeholders: placeholders, offset: 0,
+                    separated: false, size: total)
+            ]
         }
         let runs = Array(zip(starts, counts).enumerated())
         return ParallelMap.mapClaimingEach(runs) { index, run in
-            layout(document, BlockNodes(first: run.0, limit: run.1), placeholders: placeholders, offset: 0, separated: index > 0, size: total / runs.count)
+            layout(
+                document, BlockNodes(first: run.0, limit: run.1), placeholders: placeholders, offset: 0,
+                separated: index > 0, size: total / runs.count)
         }
     }
 
@@ -153,12 +186,19 @@ public enum MarkdownPreview {
     /// `PieceDefinitions`). Where link reference definitions may be written, every piece is
     /// probed first, on all cores; `pieceLabels`: the labels each piece's definitions may have
     /// (`PieceDefinitions.candidateLabels`).
-    static func plans(_ pieces: [MarkdownChunks.Piece], pieceLabels: [[String]?]) -> [@Sendable () -> (MarkdownDocument?, PieceOffset, Bool)]? {
+    static func plans(_ pieces: [MarkdownChunks.Piece], pieceLabels: [[String]?])
+        -> [@Sendable () -> (MarkdownDocument?, PieceOffset, Bool)]?
+    {
         guard let labels = PieceDefinitions.candidateLabels(merging: pieceLabels) else { return nil }
         if labels.isEmpty {
             // Every piece holds a line that is not blank (`MarkdownChunks`), so blocks.
             return pieces.enumerated().map { index, piece in
-                { (MarkdownDocument(parsing: piece.text), PieceOffset(probeBlocks: 0, line: piece.firstLine), index > 0) }
+                {
+                    (
+                        MarkdownDocument(parsing: piece.text), PieceOffset(probeBlocks: 0, line: piece.firstLine),
+                        index > 0
+                    )
+                }
             }
         }
         let probe = PieceDefinitions.probe(labels)
@@ -168,8 +208,10 @@ public enum MarkdownPreview {
             if own?.isEmpty == true { return ParsedPiece(nil, definitions: [:], isEmpty: false) }
             nb_huge_pages_for_this_thread()
             guard let document = MarkdownDocument(parsing: piece.text, after: probe),
-                  let definitions = PieceDefinitions.readProbe(document, labels: labels) else { return nil }
-            return ParsedPiece(document, definitions: definitions, isEmpty: document.firstBlock(after: labels.count) == nil)
+                let definitions = PieceDefinitions.readProbe(document, labels: labels)
+            else { return nil }
+            return ParsedPiece(
+                document, definitions: definitions, isEmpty: document.firstBlock(after: labels.count) == nil)
         }
         guard probed.allSatisfy({ $0 != nil }) else { return nil }
         let winners = PieceDefinitions.winners(probed.map { $0!.definitions })
@@ -179,18 +221,27 @@ public enum MarkdownPreview {
         return pieces.indices.map { index in
             let piece = pieces[index], own = probed[index]!, separatedFromPrevious = separated[index]
             return {
-                let missing = PieceDefinitions.missing(in: piece.text, own: own.definitions, winners: winners, labels: labels)
+                let missing = PieceDefinitions.missing(
+                    in: piece.text, own: own.definitions, winners: winners, labels: labels)
                 if missing.isEmpty, let probedDocument = own.take() {
-                    return (probedDocument, PieceOffset(probeBlocks: labels.count, line: piece.firstLine - probeLines), separatedFromPrevious)
+                    return (
+                        probedDocument, PieceOffset(probeBlocks: labels.count, line: piece.firstLine - probeLines),
+                        separatedFromPrevious
+                    )
                 }
                 // A probed document is freed before the piece is parsed again.
                 _ = own.take()
                 if missing.isEmpty {
-                    return (MarkdownDocument(parsing: piece.text), PieceOffset(probeBlocks: 0, line: piece.firstLine), separatedFromPrevious)
+                    return (
+                        MarkdownDocument(parsing: piece.text), PieceOffset(probeBlocks: 0, line: piece.firstLine),
+                        separatedFromPrevious
+                    )
                 }
                 // Definitions written before the piece: its lines start that many lines later.
-                return (MarkdownDocument(parsing: piece.text, after: PieceDefinitions.preamble(missing)),
-                        PieceOffset(probeBlocks: 0, line: piece.firstLine - missing.count - 1), separatedFromPrevious)
+                return (
+                    MarkdownDocument(parsing: piece.text, after: PieceDefinitions.preamble(missing)),
+                    PieceOffset(probeBlocks: 0, line: piece.firstLine - missing.count - 1), separatedFromPrevious
+                )
             }
         }
     }

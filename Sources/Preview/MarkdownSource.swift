@@ -24,8 +24,10 @@ struct MarkdownSource {
 
     enum TableAlignment: Equatable { case left, center, right }
 
-    static let noteShortcodes: Set<String> = ["notice", "note", "tip", "warning", "info", "admonition", "alert", "hint",
-                                              "callout", "caution", "important", "danger"]
+    static let noteShortcodes: Set<String> = [
+        "notice", "note", "tip", "warning", "info", "admonition", "alert", "hint",
+        "callout", "caution", "important", "danger",
+    ]
     static let notePrefix = "\u{E000}NOTE:"
     static let highlightFence = "\u{E003}highlight"
     static let escapedOpen = "\u{E001}", escapedClose = "\u{E002}"
@@ -91,7 +93,8 @@ struct MarkdownSource {
             let startsBlock: Bool
             switch fact.first {
             case 0: startsBlock = true
-            case 0x2D, 0x2A, 0x2B: startsBlock = fact.second == 0x20 || fact.second == 0x09 || fact.second == 0  // - * +
+            // - * +
+            case 0x2D, 0x2A, 0x2B: startsBlock = fact.second == 0x20 || fact.second == 0x09 || fact.second == 0
             case 0x30...0x39: startsBlock = fact.second == 0x2E || fact.second == 0x29  // 1. 1)
             case 0x23, 0x60, 0x7E, 0x7C: startsBlock = true  // # ` ~ |
             case 0x3E: startsBlock = length <= 4  // an empty quote line ends the quote's paragraph
@@ -149,12 +152,15 @@ struct MarkdownSource {
         var lines = SourceLines(markdown, bounds: facts.map { $0.start..<$0.end })
         var changed = false
         // Escaped examples `{{</* x */>}}` become literal text after everything else is done.
-        for i in lines.indices where facts[i].hasBrace && lines[i].containsText("/*")
-            && (lines[i].containsText("{{") || lines[i].containsText("}}")) {
-            lines[i] = Substring(String(lines[i]).replacingText("{{</*", with: Self.escapedOpen + "<")
-                .replacingText("*/>}}", with: ">" + Self.escapedClose)
-                .replacingText("{{%/*", with: Self.escapedOpen + "%")
-                .replacingText("*/%}}", with: "%" + Self.escapedClose))
+        for i in lines.indices
+        where facts[i].hasBrace && lines[i].containsText("/*")
+            && (lines[i].containsText("{{") || lines[i].containsText("}}"))
+        {
+            lines[i] = Substring(
+                String(lines[i]).replacingText("{{</*", with: Self.escapedOpen + "<")
+                    .replacingText("*/>}}", with: ">" + Self.escapedClose)
+                    .replacingText("{{%/*", with: Self.escapedOpen + "%")
+                    .replacingText("*/%}}", with: "%" + Self.escapedClose))
             changed = true
         }
         // Where each shortcode is closed, so "is this one paired?" is a lookup, not a scan.
@@ -173,10 +179,18 @@ struct MarkdownSource {
             if fence == nil, let end = literalRuns[index] {
                 // Kept in its first line's quotes (a note's, the line's own `>`s); everything else
                 // of the run is shown as text; its other lines become blank.
-                let quotes = lines[index].utf8.prefix { $0 == 0x3E || $0 == 0x20 || $0 == 0x09 }.count { $0 == 0x3E } + noteDepth.count.signum()
+                let quotes =
+                    lines[index].utf8.prefix { $0 == 0x3E || $0 == 0x20 || $0 == 0x09 }.count { $0 == 0x3E }
+                    + noteDepth.count.signum()
                 let utf8 = markdown.utf8
-                placeholders[firstLine + index] = .literal(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: facts[index].start)..<utf8.index(utf8.startIndex, offsetBy: facts[end - 1].end)]))
-                lines[index] = Substring(String(repeating: "> ", count: quotes) + PreviewPlaceholder.literal(line: firstLine + index).text)
+                placeholders[firstLine + index] = .literal(
+                    Substring(
+                        utf8[
+                            utf8.index(
+                                utf8.startIndex, offsetBy: facts[index].start)..<utf8.index(
+                                    utf8.startIndex, offsetBy: facts[end - 1].end)]))
+                lines[index] = Substring(
+                    String(repeating: "> ", count: quotes) + PreviewPlaceholder.literal(line: firstLine + index).text)
                 for blank in (index + 1)..<end { lines[blank] = "" }
                 changed = true
                 index = end
@@ -230,7 +244,9 @@ struct MarkdownSource {
                 continue
             }
             if !noteDepth.isEmpty { lines[index] = Substring("> " + line) }
-            if fact.hasBrace, lines[index].containsText("{{") { lines[index] = Substring(Self.inlineShortcodes(String(lines[index]))) }
+            if fact.hasBrace, lines[index].containsText("{{") {
+                lines[index] = Substring(Self.inlineShortcodes(String(lines[index])))
+            }
             index += 1
         }
         text = changed ? lines.joined() : markdown
@@ -238,8 +254,10 @@ struct MarkdownSource {
     }
 
     /// The replacement for a line that is a whole shortcode.
-    private mutating func rewrite(_ shortcode: Shortcode, at index: Int, notes: inout [String],
-                         fence: inout String?) -> String {
+    private mutating func rewrite(
+        _ shortcode: Shortcode, at index: Int, notes: inout [String],
+        fence: inout String?
+    ) -> String {
         let quote = notes.isEmpty ? "" : "> "
         if shortcode.isClosing {
             if shortcode.name == "highlight" { return quote + "```" }
@@ -251,7 +269,8 @@ struct MarkdownSource {
         }
         switch shortcode.name {
         case "highlight":
-            let language = shortcode.arguments.split(separator: " ").first.map { String($0).trimming(bytes: [0x22]) } ?? ""
+            let language =
+                shortcode.arguments.split(separator: " ").first.map { String($0).trimming(bytes: [0x22]) } ?? ""
             if hasClosing(shortcode.name, after: index) {
                 fence = Self.highlightFence
                 // Backticks inside the code must not end the fence early: use a long fence.
@@ -288,13 +307,16 @@ struct MarkdownSource {
             result += rest[..<open.lowerBound]
             let after = rest[open.lowerBound...]
             guard after.dropFirst(2).first == "<" || after.dropFirst(2).first == "%",
-                  let close = after.rangeOfText("}}"), let shortcode = Shortcode(line: Substring(after[..<close.upperBound])),
-                  !shortcode.isClosing, shortcode.name == "ref" || shortcode.name == "relref" else {
+                let close = after.rangeOfText("}}"),
+                let shortcode = Shortcode(line: Substring(after[..<close.upperBound])),
+                !shortcode.isClosing, shortcode.name == "ref" || shortcode.name == "relref"
+            else {
                 result += "{{"
                 rest = after.dropFirst(2)
                 continue
             }
-            let target = shortcode.arguments.split(separator: " ").first.map { String($0).trimming(bytes: [0x22]) } ?? ""
+            let target =
+                shortcode.arguments.split(separator: " ").first.map { String($0).trimming(bytes: [0x22]) } ?? ""
             result += "ref:" + target
             rest = after[close.upperBound...]
         }
@@ -302,8 +324,11 @@ struct MarkdownSource {
     }
 
     /// The pipe table starting at `index` (header, delimiter, rows) and its number of lines, or nil.
-    static func table<Lines: RandomAccessCollection<Substring>>(_ lines: Lines, at index: Int) -> (Table, Int)? where Lines.Index == Int {
-        guard index + 1 < lines.count, lines[index].containsByte(0x7C), isDelimiterRow(lines[index + 1]) else { return nil }
+    static func table<Lines: RandomAccessCollection<Substring>>(_ lines: Lines, at index: Int) -> (Table, Int)?
+    where Lines.Index == Int {
+        guard index + 1 < lines.count, lines[index].containsByte(0x7C), isDelimiterRow(lines[index + 1]) else {
+            return nil
+        }
         let header = cells(lines[index])
         let delimiters = cells(lines[index + 1])
         guard header.count == delimiters.count else { return nil }
@@ -320,12 +345,14 @@ struct MarkdownSource {
 
     static func isDelimiterRow(_ line: Substring) -> Bool {
         // Only `|`, `-`, `:` and blanks: checked on bytes before splitting into cells.
-        guard line.utf8.allSatisfy({ $0 == 0x7C || $0 == 0x2D || $0 == 0x3A || $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) else { return false }
+        guard line.utf8.allSatisfy({ $0 == 0x7C || $0 == 0x2D || $0 == 0x3A || $0 == 0x20 || $0 == 0x09 || $0 == 0x0D })
+        else { return false }
         let cells = cells(line)
-        return !cells.isEmpty && cells.allSatisfy { cell in
-            let c = cell.trimmingBlanks()
-            return c.utf8.count >= 1 && c.utf8.contains(0x2D) && c.utf8.allSatisfy { $0 == 0x2D || $0 == 0x3A }
-        }
+        return !cells.isEmpty
+            && cells.allSatisfy { cell in
+                let c = cell.trimmingBlanks()
+                return c.utf8.count >= 1 && c.utf8.contains(0x2D) && c.utf8.allSatisfy { $0 == 0x2D || $0 == 0x3A }
+            }
     }
 
     /// Cells of a row: split on unescaped `|` outside code spans, outer pipes dropped, trimmed.
@@ -334,7 +361,9 @@ struct MarkdownSource {
         return row.withUTF8 { all in
             var bytes = all[...]
             if bytes.first == 0x7C { bytes = bytes.dropFirst() }
-            if bytes.last == 0x7C && !(bytes.count >= 2 && bytes[bytes.endIndex - 2] == 0x5C) { bytes = bytes.dropLast() }
+            if bytes.last == 0x7C && !(bytes.count >= 2 && bytes[bytes.endIndex - 2] == 0x5C) {
+                bytes = bytes.dropLast()
+            }
             var cells: [String] = []
             var current: [UInt8] = []
             var start = bytes.startIndex
@@ -354,7 +383,9 @@ struct MarkdownSource {
                     var low = start, high = end
                     while low < high, isBlank(all[low]) { low += 1 }
                     while high > low, isBlank(all[high - 1]) { high -= 1 }
-                    cells.append(String(copying: unsafe UTF8Span(unchecked: UnsafeBufferPointer(rebasing: all[low..<high]).span)))
+                    cells.append(
+                        String(copying: unsafe UTF8Span(unchecked: UnsafeBufferPointer(rebasing: all[low..<high]).span))
+                    )
                 }
                 current.removeAll(keepingCapacity: true)
                 escapes = false
@@ -401,10 +432,13 @@ struct Shortcode {
         (name, arguments, isClosing) = parsed
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, arguments: String, isClosing: Bool)? {
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+        name: String, arguments: String, isClosing: Bool
+    )? {
         let count = bytes.count
         guard count >= 6, bytes[0] == 0x7B, bytes[1] == 0x7B, bytes[2] == 0x3C || bytes[2] == 0x25,
-              bytes[count - 1] == 0x7D, bytes[count - 2] == 0x7D, bytes[count - 3] == 0x3E || bytes[count - 3] == 0x25 else { return nil }
+            bytes[count - 1] == 0x7D, bytes[count - 2] == 0x7D, bytes[count - 3] == 0x3E || bytes[count - 3] == 0x25
+        else { return nil }
         func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
         var start = 3, end = count - 3
         func trim() {
@@ -417,8 +451,11 @@ struct Shortcode {
         if isClosing { start += 1; trim() }
         guard start < end else { return nil }
         let first = bytes[start]
-        let isLetter = (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first) || first == 0x5F
-            || (first >= 0x80 && String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).first?.isLetter == true)
+        let isLetter =
+            (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first) || first == 0x5F
+            || (first >= 0x80
+                && String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).first?.isLetter
+                    == true)
         guard isLetter else { return nil }
         var nameEnd = start
         while nameEnd < end, !isBlank(bytes[nameEnd]), !(0x0A...0x0D).contains(bytes[nameEnd]) {
@@ -427,8 +464,12 @@ struct Shortcode {
         }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<nameEnd]), as: UTF8.self)
         var argumentsStart = nameEnd
-        while argumentsStart < end, isBlank(bytes[argumentsStart]) || (0x0A...0x0D).contains(bytes[argumentsStart]) { argumentsStart += 1 }
-        return (name, String(decoding: UnsafeBufferPointer(rebasing: bytes[argumentsStart..<end]), as: UTF8.self), isClosing)
+        while argumentsStart < end, isBlank(bytes[argumentsStart]) || (0x0A...0x0D).contains(bytes[argumentsStart]) {
+            argumentsStart += 1
+        }
+        return (
+            name, String(decoding: UnsafeBufferPointer(rebasing: bytes[argumentsStart..<end]), as: UTF8.self), isClosing
+        )
     }
 
     /// `key="value"` from the arguments.
@@ -471,7 +512,11 @@ struct SourceLines: RandomAccessCollection {
             if slots[index] >= 0 { return replacements[Int(slots[index])] }
             let utf8 = markdown.utf8
             // Sliced through the UTF-8 view: line bounds are character boundaries, nothing to check.
-            return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: bounds[index].lowerBound)..<utf8.index(utf8.startIndex, offsetBy: bounds[index].upperBound)])
+            return Substring(
+                utf8[
+                    utf8.index(
+                        utf8.startIndex, offsetBy: bounds[index].lowerBound)..<utf8.index(
+                            utf8.startIndex, offsetBy: bounds[index].upperBound)])
         }
         set {
             if slots[index] >= 0 {

@@ -1,7 +1,8 @@
 import Blog
 import CCmark
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 /// Link reference definitions (`[label]: url`) count for the whole document, wherever they
 /// stand, so pieces of a long document that are parsed apart must still see each other's.
@@ -33,7 +34,9 @@ enum PieceDefinitions {
             var index = 1
             while index < bytes.count {
                 // To the next `:` (found with memchr, not byte by byte).
-                guard let base = bytes.baseAddress, let hit = memchr(base + index, 0x3A, bytes.count - index) else { break }
+                guard let base = bytes.baseAddress, let hit = memchr(base + index, 0x3A, bytes.count - index) else {
+                    break
+                }
                 index = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
                 defer { index += 1 }
                 guard bytes[index - 1] == 0x5D, !escaped(bytes, index - 1) else { continue }
@@ -44,7 +47,11 @@ enum PieceDefinitions {
                     let byte = bytes[start]
                     if byte == 0x5B, !escaped(bytes, start) { break }
                     if byte == 0x5D, !escaped(bytes, start) { start = -1; break }
-                    if byte == 0x0A { if previousNewline { start = -1; break }; previousNewline = true } else if byte != 0x20 && byte != 0x09 && byte != 0x0D { previousNewline = false }
+                    if byte == 0x0A {
+                        if previousNewline { start = -1; break }; previousNewline = true
+                    } else if byte != 0x20 && byte != 0x09 && byte != 0x0D {
+                        previousNewline = false
+                    }
                     if index - start > 1000 { start = -1; break }
                     start -= 1
                 }
@@ -94,8 +101,12 @@ enum PieceDefinitions {
         var definitions: [String: String] = [:]
         var block = document.firstBlock
         for (k, label) in labels.enumerated() {
-            guard let paragraph = block, paragraph.type == CMARK_NODE_PARAGRAPH, paragraph.line == 2 * k + 1 else { return nil }
-            if let link = paragraph.firstChild, link.type == CMARK_NODE_LINK, link.next == nil { definitions[label] = link.url }
+            guard let paragraph = block, paragraph.type == CMARK_NODE_PARAGRAPH, paragraph.line == 2 * k + 1 else {
+                return nil
+            }
+            if let link = paragraph.firstChild, link.type == CMARK_NODE_LINK, link.next == nil {
+                definitions[label] = link.url
+            }
             block = paragraph.next
         }
         if let first = block, first.line <= probeLines(labels.count) { return nil }
@@ -114,7 +125,9 @@ enum PieceDefinitions {
 
     /// The definitions to write before `piece` (which defines `own`) so that it reads every
     /// label as the whole document does; empty when none are needed.
-    static func missing(in piece: Substring, own: [String: String], winners: [String: String], labels: [String]) -> [(label: String, url: String)] {
+    static func missing(in piece: Substring, own: [String: String], winners: [String: String], labels: [String]) -> [(
+        label: String, url: String
+    )] {
         let lacking = labels.filter { label in winners[label].map { own[label] != $0 } ?? false }
         guard !lacking.isEmpty else { return [] }
         let used = bracketedWords(in: piece, among: Set(lacking.map { String($0.prefix { $0 != " " }) }))
@@ -154,21 +167,23 @@ enum PieceDefinitions {
             guard let base = bytes.baseAddress else { return found }
             var index = 0
             while index < bytes.count, found.count < wanted.count,
-                  let hit = memchr(base + index, 0x5B, bytes.count - index) {
+                let hit = memchr(base + index, 0x5B, bytes.count - index)
+            {
                 index = UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1
                 var start = index
                 while start < bytes.count, isBlank(bytes[start]) { start += 1 }
                 var end = start
                 while end < bytes.count, end - start < 1000, !isBlank(bytes[end]), bytes[end] != 0x5D { end += 1 }
-                for word in wanted where word.count == end - start
-                    && zip(word, bytes[start..<end]).allSatisfy({ $0 == lower($1) }) {
+                for word in wanted
+                where word.count == end - start
+                    && zip(word, bytes[start..<end]).allSatisfy({ $0 == lower($1) })
+                {
                     found.insert(String(decoding: word, as: UTF8.self))
                 }
             }
             return found
         }
     }
-
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 

@@ -44,15 +44,19 @@ enum PieceRewrite {
         let rewritten = ParallelMap.mapClaimingEach(cut) { piece -> Rewritten in
             nb_huge_pages_for_this_thread()
             let source = MarkdownSource(String(piece.text), firstLine: piece.firstLine)
-            return Rewritten(piece: Piece(text: source.text, placeholders: source.placeholders, firstLine: piece.firstLine,
-                                          labels: PieceDefinitions.candidateLabels(source.text)),
-                             endsOutsideBlocks: source.endsOutsideBlocks, unpairedOpenings: source.unpairedOpenings,
-                             closedNames: Set(source.closedNames), endsBeforeAPiece: MarkdownChunks.endsBeforeAPiece(source.text),
-                             startsAPiece: MarkdownChunks.startsAPiece(source.text))
+            return Rewritten(
+                piece: Piece(
+                    text: source.text, placeholders: source.placeholders, firstLine: piece.firstLine,
+                    labels: PieceDefinitions.candidateLabels(source.text)),
+                endsOutsideBlocks: source.endsOutsideBlocks, unpairedOpenings: source.unpairedOpenings,
+                closedNames: Set(source.closedNames), endsBeforeAPiece: MarkdownChunks.endsBeforeAPiece(source.text),
+                startsAPiece: MarkdownChunks.startsAPiece(source.text))
         }
         for index in rewritten.indices.dropLast() {
             let current = rewritten[index]
-            guard current.endsOutsideBlocks, current.endsBeforeAPiece, rewritten[index + 1].startsAPiece else { return nil }
+            guard current.endsOutsideBlocks, current.endsBeforeAPiece, rewritten[index + 1].startsAPiece else {
+                return nil
+            }
         }
         var closedLater = Set<String>()
         for current in rewritten.reversed() {

@@ -19,8 +19,9 @@ extension PreviewContext {
         var context = PreviewContext.files(in: directory, staticDirectory: site.root)
         context.rendersAlerts = false
         let fields = page.flatMap { try? FrontMatterReader.fields(of: $0, file: file).fields } ?? []
-        context.liquid = LiquidContext(site: config.fields, page: fields, baseURL: config.baseURL,
-                                       excerptSeparator: config.excerptSeparator.contains("\n") ? nil : config.excerptSeparator)
+        context.liquid = LiquidContext(
+            site: config.fields, page: fields, baseURL: config.baseURL,
+            excerptSeparator: config.excerptSeparator.contains("\n") ? nil : config.excerptSeparator)
         let root = site.root
         context.refExists = { target in
             if target.hasPrefix("link:") {
@@ -28,7 +29,8 @@ extension PreviewContext {
                 return FileManager.default.fileExists(atPath: root + "/" + path.drop { $0 == "/" })
             }
             if target.hasPrefix("post_url:") {
-                return JekyllPostLookup.exists(String(target.dropFirst(9)).trimmingCharacters(in: .whitespaces), site: site, config: config)
+                return JekyllPostLookup.exists(
+                    String(target.dropFirst(9)).trimmingCharacters(in: .whitespaces), site: site, config: config)
             }
             return true
         }

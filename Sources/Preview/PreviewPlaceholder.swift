@@ -16,7 +16,8 @@ enum PreviewPlaceholder: Equatable {
         switch self {
         case .table(let line): return Self.open + "table:\(line)" + Self.close
         case .literal(let line): return Self.open + "literal:\(line)" + Self.close
-        case .shortcode(let label): return Self.open + "shortcode:" + label.replacingOccurrences(of: "-->", with: "—>") + Self.close
+        case .shortcode(let label):
+            return Self.open + "shortcode:" + label.replacingOccurrences(of: "-->", with: "—>") + Self.close
         }
     }
 

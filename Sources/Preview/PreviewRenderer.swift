@@ -1,10 +1,11 @@
 import Blog
 import CCmark
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TextWidth
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Lays out the block tree into a `PreviewWriter`: prefixes for quotes and lists, boxes for
 /// code and notes, tables.
@@ -18,7 +19,9 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
     /// Horizontal rules by length, made once: every code block, note box and rule draws them.
     private var rules: [Int: String] = [:]
 
-    init(width: Int, context: PreviewContext, placeholders: [Int: MarkdownSource.Placeholder], lineBase: Int, sink: Sink) {
+    init(
+        width: Int, context: PreviewContext, placeholders: [Int: MarkdownSource.Placeholder], lineBase: Int, sink: Sink
+    ) {
         self.width = width
         self.context = context
         self.placeholders = placeholders
@@ -41,7 +44,9 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
     }
 
     /// `depth`: how many quotes and lists hold the blocks (see `MarkdownNode.maxBlockDepth`).
-    private mutating func renderBlocks(_ blocks: BlockNodes, width: Int, depth: Int, tight: Bool = false, separateFirst: Bool = false) {
+    private mutating func renderBlocks(
+        _ blocks: BlockNodes, width: Int, depth: Int, tight: Bool = false, separateFirst: Bool = false
+    ) {
         var blocks = blocks
         var first = true
         while let block = blocks.next() {
@@ -55,7 +60,8 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
         let source = lineBase + shown.line
         let node: MarkdownNode
         switch shown {
-        case .paragraph(let inlines, _): return paragraph(inlines, base: PreviewStyle(.text), width: width, source: source)
+        case .paragraph(let inlines, _):
+            return paragraph(inlines, base: PreviewStyle(.text), width: width, source: source)
         case .node(let shownNode): node = shownNode
         }
         switch node.type {
@@ -65,8 +71,12 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
             let level = node.headingLevel
             let role: PreviewRole = level == 1 ? .heading1 : level == 2 ? .heading2 : .heading3
             let marker = String.repeated("#", count: level) + " "
-            writer.open(first: PreviewSpan(marker, PreviewStyle(.marker)), rest: PreviewSpan(String.repeated(" ", count: marker.count), PreviewStyle(.marker)))
-            paragraph(InlineNodes(childrenOf: node, depth: 0), base: PreviewStyle(role, bold: true), width: width - marker.count, source: source)
+            writer.open(
+                first: PreviewSpan(marker, PreviewStyle(.marker)),
+                rest: PreviewSpan(String.repeated(" ", count: marker.count), PreviewStyle(.marker)))
+            paragraph(
+                InlineNodes(childrenOf: node, depth: 0), base: PreviewStyle(role, bold: true),
+                width: width - marker.count, source: source)
             writer.close()
         case CMARK_NODE_BLOCK_QUOTE:
             quote(node, width: width, source: source, depth: depth + 1)
@@ -122,7 +132,11 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
             case CMARK_NODE_CODE:
                 let text = node.literal
                 let codeStyle = PreviewStyle(.code, bold: style.bold, italic: style.italic)
-                if Self.isPlain(text) { layout.add(utf8: text, codeStyle) } else { layout.add(MarkdownSource.unescape(node.literalString), codeStyle) }
+                if Self.isPlain(text) {
+                    layout.add(utf8: text, codeStyle)
+                } else {
+                    layout.add(MarkdownSource.unescape(node.literalString), codeStyle)
+                }
             case CMARK_NODE_LINK:
                 let url = node.url
                 let content = InlineNodes(childrenOf: node, depth: depth + 1)
@@ -134,7 +148,9 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
                 self.inlines(content, style: s, depth: depth + 1, into: &layout)
                 if broken {
                     // Jekyll's `{% post_url %}` and `{% link %}` targets say which kind they are.
-                    let what = target.hasPrefix("post_url:") ? "missing post: " + target.dropFirst(9)
+                    let what =
+                        target.hasPrefix("post_url:")
+                        ? "missing post: " + target.dropFirst(9)
                         : target.hasPrefix("link:") ? "missing file: " + target.dropFirst(5) : "missing page: " + target
                     layout.add(" [\(what)]", PreviewStyle(.missing))
                 } else if !isRef, !url.isEmpty, !url.hasPrefix("#"), PlainText.of(content) != url {
@@ -150,8 +166,9 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
                 let missing = local && !url.isEmpty && !context.resourceExists(name)
                 let pointer = local && !missing && !url.isEmpty && context.resourceIsLFSPointer(name)
                 layout.add("[image: \(alt.isEmpty ? file : alt)]", PreviewStyle(missing || pointer ? .missing : .image))
-                layout.add(" " + file + (missing ? " (missing)" : pointer ? " (Git LFS pointer: run git lfs pull)" : ""),
-                           PreviewStyle(missing || pointer ? .missing : .url))
+                layout.add(
+                    " " + file + (missing ? " (missing)" : pointer ? " (Git LFS pointer: run git lfs pull)" : ""),
+                    PreviewStyle(missing || pointer ? .missing : .url))
             case CMARK_NODE_SOFTBREAK:
                 layout.softBreak(style)
             case CMARK_NODE_LINEBREAK:
@@ -188,8 +205,10 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
         }
         // A note shortcode was turned into a quote whose first paragraph starts with the note marker.
         var peek = inner
-        if let first = peek.next(), var inlines = first.paragraphInlines, case let (text, skip)? = inlines.next(), text.type == CMARK_NODE_TEXT,
-           text.literal.count > skip, text.literal[skip] == 0xEE {
+        if let first = peek.next(), var inlines = first.paragraphInlines, case let (text, skip)? = inlines.next(),
+            text.type == CMARK_NODE_TEXT,
+            text.literal.count > skip, text.literal[skip] == 0xEE
+        {
             let firstText = String(decoding: UnsafeBufferPointer(rebasing: text.literal[skip...]), as: UTF8.self)
             if firstText.hasPrefix(MarkdownSource.notePrefix) {
                 let label = String(firstText.dropFirst(MarkdownSource.notePrefix.count))
@@ -198,7 +217,8 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
                 var ahead = remainder
                 while case let (next, _)? = ahead.next(), next.type == CMARK_NODE_SOFTBREAK { remainder = ahead }
                 let lead: ShownBlock? = remainder.isEmpty ? nil : .paragraph(remainder, line: first.line + 1)
-                return noteBox(label: label, inner: inner.replacingFirst(with: lead), width: width, source: source, depth: depth)
+                return noteBox(
+                    label: label, inner: inner.replacingFirst(with: lead), width: width, source: source, depth: depth)
             }
         }
         let bar = PreviewSpan("│ ", PreviewStyle(.quote))
@@ -209,15 +229,19 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
 
     private mutating func noteBox(label: String, inner: BlockNodes, width: Int, source: Int, depth: Int) {
         let title = " " + DisplayWidth.truncate(label, to: max(1, width - 6)) + " "
-        writer.line([PreviewSpan("╭─", PreviewStyle(.border)), PreviewSpan(title, PreviewStyle(.note, bold: true)),
-                     PreviewSpan(rule(max(0, width - 3 - DisplayWidth.of(title))) + "╮", PreviewStyle(.border))],
-                    source: source)
+        writer.line(
+            [
+                PreviewSpan("╭─", PreviewStyle(.border)), PreviewSpan(title, PreviewStyle(.note, bold: true)),
+                PreviewSpan(rule(max(0, width - 3 - DisplayWidth.of(title))) + "╮", PreviewStyle(.border)),
+            ],
+            source: source)
         let border = PreviewSpan("│ ", PreviewStyle(.border))
         writer.open(first: border, rest: border, boxBody: width - 4)
         renderBlocks(inner, width: width - 4, depth: depth)
         let written = writer.close()
-        writer.line([PreviewSpan("╰" + rule(max(0, width - 2)) + "╯", PreviewStyle(.border))],
-                    source: written > 0 ? writer.lastSourceLine : source)
+        writer.line(
+            [PreviewSpan("╰" + rule(max(0, width - 2)) + "╯", PreviewStyle(.border))],
+            source: written > 0 ? writer.lastSourceLine : source)
     }
 
     /// A list whose nesting depth is `depth`.
@@ -239,17 +263,21 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
             index += 1
             // Task items: `[ ]` / `[x]` at the start of the first paragraph become boxes.
             var peek = blocksOfItem
-            if let first = peek.next(), var inlines = first.paragraphInlines, case let (text, skip)? = inlines.next(), text.type == CMARK_NODE_TEXT,
-               text.literal.count >= skip + 4, text.literal[skip] == 0x5B {
+            if let first = peek.next(), var inlines = first.paragraphInlines, case let (text, skip)? = inlines.next(),
+                text.type == CMARK_NODE_TEXT,
+                text.literal.count >= skip + 4, text.literal[skip] == 0x5B
+            {
                 let firstText = String(decoding: UnsafeBufferPointer(rebasing: text.literal[skip...]), as: UTF8.self)
                 for (box, symbol) in [("[ ] ", "☐"), ("[x] ", "☑"), ("[X] ", "☑")] where firstText.hasPrefix(box) {
-                    blocksOfItem = blocksOfItem.replacingFirst(with: .paragraph(InlineNodes(first: text, skip: skip + 4), line: first.line))
+                    blocksOfItem = blocksOfItem.replacingFirst(
+                        with: .paragraph(InlineNodes(first: text, skip: skip + 4), line: first.line))
                     marker = symbol
                 }
             }
             marker += String.repeated(" ", count: max(1, widest - DisplayWidth.of(marker)))
             let indent = String.repeated(" ", count: DisplayWidth.of(marker))
-            writer.open(first: PreviewSpan(marker, PreviewStyle(.marker)), rest: PreviewSpan(indent, PreviewStyle(.text)))
+            writer.open(
+                first: PreviewSpan(marker, PreviewStyle(.marker)), rest: PreviewSpan(indent, PreviewStyle(.text)))
             renderBlocks(blocksOfItem, width: width - indent.count, depth: depth, tight: true)
             if writer.close() == 0 { writer.line([PreviewSpan(marker, PreviewStyle(.marker))], source: source) }
         }
@@ -261,9 +289,12 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
         let inner = max(1, width - 2)
         let label = language.isEmpty ? "" : "─ " + DisplayWidth.truncate(language, to: max(1, width - 6)) + " "
         let labelWidth = DisplayWidth.of(label)
-        writer.line([PreviewSpan("┌" + label, PreviewStyle(.codeLabel)),
-                     PreviewSpan(rule(max(0, width - 1 - labelWidth)), PreviewStyle(.border))],
-                    source: source, width: 1 + labelWidth + max(0, width - 1 - labelWidth))
+        writer.line(
+            [
+                PreviewSpan("┌" + label, PreviewStyle(.codeLabel)),
+                PreviewSpan(rule(max(0, width - 1 - labelWidth)), PreviewStyle(.border)),
+            ],
+            source: source, width: 1 + labelWidth + max(0, width - 1 - labelWidth))
         // Coloured by language when asked for (tokens cached per block: typing in prose never
         // highlights the code again); plain otherwise, and then laid out from the text's bytes.
         let highlighted = context.highlightsCode && !language.isEmpty
@@ -275,10 +306,13 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
         let expanded = lines.map(Tabs.expand)
         let tokens = CodeHighlighter.highlight(expanded.joined(separator: "\n"), fence: info)
         for (index, line) in expanded.enumerated() {
-            codeLine(line, tokens: tokens.map { index < $0.count ? $0[index] : [] } ?? [], inner: inner, source: source + 1 + index)
+            codeLine(
+                line, tokens: tokens.map { index < $0.count ? $0[index] : [] } ?? [], inner: inner,
+                source: source + 1 + index)
         }
-        writer.line([PreviewSpan("└" + rule(max(0, width - 1)), PreviewStyle(.border))],
-                    source: source + lines.count + 1, width: max(1, width))
+        writer.line(
+            [PreviewSpan("└" + rule(max(0, width - 1)), PreviewStyle(.border))],
+            source: source + lines.count + 1, width: max(1, width))
     }
 
     /// A code line (tabs expanded) in its tokens' roles, cut with `→` where it is too wide.
@@ -292,8 +326,13 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
         } else if tokens.isEmpty, line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             // Printable ASCII, one column a byte: cut by bytes (no character walk).
             let kept = max(0, inner - 1)
-            if kept > 0 { writer.add(String(decoding: line.utf8.prefix(kept), as: UTF8.self), PreviewStyle(.codeBlock), width: kept) }
-            writer.add(String.repeated(" ", count: max(0, kept - lineWidth)) + "→", PreviewStyle(.codeBlock), width: max(0, kept - lineWidth) + 1)
+            if kept > 0 {
+                writer.add(
+                    String(decoding: line.utf8.prefix(kept), as: UTF8.self), PreviewStyle(.codeBlock), width: kept)
+            }
+            writer.add(
+                String.repeated(" ", count: max(0, kept - lineWidth)) + "→", PreviewStyle(.codeBlock),
+                width: max(0, kept - lineWidth) + 1)
         } else {
             let spans = CodeLine.spans(line, tokens: tokens, width: fits ? Int.max : inner - 1)
             for span in spans { writer.add(span.text, span.style) }
@@ -321,14 +360,17 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
                     writer.add(utf8: line, PreviewStyle(.codeBlock), width: lineWidth)
                     writer.end()
                 } else {
-                    codeLine(Tabs.expand(String(decoding: line, as: UTF8.self)), tokens: [], inner: inner, source: source + 1 + index)
+                    codeLine(
+                        Tabs.expand(String(decoding: line, as: UTF8.self)), tokens: [], inner: inner,
+                        source: source + 1 + index)
                 }
                 index += 1
                 start = end + 1
             }
         }
-        writer.line([PreviewSpan("└" + rule(max(0, width - 1)), PreviewStyle(.border))],
-                    source: source + index + 1, width: max(1, width))
+        writer.line(
+            [PreviewSpan("└" + rule(max(0, width - 1)), PreviewStyle(.border))],
+            source: source + index + 1, width: max(1, width))
     }
 
     /// A line of a paragraph too long for CommonMark's inline parser (`MarkdownSource.literalRunLimit`): its
@@ -349,8 +391,11 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
                 let stop = min(bytes.count, start + room)
                 while end < stop, bytes[end] >= 0x20, bytes[end] < 0x7F { end += 1 }
                 columns = end - start
-                if end == stop || bytes[end] == 0x0A || bytes[end] == 0x0D && end + 1 < bytes.count && bytes[end + 1] == 0x0A {
-                    writer.add(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), PreviewStyle(.text), width: columns)
+                if end == stop || bytes[end] == 0x0A
+                    || bytes[end] == 0x0D && end + 1 < bytes.count && bytes[end + 1] == 0x0A
+                {
+                    writer.add(
+                        utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), PreviewStyle(.text), width: columns)
                     writer.end()
                     start = end < bytes.count && bytes[end] == 0x0D ? end + 1 : end
                     continue
@@ -364,7 +409,9 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
                     } else if byte >= 0x80 {
                         length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
                         length = min(length, bytes.count - end)
-                        let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[end..<(end + length)]), as: UTF8.self).unicodeScalars.first
+                        let scalar = String(
+                            decoding: UnsafeBufferPointer(rebasing: bytes[end..<(end + length)]), as: UTF8.self
+                        ).unicodeScalars.first
                         cells = scalar.map { DisplayWidth.of($0) } ?? 1
                     }
                     if columns + cells > room && end > start { break }
@@ -387,17 +434,28 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
             if trimmed == "<!--more-->" {
                 let label = " more "
                 let side = max(0, (width - label.count) / 2)
-                return writer.line([PreviewSpan(String.repeated("┄", count: side) + label + String.repeated("┄", count: max(0, width - side - label.count)),
-                                                PreviewStyle(.divider))], source: source)
+                return writer.line(
+                    [
+                        PreviewSpan(
+                            String.repeated("┄", count: side) + label
+                                + String.repeated("┄", count: max(0, width - side - label.count)),
+                            PreviewStyle(.divider))
+                    ], source: source)
             }
             switch PreviewPlaceholder(trimmed) {
             case .table(let line)?:
-                if case .table(let table)? = placeholders[line] { return TableRenderer.render(table, width: width, source: source, into: &writer) }
+                if case .table(let table)? = placeholders[line] {
+                    return TableRenderer.render(table, width: width, source: source, into: &writer)
+                }
             case .literal(let line)?:
-                if case .literal(let text)? = placeholders[line] { return literalLine(text, width: width, source: source) }
+                if case .literal(let text)? = placeholders[line] {
+                    return literalLine(text, width: width, source: source)
+                }
             case .shortcode(let label)?:
                 let shown = MarkdownSource.unescape(label)
-                return writer.line([PreviewSpan(DisplayWidth.truncate("⟨" + shown + "⟩", to: width), PreviewStyle(.shortcode))], source: source)
+                return writer.line(
+                    [PreviewSpan(DisplayWidth.truncate("⟨" + shown + "⟩", to: width), PreviewStyle(.shortcode))],
+                    source: source)
             case nil:
                 break
             }
@@ -458,7 +516,8 @@ enum Strikethrough {
 enum GitHubAlert {
     /// The five GitHub alert kinds, as `[!KIND]` names them (any case), with label, mark and role.
     static let kinds: [String: (label: String, mark: String, role: PreviewRole)] = [
-        "NOTE": ("Note", "ⓘ", .alertNote), "TIP": ("Tip", "✓", .alertTip), "IMPORTANT": ("Important", "❢", .alertImportant),
+        "NOTE": ("Note", "ⓘ", .alertNote), "TIP": ("Tip", "✓", .alertTip),
+        "IMPORTANT": ("Important", "❢", .alertImportant),
         "WARNING": ("Warning", "⚠", .alertWarning), "CAUTION": ("Caution", "⛔", .alertCaution),
     ]
 
@@ -497,9 +556,13 @@ enum GitHubAlert {
             break
         }
         let scalars = marker.unicodeScalars
-        guard let start = scalars.firstIndex(where: { !isBlank($0) }), let end = scalars.lastIndex(where: { !isBlank($0) }) else { return nil }
+        guard let start = scalars.firstIndex(where: { !isBlank($0) }),
+            let end = scalars.lastIndex(where: { !isBlank($0) })
+        else { return nil }
         let trimmed = String(scalars[start...end])
-        guard trimmed.hasPrefix("[!"), trimmed.hasSuffix("]"), kinds[String(trimmed.dropFirst(2).dropLast()).uppercased()] != nil else { return nil }
+        guard trimmed.hasPrefix("[!"), trimmed.hasSuffix("]"),
+            kinds[String(trimmed.dropFirst(2).dropLast()).uppercased()] != nil
+        else { return nil }
         let rest = inner.replacingFirst(with: remainder.isEmpty ? nil : .paragraph(remainder, line: first.line + 1))
         guard !rest.isEmpty else { return nil }
         return (String(trimmed.dropFirst(2).dropLast()).uppercased(), rest)
@@ -524,9 +587,15 @@ enum CodeLine {
         for character in line {
             let w = DisplayWidth.of(character)
             if used + w > width { break }
-            while tokenIndex < tokens.count, tokens[tokenIndex].start + tokens[tokenIndex].length <= offset { tokenIndex += 1 }
+            while tokenIndex < tokens.count, tokens[tokenIndex].start + tokens[tokenIndex].length <= offset {
+                tokenIndex += 1
+            }
             let role: PreviewRole
-            if tokenIndex < tokens.count, tokens[tokenIndex].start <= offset { role = Self.role(of: tokens[tokenIndex].token) } else { role = .codeBlock }
+            if tokenIndex < tokens.count, tokens[tokenIndex].start <= offset {
+                role = Self.role(of: tokens[tokenIndex].token)
+            } else {
+                role = .codeBlock
+            }
             if role != currentRole, !current.isEmpty {
                 spans.append(PreviewSpan(current, PreviewStyle(currentRole)))
                 current = ""

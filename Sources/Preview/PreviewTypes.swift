@@ -1,5 +1,6 @@
 import Blog
 import Foundation
+
 /// What a piece of preview text is; colours come from the theme.
 public enum PreviewRole: String, Sendable, Hashable, CaseIterable {
     case text, heading1, heading2, heading3, code, codeBlock, codeLabel, link, url, quote, marker, image, missing
@@ -68,9 +69,11 @@ public struct PreviewContext: Sendable {
     /// quote as written.
     public var rendersAlerts = true
 
-    public init(resourceExists: @escaping @Sendable (String) -> Bool = { _ in true },
-                refExists: @escaping @Sendable (String) -> Bool = { _ in true },
-                resourceIsLFSPointer: @escaping @Sendable (String) -> Bool = { _ in false }) {
+    public init(
+        resourceExists: @escaping @Sendable (String) -> Bool = { _ in true },
+        refExists: @escaping @Sendable (String) -> Bool = { _ in true },
+        resourceIsLFSPointer: @escaping @Sendable (String) -> Bool = { _ in false }
+    ) {
         self.resourceExists = resourceExists
         self.refExists = refExists
         self.resourceIsLFSPointer = resourceIsLFSPointer
@@ -94,7 +97,9 @@ public enum LFSPointer {
     /// Whether the file at `path` is an LFS pointer (read only when small enough to be one).
     public static func isPointer(file path: String) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_size < 1024, let handle = FileHandle(forReadingAtPath: path) else { return false }
+        guard stat(path, &info) == 0, info.st_size < 1024, let handle = FileHandle(forReadingAtPath: path) else {
+            return false
+        }
         defer { try? handle.close() }
         let head = handle.readData(ofLength: signature.count)
         return Array(head) == signature

@@ -63,8 +63,10 @@ struct PreviewWriter<Sink: PreviewLineSink> {
 
     /// Opens a container whose lines start with `first` (its first line) or `rest`.
     mutating func open(first: PreviewSpan?, rest: PreviewSpan?, quote: Bool = false, boxBody: Int? = nil) {
-        levels.append(Level(first: first, rest: rest, firstWidth: first.map { DisplayWidth.of($0.text) } ?? 0,
-                            restWidth: rest.map { DisplayWidth.of($0.text) } ?? 0, isQuote: quote, boxBody: boxBody))
+        levels.append(
+            Level(
+                first: first, rest: rest, firstWidth: first.map { DisplayWidth.of($0.text) } ?? 0,
+                restWidth: rest.map { DisplayWidth.of($0.text) } ?? 0, isQuote: quote, boxBody: boxBody))
         if quote { quotes += 1 }
     }
 
@@ -128,7 +130,8 @@ struct PreviewWriter<Sink: PreviewLineSink> {
         for index in levels.indices.reversed() {
             guard let body = levels[index].boxBody else { continue }
             let start = levels[index].contentStart
-            let used = lineWidth.flatMap { line in levels[index].contentWidth.map { line - $0 } }
+            let used =
+                lineWidth.flatMap { line in levels[index].contentWidth.map { line - $0 } }
                 ?? bytes.withUnsafeBufferPointer { DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: $0[start...])) }
             let padding = max(0, body - used)
             // The padding and the right border, as bytes (no string a line).
@@ -174,7 +177,9 @@ struct PreviewWriter<Sink: PreviewLineSink> {
     private mutating func clip() {
         var used = 0, start = 0
         for (index, span) in spans.enumerated() {
-            let spanWidth = bytes.withUnsafeBufferPointer { DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: $0[start..<span.end])) }
+            let spanWidth = bytes.withUnsafeBufferPointer {
+                DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: $0[start..<span.end]))
+            }
             if used + spanWidth <= width {
                 used += spanWidth
                 start = span.end
@@ -199,7 +204,10 @@ struct PreviewLinesSink: PreviewLineSink {
         parts.reserveCapacity(spans.count)
         var start = 0
         for span in spans {
-            parts.append(PreviewSpan(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<span.end]), as: UTF8.self), span.style))
+            parts.append(
+                PreviewSpan(
+                    String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<span.end]), as: UTF8.self), span.style)
+            )
             start = span.end
         }
         lines.append(PreviewLine(parts, sourceLine: sourceLine))

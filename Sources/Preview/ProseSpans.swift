@@ -27,18 +27,27 @@ public enum ProseSpans {
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), cmark_node_get_type(node) == CMARK_NODE_TEXT else { continue }
-            if let parent = cmark_node_parent(node), cmark_node_get_type(parent) == CMARK_NODE_LINK, isAutolink(parent, text: node) { continue }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                cmark_node_get_type(node) == CMARK_NODE_TEXT
+            else { continue }
+            if let parent = cmark_node_parent(node), cmark_node_get_type(parent) == CMARK_NODE_LINK,
+                isAutolink(parent, text: node)
+            {
+                continue
+            }
             let line = Int(cmark_node_get_start_line(node)), endLine = Int(cmark_node_get_end_line(node))
             let column = Int(cmark_node_get_start_column(node)), endColumn = Int(cmark_node_get_end_column(node))
-            guard line >= 1, line <= lineStarts.count, column >= 1, endLine == line, endColumn >= column else { continue }
+            guard line >= 1, line <= lineStarts.count, column >= 1, endLine == line, endColumn >= column else {
+                continue
+            }
             let lineEnd = line < lineStarts.count ? lineStarts[line] : bytes.count
             var start = lineStarts[line - 1] + column - 1
             var end = min(lineStarts[line - 1] + endColumn, lineEnd)
             // cmark's columns for a paragraph's later lines leave out their indentation: the
             // text is found where it really is on its line (else an indented line lost its last letters).
             if let literal = cmark_node_get_literal(node) {
-                let text = UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
+                let text = UnsafeBufferPointer(
+                    start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
                 if let found = locate(text, in: bytes, lineStart: lineStarts[line - 1], lineEnd: lineEnd, near: start) {
                     start = found
                     end = found + text.count
@@ -51,7 +60,9 @@ public enum ProseSpans {
 
     /// Where `text` occurs on the line `lineStart..<lineEnd`: the occurrence at or after a little
     /// before `near`, else the first; nil when it is not there as written (an entity, say).
-    private static func locate(_ text: UnsafeBufferPointer<UInt8>, in bytes: [UInt8], lineStart: Int, lineEnd: Int, near: Int) -> Int? {
+    private static func locate(
+        _ text: UnsafeBufferPointer<UInt8>, in bytes: [UInt8], lineStart: Int, lineEnd: Int, near: Int
+    ) -> Int? {
         guard !text.isEmpty, lineEnd - lineStart >= text.count else { return nil }
         func matches(at position: Int) -> Bool {
             var index = 0
@@ -71,7 +82,8 @@ public enum ProseSpans {
 
     private static func isAutolink(_ link: OpaquePointer, text: OpaquePointer) -> Bool {
         guard let url = cmark_node_get_url(link).map({ String(cString: $0) }),
-              let literal = cmark_node_get_literal(text).map({ String(cString: $0) }) else { return false }
+            let literal = cmark_node_get_literal(text).map({ String(cString: $0) })
+        else { return false }
         return url == literal || url == "mailto:" + literal
     }
 
@@ -90,9 +102,12 @@ public enum ProseSpans {
         var ranges: [Range<Int>] = []
         var index = 0
         while index + 1 < bytes.count {
-            guard bytes[index] == brace, bytes[index + 1] == brace || bytes[index + 1] == percent else { index += 1; continue }
+            guard bytes[index] == brace, bytes[index + 1] == brace || bytes[index + 1] == percent else {
+                index += 1; continue
+            }
             let isTag = bytes[index + 1] == percent
-            guard let close = first(in: isTag ? tagCloses : outputCloses, atOrAfter: index + 2), close - index <= 4096 else { index += 2; continue }
+            guard let close = first(in: isTag ? tagCloses : outputCloses, atOrAfter: index + 2), close - index <= 4096
+            else { index += 2; continue }
             let end = close + 2
             var through = end
             let inside = String(decoding: bytes[(index + 2)..<close], as: UTF8.self)
@@ -101,7 +116,10 @@ public enum ProseSpans {
             if codePairs.contains(name) {
                 // The pair's end tag, wherever it is (`{% endhighlight %}`, `{{< /highlight >}}`).
                 if let pairEnd = pairEnd(isTag ? "end" + name : "/" + name, from: end),
-                   let tagClose = first(in: isTag ? tagCloses : outputCloses, atOrAfter: pairEnd) { through = tagClose + 2 }
+                    let tagClose = first(in: isTag ? tagCloses : outputCloses, atOrAfter: pairEnd)
+                {
+                    through = tagClose + 2
+                }
             }
             ranges.append(index..<through)
             index = through
@@ -110,7 +128,9 @@ public enum ProseSpans {
     }
 
     /// Shortcodes and Liquid tags whose body is code or configuration, never prose.
-    static let codePairs: Set<String> = ["highlight", "comment", "code-toggle", "code", "codeblock", "raw", "chroma", "datatable", "syntax"]
+    static let codePairs: Set<String> = [
+        "highlight", "comment", "code-toggle", "code", "codeblock", "raw", "chroma", "datatable", "syntax",
+    ]
 
     /// Where `needle` starts in `bytes`, in order.
     private static func occurrences(of needle: [UInt8], in bytes: [UInt8]) -> [Int] {
@@ -119,7 +139,9 @@ public enum ProseSpans {
         var index = 0
         let last = bytes.count - needle.count
         while index <= last {
-            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { found.append(index) }
+            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                found.append(index)
+            }
             index += 1
         }
         return found

@@ -4,7 +4,9 @@ import TextWidth
 
 /// GFM pipe tables as aligned boxes; columns shrink (cells cut with `…`) to fit the width.
 enum TableRenderer {
-    static func render<Sink>(_ table: MarkdownSource.Table, width: Int, source: Int, into writer: inout PreviewWriter<Sink>) {
+    static func render<Sink>(
+        _ table: MarkdownSource.Table, width: Int, source: Int, into writer: inout PreviewWriter<Sink>
+    ) {
         let columns = table.header.count
         guard columns > 0 else { return }
         let cells = plainCells([table.header] + table.rows)
@@ -13,7 +15,9 @@ enum TableRenderer {
         let cellWidths = cells.map { row in row.map { DisplayWidth.of($0) } }
         var widths = (0..<columns).map { column in max(1, cellWidths.map { $0[column] }.max() ?? 1) }
         // Borders take 3 columns per cell plus one.
-        while widths.reduce(0, +) + 3 * columns + 1 > width, let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 1 {
+        while widths.reduce(0, +) + 3 * columns + 1 > width,
+            let widest = widths.indices.max(by: { widths[$0] < widths[$1] }), widths[widest] > 1
+        {
             widths[widest] -= 1
         }
         // A border line's bytes, gathered in one buffer (no string a column).
@@ -27,7 +31,9 @@ enum TableRenderer {
             }
             rule.append(contentsOf: right.utf8)
             writer.begin(source: source)
-            rule.withUnsafeBufferPointer { writer.add(utf8: $0, PreviewStyle(.border), width: widths.reduce(0, +) + 3 * columns + 1) }
+            rule.withUnsafeBufferPointer {
+                writer.add(utf8: $0, PreviewStyle(.border), width: widths.reduce(0, +) + 3 * columns + 1)
+            }
             writer.end()
         }
         // A body cell is one span (padding, text, padding), gathered in one reused buffer.
@@ -55,7 +61,9 @@ enum TableRenderer {
                     cell.append(contentsOf: repeatElement(0x20, count: left + 1))
                     cell.append(contentsOf: text.utf8)
                     cell.append(contentsOf: repeatElement(0x20, count: right + 1))
-                    cell.withUnsafeBufferPointer { writer.add(utf8: $0, PreviewStyle(.text), width: left + textWidth + right + 2) }
+                    cell.withUnsafeBufferPointer {
+                        writer.add(utf8: $0, PreviewStyle(.text), width: left + textWidth + right + 2)
+                    }
                 }
                 writer.add("│", PreviewStyle(.border), width: 1)
             }
@@ -89,7 +97,11 @@ enum TableRenderer {
         var together: [(row: Int, column: Int)] = []
         for (row, cells) in rows.enumerated() {
             for (column, cell) in cells.enumerated() where hasInlineMarkup(cell) {
-                if isOnlyAParagraph(cell) { together.append((row, column)) } else { result[row][column] = plainText(ofCell: cell) }
+                if isOnlyAParagraph(cell) {
+                    together.append((row, column))
+                } else {
+                    result[row][column] = plainText(ofCell: cell)
+                }
             }
         }
         guard !together.isEmpty else { return result }
@@ -126,7 +138,9 @@ enum TableRenderer {
         // Over the string's own bytes (the generic search through its UTF-8 view cost more than
         // the parse it decides on).
         return text.withUTF8 { bytes in
-            bytes.contains { $0 == 0x2A || $0 == 0x5F || $0 == 0x60 || $0 == 0x5B || $0 == 0x3C || $0 == 0x26 || $0 == 0x5C }
+            bytes.contains {
+                $0 == 0x2A || $0 == 0x5F || $0 == 0x60 || $0 == 0x5B || $0 == 0x3C || $0 == 0x26 || $0 == 0x5C
+            }
         }
     }
 

@@ -50,10 +50,14 @@ extension MarkdownPreview {
     /// The post's body as terminal output (`nakedblog preview`): UTF-8 lines, control
     /// characters made visible, in colour or plain; in parts, in order, written on all cores.
     /// `stage`, when given, is called as each stage ends (`make bench` times them).
-    public static func terminalOutput(_ page: PageText, width: Int, context: PreviewContext, colour: Bool,
-                                      stage: ((PreviewStage) -> Void)? = nil) -> [[UInt8]] {
-        write(markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context,
-              parallelAbove: parallelThreshold, parts: nil, stage: stage) { size in
+    public static func terminalOutput(
+        _ page: PageText, width: Int, context: PreviewContext, colour: Bool,
+        stage: ((PreviewStage) -> Void)? = nil
+    ) -> [[UInt8]] {
+        write(
+            markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context,
+            parallelAbove: parallelThreshold, parts: nil, stage: stage
+        ) { size in
             // Room for what a piece becomes (boxes, prefixes and wrapping: 1.8× the corpus' bytes
             // plain, 2.2× in colour), so no piece's output is copied to grow; room not written
             // costs no memory.

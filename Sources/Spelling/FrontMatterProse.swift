@@ -28,7 +28,8 @@ enum FrontMatterProse {
             if let value = valueStart(line, format: format, indented: indented) {
                 spans.append(value..<lineEnd)
                 if format == .yaml {
-                    let rest = String(decoding: content[value..<lineEnd], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                    let rest = String(decoding: content[value..<lineEnd], as: UTF8.self).trimmingCharacters(
+                        in: .whitespaces)
                     inBlockScalar = rest.hasPrefix("|") || rest.hasPrefix(">") || rest.isEmpty
                 }
             }
@@ -82,9 +83,13 @@ enum FrontMatterProse {
             guard !indented else { return nil }
         }
         let keyStart = index
-        while index < line.endIndex, (line[index] | 0x20) >= UInt8(ascii: "a"), (line[index] | 0x20) <= UInt8(ascii: "z") { index += 1 }
+        while index < line.endIndex, (line[index] | 0x20) >= UInt8(ascii: "a"),
+            (line[index] | 0x20) <= UInt8(ascii: "z")
+        { index += 1 }
         guard keys.contains(String(decoding: line[keyStart..<index], as: UTF8.self).lowercased()) else { return nil }
-        if format == .json { guard index < line.endIndex, line[index] == UInt8(ascii: "\"") else { return nil }; index += 1 }
+        if format == .json {
+            guard index < line.endIndex, line[index] == UInt8(ascii: "\"") else { return nil }; index += 1
+        }
         while index < line.endIndex, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
         let separator = format == .toml ? UInt8(ascii: "=") : UInt8(ascii: ":")
         guard index < line.endIndex, line[index] == separator else { return nil }

@@ -1,8 +1,9 @@
 import CHunspell
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One loaded Hunspell dictionary: the only code that calls libhunspell.
@@ -41,7 +42,8 @@ public final class HunspellDictionary: Sendable {
     /// be read.
     public init?(base: String, language: String) {
         guard access(base + ".aff", R_OK) == 0, access(base + ".dic", R_OK) == 0,
-              let pointer = Hunspell_create(base + ".aff", base + ".dic") else { return nil }
+            let pointer = Hunspell_create(base + ".aff", base + ".dic")
+        else { return nil }
         let owned = Handle(taking: pointer)
         let name = Hunspell_get_dic_encoding(pointer).map { String(cString: $0) } ?? "UTF-8"
         encoding = Self.encoding(named: name)

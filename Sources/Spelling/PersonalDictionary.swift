@@ -11,7 +11,9 @@ public struct PersonalDictionary: Sendable, Equatable {
     public init(path: String) { self.path = path }
 
     /// `~/.hunspell_<language>` for the dictionary named `language` (`en_US`).
-    public static func home(language: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> PersonalDictionary {
+    public static func home(language: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> PersonalDictionary
+    {
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
         return PersonalDictionary(path: home + "/.hunspell_" + language)
     }
@@ -40,7 +42,8 @@ public struct PersonalDictionary: Sendable, Equatable {
         if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
         bytes.append(contentsOf: Array((clean + "\n").utf8))
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try AtomicFile.write(bytes, to: path, permissions: 0o600)
         } catch {
             throw ContentError(file: path, problem: "cannot add to your personal dictionary: \(error)", hint: "")

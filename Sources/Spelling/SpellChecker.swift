@@ -22,12 +22,16 @@ public struct SpellChecker: Sendable {
     }
 
     /// Up to five suggestions for `word`.
-    public func suggestions(for word: String, limit: Int = 5) -> [String] { dictionary.suggestions(for: word, limit: limit) }
+    public func suggestions(for word: String, limit: Int = 5) -> [String] {
+        dictionary.suggestions(for: word, limit: limit)
+    }
 
     /// The misspelled words of a post's text (front matter and body), in order. With `lines`
     /// (0-based), only words on those lines are checked: the editor checks what is in view.
     /// `page` is `text` as already read, when the caller has it (nil: read here).
-    public func misspellings(inPage text: String, path: String, page: PageText? = nil, lines: Range<Int>? = nil) -> [Misspelling] {
+    public func misspellings(inPage text: String, path: String, page: PageText? = nil, lines: Range<Int>? = nil)
+        -> [Misspelling]
+    {
         let bytes = Array(text.utf8)
         var lineStarts = [0]
         for (index, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(index + 1) }
@@ -36,7 +40,9 @@ public struct SpellChecker: Sendable {
             let bodyOffset = bytes.count - page.body.utf8.count
             spans = ProseSpans.of(page.body).map { ($0.lowerBound + bodyOffset)..<($0.upperBound + bodyOffset) }
             if let block = page.frontMatter {
-                let contentOffset = (text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0) + page.leading.utf8.count + block.opening.utf8.count
+                let contentOffset =
+                    (text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0) + page.leading.utf8.count
+                    + block.opening.utf8.count
                 let inFrontMatter = FrontMatterProse.spans(in: Array(block.content.utf8), format: block.format)
                 spans = inFrontMatter.map { ($0.lowerBound + contentOffset)..<($0.upperBound + contentOffset) } + spans
             }
@@ -77,7 +83,8 @@ public final class SpellCheckers: Sendable {
     public func dictionary(for language: String) -> Result<HunspellDictionary, DictionaryLocator.Missing> {
         let key = DictionaryLocator.canonical(language)
         if let known = loaded.withLock({ $0[key] }) { return known }
-        let result = locator.locate(language).flatMap { found -> Result<HunspellDictionary, DictionaryLocator.Missing> in
+        let result = locator.locate(language).flatMap {
+            found -> Result<HunspellDictionary, DictionaryLocator.Missing> in
             HunspellDictionary(base: found.base, language: found.name).map { .success($0) }
                 ?? .failure(DictionaryLocator.Missing(language: key, folders: locator.folders))
         }

@@ -27,10 +27,14 @@ extension SpellCheckers {
     /// A checker for `language` that accepts the site's words and the writer's own. The word
     /// files are read again only when one of them changed (their stamps are compared: a check
     /// after every pause in typing costs a few `stat`s, not a read of every list).
-    public func checker(language: String, siteRoot: String?, personal: PersonalWords) -> Result<SpellChecker, DictionaryLocator.Missing> {
+    public func checker(language: String, siteRoot: String?, personal: PersonalWords) -> Result<
+        SpellChecker, DictionaryLocator.Missing
+    > {
         dictionary(for: language).map { dictionary in
             let personalFile = personal.dictionary(language: dictionary.language)
-            let files = (siteRoot.map { root in (SiteWordList.cspellFiles + [SiteWordList.ownFile]).map { root + "/" + $0 } } ?? [])
+            let files =
+                (siteRoot.map { root in (SiteWordList.cspellFiles + [SiteWordList.ownFile]).map { root + "/" + $0 } }
+                    ?? [])
                 + (personalFile.map { [$0.path] } ?? [])
             let key = files.joined(separator: "\n")
             let stamps = files.map(FileStamp.of)

@@ -34,14 +34,18 @@ public enum WordSplitter {
             var position = chunkStart
             while position < index {
                 let scalar = scalars[position]
-                if scalar == "&", let end = entityEnd(scalars, from: position, limit: index) { position = end; continue }
+                if scalar == "&", let end = entityEnd(scalars, from: position, limit: index) {
+                    position = end; continue
+                }
                 guard isWordScalar(scalar) else { position += 1; continue }
                 let start = position
                 position += 1
                 while position < index {
                     if isWordScalar(scalars[position]) { position += 1; continue }
                     // An apostrophe or hyphen joins two letters.
-                    if isJoiner(scalars[position]), position + 1 < index, isWordScalar(scalars[position + 1]), !isDigit(scalars[position - 1]) {
+                    if isJoiner(scalars[position]), position + 1 < index, isWordScalar(scalars[position + 1]),
+                        !isDigit(scalars[position - 1])
+                    {
                         position += 2
                         continue
                     }
@@ -50,8 +54,11 @@ public enum WordSplitter {
                 // A dotted name (`README.md`, `robots.txt`, `Node.js`, `example.org`): a file or
                 // program name, not words; skipped whole.
                 if position + 1 < index, scalars[position] == ".", isWordScalar(scalars[position + 1]) {
-                    while position < index, isWordScalar(scalars[position]) || isNameJoiner(scalars[position])
-                        && position + 1 < index && isWordScalar(scalars[position + 1]) { position += 1 }
+                    while position < index,
+                        isWordScalar(scalars[position])
+                            || isNameJoiner(scalars[position])
+                                && position + 1 < index && isWordScalar(scalars[position + 1])
+                    { position += 1 }
                     continue
                 }
                 let word = scalars[start..<position]
@@ -80,7 +87,8 @@ public enum WordSplitter {
     static func isUnspaced(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return scalar.properties.isIdeographic || (0x3040...0x30FF).contains(value) || (0xAC00...0xD7AF).contains(value)
-            || (0x1100...0x11FF).contains(value) || (0x0E00...0x0EFF).contains(value) || (0x1000...0x109F).contains(value)
+            || (0x1100...0x11FF).contains(value) || (0x0E00...0x0EFF).contains(value)
+            || (0x1000...0x109F).contains(value)
             || (0x1780...0x17FF).contains(value)
     }
 
@@ -113,8 +121,12 @@ public enum WordSplitter {
         var string = String.UnicodeScalarView()
         string.append(contentsOf: chunk)
         let text = String(string)
-        if text.contains("://") || text.hasPrefix("www.") || text.hasPrefix("(www.") || text.hasPrefix("mailto:") { return true }
-        if let at = text.firstIndex(of: "@"), at != text.startIndex, text[text.index(after: at)...].contains(".") { return true }
+        if text.contains("://") || text.hasPrefix("www.") || text.hasPrefix("(www.") || text.hasPrefix("mailto:") {
+            return true
+        }
+        if let at = text.firstIndex(of: "@"), at != text.startIndex, text[text.index(after: at)...].contains(".") {
+            return true
+        }
         return false
     }
 
@@ -124,7 +136,8 @@ public enum WordSplitter {
         if index < limit, scalars[index] == "#" { index += 1 }
         let nameStart = index
         while index < limit, index - nameStart < 32, scalars[index].isASCII,
-              scalars[index].properties.isAlphabetic || isDigit(scalars[index]) { index += 1 }
+            scalars[index].properties.isAlphabetic || isDigit(scalars[index])
+        { index += 1 }
         guard index > nameStart, index < limit, scalars[index] == ";" else { return nil }
         return index + 1
     }

@@ -1,8 +1,9 @@
 import CNcursesw
 import CShims
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The terminal backend: the only code in nakedblog that talks to ncurses.
@@ -38,15 +39,23 @@ public final class NcursesTerminal: Terminal {
         }
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         guard !term.isEmpty else {
-            throw StartError(description: "TERM is not set, so nakedblog cannot draw the screen. Set it, e.g. `export TERM=xterm-256color`.")
+            throw StartError(
+                description:
+                    "TERM is not set, so nakedblog cannot draw the screen. Set it, e.g. `export TERM=xterm-256color`.")
         }
         guard term != "dumb" else {
-            throw StartError(description: "TERM=dumb cannot draw a full-screen app. Use a real terminal type, e.g. `export TERM=xterm-256color`.")
+            throw StartError(
+                description:
+                    "TERM=dumb cannot draw a full-screen app. Use a real terminal type, e.g. `export TERM=xterm-256color`."
+            )
         }
         nb_terminal_guard_save()
         var scr: OpaquePointer?
         guard let win = nb_newterm(nil, &scr) else {
-            throw StartError(description: "The terminal type '\(term)' is unknown to ncurses (no terminfo entry). Install ncurses-term or set TERM=xterm-256color.")
+            throw StartError(
+                description:
+                    "The terminal type '\(term)' is unknown to ncurses (no terminfo entry). Install ncurses-term or set TERM=xterm-256color."
+            )
         }
         window = win
         screen = scr
@@ -126,7 +135,9 @@ public final class NcursesTerminal: Terminal {
         let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
         let bytes = Array(sequence.utf8)
         bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { nb_write_stdout($0, buffer.count) }
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                nb_write_stdout($0, buffer.count)
+            }
         }
     }
 
@@ -183,7 +194,8 @@ public final class NcursesTerminal: Terminal {
         var rows: Int32 = 0, cols: Int32 = 0
         nb_getmaxyx(window, &rows, &cols)
         if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0,
-           Int32(size.ws_row) != rows || Int32(size.ws_col) != cols {
+            Int32(size.ws_row) != rows || Int32(size.ws_col) != cols
+        {
             resize_term(Int32(size.ws_row), Int32(size.ws_col))
             nb_getmaxyx(window, &rows, &cols)
         }
@@ -246,7 +258,12 @@ public final class NcursesTerminal: Terminal {
         }
         switch color {
         case .terminalDefault: return -1
-        case .basic(let i): return i < 8 ? Int32(i) : { let (r, g, b) = Color.rgbOfBasic(i); return packed(r, g, b) }()
+        case .basic(let i):
+            return i < 8
+                ? Int32(i)
+                : {
+                    let (r, g, b) = Color.rgbOfBasic(i); return packed(r, g, b)
+                }()
         case .indexed(let i): let (r, g, b) = Color.rgbOfIndex(i); return packed(r, g, b)
         case .rgb(let r, let g, let b): return packed(r, g, b)
         }

@@ -2,8 +2,9 @@
 // through the TUI backend, shows each decoded key and the size after a resize, quits on `q`
 // (or after 30 s idle, or when input ends, so a broken test never hangs).
 import TUI
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 let terminal = NcursesTerminal()

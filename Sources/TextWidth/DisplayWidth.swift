@@ -101,11 +101,13 @@ public enum DisplayWidth {
                 index += 2
             } else if lead < 0xF0 {
                 guard index + 2 < count else { return nil }
-                value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                value =
+                    UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
                 index += 3
             } else {
                 guard index + 3 < count else { return nil }
-                value = UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                value =
+                    UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
                     | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
                 index += 4
             }
@@ -117,10 +119,13 @@ public enum DisplayWidth {
             // Punctuation, arrows and box drawing, common in prose and in the preview's own frames;
             // the letters of Greek, Cyrillic, Hebrew and Arabic (ranges without marks or format
             // characters, checked against the Unicode tables in DisplayWidthTests).
-            if (0x2010...0x2027).contains(value) || (0x2030...0x205E).contains(value) || (0x2190...0x2319).contains(value)
-                || (0x2500...0x25FC).contains(value) || (0x1E00...0x1EFF).contains(value) || (0x370...0x482).contains(value)
+            if (0x2010...0x2027).contains(value) || (0x2030...0x205E).contains(value)
+                || (0x2190...0x2319).contains(value)
+                || (0x2500...0x25FC).contains(value) || (0x1E00...0x1EFF).contains(value)
+                || (0x370...0x482).contains(value)
                 || (0x5D0...0x5F4).contains(value) || (0x621...0x64A).contains(value) || (0x660...0x66F).contains(value)
-                || (0x671...0x6D5).contains(value) {
+                || (0x671...0x6D5).contains(value)
+            {
                 width += 1
                 continue
             }
@@ -129,7 +134,9 @@ public enum DisplayWidth {
                 continue
             }
             // Han and Hangul syllables: the bulk of CJK text.
-            if (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) || (0x3041...0x30FF).contains(value) && value != 0x3099 && value != 0x309A {
+            if (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value)
+                || (0x3041...0x30FF).contains(value) && value != 0x3099 && value != 0x309A
+            {
                 if narrowOnly { return nil }
                 width += 2
                 continue
@@ -183,7 +190,13 @@ public enum DisplayWidth {
         var low = 0, high = wideRanges.count - 1
         while low <= high {
             let mid = (low + high) / 2
-            if wideRanges[mid].upperBound < value { low = mid + 1 } else if wideRanges[mid].lowerBound > value { high = mid - 1 } else { return true }
+            if wideRanges[mid].upperBound < value {
+                low = mid + 1
+            } else if wideRanges[mid].lowerBound > value {
+                high = mid - 1
+            } else {
+                return true
+            }
         }
         return false
     }

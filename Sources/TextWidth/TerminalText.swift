@@ -1,4 +1,5 @@
 import CShims
+
 /// Text from files, remotes and users made safe for a terminal: every control character is
 /// replaced by a visible stand-in, so nothing written by someone else can move the cursor, set
 /// the window title or the clipboard, or hide what follows. The one rule for everything nakedblog
@@ -52,7 +53,9 @@ public enum TerminalText {
 
     /// Appends `bytes` — valid UTF-8, such as a string's — made visible (as `visible`) to
     /// `out`: copied as they are when they need no stand-in.
-    public static func appendVisible(utf8 bytes: UnsafeBufferPointer<UInt8>, _ mode: Mode = .line, to out: inout [UInt8]) {
+    public static func appendVisible(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, _ mode: Mode = .line, to out: inout [UInt8]
+    ) {
         if needsCleaning(utf8: bytes, mode) {
             out += visible(String(decoding: bytes, as: UTF8.self), mode).utf8
         } else {
@@ -114,7 +117,10 @@ public enum TerminalText {
             let byte = base[index]
             if byte < 0x80 {
                 if byte < 0x20 {
-                    let kept = mode == .block && (byte == 0x0A || byte == 0x09 || (byte == 0x0D && index + 1 < count && base[index + 1] == 0x0A))
+                    let kept =
+                        mode == .block
+                        && (byte == 0x0A || byte == 0x09
+                            || (byte == 0x0D && index + 1 < count && base[index + 1] == 0x0A))
                     if !kept { return true }
                 } else if byte == 0x7F {
                     return true
@@ -129,7 +135,11 @@ public enum TerminalText {
             if byte == 0xE2, index + 2 < count {
                 // Bidi controls: E2 80 AA–AE and E2 81 A6–A9.
                 let second = base[index + 1], third = base[index + 2]
-                if (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third)) { return true }
+                if (second == 0x80 && (0xAA...0xAE).contains(third))
+                    || (second == 0x81 && (0xA6...0xA9).contains(third))
+                {
+                    return true
+                }
             }
             // Past the whole character (box drawing, letters beyond ASCII).
             index += byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1

@@ -5,14 +5,17 @@ import Harness
 /// large site, and keystroke-to-frame latency in the editor split at 120×40.
 enum AppBench {
     static func run(posts: Int, runs: Int, keystrokes: Int, binary: String) throws -> [BenchRow] {
-        try firstFrame(posts: posts, runs: runs, binary: binary) + keystrokeRows(runs: runs, keystrokes: keystrokes, binary: binary)
+        try firstFrame(posts: posts, runs: runs, binary: binary)
+            + keystrokeRows(runs: runs, keystrokes: keystrokes, binary: binary)
     }
 
     /// Ctrl-S in the editor on a large site, timed from the key until the file on disk has the
     /// new text (its size polled; the "Saved" toast covers the status bar, so the screen cannot
     /// tell one save from the next), and the next keystroke's frame right after it (the loop
     /// then takes the refreshed listing: it must not stall typing). Process in a pty.
-    static func saveRows(fixture: BlogFixture, posts: Int, saves: Int, environment: [String: String], binary: String) throws -> [BenchRow] {
+    static func saveRows(fixture: BlogFixture, posts: Int, saves: Int, environment: [String: String], binary: String)
+        throws -> [BenchRow]
+    {
         let folders = try FileManager.default.contentsOfDirectory(atPath: fixture.path + "/content/posts")
         guard let folder = folders.first(where: { $0.hasPrefix("00042-") }) else { throw BenchFailure("no post 00042") }
         let file = fixture.path + "/content/posts/" + folder + "/index.md"
@@ -22,9 +25,13 @@ enum AppBench {
         }
         let terminal = try PseudoTerminal([binary, fixture.path], environment: environment, columns: 80, rows: 24)
         defer { terminal.terminate() }
-        guard terminal.read(timeout: 30, until: { $0.contains(text: "\(posts) of \(posts) posts") }).satisfied else { throw BenchFailure("no browser") }
+        guard terminal.read(timeout: 30, until: { $0.contains(text: "\(posts) of \(posts) posts") }).satisfied else {
+            throw BenchFailure("no browser")
+        }
         terminal.write("/00042\r")
-        guard terminal.read(timeout: 10, until: { $0.contains(text: "Ln 1, Col 1") }).satisfied else { throw BenchFailure("no editor") }
+        guard terminal.read(timeout: 10, until: { $0.contains(text: "Ln 1, Col 1") }).satisfied else {
+            throw BenchFailure("no editor")
+        }
         terminal.write(String(repeating: "\u{1B}[B", count: 10))
         _ = terminal.drain(for: 0.3)
         let letters = Array("wyzqvx")
@@ -32,7 +39,9 @@ enum AppBench {
         /// The app's read system calls so far (/proc/PID/io: every thread of the process).
         func readCalls() throws -> Int { try ProcessCounters.readCalls(terminal.pid) }
         terminal.write("w")
-        guard terminal.read(timeout: 5, until: { $0.contains(text: "modified") }).satisfied else { throw BenchFailure("no edit") }
+        guard terminal.read(timeout: 5, until: { $0.contains(text: "modified") }).satisfied else {
+            throw BenchFailure("no edit")
+        }
         _ = terminal.drain(for: 0.05)
         for index in 0..<saves {
             // Each round: save, then a key that modifies the text again for the next round.
@@ -65,15 +74,20 @@ enum AppBench {
             _ = terminal.drain(for: 0.05)
         }
         return [
-            BenchRow(name: "Ctrl-S → file written, \(posts) posts (pty, median)", ours: Measure.median(save), reference: nil,
-                     referenceName: "—", unit: .seconds, target: "≤ 20 ms", met: Measure.median(save) <= 0.02),
-            BenchRow(name: "Ctrl-S → file written, \(posts) posts (pty, p99)", ours: percentile(save, 0.99), reference: nil,
-                     referenceName: "—", unit: .seconds, target: "≤ 20 ms", met: percentile(save, 0.99) <= 0.02),
-            BenchRow(name: "read calls for one Ctrl-S and what it sets off, \(posts) posts (pty, /proc/PID/io, median)",
-                     ours: Measure.median(reads), reference: nil, referenceName: "—", unit: .count, target: "≤ 200",
-                     met: Measure.median(reads) <= 200),
-            BenchRow(name: "keystroke → frame right after a save, \(posts) posts (pty, p99)", ours: percentile(after, 0.99), reference: nil,
-                     referenceName: "—", unit: .seconds, target: "≤ 16 ms", met: percentile(after, 0.99) <= 0.016),
+            BenchRow(
+                name: "Ctrl-S → file written, \(posts) posts (pty, median)", ours: Measure.median(save), reference: nil,
+                referenceName: "—", unit: .seconds, target: "≤ 20 ms", met: Measure.median(save) <= 0.02),
+            BenchRow(
+                name: "Ctrl-S → file written, \(posts) posts (pty, p99)", ours: percentile(save, 0.99), reference: nil,
+                referenceName: "—", unit: .seconds, target: "≤ 20 ms", met: percentile(save, 0.99) <= 0.02),
+            BenchRow(
+                name: "read calls for one Ctrl-S and what it sets off, \(posts) posts (pty, /proc/PID/io, median)",
+                ours: Measure.median(reads), reference: nil, referenceName: "—", unit: .count, target: "≤ 200",
+                met: Measure.median(reads) <= 200),
+            BenchRow(
+                name: "keystroke → frame right after a save, \(posts) posts (pty, p99)", ours: percentile(after, 0.99),
+                reference: nil,
+                referenceName: "—", unit: .seconds, target: "≤ 16 ms", met: percentile(after, 0.99) <= 0.016),
         ]
     }
 
@@ -90,16 +104,20 @@ enum AppBench {
         let frame = try Measure.alternating(
             runs: runs,
             ours: {
-                let terminal = try PseudoTerminal([binary, fixture.path], environment: environment, columns: 80, rows: 24)
+                let terminal = try PseudoTerminal(
+                    [binary, fixture.path], environment: environment, columns: 80, rows: 24)
                 defer { terminal.terminate() }
                 guard terminal.read(timeout: 30, until: { $0.contains(text: listed) }).satisfied else {
                     throw BenchFailure("the browser never showed \(listed)")
                 }
             },
             reference: { try Shell.check(["hugo", "list", "all", "--source", fixture.path], timeout: 600) })
-        return [BenchRow(name: "first browser frame, \(posts) posts, from process start (pty 80×24)", ours: frame.ours,
-                         reference: frame.reference, referenceName: "hugo list all", unit: .seconds, target: "≤ 300 ms",
-                         met: frame.ours <= 0.3)]
+        return [
+            BenchRow(
+                name: "first browser frame, \(posts) posts, from process start (pty 80×24)", ours: frame.ours,
+                reference: frame.reference, referenceName: "hugo list all", unit: .seconds, target: "≤ 300 ms",
+                met: frame.ours <= 0.3)
+        ]
             + (try saveRows(fixture: fixture, posts: posts, saves: 40, environment: environment, binary: binary))
     }
 
@@ -126,8 +144,10 @@ enum AppBench {
         try PackageRoot.copyDemo(to: site.path)
         // Posts of three sizes, made of the demo's own markdown: the preview renders off the
         // loop, so a keystroke's frame should not wait for it at any size.
-        let demo = try String(contentsOfFile: PackageRoot.appending("demo/content/posts/welcome-to-nakedblog/index.md"), encoding: .utf8)
-        let body = String(demo[demo.range(of: "\n---\n", range: demo.index(after: demo.startIndex)..<demo.endIndex)!.upperBound...])
+        let demo = try String(
+            contentsOfFile: PackageRoot.appending("demo/content/posts/welcome-to-nakedblog/index.md"), encoding: .utf8)
+        let body = String(
+            demo[demo.range(of: "\n---\n", range: demo.index(after: demo.startIndex)..<demo.endIndex)!.upperBound...])
         let sizes = [("5 KB", 5_000), ("200 KB", 200_000), ("1 MB", 1_000_000)]
         for (name, bytes) in sizes {
             var text = "---\ntitle: \"Sized \(name)\"\ndate: 2026-01-01\n---\n\n"
@@ -138,14 +158,18 @@ enum AppBench {
         }
         var sized: [(String, [Double])] = []
         for (name, _) in sizes {
-            let result = try typing(binary: binary, site: site.path, environment: environment, columns: 120, rows: 40,
-                                    keystrokes: keystrokes, filter: "Sized \(name)")
+            let result = try typing(
+                binary: binary, site: site.path, environment: environment, columns: 120, rows: 40,
+                keystrokes: keystrokes, filter: "Sized \(name)")
             sized.append((name, result.latencies))
         }
-        let split = try typing(binary: binary, site: site.path, environment: environment, columns: 120, rows: 40, keystrokes: keystrokes)
-        let narrow = try typing(binary: binary, site: site.path, environment: environment, columns: 80, rows: 24, keystrokes: keystrokes)
-        let textOnly = try typing(binary: binary, site: site.path, environment: environment, columns: 120, rows: 40, keystrokes: keystrokes,
-                                  hidePreview: true)
+        let split = try typing(
+            binary: binary, site: site.path, environment: environment, columns: 120, rows: 40, keystrokes: keystrokes)
+        let narrow = try typing(
+            binary: binary, site: site.path, environment: environment, columns: 80, rows: 24, keystrokes: keystrokes)
+        let textOnly = try typing(
+            binary: binary, site: site.path, environment: environment, columns: 120, rows: 40, keystrokes: keystrokes,
+            hidePreview: true)
         let ours = split.latencies
         let letters = Array("wyzqvx")
         // Reference: the same round trip through a pty to `cat`, which only echoes.
@@ -163,35 +187,54 @@ enum AppBench {
         let smallest = percentile(sized[0].1, 0.99)
         let sizedRows = sized.map { name, latencies in
             let p99 = percentile(latencies, 0.99)
-            return BenchRow(name: "keystroke → frame, split 120×40 with the preview on, \(name) post (pty, p99)", ours: p99,
-                            reference: name == sized[0].0 ? nil : smallest, referenceName: name == sized[0].0 ? "—" : "same, 5 KB post",
-                            unit: .seconds, target: "≤ 2 ms, as at 5 KB", met: p99 <= 0.002 && p99 <= max(smallest * 1.5, 0.002))
+            return BenchRow(
+                name: "keystroke → frame, split 120×40 with the preview on, \(name) post (pty, p99)", ours: p99,
+                reference: name == sized[0].0 ? nil : smallest,
+                referenceName: name == sized[0].0 ? "—" : "same, 5 KB post",
+                unit: .seconds, target: "≤ 2 ms, as at 5 KB", met: p99 <= 0.002 && p99 <= max(smallest * 1.5, 0.002))
         }
         return sizedRows + [
-            BenchRow(name: "keystroke → frame, editor split 120×40 (pty, median)", ours: median, reference: Measure.median(baseline),
-                     referenceName: "pty echo (cat)", unit: .seconds, target: "≤ 16 ms", met: median <= 0.016),
-            BenchRow(name: "keystroke → frame, editor split 120×40 (pty, p99)", ours: p99, reference: percentile(baseline, 0.99),
-                     referenceName: "pty echo (cat)", unit: .seconds, target: "≤ 16 ms", met: p99 <= 0.016),
-            BenchRow(name: "bytes written per keystroke, editor 80×24 (pty, median)", ours: Measure.median(narrow.bytes), reference: nil,
-                     referenceName: "—", unit: .bytes, target: "≤ 64 B", met: Measure.median(narrow.bytes) <= 64),
-            BenchRow(name: "bytes per typed character, editor 120×40, preview off (pty, median; the counts catch up after a pause)",
-                     ours: Measure.median(textOnly.bytes), reference: nil, referenceName: "—", unit: .bytes, target: "≤ 30 B",
-                     met: Measure.median(textOnly.bytes) <= 30),
-            BenchRow(name: "bytes written per keystroke, editor split 120×40 with preview (pty, median)", ours: Measure.median(split.bytes),
-                     reference: nil, referenceName: "—", unit: .bytes, target: "(preview redraws too)", met: nil),
+            BenchRow(
+                name: "keystroke → frame, editor split 120×40 (pty, median)", ours: median,
+                reference: Measure.median(baseline),
+                referenceName: "pty echo (cat)", unit: .seconds, target: "≤ 16 ms", met: median <= 0.016),
+            BenchRow(
+                name: "keystroke → frame, editor split 120×40 (pty, p99)", ours: p99,
+                reference: percentile(baseline, 0.99),
+                referenceName: "pty echo (cat)", unit: .seconds, target: "≤ 16 ms", met: p99 <= 0.016),
+            BenchRow(
+                name: "bytes written per keystroke, editor 80×24 (pty, median)", ours: Measure.median(narrow.bytes),
+                reference: nil,
+                referenceName: "—", unit: .bytes, target: "≤ 64 B", met: Measure.median(narrow.bytes) <= 64),
+            BenchRow(
+                name:
+                    "bytes per typed character, editor 120×40, preview off (pty, median; the counts catch up after a pause)",
+                ours: Measure.median(textOnly.bytes), reference: nil, referenceName: "—", unit: .bytes,
+                target: "≤ 30 B",
+                met: Measure.median(textOnly.bytes) <= 30),
+            BenchRow(
+                name: "bytes written per keystroke, editor split 120×40 with preview (pty, median)",
+                ours: Measure.median(split.bytes),
+                reference: nil, referenceName: "—", unit: .bytes, target: "(preview redraws too)", met: nil),
         ]
     }
 
     /// Opens the post the browser's `filter` finds first (the demo's cold-brew post) at
     /// `columns`×`rows` and types `keystrokes` letters, timing
     /// each until its frame arrives and counting the bytes written for it.
-    static func typing(binary: String, site: String, environment: [String: String], columns: Int, rows: Int,
-                       keystrokes: Int, filter: String = "cold", hidePreview: Bool = false) throws -> (latencies: [Double], bytes: [Double]) {
+    static func typing(
+        binary: String, site: String, environment: [String: String], columns: Int, rows: Int,
+        keystrokes: Int, filter: String = "cold", hidePreview: Bool = false
+    ) throws -> (latencies: [Double], bytes: [Double]) {
         let terminal = try PseudoTerminal([binary, site], environment: environment, columns: columns, rows: rows)
         defer { terminal.terminate() }
-        guard terminal.read(timeout: 15, until: { $0.contains(text: "Plain Words") }).satisfied else { throw BenchFailure("no browser") }
+        guard terminal.read(timeout: 15, until: { $0.contains(text: "Plain Words") }).satisfied else {
+            throw BenchFailure("no browser")
+        }
         terminal.write("/\(filter)\r")
-        guard terminal.read(timeout: 10, until: { $0.contains(text: "Ln 1, Col 1") }).satisfied else { throw BenchFailure("no editor") }
+        guard terminal.read(timeout: 10, until: { $0.contains(text: "Ln 1, Col 1") }).satisfied else {
+            throw BenchFailure("no editor")
+        }
         if hidePreview { terminal.write("\u{14}") }  // Ctrl-T: the text alone
         _ = terminal.drain(for: 0.3)
         // Type in the body, past the front matter.
@@ -221,7 +264,9 @@ enum AppBench {
         var drawn: [UInt8] = []
         var index = 0
         while index < bytes.count {
-            guard bytes[index] == 0x1B, index + 1 < bytes.count else { drawn.append(bytes[index]); index += 1; continue }
+            guard bytes[index] == 0x1B, index + 1 < bytes.count else {
+                drawn.append(bytes[index]); index += 1; continue
+            }
             switch bytes[index + 1] {
             case 0x5B:  // CSI: parameters, then a final byte from @ to ~
                 index += 2

@@ -13,7 +13,10 @@ enum CheckBench {
         if let corpus = PackageRoot.sharedCorpus {
             let site = scratch.appending("papermod")
             try Shell.check(["cp", "-R", corpus + "/adityatelange__hugo-PaperMod", site])
-            for command in [["init", "-q", "-b", "main"], ["add", "-A"], ["-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "x"]] {
+            for command in [
+                ["init", "-q", "-b", "main"], ["add", "-A"],
+                ["-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "x"],
+            ] {
                 try Shell.check(["git", "-C", site] + command)
             }
             sites.append(("PaperMod corpus site", site, "content/posts/papermod/papermod-features/index.md"))
@@ -26,10 +29,16 @@ enum CheckBench {
             let result = try Measure.alternating(
                 runs: runs,
                 ours: { _ = try Shell.check([binary, "check", site.post], in: site.path, timeout: 600) },
-                reference: { _ = try Shell.check(["hugo", "--quiet", "--source", site.path, "--destination", output], timeout: 600) })
-            rows.append(BenchRow(name: "publish check, \(site.name) (`nakedblog check POST`: copy + build in memory)", ours: result.ours,
-                                 reference: result.reference, referenceName: "hugo --quiet", unit: .seconds, target: "≤ 1.2× hugo",
-                                 met: result.ours <= result.reference * 1.2))
+                reference: {
+                    _ = try Shell.check(
+                        ["hugo", "--quiet", "--source", site.path, "--destination", output], timeout: 600)
+                })
+            rows.append(
+                BenchRow(
+                    name: "publish check, \(site.name) (`nakedblog check POST`: copy + build in memory)",
+                    ours: result.ours,
+                    reference: result.reference, referenceName: "hugo --quiet", unit: .seconds, target: "≤ 1.2× hugo",
+                    met: result.ours <= result.reference * 1.2))
         }
         return rows
     }

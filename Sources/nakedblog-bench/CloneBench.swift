@@ -27,15 +27,23 @@ enum CloneBench {
         try http.createRepository(named: "blog", from: fixture.path)
 
         var rows: [BenchRow] = []
-        for (name, url) in [("git://", daemon.url(for: "blog")), ("ssh", ssh.url(for: "blog")), ("http", http.url(for: "blog"))] {
+        for (name, url) in [
+            ("git://", daemon.url(for: "blog")), ("ssh", ssh.url(for: "blog")), ("http", http.url(for: "blog")),
+        ] {
             let result = try Measure.alternating(
                 runs: runs,
                 setUp: { try? FileManager.default.removeItem(atPath: target) },
                 ours: { try Shell.check([binary, "clone", url, target], environment: home.environment, timeout: 600) },
-                reference: { try Shell.check(["git", "clone", "--quiet", url, target], environment: home.environment, timeout: 600) })
+                reference: {
+                    try Shell.check(
+                        ["git", "clone", "--quiet", url, target], environment: home.environment, timeout: 600)
+                })
             let ratio = result.ours / result.reference
-            rows.append(BenchRow(name: "clone \(posts)-post blog (\(size) MB) over \(name)", ours: result.ours, reference: result.reference,
-                                 referenceName: "git clone", unit: .seconds, target: "≤ 1.1× git", met: ratio <= 1.1))
+            rows.append(
+                BenchRow(
+                    name: "clone \(posts)-post blog (\(size) MB) over \(name)", ours: result.ours,
+                    reference: result.reference,
+                    referenceName: "git clone", unit: .seconds, target: "≤ 1.1× git", met: ratio <= 1.1))
         }
 
         // Progress reporting: the event stream (consumed) against libgit2 with no callbacks.
@@ -44,7 +52,8 @@ enum CloneBench {
             runs: runs,
             setUp: { try? FileManager.default.removeItem(atPath: target) },
             ours: {
-                let operation = Cloner.clone(try GitURL(url), into: target, options: .init(environment: home.environment))
+                let operation = Cloner.clone(
+                    try GitURL(url), into: target, options: .init(environment: home.environment))
                 let done = DispatchSemaphore(value: 0)
                 let failure = Mutex<(any Error)?>(nil)
                 Task {
@@ -56,9 +65,11 @@ enum CloneBench {
                 if let error = failure.withLock({ $0 }) { throw error }
             },
             reference: { _ = try Repository.clone(url: url, into: target) })
-        rows.append(BenchRow(name: "progress reporting cost (clone with events vs. none, git://)", ours: progress.ours,
-                             reference: progress.reference, referenceName: "libgit2, no callbacks", unit: .seconds,
-                             target: "≤ 5% slower", met: progress.ours / progress.reference <= 1.05))
+        rows.append(
+            BenchRow(
+                name: "progress reporting cost (clone with events vs. none, git://)", ours: progress.ours,
+                reference: progress.reference, referenceName: "libgit2, no callbacks", unit: .seconds,
+                target: "≤ 5% slower", met: progress.ours / progress.reference <= 1.05))
         return rows
     }
 }

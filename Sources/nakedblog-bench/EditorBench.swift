@@ -6,12 +6,15 @@ import TUI
 /// document (p99 of CPU time), and how many cells change per keystroke.
 enum EditorBench {
     static func run(keystrokes: Int) -> [BenchRow] {
-        let paragraph = "Some **markdown** text with a [link](https://example.com) and `code`, written over SSH. 京都でお茶を。\n"
+        let paragraph =
+            "Some **markdown** text with a [link](https://example.com) and `code`, written over SSH. 京都でお茶を。\n"
         var text = "---\ntitle: \"Big\"\n---\n\n"
         var section = 0
         while text.utf8.count < 1 << 20 {
             section += 1
-            text += "## Section \(section)\n\n" + String(repeating: paragraph, count: 6) + "\n- a list item\n- another\n\n```sh\nhugo --minify\n```\n\n"
+            text +=
+                "## Section \(section)\n\n" + String(repeating: paragraph, count: 6)
+                + "\n- a list item\n- another\n\n```sh\nhugo --minify\n```\n\n"
         }
         var state = EditorState(text: text)
         state.goToLine(state.buffer.lineCount / 2)
@@ -34,10 +37,14 @@ enum EditorBench {
         changedCells.sort()
         let medianCells = changedCells.isEmpty ? 0 : changedCells[changedCells.count / 2]
         return [
-            BenchRow(name: "editor: type + render 120×40 of a 1 MiB post (p99 CPU)", ours: p99, reference: nil, referenceName: "—",
-                     unit: .seconds, target: "≤ 1 ms", met: p99 <= 0.001),
-            BenchRow(name: "editor: cells redrawn per typed character (median; bytes through a pty: see the app rows)",
-                     ours: Double(medianCells), reference: nil, referenceName: "—", unit: .bytes, target: "≤ 64 bytes", met: nil),
+            BenchRow(
+                name: "editor: type + render 120×40 of a 1 MiB post (p99 CPU)", ours: p99, reference: nil,
+                referenceName: "—",
+                unit: .seconds, target: "≤ 1 ms", met: p99 <= 0.001),
+            BenchRow(
+                name: "editor: cells redrawn per typed character (median; bytes through a pty: see the app rows)",
+                ours: Double(medianCells), reference: nil, referenceName: "—", unit: .bytes, target: "≤ 64 bytes",
+                met: nil),
         ]
     }
 

@@ -5,7 +5,9 @@ import Harness
 /// Listing benchmarks: `nakedblog list` against `hugo list all` on generated sites, and the
 /// index refresh after one file changed.
 enum ListBench {
-    static func run(posts: Int, runs: Int, binary: String, timeTarget: Double, speedupTarget: Double?) throws -> [BenchRow] {
+    static func run(posts: Int, runs: Int, binary: String, timeTarget: Double, speedupTarget: Double?) throws
+        -> [BenchRow]
+    {
         let fixture = try BlogFixture.make(.init(posts: posts, commits: 20))
         let result = try Measure.alternating(
             runs: runs,
@@ -21,16 +23,24 @@ enum ListBench {
             reference: { try Measure.process([binary, "list", "--json", fixture.path]) })
         let speedup = result.reference / result.ours
         let meetsSpeedup = speedupTarget.map { speedup >= $0 } ?? true
-        var rows = [BenchRow(name: "list \(posts) posts (`nakedblog list --json`)", ours: result.ours, reference: result.reference,
-                             referenceName: "hugo list all", unit: .seconds,
-                             target: "≤ \(BenchTable.format(timeTarget, .seconds))" + (speedupTarget.map { " and ≥ \(Int($0))× faster" } ?? ""),
-                             met: result.ours <= timeTarget && meetsSpeedup)]
-        rows.append(BenchRow(name: "list \(posts) posts, every directory read (`NAKEDBLOG_LISTING_CACHE=0`)", ours: fresh.ours,
-                             reference: result.reference, referenceName: "hugo list all", unit: .seconds, target: "—", met: nil))
+        var rows = [
+            BenchRow(
+                name: "list \(posts) posts (`nakedblog list --json`)", ours: result.ours, reference: result.reference,
+                referenceName: "hugo list all", unit: .seconds,
+                target: "≤ \(BenchTable.format(timeTarget, .seconds))"
+                    + (speedupTarget.map { " and ≥ \(Int($0))× faster" } ?? ""),
+                met: result.ours <= timeTarget && meetsSpeedup)
+        ]
+        rows.append(
+            BenchRow(
+                name: "list \(posts) posts, every directory read (`NAKEDBLOG_LISTING_CACHE=0`)", ours: fresh.ours,
+                reference: result.reference, referenceName: "hugo list all", unit: .seconds, target: "—", met: nil))
         if posts >= 10_000 {
             let peak = try PeakMemory.run([binary, "list", "--json", fixture.path], timeout: 600).kib
-            rows.append(BenchRow(name: "list \(posts) posts: peak memory", ours: Double(peak) / 1024, reference: nil,
-                                 referenceName: "—", unit: .mebibytes, target: "≤ 50 MiB", met: Double(peak) / 1024 <= 50))
+            rows.append(
+                BenchRow(
+                    name: "list \(posts) posts: peak memory", ours: Double(peak) / 1024, reference: nil,
+                    referenceName: "—", unit: .mebibytes, target: "≤ 50 MiB", met: Double(peak) / 1024 <= 50))
         }
         return rows
     }
@@ -56,9 +66,12 @@ enum ListBench {
             rebuildTimes.append(Measure.time { _ = PostIndex.build(site) })
         }
         let ours = Measure.median(refreshTimes)
-        return [BenchRow(name: "refresh index of \(posts) posts after one file changed", ours: ours,
-                         reference: Measure.median(rebuildTimes), referenceName: "full re-read (ours)", unit: .seconds,
-                         target: "≤ 10 ms", met: ours <= 0.010)]
+        return [
+            BenchRow(
+                name: "refresh index of \(posts) posts after one file changed", ours: ours,
+                reference: Measure.median(rebuildTimes), referenceName: "full re-read (ours)", unit: .seconds,
+                target: "≤ 10 ms", met: ours <= 0.010)
+        ]
     }
 
     /// Building the index in this process (no process start, no output): the part of the
@@ -72,7 +85,10 @@ enum ListBench {
             times.append(Measure.time { index = PostIndex.build(site) })  // freed outside the timing
             _ = index
         }
-        return [BenchRow(name: "index \(posts) posts in process (best run)", ours: times.min() ?? 0, reference: nil,
-                         referenceName: "—", unit: .seconds, target: "—", met: nil)]
+        return [
+            BenchRow(
+                name: "index \(posts) posts in process (best run)", ours: times.min() ?? 0, reference: nil,
+                referenceName: "—", unit: .seconds, target: "—", met: nil)
+        ]
     }
 }

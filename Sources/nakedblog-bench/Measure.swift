@@ -41,8 +41,10 @@ enum Measure {
 
     /// Runs `ours` and `reference` alternately `runs` times (after `setUp` before each) and
     /// returns both medians.
-    static func alternating(runs: Int, setUp: () throws -> Void = {}, ours: () throws -> Void,
-                            reference: () throws -> Void) rethrows -> (ours: Double, reference: Double) {
+    static func alternating(
+        runs: Int, setUp: () throws -> Void = {}, ours: () throws -> Void,
+        reference: () throws -> Void
+    ) rethrows -> (ours: Double, reference: Double) {
         var a: [Double] = [], b: [Double] = []
         for index in 0..<runs {
             // Alternate which goes first so neither always gets the warmer cache.

@@ -21,7 +21,9 @@ enum PasteBench {
             let original = (try FileManager.default.attributesOfItem(atPath: post)[.size] as? Int) ?? 0
             let terminal = try PseudoTerminal([binary, post], environment: environment, columns: 120, rows: 40)
             defer { terminal.terminate() }
-            guard terminal.read(timeout: 30, until: { $0.contains(text: "Ln 1, Col 1") }).satisfied else { throw BenchFailure("no editor") }
+            guard terminal.read(timeout: 30, until: { $0.contains(text: "Ln 1, Col 1") }).satisfied else {
+                throw BenchFailure("no editor")
+            }
             _ = terminal.drain(for: 0.3)
             // The paste, then Ctrl-S: the file holds the paste once it has landed (the screen's
             // stream is a diff of cells, not text to search).
@@ -34,11 +36,17 @@ enum PasteBench {
             func size() -> Int { (try? FileManager.default.attributesOfItem(atPath: post)[.size] as? Int) ?? 0 }
             let deadline = Date().addingTimeInterval(60)
             while size() != expected && Date() < deadline { _ = terminal.drain(for: 0.002) }
-            guard size() == expected else { throw BenchFailure("the paste never landed (\(size()) of \(expected) bytes)") }
+            guard size() == expected else {
+                throw BenchFailure("the paste never landed (\(size()) of \(expected) bytes)")
+            }
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         let median = Measure.median(times)
-        return [BenchRow(name: "paste \(megabytes) MiB into the editor, then Ctrl-S → on disk (pty, median)", ours: median, reference: nil,
-                         referenceName: "—", unit: .seconds, target: "< 1 s", met: median < 1)]
+        return [
+            BenchRow(
+                name: "paste \(megabytes) MiB into the editor, then Ctrl-S → on disk (pty, median)", ours: median,
+                reference: nil,
+                referenceName: "—", unit: .seconds, target: "< 1 s", met: median < 1)
+        ]
     }
 }

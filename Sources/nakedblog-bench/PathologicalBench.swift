@@ -49,19 +49,26 @@ enum PathologicalBench {
             let bytes = Double(text.utf8.count)
             // A page with a NUL byte is refused as binary (exit 1, one line), as the editor refuses it.
             let refused = name == "U+0000 in input"
-            let ours = try measure([binary, "preview", "--plain", "--width", "80", file], limit: limit, expectedStatus: refused ? 1 : 0)
+            let ours = try measure(
+                [binary, "preview", "--plain", "--width", "80", file], limit: limit, expectedStatus: refused ? 1 : 0)
             let cmark = try measure([Measure.path(of: "cmark"), file], limit: limit)
             let memoryAllowance = max(cmark.mebibytes * 1.5, 64 + 30 * bytes / 1_048_576)
             let tenMegabytes = name.hasPrefix("10 MB")
-            rows.append(BenchRow(name: "pathological: \(name), \(Int(bytes / 1024)) KiB (processes, nakedblog preview --plain)"
-                                     + (refused ? ": refused as binary" : ""),
-                                 ours: ours.seconds, reference: cmark.seconds, referenceName: "cmark CLI" + (cmark.stopped ? " (stopped)" : ""),
-                                 unit: .seconds, target: tenMegabytes ? "≤ cmark, < 3 s" : "≤ cmark",
-                                 met: ours.failed ? false : ours.seconds <= max(cmark.seconds, 0.05) && (!tenMegabytes || ours.seconds < 3)))
-            rows.append(BenchRow(name: "pathological: \(name): peak memory", ours: ours.mebibytes, reference: cmark.mebibytes,
-                                 referenceName: "cmark CLI", unit: .mebibytes,
-                                 target: tenMegabytes ? "< 300 MiB" : String(format: "≤ %.0f MiB", memoryAllowance),
-                                 met: ours.failed ? false : tenMegabytes ? ours.mebibytes < 300 : ours.mebibytes <= memoryAllowance))
+            rows.append(
+                BenchRow(
+                    name: "pathological: \(name), \(Int(bytes / 1024)) KiB (processes, nakedblog preview --plain)"
+                        + (refused ? ": refused as binary" : ""),
+                    ours: ours.seconds, reference: cmark.seconds,
+                    referenceName: "cmark CLI" + (cmark.stopped ? " (stopped)" : ""),
+                    unit: .seconds, target: tenMegabytes ? "≤ cmark, < 3 s" : "≤ cmark",
+                    met: ours.failed
+                        ? false : ours.seconds <= max(cmark.seconds, 0.05) && (!tenMegabytes || ours.seconds < 3)))
+            rows.append(
+                BenchRow(
+                    name: "pathological: \(name): peak memory", ours: ours.mebibytes, reference: cmark.mebibytes,
+                    referenceName: "cmark CLI", unit: .mebibytes,
+                    target: tenMegabytes ? "< 300 MiB" : String(format: "≤ %.0f MiB", memoryAllowance),
+                    met: ours.failed ? false : tenMegabytes ? ours.mebibytes < 300 : ours.mebibytes <= memoryAllowance))
         }
         return rows
     }
@@ -70,7 +77,8 @@ enum PathologicalBench {
     /// parent: `PeakMemory`) its peak memory; `failed` when it did not exit 0 (its row then says
     /// "no"), `stopped` when it ran past `limit` (its memory is then not measured).
     static func measure(_ arguments: [String], limit: Double, expectedStatus: Int32 = 0) throws
-        -> (seconds: Double, mebibytes: Double, failed: Bool, stopped: Bool) {
+        -> (seconds: Double, mebibytes: Double, failed: Bool, stopped: Bool)
+    {
         let started = Date()
         let child = try ChildProcess(arguments)
         while child.isRunning, Date().timeIntervalSince(started) < limit { usleep(2_000) }

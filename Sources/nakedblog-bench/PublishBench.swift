@@ -20,7 +20,9 @@ enum PublishBench {
             try ssh.createRepository(named: name, from: fixture.path)
             try home.git(["clone", "--quiet", ssh.url(for: name), clone], timeout: 600)
         }
-        let post = "content/posts/" + (try FileManager.default.contentsOfDirectory(atPath: ours + "/content/posts").sorted()[posts / 2])
+        let post =
+            "content/posts/"
+            + (try FileManager.default.contentsOfDirectory(atPath: ours + "/content/posts").sorted()[posts / 2])
         var counter = 0
         func edit(_ clone: String) throws {
             counter += 1
@@ -32,16 +34,26 @@ enum PublishBench {
         let env = home.environment
         let commit = try Measure.alternating(
             runs: runs,
-            setUp: { try edit(ours); try edit(theirs) },
-            ours: { try Shell.check([binary, "publish", post, "--no-check", "--no-push", "-m", "Bench"], in: ours, environment: env) },
+            setUp: {
+                try edit(ours); try edit(theirs)
+            },
+            ours: {
+                try Shell.check(
+                    [binary, "publish", post, "--no-check", "--no-push", "-m", "Bench"], in: ours, environment: env)
+            },
             reference: {
                 try Shell.check(["git", "add", post], in: theirs, environment: env)
                 try Shell.check(["git", "commit", "-q", "-m", "Bench"], in: theirs, environment: env)
             })
         let push = try Measure.alternating(
             runs: runs,
-            setUp: { try edit(ours); try edit(theirs) },
-            ours: { try Shell.check([binary, "publish", post, "--no-check", "-m", "Bench"], in: ours, environment: env, timeout: 120) },
+            setUp: {
+                try edit(ours); try edit(theirs)
+            },
+            ours: {
+                try Shell.check(
+                    [binary, "publish", post, "--no-check", "-m", "Bench"], in: ours, environment: env, timeout: 120)
+            },
             reference: {
                 try Shell.check(["git", "add", post], in: theirs, environment: env)
                 try Shell.check(["git", "commit", "-q", "-m", "Bench"], in: theirs, environment: env)
@@ -54,16 +66,29 @@ enum PublishBench {
         let thin = try Measure.alternating(
             runs: runs,
             setUp: { try edit(ours) },
-            ours: { try Shell.check([binary, "publish", post, "--no-check", "-m", "Bench"], in: ours, environment: env, timeout: 120) },
-            reference: { try Shell.check([binary, "publish", post, "--no-check", "-m", "Bench"], in: ours, environment: libgit2Env, timeout: 120) })
+            ours: {
+                try Shell.check(
+                    [binary, "publish", post, "--no-check", "-m", "Bench"], in: ours, environment: env, timeout: 120)
+            },
+            reference: {
+                try Shell.check(
+                    [binary, "publish", post, "--no-check", "-m", "Bench"], in: ours, environment: libgit2Env,
+                    timeout: 120)
+            })
         return [
-            BenchRow(name: "commit one edited post (\(posts)-post repo)", ours: commit.ours, reference: commit.reference,
-                     referenceName: "git add + git commit", unit: .seconds, target: "≤ 1.0× git", met: commit.ours <= commit.reference),
-            BenchRow(name: "commit + push one post over ssh (\(posts)-post repo)", ours: push.ours, reference: push.reference,
-                     referenceName: "git add + commit + push", unit: .seconds, target: "≤ 1.0× git",
-                     met: push.ours <= push.reference),
-            BenchRow(name: "commit + push over ssh: thin push vs libgit2's push (ours both)", ours: thin.ours, reference: thin.reference,
-                     referenceName: "NAKEDBLOG_THIN_PUSH=0", unit: .seconds, target: "—", met: nil),
+            BenchRow(
+                name: "commit one edited post (\(posts)-post repo)", ours: commit.ours, reference: commit.reference,
+                referenceName: "git add + git commit", unit: .seconds, target: "≤ 1.0× git",
+                met: commit.ours <= commit.reference),
+            BenchRow(
+                name: "commit + push one post over ssh (\(posts)-post repo)", ours: push.ours,
+                reference: push.reference,
+                referenceName: "git add + commit + push", unit: .seconds, target: "≤ 1.0× git",
+                met: push.ours <= push.reference),
+            BenchRow(
+                name: "commit + push over ssh: thin push vs libgit2's push (ours both)", ours: thin.ours,
+                reference: thin.reference,
+                referenceName: "NAKEDBLOG_THIN_PUSH=0", unit: .seconds, target: "—", met: nil),
         ]
     }
 }

@@ -18,7 +18,9 @@ enum SpellBench {
         var words: [String] = []
         let enumerator = FileManager.default.enumerator(atPath: corpus)
         while let item = enumerator?.nextObject() as? String {
-            guard item.hasSuffix(".md"), item.contains("/content/"), let page = try? PageText.read(path: corpus + "/" + item) else { continue }
+            guard item.hasSuffix(".md"), item.contains("/content/"),
+                let page = try? PageText.read(path: corpus + "/" + item)
+            else { continue }
             if (corpus + "/" + item).hasPrefix(site + "/") { files.append(corpus + "/" + item) }
             let body = Array(page.body.utf8)
             for span in ProseSpans.of(page.body) {
@@ -39,9 +41,12 @@ enum SpellBench {
             reference: {
                 nuspellWrong = words.reduce(0) { count, word in
                     var copy = word
-                    return count + copy.withUTF8 { bytes in
-                        bytes.withMemoryRebound(to: CChar.self) { nb_nuspell_spell(nuspell, $0.baseAddress, $0.count) == 0 ? 1 : 0 }
-                    }
+                    return count
+                        + copy.withUTF8 { bytes in
+                            bytes.withMemoryRebound(to: CChar.self) {
+                                nb_nuspell_spell(nuspell, $0.baseAddress, $0.count) == 0 ? 1 : 0
+                            }
+                        }
                 }
             })
 
@@ -67,7 +72,9 @@ enum SpellBench {
                 for word in unknown {
                     var copy = word
                     _ = copy.withUTF8 { bytes in
-                        bytes.withMemoryRebound(to: CChar.self) { nb_nuspell_suggest(nuspell, $0.baseAddress, $0.count, 5, &buffer, buffer.count) }
+                        bytes.withMemoryRebound(to: CChar.self) {
+                            nb_nuspell_suggest(nuspell, $0.baseAddress, $0.count, 5, &buffer, buffer.count)
+                        }
                     }
                 }
             })
@@ -78,20 +85,31 @@ enum SpellBench {
             ours: {
                 // 1: it found misspellings (the corpus has some); anything else is a failed run, not a time.
                 let result = try Shell.run([binary, "spell"] + files, in: site)
-                guard result.status <= 1, !result.timedOut, !result.stdout.isEmpty else { throw BenchFailure("nakedblog spell exited \(result.status): \(result.stderr.prefix(300))") }
+                guard result.status <= 1, !result.timedOut, !result.stdout.isEmpty else {
+                    throw BenchFailure("nakedblog spell exited \(result.status): \(result.stderr.prefix(300))")
+                }
             },
             reference: { _ = try Shell.check(["hunspell", "-d", "en_US", "-l"] + files) })
         return [
-            BenchRow(name: "spell engine: \(words.count) words of corpus prose, Hunspell in-process (\(hunspellWrong) unknown)",
-                     ours: engines.ours, reference: engines.reference, referenceName: "Nuspell in-process (\(nuspellWrong) unknown)",
-                     unit: .seconds, target: "— (engine choice: DECISIONS)", met: nil),
-            BenchRow(name: "spell engine: suggestions for \(unknown.count) unknown words, Hunspell in-process", ours: suggesting.ours,
-                     reference: suggesting.reference, referenceName: "Nuspell in-process", unit: .seconds, target: "—", met: nil),
-            BenchRow(name: "spell engine: loading en_US, Hunspell in-process", ours: loading.ours, reference: loading.reference,
-                     referenceName: "Nuspell in-process", unit: .seconds, target: "—", met: nil),
-            BenchRow(name: "nakedblog spell on \(files.count) posts of a corpus site (processes)", ours: processes.ours,
-                     reference: processes.reference, referenceName: "hunspell -l on the same files", unit: .seconds,
-                     target: "≤ 2× hunspell -l", met: processes.ours / processes.reference <= 2),
+            BenchRow(
+                name:
+                    "spell engine: \(words.count) words of corpus prose, Hunspell in-process (\(hunspellWrong) unknown)",
+                ours: engines.ours, reference: engines.reference,
+                referenceName: "Nuspell in-process (\(nuspellWrong) unknown)",
+                unit: .seconds, target: "— (engine choice: DECISIONS)", met: nil),
+            BenchRow(
+                name: "spell engine: suggestions for \(unknown.count) unknown words, Hunspell in-process",
+                ours: suggesting.ours,
+                reference: suggesting.reference, referenceName: "Nuspell in-process", unit: .seconds, target: "—",
+                met: nil),
+            BenchRow(
+                name: "spell engine: loading en_US, Hunspell in-process", ours: loading.ours,
+                reference: loading.reference,
+                referenceName: "Nuspell in-process", unit: .seconds, target: "—", met: nil),
+            BenchRow(
+                name: "nakedblog spell on \(files.count) posts of a corpus site (processes)", ours: processes.ours,
+                reference: processes.reference, referenceName: "hunspell -l on the same files", unit: .seconds,
+                target: "≤ 2× hunspell -l", met: processes.ours / processes.reference <= 2),
         ]
     }
 }

@@ -1,10 +1,10 @@
+import Blog
 // `make bench`: measures nakedblog against git / hugo / cmark in the same run and prints one
 // Markdown table. `--quick` uses smaller inputs and fewer runs (for a fast look, not for numbers);
 // `--only list|jekyll|check|index|preview|pathological|spell|editor|memory|paste|longline|publish|app|clone` runs one section (`--only frame`: the app's first frame and Ctrl-S; `--only save`: Ctrl-S alone; `--only keys`: keystroke latency alone).
 import Foundation
 import GitOps
 import Harness
-import Blog
 
 let arguments = CommandLine.arguments.dropFirst()
 let quick = arguments.contains("--quick")
@@ -33,7 +33,9 @@ struct BenchRun {
 }
 
 /// The release `nakedblog` beside this benchmark binary.
-let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("nakedblog").path
+let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+    "nakedblog"
+).path
 guard FileManager.default.isExecutableFile(atPath: binary) else {
     FileHandle.standardError.write(Data("bench: \(binary) is missing; run `make bench` (it builds it)\n".utf8))
     exit(1)
@@ -41,8 +43,9 @@ guard FileManager.default.isExecutableFile(atPath: binary) else {
 
 var run = BenchRun()
 run.section("list") {
-    try ListBench.run(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary, timeTarget: quick ? 0.05 : 0.25,
-                      speedupTarget: quick ? nil : 15)
+    try ListBench.run(
+        posts: quick ? 2_000 : 20_000, runs: runs, binary: binary, timeTarget: quick ? 0.05 : 0.25,
+        speedupTarget: quick ? nil : 15)
         + (quick ? [] : ListBench.run(posts: 2_000, runs: runs, binary: binary, timeTarget: 0.05, speedupTarget: nil))
         + ListBench.refresh(posts: quick ? 2_000 : 20_000, runs: runs)
 }
@@ -57,10 +60,16 @@ run.section("memory") { try MemoryBench.run(binary: binary, characters: quick ? 
 run.section("paste") { try PasteBench.run(runs: runs, binary: binary) }
 run.section("longline") { LongLineBench.run(megabytes: quick ? 5 : 50, keystrokes: quick ? 5 : 20) }
 run.section("publish") { try PublishBench.run(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary) }
-run.section("app") { try AppBench.run(posts: quick ? 2_000 : 20_000, runs: runs, keystrokes: quick ? 50 : 300, binary: binary) }
+run.section("app") {
+    try AppBench.run(posts: quick ? 2_000 : 20_000, runs: runs, keystrokes: quick ? 50 : 300, binary: binary)
+}
 run.section("save", whenAsked: true) { try AppBench.save(posts: quick ? 2_000 : 20_000, binary: binary) }
-run.section("keys", whenAsked: true) { try AppBench.keystrokeRows(runs: runs, keystrokes: quick ? 50 : 300, binary: binary) }
-run.section("frame", whenAsked: true) { try AppBench.firstFrame(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary) }
+run.section("keys", whenAsked: true) {
+    try AppBench.keystrokeRows(runs: runs, keystrokes: quick ? 50 : 300, binary: binary)
+}
+run.section("frame", whenAsked: true) {
+    try AppBench.firstFrame(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary)
+}
 run.section("clone") { try CloneBench.run(posts: quick ? 200 : 2_000, runs: runs, binary: binary) }
 let rows = run.rows, failures = run.failures
 

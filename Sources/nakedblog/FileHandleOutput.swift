@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TextWidth
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Unbuffered writes to stdout/stderr by file descriptor (Swift 6 rejects C's `stderr` global).
 /// Text is written with every control character made visible (`TerminalText`, keeping newlines

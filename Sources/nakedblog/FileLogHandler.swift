@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
-import Logging
 import GitOps
+import Logging
+import Synchronization
 import TextWidth
 
 /// A swift-log handler that appends one line per message to a file (created with mode 0600).
@@ -25,10 +25,15 @@ struct FileLogHandler: LogHandler {
     func log(event: LogEvent) {
         var merged = metadata
         if let extra = event.metadata { merged.merge(extra) { $1 } }
-        let details = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }
-            .map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        let timestamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current,
-                                                    formatOptions: [.withInternetDateTime, .withFractionalSeconds])
+        let details =
+            merged.isEmpty
+            ? ""
+            : " "
+                + merged.sorted { $0.key < $1.key }
+                .map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let timestamp = ISO8601DateFormatter.string(
+            from: Date(), timeZone: .current,
+            formatOptions: [.withInternetDateTime, .withFractionalSeconds])
         // No password from a URL in the log, and one line per message whatever the message holds
         // (a log viewed with `cat` or `tail` is a terminal too).
         let text = TerminalText.visible(URLRedaction.redact("\(event.message)\(details)"))
@@ -51,8 +56,9 @@ final class LogFileSink: Sendable {
     private static func open(_ path: String, in sinks: inout [String: LogFileSink]) -> LogFileSink? {
         if let sink = sinks[path] { return sink }
         let directory = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         if !FileManager.default.fileExists(atPath: path) {
             _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }

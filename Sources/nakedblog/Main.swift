@@ -1,9 +1,10 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import GitOps
 import Logging
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Process entry: parse arguments, run, and map errors to the exit codes nakedblog documents
@@ -22,17 +23,24 @@ enum Main {
         let restricted = OpenCommand.restricted(byValue: getenv("NAKEDBLOG_RESTRICTED").map { String(cString: $0) })
         // A preview needs no parser either (its start-up is part of what `make bench` times).
         if !restricted, let preview = PreviewCommand.quickRequest(arguments) {
-            do { try PreviewCommand.print(file: preview.file, width: preview.width, plain: preview.plain) } catch { leave(report(error)) }
+            do { try PreviewCommand.print(file: preview.file, width: preview.width, plain: preview.plain) } catch {
+                leave(report(error))
+            }
             leave(ExitCodes.success)
         }
         do {
             let parsed = try QuickParse.command(arguments) ?? Nakedblog.parseAsRoot(arguments)
             if restricted, !(parsed is OpenCommand) {
-                throw UserFacingError("only the app runs on this server (NAKEDBLOG_RESTRICTED is set).", exitCode: ExitCodes.usage)
+                throw UserFacingError(
+                    "only the app runs on this server (NAKEDBLOG_RESTRICTED is set).", exitCode: ExitCodes.usage)
             }
             Logging.bootstrap(verbose: (parsed as? VerboseOption)?.verboseEnabled ?? arguments.contains("--verbose"))
-            Logger(label: "nakedblog").debug("nakedblog started", metadata: [
-                "version": "\(NakedblogVersion.description)", "command": "\(type(of: parsed).configuration.commandName ?? "")"])
+            Logger(label: "nakedblog").debug(
+                "nakedblog started",
+                metadata: [
+                    "version": "\(NakedblogVersion.description)",
+                    "command": "\(type(of: parsed).configuration.commandName ?? "")",
+                ])
             try await run(parsed)
             leave(ExitCodes.success)
         } catch {

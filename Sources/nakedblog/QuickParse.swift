@@ -11,7 +11,9 @@ enum QuickParse {
 
     /// The parsed command, or nil when the root must parse `arguments`.
     static func command(_ arguments: [String]) -> ParsableCommand? {
-        guard !arguments.contains(where: { special.contains($0) || $0.hasPrefix("--generate-completion") }) else { return nil }
+        guard !arguments.contains(where: { special.contains($0) || $0.hasPrefix("--generate-completion") }) else {
+            return nil
+        }
         switch arguments.first {
         case ListCommand.configuration.commandName: return try? ListCommand.parse(Array(arguments.dropFirst()))
         case PreviewCommand.configuration.commandName: return try? PreviewCommand.parse(Array(arguments.dropFirst()))

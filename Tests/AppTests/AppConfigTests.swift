@@ -1,20 +1,22 @@
 import Foundation
-@testable import NakedblogApp
-import TestSupport
 import TUI
+import TestSupport
 import XCTest
+
+@testable import NakedblogApp
 
 /// The config file: key bindings and theme, and clear messages for mistakes.
 final class AppConfigTests: XCTestCase {
     func testRebindingMovesTheKeyAndTheHintBarFollows() throws {
-        let config = try AppConfig.parse("""
-        theme = "light"
-        [keys.browse]
-        publish = ["p", "ctrl-p"]
-        quit = "Q"
-        [keys.editor]
-        save = "^W"
-        """, file: "config.toml")
+        let config = try AppConfig.parse(
+            """
+            theme = "light"
+            [keys.browse]
+            publish = ["p", "ctrl-p"]
+            quit = "Q"
+            [keys.editor]
+            save = "^W"
+            """, file: "config.toml")
         XCTAssertEqual(config.theme, "light")
         XCTAssertEqual(config.keys.browse.action(for: .character("p")), .publish)
         XCTAssertEqual(config.keys.browse.action(for: .control("p")), .publish)
@@ -26,7 +28,8 @@ final class AppConfigTests: XCTestCase {
         var state = try AppFixture.browsing()
         state.keys = config.keys
         XCTAssertTrue(AppFixture.lines(state)[23].contains("p publish"), AppFixture.lines(state)[23])
-        XCTAssertEqual(AppFixture.send(&state, .character("p")), [.preparePublish(post: state.browse.selectedPost?.path)])
+        XCTAssertEqual(
+            AppFixture.send(&state, .character("p")), [.preparePublish(post: state.browse.selectedPost?.path)])
     }
 
     func testMistakesAreExplained() {
@@ -46,7 +49,8 @@ final class AppConfigTests: XCTestCase {
         XCTAssertEqual(config.tabWidth, 8)
         var state = try AppFixture.browsing()
         state.tabWidth = config.tabWidth
-        _ = App.update(&state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: "\tx", stamp: nil), now: 0)
+        _ = App.update(
+            &state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: "\tx", stamp: nil), now: 0)
         XCTAssertEqual(state.editor?.editor.tabWidth, 8)
         XCTAssertTrue(AppFixture.lines(state).contains { $0.contains("        x") })
     }

@@ -1,9 +1,10 @@
 import Blog
 import Foundation
 import GitOps
-@testable import NakedblogApp
-import TestSupport
 import TUI
+import TestSupport
+
+@testable import NakedblogApp
 
 /// App states built the way the app builds them: messages through `App.update`.
 enum AppFixture {
@@ -31,7 +32,9 @@ enum AppFixture {
     }
 
     /// The editor on one demo post.
-    static func editing(_ path: String = "content/posts/cold-brew-ratios/index.md", columns: Int = 80, rows: Int = 24) throws -> AppState {
+    static func editing(_ path: String = "content/posts/cold-brew-ratios/index.md", columns: Int = 80, rows: Int = 24)
+        throws -> AppState
+    {
         var state = try browsing(columns: columns, rows: rows)
         let text = try String(contentsOfFile: PackageRoot.path + "/demo/" + path, encoding: .utf8)
         _ = update(&state, .postOpened(path: path, text: text, stamp: nil), now: 0)
@@ -45,7 +48,11 @@ enum AppFixture {
         var others: [AppEffect] = []
         while !pending.isEmpty {
             let effect = pending.removeFirst()
-            if case .renderPreview(let job) = effect { pending += App.update(&state, job.render(), now: now) } else { others.append(effect) }
+            if case .renderPreview(let job) = effect {
+                pending += App.update(&state, job.render(), now: now)
+            } else {
+                others.append(effect)
+            }
         }
         return others
     }

@@ -1,8 +1,9 @@
 import Blog
 import Foundation
-@testable import NakedblogApp
 import TestSupport
 import XCTest
+
+@testable import NakedblogApp
 
 /// The browser's orders: newest first with equal dates by title as people read it (case and
 /// numbers), undated last; or by title.
@@ -11,10 +12,14 @@ final class BrowseSortTests: XCTestCase {
         let dir = try TemporaryDirectory(prefix: "nb-sort")
         defer { dir.remove() }
         try "title = 'Sort'\n".write(toFile: dir.appending("hugo.toml"), atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(atPath: dir.appending("content/posts"), withIntermediateDirectories: true)
-        let pages = [("zebra", "Zebra", "2024-01-01"), ("apple", "apple", "2024-01-01"), ("mango", "Mango", "2025-01-01"),
-                     ("undated", "Undated", nil), ("banana", "banana", "2024-01-01T00:00:00Z"), ("post10", "Post 10", "2023-01-01"),
-                     ("post9", "Post 9", "2023-01-01")]
+        try FileManager.default.createDirectory(
+            atPath: dir.appending("content/posts"), withIntermediateDirectories: true)
+        let pages = [
+            ("zebra", "Zebra", "2024-01-01"), ("apple", "apple", "2024-01-01"), ("mango", "Mango", "2025-01-01"),
+            ("undated", "Undated", nil), ("banana", "banana", "2024-01-01T00:00:00Z"),
+            ("post10", "Post 10", "2023-01-01"),
+            ("post9", "Post 9", "2023-01-01"),
+        ]
         for (slug, title, date) in pages {
             try "---\ntitle: \(title)\n\(date.map { "date: \($0)\n" } ?? "")---\n"
                 .write(toFile: dir.appending("content/posts/\(slug).md"), atomically: true, encoding: .utf8)
@@ -22,7 +27,9 @@ final class BrowseSortTests: XCTestCase {
         var browse = BrowseState()
         browse.posts = PostIndex.build(try Site.open(containing: dir.path)).posts
         browse.refilter()
-        XCTAssertEqual(browse.visible.map { browse.posts[$0].title }, ["Mango", "apple", "banana", "Zebra", "Post 9", "Post 10", "Undated"])
+        XCTAssertEqual(
+            browse.visible.map { browse.posts[$0].title },
+            ["Mango", "apple", "banana", "Zebra", "Post 9", "Post 10", "Undated"])
         // Posts in any order (not the index's) sort the same.
         var shuffled = BrowseState()
         shuffled.posts = browse.posts.reversed()
@@ -30,7 +37,9 @@ final class BrowseSortTests: XCTestCase {
         XCTAssertEqual(shuffled.visible.map { shuffled.posts[$0].title }, browse.visible.map { browse.posts[$0].title })
         browse.sort = .title
         browse.refilter()
-        XCTAssertEqual(browse.visible.map { browse.posts[$0].title }, ["apple", "banana", "Mango", "Post 9", "Post 10", "Undated", "Zebra"])
+        XCTAssertEqual(
+            browse.visible.map { browse.posts[$0].title },
+            ["apple", "banana", "Mango", "Post 9", "Post 10", "Undated", "Zebra"])
     }
 }
 
@@ -74,9 +83,19 @@ final class PreparedListingTests: XCTestCase {
 
 final class TitleOrderTests: XCTestCase {
     func testKeysIgnoreCaseAccentsAndWidthAndCompareNumbersByValue() {
-        let titles = ["Zebra", "émigré", "apple", "Post 10", "post 9", "Post 009b", "ＡＢＣ", "abd", "Ärger", "b", "10 things", "9 lives", ""]
-        let sorted = titles.sorted { TitleOrder.key($0) != TitleOrder.key($1) ? TitleOrder.key($0) < TitleOrder.key($1) : $0 < $1 }
-        XCTAssertEqual(sorted, ["", "9 lives", "10 things", "ＡＢＣ", "abd", "apple", "Ärger", "b", "émigré", "post 9", "Post 009b", "Post 10", "Zebra"])
+        let titles = [
+            "Zebra", "émigré", "apple", "Post 10", "post 9", "Post 009b", "ＡＢＣ", "abd", "Ärger", "b", "10 things",
+            "9 lives", "",
+        ]
+        let sorted = titles.sorted {
+            TitleOrder.key($0) != TitleOrder.key($1) ? TitleOrder.key($0) < TitleOrder.key($1) : $0 < $1
+        }
+        XCTAssertEqual(
+            sorted,
+            [
+                "", "9 lives", "10 things", "ＡＢＣ", "abd", "apple", "Ärger", "b", "émigré", "post 9", "Post 009b",
+                "Post 10", "Zebra",
+            ])
         XCTAssertTrue(TitleOrder.precedes("Post 9", "Post 10"))
         XCTAssertFalse(TitleOrder.precedes("Post 10", "Post 9"))
     }

@@ -1,9 +1,10 @@
 import Blog
 import Foundation
 import GitOps
-import XCTest
-@testable import NakedblogApp
 import TestSupport
+import XCTest
+
+@testable import NakedblogApp
 
 /// The build check treats a repository's code as untrusted when asked (always on a shared
 /// server): Jekyll plugins, a Gemfile and Hugo's external programs never run; in restricted mode
@@ -37,21 +38,28 @@ final class BuildContainmentTests: XCTestCase {
     private func repository(from source: String, change: [String: String] = [:]) throws -> (Repository, String) {
         let site = home.path + "/site"
         try Shell.check(["cp", "-R", source, site])
-        for command in [["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"]] {
+        for command in [
+            ["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"],
+        ] {
             try Shell.check(command, in: site, environment: home.environment)
         }
         for (path, text) in change {
-            try FileManager.default.createDirectory(atPath: ((site + "/" + path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: ((site + "/" + path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: site + "/" + path, atomically: true, encoding: .utf8)
         }
         return (try Repository.open(at: site), site)
     }
 
-    private func check(_ repository: Repository, _ site: String, post: String, trust: BuildPolicy.Trust, timeout: Double = 120,
-                       stopper: ProcessStopper = ProcessStopper(), environment: [String: String]? = nil) -> PublishCheck {
+    private func check(
+        _ repository: Repository, _ site: String, post: String, trust: BuildPolicy.Trust, timeout: Double = 120,
+        stopper: ProcessStopper = ProcessStopper(), environment: [String: String]? = nil
+    ) -> PublishCheck {
         let commitPath = PagePath.commitPath(of: post)
-        return PublishCheck.run(repository: repository, siteRoot: site, commitPaths: [commitPath], posts: [post], undraft: false,
-                                policy: BuildPolicy(trust: trust, timeout: timeout, stopper: stopper), environment: environment ?? self.environment)
+        return PublishCheck.run(
+            repository: repository, siteRoot: site, commitPaths: [commitPath], posts: [post], undraft: false,
+            policy: BuildPolicy(trust: trust, timeout: timeout, stopper: stopper),
+            environment: environment ?? self.environment)
     }
 
     private func marker(_ name: String) -> String { markers.appending(name) }
@@ -74,20 +82,24 @@ final class BuildContainmentTests: XCTestCase {
     /// `plugins:` names it too — `listed`; an untrusted check refuses that site by name).
     private func hostileJekyllSite(listed: Bool = false) throws -> (Repository, String) {
         let write = { (name: String) in "File.write(\"\(self.marker(name))\", \"ran\")\n" }
-        let config = try String(contentsOfFile: PackageRoot.appending("demo-jekyll/_config.yml"), encoding: .utf8)
+        let config =
+            try String(contentsOfFile: PackageRoot.appending("demo-jekyll/_config.yml"), encoding: .utf8)
             + "\nwhitelist: [\"./evil\"]\n" + (listed ? "plugins: [\"./evil\"]\n" : "")
         let source = home.path + "/hostile-source"
         try Shell.check(["cp", "-R", PackageRoot.appending("demo-jekyll"), source])
         try FileManager.default.createDirectory(atPath: source + "/_plugins", withIntermediateDirectories: true)
         try write("plugin").write(toFile: source + "/_plugins/evil.rb", atomically: true, encoding: .utf8)
-        try (write("gemfile") + "source \"https://rubygems.org\"\n").write(toFile: source + "/Gemfile", atomically: true, encoding: .utf8)
+        try (write("gemfile") + "source \"https://rubygems.org\"\n").write(
+            toFile: source + "/Gemfile", atomically: true, encoding: .utf8)
         try write("whitelist").write(toFile: source + "/evil.rb", atomically: true, encoding: .utf8)
         try config.write(toFile: source + "/_config.yml", atomically: true, encoding: .utf8)
         return try repository(from: source)
     }
 
     private func firstJekyllPost(_ site: String) throws -> String {
-        let name = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: site + "/_posts").sorted().first { $0.hasSuffix(".md") })
+        let name = try XCTUnwrap(
+            try FileManager.default.contentsOfDirectory(atPath: site + "/_posts").sorted().first { $0.hasSuffix(".md") }
+        )
         return "_posts/" + name
     }
 
@@ -113,7 +125,9 @@ final class BuildContainmentTests: XCTestCase {
         for trust in [BuildPolicy.Trust.untrusted, .sandboxed] {
             let result = check(repository, site, post: try firstJekyllPost(site), trust: trust)
             XCTAssertEqual(result.verdict, .failed, result.lines.joined(separator: "\n"))
-            XCTAssertTrue(result.lines.joined().contains("the plugin ./evil is not one an untrusted build loads"), result.lines.joined(separator: "\n"))
+            XCTAssertTrue(
+                result.lines.joined().contains("the plugin ./evil is not one an untrusted build loads"),
+                result.lines.joined(separator: "\n"))
             for name in ["plugin", "gemfile", "whitelist"] { XCTAssertFalse(exists(marker(name)), name) }
         }
     }
@@ -133,7 +147,8 @@ final class BuildContainmentTests: XCTestCase {
         let bin = home.path + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         for name in ["postcss", "npx"] {
-            try "#!/bin/sh\necho ran > \(marker(name))\ncat\n".write(toFile: bin + "/" + name, atomically: true, encoding: .utf8)
+            try "#!/bin/sh\necho ran > \(marker(name))\ncat\n".write(
+                toFile: bin + "/" + name, atomically: true, encoding: .utf8)
             chmod(bin + "/" + name, 0o755)
         }
         let source = home.path + "/postcss-source"
@@ -142,8 +157,10 @@ final class BuildContainmentTests: XCTestCase {
         try "body { color: red }\n".write(toFile: source + "/assets/main.css", atomically: true, encoding: .utf8)
         let base = source + "/layouts/_default/baseof.html"
         try (try String(contentsOfFile: base, encoding: .utf8)).replacingOccurrences(
-            of: "<head>", with: "<head>{{ $css := resources.Get \"main.css\" | postCSS }}<link href=\"{{ $css.RelPermalink }}\">")
-            .write(toFile: base, atomically: true, encoding: .utf8)
+            of: "<head>",
+            with: "<head>{{ $css := resources.Get \"main.css\" | postCSS }}<link href=\"{{ $css.RelPermalink }}\">"
+        )
+        .write(toFile: base, atomically: true, encoding: .utf8)
         let (repository, site) = try repository(from: source)
         var environment = self.environment
         environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
@@ -152,9 +169,13 @@ final class BuildContainmentTests: XCTestCase {
         let result = check(repository, site, post: post, trust: .untrusted, environment: environment)
         XCTAssertLessThan(Date().timeIntervalSince(started), 60)
         XCTAssertFalse(exists(marker("npx")) || exists(marker("postcss")), "hugo ran a program in an untrusted build")
-        XCTAssertTrue(result.lines.joined().contains("not whitelisted") || result.verdict == .alreadyBroken, result.lines.joined(separator: "\n"))
+        XCTAssertTrue(
+            result.lines.joined().contains("not whitelisted") || result.verdict == .alreadyBroken,
+            result.lines.joined(separator: "\n"))
         _ = check(repository, site, post: post, trust: .own, environment: environment)
-        XCTAssertTrue(exists(marker("npx")) || exists(marker("postcss")), "the attack would have worked without the untrusted mode")
+        XCTAssertTrue(
+            exists(marker("npx")) || exists(marker("postcss")),
+            "the attack would have worked without the untrusted mode")
     }
 
     /// A fake `hugo` on PATH that records its signal mask, starts a child, and sleeps.
@@ -171,7 +192,9 @@ final class BuildContainmentTests: XCTestCase {
     }
 
     private func isAlive(_ pidFile: String) -> Bool {
-        guard let text = try? String(contentsOfFile: pidFile, encoding: .utf8), let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+            let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             return false
         }
         // A zombie has exited; only a running process counts.
@@ -181,11 +204,17 @@ final class BuildContainmentTests: XCTestCase {
 
     private func assertNothingLeft(file: StaticString = #filePath, line: UInt = #line) {
         let deadline = Date().addingTimeInterval(5)
-        func scratchIsEmpty() -> Bool { (try? FileManager.default.contentsOfDirectory(atPath: scratch.path))?.isEmpty ?? true }
-        while (isAlive(marker("pid")) || isAlive(marker("child")) || !scratchIsEmpty()) && Date() < deadline { usleep(20_000) }
+        func scratchIsEmpty() -> Bool {
+            (try? FileManager.default.contentsOfDirectory(atPath: scratch.path))?.isEmpty ?? true
+        }
+        while (isAlive(marker("pid")) || isAlive(marker("child")) || !scratchIsEmpty()) && Date() < deadline {
+            usleep(20_000)
+        }
         XCTAssertFalse(isAlive(marker("pid")), "the generator still runs", file: file, line: line)
         XCTAssertFalse(isAlive(marker("child")), "what the generator started still runs", file: file, line: line)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [], "the scratch copy is deleted", file: file, line: line)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.path), [], "the scratch copy is deleted",
+            file: file, line: line)
     }
 
     func testAHungCheckDiesAtItsTimeLimitWithItsChildrenAndCopy() throws {
@@ -196,13 +225,16 @@ final class BuildContainmentTests: XCTestCase {
         sigfillset(&blocked)
         pthread_sigmask(SIG_SETMASK, &blocked, &previous)
         let started = Date()
-        let result = check(repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: .own, timeout: 2, environment: environment)
+        let result = check(
+            repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: .own, timeout: 2,
+            environment: environment)
         pthread_sigmask(SIG_SETMASK, &previous, nil)
         XCTAssertLessThan(Date().timeIntervalSince(started), 30)
         XCTAssertTrue(result.lines.joined().contains("stopped after 2 s"), result.lines.joined(separator: "\n"))
         XCTAssertFalse(result.refuses, "a check that timed out does not block the publish")
-        XCTAssertEqual(try String(contentsOfFile: marker("mask"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
-                       "SigBlk:\t0000000000000000", "the generator starts with no signal blocked")
+        XCTAssertEqual(
+            try String(contentsOfFile: marker("mask"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
+            "SigBlk:\t0000000000000000", "the generator starts with no signal blocked")
         assertNothingLeft()
     }
 
@@ -212,7 +244,9 @@ final class BuildContainmentTests: XCTestCase {
         let stopper = ProcessStopper()
         DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) { stopper.stop() }
         let started = Date()
-        let result = check(repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: .own, stopper: stopper, environment: environment)
+        let result = check(
+            repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: .own, stopper: stopper,
+            environment: environment)
         XCTAssertLessThan(Date().timeIntervalSince(started), 30)
         XCTAssertEqual(result.build?.ended, .stopped)
         assertNothingLeft()
@@ -235,7 +269,8 @@ final class BuildContainmentTests: XCTestCase {
         runner.run(.runPublishCheck(post: "content/posts/tea-in-kyoto/index.md", undraft: false), siteRoot: site)
         while !isAlive(marker("pid")) && Date() < deadline.addingTimeInterval(20) { usleep(20_000) }
         runner.shutDown()
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [], "deleted before the app goes")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.path), [], "deleted before the app goes")
         assertNothingLeft()
     }
 
@@ -249,7 +284,9 @@ final class BuildContainmentTests: XCTestCase {
         let first = try String(contentsOfFile: marker("pid"), encoding: .utf8)
         runner.run(.runPublishCheck(post: "content/posts/tea-in-kyoto/index.md", undraft: false), siteRoot: site)
         // The second one starts (the first did not hold the queue), with a new pid.
-        while ((try? String(contentsOfFile: marker("pid"), encoding: .utf8)) == first || !isAlive(marker("pid"))) && Date() < deadline {
+        while ((try? String(contentsOfFile: marker("pid"), encoding: .utf8)) == first || !isAlive(marker("pid")))
+            && Date() < deadline
+        {
             usleep(20_000)
         }
         XCTAssertNotEqual(try String(contentsOfFile: marker("pid"), encoding: .utf8), first, "the newer check started")
@@ -273,7 +310,8 @@ final class BuildContainmentTests: XCTestCase {
             """
         let environment = try fakeHugo(script, folder: "probe-bin")
         let (repository, site) = try repository(from: PackageRoot.appending("demo"))
-        let result = check(repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: .sandboxed, environment: environment)
+        let result = check(
+            repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: .sandboxed, environment: environment)
         XCTAssertEqual(result.verdict, .passed, result.lines.joined(separator: "\n"))
         XCTAssertFalse(exists(home.path + "/written"))
         XCTAssertFalse(exists(PackageRoot.path + "/written-by-check"))
@@ -299,8 +337,10 @@ final class BuildContainmentTests: XCTestCase {
         let environment = try fakeHugo(script, folder: "probe-bin")
         let (repository, site) = try repository(from: PackageRoot.appending("demo"))
         let post = "content/posts/tea-in-kyoto/index.md"
-        let result = PublishCheck.run(repository: repository, siteRoot: site, commitPaths: [PagePath.commitPath(of: post)], posts: [post],
-                                      undraft: false, policy: BuildPolicy(trust: .sandboxed, memoryMiB: 1024, processes: 333), environment: environment)
+        let result = PublishCheck.run(
+            repository: repository, siteRoot: site, commitPaths: [PagePath.commitPath(of: post)], posts: [post],
+            undraft: false, policy: BuildPolicy(trust: .sandboxed, memoryMiB: 1024, processes: 333),
+            environment: environment)
         XCTAssertEqual(result.verdict, .passed, result.lines.joined(separator: "\n"))
     }
 
@@ -313,25 +353,31 @@ final class BuildContainmentTests: XCTestCase {
         try "LEAKED-SECRET-42\n".write(toFile: markers.appending("secret.txt"), atomically: true, encoding: .utf8)
         let source = home.path + "/leaky-source"
         try Shell.check(["cp", "-R", PackageRoot.appending("demo"), source])
-        try FileManager.default.createDirectory(atPath: source + "/layouts/shortcodes", withIntermediateDirectories: true)
-        try "{{ warnf \"leak: %s\" (readFile \"leak.txt\") }}".write(toFile: source + "/layouts/shortcodes/leak.html", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            atPath: source + "/layouts/shortcodes", withIntermediateDirectories: true)
+        try "{{ warnf \"leak: %s\" (readFile \"leak.txt\") }}".write(
+            toFile: source + "/layouts/shortcodes/leak.html", atomically: true, encoding: .utf8)
         try "{{ $s := \"abcdefghabcdefgh\" }}{{ range seq 30 }}{{ $s = printf \"%s%s\" $s $s }}{{ end }}{{ len $s }}"
             .write(toFile: source + "/layouts/shortcodes/bomb.html", atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: source + "/leak.txt", withDestinationPath: markers.appending("secret.txt"))
+        try FileManager.default.createSymbolicLink(
+            atPath: source + "/leak.txt", withDestinationPath: markers.appending("secret.txt"))
         let (repository, site) = try repository(from: source)
         let post = "content/posts/tea-in-kyoto/index.md"
         let original = try String(contentsOfFile: site + "/" + post, encoding: .utf8)
         for trust in [BuildPolicy.Trust.untrusted, .sandboxed] {
             try (original + "\n{{< leak >}}\n").write(toFile: site + "/" + post, atomically: true, encoding: .utf8)
             let leak = check(repository, site, post: post, trust: trust)
-            XCTAssertFalse(leak.lines.joined().contains("LEAKED-SECRET-42"), "\(trust): " + leak.lines.joined(separator: "\n"))
+            XCTAssertFalse(
+                leak.lines.joined().contains("LEAKED-SECRET-42"), "\(trust): " + leak.lines.joined(separator: "\n"))
 
             try (original + "\n{{< bomb >}}\n").write(toFile: site + "/" + post, atomically: true, encoding: .utf8)
-            let bomb = PublishCheck.run(repository: repository, siteRoot: site, commitPaths: [PagePath.commitPath(of: post)], posts: [post],
-                                        undraft: false, policy: BuildPolicy(trust: trust, memoryMiB: 1024), environment: environment)
+            let bomb = PublishCheck.run(
+                repository: repository, siteRoot: site, commitPaths: [PagePath.commitPath(of: post)], posts: [post],
+                undraft: false, policy: BuildPolicy(trust: trust, memoryMiB: 1024), environment: environment)
             XCTAssertEqual(bomb.verdict, .failed, bomb.lines.joined(separator: "\n"))
-            XCTAssertTrue(bomb.lines.joined(separator: "\n").contains("the build ran out of its memory allowance (1024 MiB"),
-                          "\(trust): " + bomb.lines.joined(separator: "\n"))
+            XCTAssertTrue(
+                bomb.lines.joined(separator: "\n").contains("the build ran out of its memory allowance (1024 MiB"),
+                "\(trust): " + bomb.lines.joined(separator: "\n"))
         }
     }
 
@@ -344,13 +390,16 @@ final class BuildContainmentTests: XCTestCase {
         let source = home.path + "/sass-source"
         try Shell.check(["cp", "-R", PackageRoot.appending("demo-jekyll"), source])
         try FileManager.default.createDirectory(atPath: source + "/_sass", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: source + "/_sass/_leak.scss", withDestinationPath: markers.appending("secret.scss"))
+        try FileManager.default.createSymbolicLink(
+            atPath: source + "/_sass/_leak.scss", withDestinationPath: markers.appending("secret.scss"))
         try FileManager.default.createDirectory(atPath: source + "/assets", withIntermediateDirectories: true)
-        try "---\n---\n@import \"leak\";\n".write(toFile: source + "/assets/site.scss", atomically: true, encoding: .utf8)
+        try "---\n---\n@import \"leak\";\n".write(
+            toFile: source + "/assets/site.scss", atomically: true, encoding: .utf8)
         let (repository, site) = try repository(from: source)
         for trust in [BuildPolicy.Trust.untrusted, .sandboxed] {
             let result = check(repository, site, post: try firstJekyllPost(site), trust: trust)
-            XCTAssertFalse(result.lines.joined().contains("LEAKED-SECRET-42"), "\(trust): " + result.lines.joined(separator: "\n"))
+            XCTAssertFalse(
+                result.lines.joined().contains("LEAKED-SECRET-42"), "\(trust): " + result.lines.joined(separator: "\n"))
         }
     }
 
@@ -360,11 +409,15 @@ final class BuildContainmentTests: XCTestCase {
         let source = home.path + "/mount-source"
         try Shell.check(["cp", "-R", PackageRoot.appending("demo"), source])
         let config = try String(contentsOfFile: source + "/hugo.toml", encoding: .utf8)
-        try (config + "\n[[module.mounts]]\nsource = '/etc'\ntarget = 'static/etc'\n").write(toFile: source + "/hugo.toml", atomically: true, encoding: .utf8)
+        try (config + "\n[[module.mounts]]\nsource = '/etc'\ntarget = 'static/etc'\n").write(
+            toFile: source + "/hugo.toml", atomically: true, encoding: .utf8)
         let (repository, site) = try repository(from: source)
-        let result = check(repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: .untrusted, environment: environment)
+        let result = check(
+            repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: .untrusted, environment: environment)
         XCTAssertEqual(result.verdict, .failed)
-        XCTAssertTrue(result.lines.joined(separator: "\n").contains("module mount /etc: refused: outside the site"), result.lines.joined(separator: "\n"))
+        XCTAssertTrue(
+            result.lines.joined(separator: "\n").contains("module mount /etc: refused: outside the site"),
+            result.lines.joined(separator: "\n"))
         XCTAssertFalse(exists(marker("hugo")), "the generator never started")
     }
 
@@ -380,10 +433,16 @@ final class BuildContainmentTests: XCTestCase {
         }
         // Each site's layout uses what its plugins define (Liquid fails on a tag no plugin made).
         let minima = "<!doctype html>\n<html><head>{% seo %}{% feed_meta %}</head><body>{{ content }}</body></html>\n"
-        let lanyon = "<!doctype html>\n<html><body>{{ content }}{% if paginator %}{{ paginator.total_pages }}{% endif %}</body></html>\n"
-        let cases = [("minima", "plugins: [jekyll-feed, jekyll-seo-tag, jekyll-sitemap]\n", minima, nil as String?),
-                     ("lanyon", "plugins: [jekyll-paginate]\npaginate: 2\n", lanyon, nil),
-                     ("admin", "plugins: [jekyll-feed, jekyll-admin]\n", minima, "the plugin jekyll-admin is not one an untrusted build loads")]
+        let lanyon =
+            "<!doctype html>\n<html><body>{{ content }}{% if paginator %}{{ paginator.total_pages }}{% endif %}</body></html>\n"
+        let cases = [
+            ("minima", "plugins: [jekyll-feed, jekyll-seo-tag, jekyll-sitemap]\n", minima, nil as String?),
+            ("lanyon", "plugins: [jekyll-paginate]\npaginate: 2\n", lanyon, nil),
+            (
+                "admin", "plugins: [jekyll-feed, jekyll-admin]\n", minima,
+                "the plugin jekyll-admin is not one an untrusted build loads"
+            ),
+        ]
         for (name, plugins, layout, refusal) in cases {
             home.remove()
             home = try TestHome()
@@ -418,7 +477,8 @@ final class BuildContainmentTests: XCTestCase {
         try requireProgram("hugo")
         let current = PackageRoot.appending(".build/tools/hugo-current/bin")
         guard FileManager.default.isExecutableFile(atPath: current + "/hugo") else {
-            throw XCTSkip("no hugo-current: \(current)/hugo is missing; `make test` installs it through scripts/setup.sh")
+            throw XCTSkip(
+                "no hugo-current: \(current)/hugo is missing; `make test` installs it through scripts/setup.sh")
         }
         for folder in ["/usr/bin", current] {
             var environment = self.environment
@@ -428,7 +488,9 @@ final class BuildContainmentTests: XCTestCase {
             home = try TestHome()
             let (repository, site) = try repository(from: PackageRoot.appending("demo"))
             for trust in [BuildPolicy.Trust.own, .untrusted, .sandboxed] {
-                let result = check(repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: trust, environment: environment)
+                let result = check(
+                    repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: trust,
+                    environment: environment)
                 XCTAssertEqual(result.verdict, .passed, "\(version) \(trust): " + result.lines.joined(separator: "\n"))
             }
         }
@@ -445,13 +507,20 @@ final class BuildContainmentTests: XCTestCase {
         try ("enableGitInfo = true\n" + config).write(toFile: site + "/hugo.toml", atomically: true, encoding: .utf8)
         let single = site + "/layouts/_default/single.html"
         let layout = try String(contentsOfFile: single, encoding: .utf8)
-        try layout.replacingOccurrences(of: "<h1>{{ .Title }}</h1>", with: """
-            <h1>{{ .Title }}</h1>{{ if and .File (not (in .File.Path "new-words")) }}{{ if not .GitInfo }}{{ errorf "no GitInfo for %s" .File.Path }}{{ end }}{{ end }}
-            """).write(toFile: single, atomically: true, encoding: .utf8)
+        try layout.replacingOccurrences(
+            of: "<h1>{{ .Title }}</h1>",
+            with: """
+                <h1>{{ .Title }}</h1>{{ if and .File (not (in .File.Path "new-words")) }}{{ if not .GitInfo }}{{ errorf "no GitInfo for %s" .File.Path }}{{ end }}{{ end }}
+                """
+        ).write(toFile: single, atomically: true, encoding: .utf8)
         try Shell.check(["git", "commit", "-qam", "Git info"], in: site, environment: home.environment)
-        try Shell.check(["git", "remote", "add", "origin", "https://user:secret-token@example.invalid/blog.git"], in: site, environment: home.environment)
-        try FileManager.default.createDirectory(atPath: site + "/content/posts/new-words", withIntermediateDirectories: true)
-        try "---\ntitle: New words\n---\nNot committed yet.\n".write(toFile: site + "/content/posts/new-words/index.md", atomically: true, encoding: .utf8)
+        try Shell.check(
+            ["git", "remote", "add", "origin", "https://user:secret-token@example.invalid/blog.git"], in: site,
+            environment: home.environment)
+        try FileManager.default.createDirectory(
+            atPath: site + "/content/posts/new-words", withIntermediateDirectories: true)
+        try "---\ntitle: New words\n---\nNot committed yet.\n".write(
+            toFile: site + "/content/posts/new-words/index.md", atomically: true, encoding: .utf8)
         for trust in [BuildPolicy.Trust.own, .untrusted, .sandboxed] {
             let result = check(repository, site, post: "content/posts/new-words/index.md", trust: trust)
             XCTAssertEqual(result.verdict, .passed, "\(trust): " + result.lines.joined(separator: "\n"))
@@ -461,9 +530,11 @@ final class BuildContainmentTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: view, withIntermediateDirectories: true)
         let objects = try XCTUnwrap(try repository.makeHistoryView(in: view))
         XCTAssertTrue(objects.hasSuffix("/.git/objects"), objects)
-        let log = try Shell.check(["git", "log", "--name-only", "--format=%s"], in: view, environment: home.environment)
+        let log = try Shell.check(
+            ["git", "log", "--name-only", "--format=%s"], in: view, environment: home.environment)
         XCTAssertTrue(log.hasPrefix("Git info") && log.contains("hugo.toml"), log)
-        let remote = try Shell.run(["git", "config", "--get", "remote.origin.url"], in: view, environment: home.environment)
+        let remote = try Shell.run(
+            ["git", "config", "--get", "remote.origin.url"], in: view, environment: home.environment)
         XCTAssertEqual(remote.stdout, "")
     }
 
@@ -474,7 +545,8 @@ final class BuildContainmentTests: XCTestCase {
             home.remove()
             home = try TestHome()
             let (repository, site) = try repository(from: PackageRoot.appending(folder))
-            let result = check(repository, site, post: post.isEmpty ? try firstJekyllPost(site) : post, trust: .sandboxed)
+            let result = check(
+                repository, site, post: post.isEmpty ? try firstJekyllPost(site) : post, trust: .sandboxed)
             XCTAssertEqual(result.verdict, .passed, folder + ": " + result.lines.joined(separator: "\n"))
         }
     }
@@ -485,11 +557,13 @@ final class BuildContainmentTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try "#!/bin/sh\necho ran > \(marker("hugo"))\n".write(toFile: bin + "/hugo", atomically: true, encoding: .utf8)
         chmod(bin + "/hugo", 0o755)
-        try "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\nexit 1\n".write(toFile: bin + "/bwrap", atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\nexit 1\n".write(
+            toFile: bin + "/bwrap", atomically: true, encoding: .utf8)
         chmod(bin + "/bwrap", 0o755)
         var environment = self.environment
         environment["PATH"] = bin
-        let result = check(repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: .sandboxed, environment: environment)
+        let result = check(
+            repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: .sandboxed, environment: environment)
         guard case .unavailable(let reason) = result.verdict else { return XCTFail("\(result.verdict)") }
         XCTAssertTrue(reason.contains("sandbox") && reason.contains("skipped"), reason)
         XCTAssertFalse(exists(marker("hugo")), "never run unsandboxed")
@@ -497,8 +571,10 @@ final class BuildContainmentTests: XCTestCase {
 
     func testEscOnTheSheetStopsItsRunningCheck() throws {
         var state = try AppFixture.editing()
-        var sheet = PublishSheet(post: "content/posts/cold-brew-ratios/index.md", commitPath: "content/posts/cold-brew-ratios", title: "Cold brew",
-                                 files: [], changedKeys: [], wasDraft: false, message: "Update: Cold brew")
+        var sheet = PublishSheet(
+            post: "content/posts/cold-brew-ratios/index.md", commitPath: "content/posts/cold-brew-ratios",
+            title: "Cold brew",
+            files: [], changedKeys: [], wasDraft: false, message: "Update: Cold brew")
         sheet.check = .running(generator: "hugo")
         state.showPublish(sheet)
         XCTAssertEqual(App.update(&state, .key(.escape), now: 0), [.stopPublishCheck])

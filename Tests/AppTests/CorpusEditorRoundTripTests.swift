@@ -1,9 +1,10 @@
 import Blog
 import Foundation
-@testable import NakedblogApp
-import TestSupport
 import TUI
+import TestSupport
 import XCTest
+
+@testable import NakedblogApp
 
 /// Every content page of `../shared/corpus` through the whole app, headless (`AppLoop` with a
 /// scripted terminal, the real effect runner and files): opened and saved unchanged (bytes
@@ -46,14 +47,21 @@ final class CorpusEditorRoundTripTests: XCTestCase {
     }
 
     static func corpusPages() throws -> [String] {
-        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("no corpus: ../shared/corpus is not present beside the checkout") }
+        guard let corpus = PackageRoot.sharedCorpus else {
+            throw XCTSkip("no corpus: ../shared/corpus is not present beside the checkout")
+        }
         var pages: [String] = []
-        let skipped = ["layouts", "themes", "_layouts", "_includes", "_site", "node_modules", "static", "assets", "archetypes", "i18n", "data"]
+        let skipped = [
+            "layouts", "themes", "_layouts", "_includes", "_site", "node_modules", "static", "assets", "archetypes",
+            "i18n", "data",
+        ]
         let enumerator = FileManager.default.enumerator(atPath: corpus)
         while let item = enumerator?.nextObject() as? String {
             let parts = item.split(separator: "/").map(String.init)
             guard !parts.contains(where: skipped.contains) else { continue }
-            if ["md", "markdown", "html"].contains((item as NSString).pathExtension), parts.last != "README.md", parts.last != "INVENTORY.md" {
+            if ["md", "markdown", "html"].contains((item as NSString).pathExtension), parts.last != "README.md",
+                parts.last != "INVENTORY.md"
+            {
                 pages.append(corpus + "/" + item)
             }
         }
@@ -80,8 +88,10 @@ final class CorpusEditorRoundTripTests: XCTestCase {
         let terminal = ScriptedTerminal()
         var state = AppState(columns: 80, rows: 24, page: .browse)
         state.today = AppFixture.today
-        let environment = ["HOME": home.path, "XDG_STATE_HOME": home.appending("state"), "XDG_CONFIG_HOME": home.appending("config"),
-                           "XDG_CACHE_HOME": home.appending("cache")]
+        let environment = [
+            "HOME": home.path, "XDG_STATE_HOME": home.appending("state"), "XDG_CONFIG_HOME": home.appending("config"),
+            "XDG_CACHE_HOME": home.appending("cache"),
+        ]
         let loop = AppLoop(terminal: terminal, state: state, environment: environment)
         var checked = 0, failures: [String] = []
 
@@ -102,36 +112,52 @@ final class CorpusEditorRoundTripTests: XCTestCase {
             func check(_ expected: [UInt8], _ what: String) -> () -> Void {
                 { [self] in
                     let bytes = (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))) ?? []
-                    if bytes != expected { failures.append("\(page): \(what): \(Self.firstDifference(bytes, expected))") }
+                    if bytes != expected {
+                        failures.append("\(page): \(what): \(Self.firstDifference(bytes, expected))")
+                    }
                 }
             }
-            var toTheEnd: [KeyEvent] = Array(repeating: KeyEvent.pageDown, count: (original.count / 80 + lines) / 15 + 2)
+            var toTheEnd: [KeyEvent] = Array(
+                repeating: KeyEvent.pageDown, count: (original.count / 80 + lines) / 15 + 2)
             toTheEnd.append(.end)
             if original.last == 0x0A { toTheEnd.append(.left(shift: false)) }
             let typeAndSave: [KeyEvent] = toTheEnd + [.character("x"), .control("s")]
             let opened: () -> Bool = { loop.state.editor?.path == name && loop.state.overlay == nil }
             terminal.steps += [
-                .init(name: "open \(name)", until: { true }, keys: [], action: { loop.runner.run(.openPost(name), siteRoot: site.path) }),
-                .init(name: "opened \(name)", until: opened, keys: [.control("s")], action: { stamp = loop.state.editor?.diskStamp }),
-                .init(name: "saved unchanged \(name)", until: saved, keys: typeAndSave, action: check(original, "saved unchanged")),
-                .init(name: "saved edited \(name)", until: saved, keys: [.control("z"), .control("s")],
-                      action: check(Self.expected(afterTypingAtTheEnd: original), "one character typed at the end")),
+                .init(
+                    name: "open \(name)", until: { true }, keys: [],
+                    action: { loop.runner.run(.openPost(name), siteRoot: site.path) }),
+                .init(
+                    name: "opened \(name)", until: opened, keys: [.control("s")],
+                    action: { stamp = loop.state.editor?.diskStamp }),
+                .init(
+                    name: "saved unchanged \(name)", until: saved, keys: typeAndSave,
+                    action: check(original, "saved unchanged")),
+                .init(
+                    name: "saved edited \(name)", until: saved, keys: [.control("z"), .control("s")],
+                    action: check(Self.expected(afterTypingAtTheEnd: original), "one character typed at the end")),
                 .init(name: "saved undone \(name)", until: saved, keys: [.escape], action: check(original, "undone")),
-                .init(name: "closed \(name)", until: { loop.state.page == .browse }, keys: [], action: { checked += 1 }),
+                .init(
+                    name: "closed \(name)", until: { loop.state.page == .browse }, keys: [], action: { checked += 1 }),
             ]
         }
         loop.run(initial: [.loadSite(site.path)])
         XCTAssertNil(terminal.failure, terminal.failure ?? "")
         XCTAssertEqual(failures, [], failures.prefix(10).joined(separator: "\n"))
-        print("corpus editor round trips: \(checked) of \(pages.count) pages opened, saved, edited, undone and saved byte for byte")
+        print(
+            "corpus editor round trips: \(checked) of \(pages.count) pages opened, saved, edited, undone and saved byte for byte"
+        )
         XCTAssertGreaterThan(checked, 300)
     }
 
     static func firstDifference(_ actual: [UInt8], _ expected: [UInt8]) -> String {
-        let index = (0..<min(actual.count, expected.count)).first { actual[$0] != expected[$0] } ?? min(actual.count, expected.count)
+        let index =
+            (0..<min(actual.count, expected.count)).first { actual[$0] != expected[$0] }
+            ?? min(actual.count, expected.count)
         func around(_ bytes: [UInt8]) -> String {
             String(decoding: bytes[max(0, index - 20)..<min(bytes.count, index + 20)], as: UTF8.self).debugDescription
         }
-        return "byte \(index) (sizes \(actual.count) vs \(expected.count)): got \(around(actual)), want \(around(expected))"
+        return
+            "byte \(index) (sizes \(actual.count) vs \(expected.count)): got \(around(actual)), want \(around(expected))"
     }
 }

@@ -1,9 +1,10 @@
 import Blog
 import Foundation
-import XCTest
-@testable import NakedblogApp
-import TestSupport
 import TUI
+import TestSupport
+import XCTest
+
+@testable import NakedblogApp
 
 /// The browser and dialogs as hands expect: one Enter in the filter opens the match, Esc clears
 /// an applied filter, Shift-Tab goes back through sections, the content root is a named section,
@@ -43,7 +44,8 @@ final class DailyDriverTests: XCTestCase {
     private func browsingWithARootPage() throws -> (AppState, TemporaryDirectory) {
         let folder = try TemporaryDirectory(prefix: "nb-root-page")
         try PackageRoot.copyDemo(to: folder.appending("site"))
-        try "---\ntitle: About\n---\nAbout me.\n".write(toFile: folder.appending("site/content/about.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: About\n---\nAbout me.\n".write(
+            toFile: folder.appending("site/content/about.md"), atomically: true, encoding: .utf8)
         var state = AppState(columns: 80, rows: 24, page: .browse)
         state.today = AppFixture.today
         let site = try Site.open(containing: folder.appending("site"))
@@ -77,13 +79,15 @@ final class DailyDriverTests: XCTestCase {
         _ = AppFixture.send(&state, .character("/"))
         AppFixture.type(&state, "zzz")
         let screen = Render.frame(&state).0.lines().joined(separator: "\n")
-        XCTAssertTrue(screen.contains("No post matches “zzz” in the section “\(section.isEmpty ? "(root)" : section)”"), screen)
+        XCTAssertTrue(
+            screen.contains("No post matches “zzz” in the section “\(section.isEmpty ? "(root)" : section)”"), screen)
     }
 
     func testAMessageNeverEatsTheNextTypedLetter() throws {
         var state = try AppFixture.editing()
         let before = state.editor!.editor.text
-        _ = App.update(&state, .refused(title: "Cannot add this image", reason: "not an image inside the site."), now: 0)
+        _ = App.update(
+            &state, .refused(title: "Cannot add this image", reason: "not an image inside the site."), now: 0)
         XCTAssertNotNil(state.overlay)
         _ = AppFixture.send(&state, .character("x"))
         XCTAssertNil(state.overlay, "the letter closed the message")
@@ -97,7 +101,8 @@ final class DailyDriverTests: XCTestCase {
 
     func testARefusedImageIsTitledForTheImage() throws {
         var state = try AppFixture.editing()
-        _ = App.update(&state, .refused(title: "Cannot add this image", reason: "not an image inside the site."), now: 0)
+        _ = App.update(
+            &state, .refused(title: "Cannot add this image", reason: "not an image inside the site."), now: 0)
         let screen = Render.frame(&state).0.lines().joined(separator: "\n")
         XCTAssertTrue(screen.contains("Cannot add this image"), screen)
         XCTAssertFalse(screen.contains("Cannot open the post"), screen)
@@ -112,8 +117,10 @@ final class DailyDriverTests: XCTestCase {
 
     private func sheetWithACheckRunning() throws -> AppState {
         var state = try AppFixture.editing()
-        var sheet = PublishSheet(post: "content/posts/cold-brew-ratios/index.md", commitPath: "content/posts/cold-brew-ratios", title: "Cold brew",
-                                 files: [], changedKeys: [], wasDraft: false, message: "Update: Cold brew")
+        var sheet = PublishSheet(
+            post: "content/posts/cold-brew-ratios/index.md", commitPath: "content/posts/cold-brew-ratios",
+            title: "Cold brew",
+            files: [], changedKeys: [], wasDraft: false, message: "Update: Cold brew")
         sheet.check = .running(generator: "hugo")
         state.showPublish(sheet)
         return state
@@ -125,8 +132,12 @@ final class DailyDriverTests: XCTestCase {
         XCTAssertEqual(App.update(&state, .key(.enter), now: 0), [], "waits for the check")
         XCTAssertEqual(state.publish?.publishWhenChecked, true)
         let passed = PublishCheck(verdict: .passed, appearances: [], generator: "hugo")
-        let effects = App.update(&state, .publishChecked(post: "content/posts/cold-brew-ratios/index.md", undraft: false, passed), now: 1)
-        XCTAssertTrue(effects.contains { if case .publish = $0 { return true }; return false }, "\(effects)")
+        let effects = App.update(
+            &state, .publishChecked(post: "content/posts/cold-brew-ratios/index.md", undraft: false, passed), now: 1)
+        XCTAssertTrue(
+            effects.contains {
+                if case .publish = $0 { return true }; return false
+            }, "\(effects)")
     }
 
     /// … and shows the failure (nothing published) when it refuses.
@@ -134,8 +145,12 @@ final class DailyDriverTests: XCTestCase {
         var state = try sheetWithACheckRunning()
         _ = App.update(&state, .key(.enter), now: 0)
         let failed = PublishCheck(verdict: .failed, appearances: [], generator: "hugo")
-        let effects = App.update(&state, .publishChecked(post: "content/posts/cold-brew-ratios/index.md", undraft: false, failed), now: 1)
-        XCTAssertFalse(effects.contains { if case .publish = $0 { return true }; return false })
+        let effects = App.update(
+            &state, .publishChecked(post: "content/posts/cold-brew-ratios/index.md", undraft: false, failed), now: 1)
+        XCTAssertFalse(
+            effects.contains {
+                if case .publish = $0 { return true }; return false
+            })
         XCTAssertEqual(state.publish?.check, .done(failed))
         XCTAssertEqual(state.publish?.phase, .confirm)
     }
@@ -145,9 +160,11 @@ final class DailyDriverTests: XCTestCase {
 /// waits for room, the keys do not).
 final class TinyWindowTests: XCTestCase {
     func testKeysInATinyWindowAreAppliedAndNothingBreaks() throws {
-        let keys: [KeyEvent] = [.down(), .up(), .pageDown, .pageUp, .enter, .character("x"), .backspace, .tab, .backTab,
-                                .character("/"), .character("a"), .escape, .control("k"), .escape, .control("t"), .control("f"),
-                                .character("b"), .enter, .escape, .escape, .home, .end, .resize]
+        let keys: [KeyEvent] = [
+            .down(), .up(), .pageDown, .pageUp, .enter, .character("x"), .backspace, .tab, .backTab,
+            .character("/"), .character("a"), .escape, .control("k"), .escape, .control("t"), .control("f"),
+            .character("b"), .enter, .escape, .escape, .home, .end, .resize,
+        ]
         for (columns, rows) in [(1, 1), (10, 3), (20, 5), (59, 15)] {
             var state = try AppFixture.editing(columns: columns, rows: rows)
             let before = state.editor?.editor.text

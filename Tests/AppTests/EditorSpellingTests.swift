@@ -1,10 +1,11 @@
 import Blog
 import Foundation
-@testable import NakedblogApp
 import Spelling
-import TestSupport
 import TUI
+import TestSupport
 import XCTest
+
+@testable import NakedblogApp
 
 /// Spell-checking in the editor through `App.update`, with spell jobs run in line on the real
 /// en_US dictionary (off the loop in the app).
@@ -15,7 +16,9 @@ final class EditorSpellingTests: XCTestCase {
     override func setUpWithError() throws {
         // Whether the file is there decides the skip; the product's locator finding it is tested.
         try requireEnglishDictionary()
-        guard case .success = checkers.dictionary(for: "en_US") else { return XCTFail("the en_US dictionary is installed but was not found") }
+        guard case .success = checkers.dictionary(for: "en_US") else {
+            return XCTFail("the en_US dictionary is installed but was not found")
+        }
     }
 
     /// `AppFixture.update`, and the spell jobs among the effects run as the runner runs them.
@@ -49,7 +52,11 @@ final class EditorSpellingTests: XCTestCase {
             var current = ""
             for x in 0..<screen.width {
                 let cell = screen[x, y]
-                if cell.style.underline { current += cell.text } else if !current.isEmpty { words.append(current); current = "" }
+                if cell.style.underline {
+                    current += cell.text
+                } else if !current.isEmpty {
+                    words.append(current); current = ""
+                }
             }
             if !current.isEmpty { words.append(current) }
         }
@@ -57,7 +64,8 @@ final class EditorSpellingTests: XCTestCase {
     }
 
     func testMisspelledWordsInViewAreUnderlinedOnOpening() throws {
-        let state = try open(summit, text: "---\ntitle: \"Fogg\"\n---\nWe saw the ridge and a cairnn.\n\n`codde` is not checked.\n")
+        let state = try open(
+            summit, text: "---\ntitle: \"Fogg\"\n---\nWe saw the ridge and a cairnn.\n\n`codde` is not checked.\n")
         XCTAssertEqual(underlined(state), ["Fogg", "cairnn"])
         XCTAssertEqual(state.editor?.spelling.count, 2)
         XCTAssertTrue(AppFixture.lines(state)[22].contains("F7 2 misspelled"), AppFixture.lines(state)[22])
@@ -69,7 +77,10 @@ final class EditorSpellingTests: XCTestCase {
         // A new line above moves the mark down with its word, at once; the check waits for a pause.
         _ = update(&state, .key(.end), now: 10)
         let typed = update(&state, .key(.enter), now: 10)
-        XCTAssertFalse(typed.contains { if case .checkSpelling = $0 { return true }; return false })
+        XCTAssertFalse(
+            typed.contains {
+                if case .checkSpelling = $0 { return true }; return false
+            })
         XCTAssertEqual(state.editor?.spelling.byLine[2], [0..<5])
         _ = update(&state, .tick(10.1), now: 10.1)
         XCTAssertEqual(state.editor?.spelling.byLine[2], [0..<5])
@@ -82,7 +93,9 @@ final class EditorSpellingTests: XCTestCase {
     func testF7OffersSuggestionsAndANumberReplacesTheWord() throws {
         var state = try open(summit, text: "It was very quiete and very cold.\n")
         _ = update(&state, .key(.function(7)))
-        guard case .spelling(let menu) = state.overlay else { return XCTFail("no menu: \(String(describing: state.overlay))") }
+        guard case .spelling(let menu) = state.overlay else {
+            return XCTFail("no menu: \(String(describing: state.overlay))")
+        }
         XCTAssertEqual(menu.word, "quiete")
         XCTAssertEqual(state.editor?.editor.cursor, TextPosition(line: 0, column: 12))
         XCTAssertTrue(menu.suggestions.contains("quiet"), "\(menu.suggestions)")
@@ -169,17 +182,24 @@ final class EditorSpellingTests: XCTestCase {
         _ = update(&state, .key(.function(7)))
         _ = update(&state, .key(.character("i")))
         _ = update(&state, .key(.escape))
-        _ = update(&state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: "More zorp and Blarg.\n", stamp: nil))
+        _ = update(
+            &state,
+            .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: "More zorp and Blarg.\n", stamp: nil))
         XCTAssertEqual(underlined(state), ["Blarg"])
         let publish = update(&state, .key(.control("p")), now: 5)
-        XCTAssertTrue(publish.contains(.preparePublish(post: "content/posts/cold-brew-ratios/index.md", ignoringWords: ["Zorp"])), "\(publish)")
+        XCTAssertTrue(
+            publish.contains(.preparePublish(post: "content/posts/cold-brew-ratios/index.md", ignoringWords: ["Zorp"])),
+            "\(publish)")
     }
 
     func testAMissingDictionaryIsSaidOnceAndTheEditorWorks() throws {
         var state = try open(summit, text: "---\ntitle: X\nlang: xx-yy\n---\nWords.\n")
         XCTAssertTrue(state.editor?.problem?.contains("no xx_YY dictionary") == true, state.editor?.problem ?? "")
         let effects = update(&state, .tick(50), now: 50)
-        XCTAssertFalse(effects.contains { if case .checkSpelling = $0 { return true }; return false })
+        XCTAssertFalse(
+            effects.contains {
+                if case .checkSpelling = $0 { return true }; return false
+            })
         _ = update(&state, .key(.character("a")), now: 51)
         XCTAssertEqual(state.editor?.editor.text.hasPrefix("a---"), true)
     }
@@ -188,7 +208,10 @@ final class EditorSpellingTests: XCTestCase {
         var state = try AppFixture.browsing()
         state.spelling = false
         let effects = App.update(&state, .postOpened(path: summit, text: "Wrod.\n", stamp: nil), now: 0)
-        XCTAssertFalse(effects.contains { if case .checkSpelling = $0 { return true }; return false })
+        XCTAssertFalse(
+            effects.contains {
+                if case .checkSpelling = $0 { return true }; return false
+            })
         XCTAssertEqual(try AppConfig.parse("spelling = false\n", file: "c.toml").spelling, false)
     }
 }
@@ -205,20 +228,29 @@ final class AcceptedWordsRunnerTests: XCTestCase {
         let runner = EffectRunner(environment: ["HOME": home.path, "XDG_STATE_HOME": state.path]) { log.append($0) }
         runner.restricted = true
         runner.run(.acceptWord("Zorpf", language: "en_US", toSite: false), siteRoot: site.path)
-        XCTAssertTrue(log.wait(after: 0) { if case .wordAccepted(_, nil, nil) = $0 { return true }; return false })
-        XCTAssertEqual(try String(contentsOfFile: state.appending("nakedblog/hunspell_en_US"), encoding: .utf8), "Zorpf\n")
+        XCTAssertTrue(
+            log.wait(after: 0) {
+                if case .wordAccepted(_, nil, nil) = $0 { return true }; return false
+            })
+        XCTAssertEqual(
+            try String(contentsOfFile: state.appending("nakedblog/hunspell_en_US"), encoding: .utf8), "Zorpf\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: home.appending(".hunspell_en_US")))
 
         runner.run(.acceptWord("Blarg", language: "en_US", toSite: true), siteRoot: site.path)
-        XCTAssertTrue(log.wait(after: 1) { if case .wordAccepted(_, ".nakedblog/words.txt", nil) = $0 { return true }; return false })
+        XCTAssertTrue(
+            log.wait(after: 1) {
+                if case .wordAccepted(_, ".nakedblog/words.txt", nil) = $0 { return true }; return false
+            })
         XCTAssertEqual(try String(contentsOfFile: site.appending(".nakedblog/words.txt"), encoding: .utf8), "Blarg\n")
     }
 
     func testThePublishSheetCountLeavesOutIgnoredWords() throws {
         let root = try TemporaryDirectory(prefix: "nb-words-count")
         defer { root.remove() }
-        try FileManager.default.createDirectory(atPath: root.appending("content/posts"), withIntermediateDirectories: true)
-        try "---\ntitle: Hello\n---\nZorp and Blarg.\n".write(toFile: root.appending("content/posts/a.md"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            atPath: root.appending("content/posts"), withIntermediateDirectories: true)
+        try "---\ntitle: Hello\n---\nZorp and Blarg.\n".write(
+            toFile: root.appending("content/posts/a.md"), atomically: true, encoding: .utf8)
         let site = Site(root: root.path, config: try Site.open(containing: PackageRoot.path + "/demo").config)
         let runner = EffectRunner(environment: ["HOME": root.path]) { _ in }
         XCTAssertEqual(runner.misspelledWords(in: "content/posts/a.md", site: site), 2)
@@ -231,7 +263,10 @@ final class AcceptedWordsRunnerTests: XCTestCase {
         let log = MessageLog()
         let runner = EffectRunner(environment: ["HOME": home.path]) { log.append($0) }
         runner.run(.acceptWord("Zorpf", language: "en_US", toSite: false), siteRoot: home.path)
-        XCTAssertTrue(log.wait(after: 0) { if case .wordAccepted(_, nil, nil) = $0 { return true }; return false })
+        XCTAssertTrue(
+            log.wait(after: 0) {
+                if case .wordAccepted(_, nil, nil) = $0 { return true }; return false
+            })
         XCTAssertEqual(try String(contentsOfFile: home.appending(".hunspell_en_US"), encoding: .utf8), "Zorpf\n")
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import XCTest
-@testable import NakedblogApp
 import GitOps
 import TestSupport
+import XCTest
+
+@testable import NakedblogApp
 
 /// The effect runner keeps a publish alive until it ends, whatever the screens do, and then
 /// lets go of it (a long session must not collect every publish it ever ran).
@@ -12,19 +13,30 @@ final class EffectRunnerPublishTests: XCTestCase {
         defer { home.remove() }
         let (site, remote) = try demoWithRemote(home)
         let post = "content/posts/tea-in-kyoto/index.md"
-        try (try String(contentsOfFile: site + "/" + post, encoding: .utf8) + "\nOne more cup.\n").write(toFile: site + "/" + post, atomically: true, encoding: .utf8)
+        try (try String(contentsOfFile: site + "/" + post, encoding: .utf8) + "\nOne more cup.\n").write(
+            toFile: site + "/" + post, atomically: true, encoding: .utf8)
 
         let messages = MessageLog()
         let runner = EffectRunner(environment: home.environment) { messages.append($0) }
         runner.run(.loadSite(site), siteRoot: site)
-        XCTAssertTrue(messages.wait { if case .siteLoaded = $0 { return true }; return false })
-        runner.run(.publish(commitPath: "content/posts/tea-in-kyoto", post: post, message: "Update: tea", setDraftFalse: false, resolve: nil), siteRoot: site)
-        XCTAssertTrue(messages.wait { if case .publishFinished = $0 { return true }; return false })
+        XCTAssertTrue(
+            messages.wait {
+                if case .siteLoaded = $0 { return true }; return false
+            })
+        runner.run(
+            .publish(
+                commitPath: "content/posts/tea-in-kyoto", post: post, message: "Update: tea", setDraftFalse: false,
+                resolve: nil), siteRoot: site)
+        XCTAssertTrue(
+            messages.wait {
+                if case .publishFinished = $0 { return true }; return false
+            })
         let deadline = Date().addingTimeInterval(5)
         while runner.publishesInFlight > 0 && Date() < deadline { usleep(10_000) }
         XCTAssertEqual(runner.publishesInFlight, 0)
-        XCTAssertEqual(try Shell.check(["git", "log", "-1", "--format=%s", "main"], in: remote, environment: home.environment)
-            .trimmingCharacters(in: .whitespacesAndNewlines), "Update: tea")
+        XCTAssertEqual(
+            try Shell.check(["git", "log", "-1", "--format=%s", "main"], in: remote, environment: home.environment)
+                .trimmingCharacters(in: .whitespacesAndNewlines), "Update: tea")
     }
 }
 
@@ -39,16 +51,32 @@ final class EffectRunnerReloadTests: XCTestCase {
         let messages = MessageLog()
         let runner = EffectRunner(environment: home.environment) { messages.append($0) }
         runner.run(.loadSite(site), siteRoot: site)
-        XCTAssertTrue(messages.wait { if case .siteLoaded = $0 { return true }; return false })
+        XCTAssertTrue(
+            messages.wait {
+                if case .siteLoaded = $0 { return true }; return false
+            })
         runner.run(.reloadPost("content/posts/tea-in-kyoto/index.md"), siteRoot: site)
-        XCTAssertTrue(messages.wait { if case .postReloaded(let path, _, _) = $0 { return path == "content/posts/tea-in-kyoto/index.md" }; return false })
+        XCTAssertTrue(
+            messages.wait {
+                if case .postReloaded(let path, _, _) = $0 { return path == "content/posts/tea-in-kyoto/index.md" };
+                return false
+            })
         runner.run(.reloadPost("content/posts/gone/index.md"), siteRoot: site)
         runner.run(.openPost("content/posts/also-gone/index.md"), siteRoot: site)
-        XCTAssertTrue(messages.wait { if case .postFailed(let problem) = $0 { return problem.contains("also-gone") }; return false })
+        XCTAssertTrue(
+            messages.wait {
+                if case .postFailed(let problem) = $0 { return problem.contains("also-gone") }; return false
+            })
         usleep(300_000)  // the reload ran on another thread: give it time to say anything it would
-        XCTAssertFalse(messages.contains { if case .postOpened = $0 { return true }; return false }, "a reload is never an open")
-        XCTAssertFalse(messages.contains { if case .postFailed(let problem) = $0 { return problem.contains("/gone/") }; return false },
-                       "a reload that cannot read the post says nothing")
+        XCTAssertFalse(
+            messages.contains {
+                if case .postOpened = $0 { return true }; return false
+            }, "a reload is never an open")
+        XCTAssertFalse(
+            messages.contains {
+                if case .postFailed(let problem) = $0 { return problem.contains("/gone/") }; return false
+            },
+            "a reload that cannot read the post says nothing")
     }
 }
 
@@ -96,22 +124,40 @@ final class RestrictedIdentityTests: XCTestCase {
         defer { home.remove() }
         let (site, remote) = try demoWithRemote(home)
         if !serverHasIdentity {
-            for key in ["user.name", "user.email"] { _ = try? Shell.check(["git", "config", "--global", "--unset", key], in: site, environment: home.environment) }
+            for key in ["user.name", "user.email"] {
+                _ = try? Shell.check(
+                    ["git", "config", "--global", "--unset", key], in: site, environment: home.environment)
+            }
         }
         let post = "content/posts/tea-in-kyoto/index.md"
-        try (try String(contentsOfFile: site + "/" + post, encoding: .utf8) + "\nAnn was here.\n").write(toFile: site + "/" + post, atomically: true, encoding: .utf8)
+        try (try String(contentsOfFile: site + "/" + post, encoding: .utf8) + "\nAnn was here.\n").write(
+            toFile: site + "/" + post, atomically: true, encoding: .utf8)
         let messages = MessageLog()
         let runner = EffectRunner(environment: home.environment) { messages.append($0) }
         runner.restricted = true
         runner.author = CommitAuthor("Ann Author <ann@example.org>")
-        runner.run(.publish(commitPath: "content/posts/tea-in-kyoto", post: post, message: "Update: tea", setDraftFalse: false, resolve: nil), siteRoot: site)
-        XCTAssertTrue(messages.wait { if case .publishFinished = $0 { return true }; if case .publishFailed = $0 { return true }; return false })
-        XCTAssertFalse(messages.contains { if case .publishFailed = $0 { return true }; return false }, "published")
-        let line = try Shell.check(["git", "log", "-1", "--format=%an <%ae>|%cn <%ce>", "main"], in: remote, environment: home.environment)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        runner.run(
+            .publish(
+                commitPath: "content/posts/tea-in-kyoto", post: post, message: "Update: tea", setDraftFalse: false,
+                resolve: nil), siteRoot: site)
+        XCTAssertTrue(
+            messages.wait {
+                if case .publishFinished = $0 { return true }; if case .publishFailed = $0 { return true }; return false
+            })
+        XCTAssertFalse(
+            messages.contains {
+                if case .publishFailed = $0 { return true }; return false
+            }, "published")
+        let line = try Shell.check(
+            ["git", "log", "-1", "--format=%an <%ae>|%cn <%ce>", "main"], in: remote, environment: home.environment
+        )
+        .trimmingCharacters(in: .whitespacesAndNewlines)
         let parts = line.split(separator: "|").map(String.init)
-        XCTAssertFalse(FileManager.default.contents(atPath: home.path + "/.gitconfig").map { String(decoding: $0, as: UTF8.self).contains("Ann") } ?? false,
-                       "~/.gitconfig is never written for an author")
+        XCTAssertFalse(
+            FileManager.default.contents(atPath: home.path + "/.gitconfig").map {
+                String(decoding: $0, as: UTF8.self).contains("Ann")
+            } ?? false,
+            "~/.gitconfig is never written for an author")
         return (parts[0], parts.count > 1 ? parts[1] : "")
     }
 
@@ -121,7 +167,8 @@ final class RestrictedIdentityTests: XCTestCase {
         XCTAssertEqual(without.committer, "Ann Author <ann@example.org>")
         let with = try publish(serverHasIdentity: true)
         XCTAssertEqual(with.author, "Ann Author <ann@example.org>")
-        XCTAssertNotEqual(with.committer, "Ann Author <ann@example.org>", "the server's identity commits when it has one")
+        XCTAssertNotEqual(
+            with.committer, "Ann Author <ann@example.org>", "the server's identity commits when it has one")
     }
 }
 
@@ -130,9 +177,11 @@ func demoWithRemote(_ home: TestHome) throws -> (site: String, remote: String) {
     GitLibrary.setGlobalConfigDirectory(home.path)
     let site = home.path + "/site", remote = home.path + "/remote.git"
     try PackageRoot.copyDemo(to: site)
-    for command in [["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"],
-                    ["git", "clone", "-q", "--bare", ".", remote], ["git", "remote", "add", "origin", "file://" + remote],
-                    ["git", "fetch", "-q", "origin"], ["git", "branch", "-q", "--set-upstream-to=origin/main"]] {
+    for command in [
+        ["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"],
+        ["git", "clone", "-q", "--bare", ".", remote], ["git", "remote", "add", "origin", "file://" + remote],
+        ["git", "fetch", "-q", "origin"], ["git", "branch", "-q", "--set-upstream-to=origin/main"],
+    ] {
         try Shell.check(command, in: site, environment: home.environment)
     }
     return (site, remote)

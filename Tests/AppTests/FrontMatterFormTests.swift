@@ -1,9 +1,10 @@
 import Blog
 import Foundation
-@testable import NakedblogApp
-import TestSupport
 import TUI
+import TestSupport
 import XCTest
+
+@testable import NakedblogApp
 
 /// The front-matter form edits fields in place: untouched lines stay byte-for-byte the same.
 final class FrontMatterFormTests: XCTestCase {
@@ -25,7 +26,9 @@ final class FrontMatterFormTests: XCTestCase {
         _ = AppFixture.send(&state, .control("s"))
         XCTAssertNil(state.overlay)
         let after = state.editor!.editor.text
-        let changed = LineDiff.lines(old: before, new: after, context: 0).filter { $0.hasPrefix("-") || $0.hasPrefix("+") }
+        let changed = LineDiff.lines(old: before, new: after, context: 0).filter {
+            $0.hasPrefix("-") || $0.hasPrefix("+")
+        }
         XCTAssertEqual(changed.filter { $0.hasPrefix("-") }.count, 3, "\(changed)")
         XCTAssertTrue(after.contains("title: \"Whole ideas\"") || after.contains("title: Whole ideas"), after)
         XCTAssertTrue(after.contains("draft: false"), after)
@@ -38,7 +41,10 @@ final class FrontMatterFormTests: XCTestCase {
     /// Issue 45.10: Jekyll's singular `category:` is the Categories row, edited in place.
     func testASingularCategoryIsTheCategoriesRow() throws {
         let text = "---\ntitle: News\ncategory: press\n---\nBody\n"
-        guard case .success(var form) = FrontMatterForm.make(text: text, path: "_posts/2020-01-01-news.md", tags: [], categories: []) else {
+        guard
+            case .success(var form) = FrontMatterForm.make(
+                text: text, path: "_posts/2020-01-01-news.md", tags: [], categories: [])
+        else {
             return XCTFail("no form")
         }
         let row = try XCTUnwrap(form.form.fields.firstIndex { $0.label == "Categories" })
@@ -46,7 +52,9 @@ final class FrontMatterFormTests: XCTestCase {
         XCTAssertFalse(form.rawKeys.contains("category"))
         XCTAssertFalse(form.form.fields.contains { $0.label == "category" }, "shown once")
         form.form.fields[row].editor = TextField("releases")
-        XCTAssertEqual(try form.apply(to: text, path: "_posts/2020-01-01-news.md"), "---\ntitle: News\ncategory: releases\n---\nBody\n")
+        XCTAssertEqual(
+            try form.apply(to: text, path: "_posts/2020-01-01-news.md"),
+            "---\ntitle: News\ncategory: releases\n---\nBody\n")
     }
 
     func testInvalidDateIsRefusedWithAReason() throws {

@@ -1,17 +1,19 @@
 import Foundation
-@testable import NakedblogApp
-import TestSupport
 import TUI
+import TestSupport
 import XCTest
+
+@testable import NakedblogApp
 
 /// The editor's front-matter notice: said at once when the block stops reading, and typing in
 /// the body never reads the block again (it was a YAML parse per keystroke).
 final class FrontMatterNoticeTests: XCTestCase {
     func testTypingInTheBodyDoesNotReadTheFrontMatterAgainAndBreakingItIsSaidAtOnce() throws {
         var state = try AppFixture.editing("content/posts/welcome-to-nakedblog/index.md")
-        let closing = try XCTUnwrap((1..<state.editor!.editor.buffer.lineCount).first { index in
-            String(state.editor!.editor.buffer.line(index)) == "---"
-        })
+        let closing = try XCTUnwrap(
+            (1..<state.editor!.editor.buffer.lineCount).first { index in
+                String(state.editor!.editor.buffer.line(index)) == "---"
+            })
         // Into the body, and type: the block is read once, then known to end at `closing`.
         for _ in 0..<40 where state.editor!.editor.cursor.line <= closing { _ = AppFixture.send(&state, .down()) }
         AppFixture.type(&state, "words")

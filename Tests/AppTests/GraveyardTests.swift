@@ -1,6 +1,7 @@
 import Foundation
-@testable import NakedblogApp
 import XCTest
+
+@testable import NakedblogApp
 
 /// What the loop lets go of is destroyed on the graveyard's queue, not on the loop's thread.
 final class GraveyardTests: XCTestCase {

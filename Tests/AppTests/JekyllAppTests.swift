@@ -1,9 +1,10 @@
-import Foundation
-import XCTest
-@testable import NakedblogApp
 import Blog
+import Foundation
 import GitOps
 import TestSupport
+import XCTest
+
+@testable import NakedblogApp
 
 /// The app on a Jekyll blog: `d` moves a post between `_posts/` and `_drafts/`, the publish
 /// sheet offers "publish as a post" for a draft and commits the move as one rename.
@@ -14,10 +15,13 @@ final class JekyllAppTests: XCTestCase {
         // The project's own Jekyll blog: these tests run on a clone with nothing beside it.
         try PackageRoot.copyPlainJekyllSite(to: site)
         try FileManager.default.createDirectory(atPath: site + "/_drafts", withIntermediateDirectories: true)
-        try "---\nlayout: post\ntitle: Still a draft\n---\nWords.\n".write(toFile: site + "/_drafts/still-a-draft.md", atomically: true, encoding: .utf8)
-        for command in [["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"],
-                        ["git", "clone", "-q", "--bare", ".", remote], ["git", "remote", "add", "origin", "file://" + remote],
-                        ["git", "fetch", "-q", "origin"], ["git", "branch", "-q", "--set-upstream-to=origin/main"]] {
+        try "---\nlayout: post\ntitle: Still a draft\n---\nWords.\n".write(
+            toFile: site + "/_drafts/still-a-draft.md", atomically: true, encoding: .utf8)
+        for command in [
+            ["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"],
+            ["git", "clone", "-q", "--bare", ".", remote], ["git", "remote", "add", "origin", "file://" + remote],
+            ["git", "fetch", "-q", "origin"], ["git", "branch", "-q", "--set-upstream-to=origin/main"],
+        ] {
             try Shell.check(command, in: site, environment: home.environment)
         }
         return (site, remote)
@@ -28,7 +32,10 @@ final class JekyllAppTests: XCTestCase {
         let messages = MessageLog()
         let runner = EffectRunner(environment: home.environment) { messages.append($0) }
         runner.run(.loadSite(site), siteRoot: site)
-        XCTAssertTrue(messages.wait { if case .siteLoaded = $0 { return true }; return false })
+        XCTAssertTrue(
+            messages.wait {
+                if case .siteLoaded = $0 { return true }; return false
+            })
         return (runner, messages)
     }
 
@@ -38,17 +45,24 @@ final class JekyllAppTests: XCTestCase {
         let (site, _) = try makeSite(home)
         let (runner, messages) = try loadedRunner(site, home)
         runner.run(.toggleDraft("_posts/2020-04-01-whats-jekyll.md"), siteRoot: site)
-        XCTAssertTrue(messages.wait {
-            if case .draftToggled(let path, let from) = $0 { return path == "_drafts/2020-04-01-whats-jekyll.md" && from == "_posts/2020-04-01-whats-jekyll.md" }
-            return false
-        })
-        XCTAssertTrue(FileManager.default.fileExists(atPath: site + "/_drafts/2020-04-01-whats-jekyll.md"), "the date stays in the name")
+        XCTAssertTrue(
+            messages.wait {
+                if case .draftToggled(let path, let from) = $0 {
+                    return path == "_drafts/2020-04-01-whats-jekyll.md" && from == "_posts/2020-04-01-whats-jekyll.md"
+                }
+                return false
+            })
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: site + "/_drafts/2020-04-01-whats-jekyll.md"),
+            "the date stays in the name")
 
         // The update asks for both paths to be read again and selects the post where it went.
         var state = AppState(columns: 80, rows: 24)
         state.site = try Site.open(containing: site)
         state.browse.posts = PostIndex.build(state.site!).posts
-        let effects = App.update(&state, .draftToggled(path: "_drafts/whats-jekyll.md", movedFrom: "_posts/2020-04-01-whats-jekyll.md"), now: 0)
+        let effects = App.update(
+            &state, .draftToggled(path: "_drafts/whats-jekyll.md", movedFrom: "_posts/2020-04-01-whats-jekyll.md"),
+            now: 0)
         guard case .refreshPosts(_, let paths, _)? = effects.first else { return XCTFail("\(effects)") }
         XCTAssertEqual(Set(paths), ["_drafts/whats-jekyll.md", "_posts/2020-04-01-whats-jekyll.md"])
         XCTAssertEqual(state.browse.selectAfterLoad, "_drafts/whats-jekyll.md")
@@ -65,21 +79,38 @@ final class JekyllAppTests: XCTestCase {
         for path in ["_posts/2020-04-01-whats-jekyll.md", "_drafts/2020-04-01-whats-jekyll.md"] {
             let seen = messages.count
             runner.run(.toggleDraft(path), siteRoot: site)
-            XCTAssertTrue(messages.wait(after: seen) { if case .draftToggled = $0 { return true }; return false })
+            XCTAssertTrue(
+                messages.wait(after: seen) {
+                    if case .draftToggled = $0 { return true }; return false
+                })
         }
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: site + "/_posts/2020-04-01-whats-jekyll.md")), original)
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: site + "/_posts/2020-04-01-whats-jekyll.md")), original)
         XCTAssertEqual(try Shell.check(["git", "status", "--porcelain"], in: site, environment: home.environment), "")
 
         // Moved by hand to another date: the publish commits the move, and its check sees one post.
-        try FileManager.default.moveItem(atPath: site + "/_posts/2020-04-01-whats-jekyll.md", toPath: site + "/_posts/2020-04-02-whats-jekyll.md")
+        try FileManager.default.moveItem(
+            atPath: site + "/_posts/2020-04-01-whats-jekyll.md", toPath: site + "/_posts/2020-04-02-whats-jekyll.md")
         runner.run(.preparePublish(post: "_posts/2020-04-02-whats-jekyll.md"), siteRoot: site)
         var ready: PublishSheet?
-        XCTAssertTrue(messages.wait { if case .publishSheetReady(let sheet) = $0 { ready = sheet; return true }; return false })
+        XCTAssertTrue(
+            messages.wait {
+                if case .publishSheetReady(let sheet) = $0 { ready = sheet; return true }; return false
+            })
         let sheet = try XCTUnwrap(ready)
-        XCTAssertEqual(Set(sheet.files.map(\.path)), ["_posts/2020-04-02-whats-jekyll.md", "_posts/2020-04-01-whats-jekyll.md"], "\(sheet.files)")
-        runner.run(.publish(commitPath: sheet.commitPath, post: sheet.post, message: sheet.message.text, setDraftFalse: false, resolve: nil), siteRoot: site)
-        XCTAssertTrue(messages.wait { if case .publishFinished = $0 { return true }; return false })
-        let status = try Shell.check(["git", "show", "-M", "--name-status", "--format=", "main"], in: remote, environment: home.environment)
+        XCTAssertEqual(
+            Set(sheet.files.map(\.path)), ["_posts/2020-04-02-whats-jekyll.md", "_posts/2020-04-01-whats-jekyll.md"],
+            "\(sheet.files)")
+        runner.run(
+            .publish(
+                commitPath: sheet.commitPath, post: sheet.post, message: sheet.message.text, setDraftFalse: false,
+                resolve: nil), siteRoot: site)
+        XCTAssertTrue(
+            messages.wait {
+                if case .publishFinished = $0 { return true }; return false
+            })
+        let status = try Shell.check(
+            ["git", "show", "-M", "--name-status", "--format=", "main"], in: remote, environment: home.environment)
         XCTAssertEqual(status, "R100\t_posts/2020-04-01-whats-jekyll.md\t_posts/2020-04-02-whats-jekyll.md")
         XCTAssertEqual(try Shell.check(["git", "status", "--porcelain"], in: site, environment: home.environment), "")
     }
@@ -91,26 +122,39 @@ final class JekyllAppTests: XCTestCase {
         defer { home.remove() }
         let (site, _) = try makeSite(home)
         let config = try String(contentsOfFile: site + "/_config.yml", encoding: .utf8)
-        try (config + "plugins: [jekyll-redirect-from]\n").write(toFile: site + "/_config.yml", atomically: true, encoding: .utf8)
-        for command in [["git", "commit", "-qam", "Redirects"], ["git", "push", "-q"]] { try Shell.check(command, in: site, environment: home.environment) }
-        try FileManager.default.moveItem(atPath: site + "/_posts/2020-04-01-whats-jekyll.md", toPath: site + "/_posts/2020-05-01-whats-jekyll.md")
+        try (config + "plugins: [jekyll-redirect-from]\n").write(
+            toFile: site + "/_config.yml", atomically: true, encoding: .utf8)
+        for command in [["git", "commit", "-qam", "Redirects"], ["git", "push", "-q"]] {
+            try Shell.check(command, in: site, environment: home.environment)
+        }
+        try FileManager.default.moveItem(
+            atPath: site + "/_posts/2020-04-01-whats-jekyll.md", toPath: site + "/_posts/2020-05-01-whats-jekyll.md")
         let (runner, messages) = try loadedRunner(site, home)
         runner.run(.preparePublish(post: "_posts/2020-05-01-whats-jekyll.md"), siteRoot: site)
         var ready: PublishSheet?
-        XCTAssertTrue(messages.wait { if case .publishSheetReady(let sheet) = $0 { ready = sheet; return true }; return false })
+        XCTAssertTrue(
+            messages.wait {
+                if case .publishSheetReady(let sheet) = $0 { ready = sheet; return true }; return false
+            })
         var sheet = try XCTUnwrap(ready)
         let change = try XCTUnwrap(sheet.review.addressChange)
         XCTAssertEqual([change.old, change.new], ["/2020/04/01/whats-jekyll/", "/2020/05/01/whats-jekyll/"])
-        XCTAssertTrue(sheet.review.warnings.contains { $0.contains(change.old) && $0.contains(change.new) }, "\(sheet.review.warnings)")
+        XCTAssertTrue(
+            sheet.review.warnings.contains { $0.contains(change.old) && $0.contains(change.new) },
+            "\(sheet.review.warnings)")
 
         var state = try AppFixture.browsing()
         state.showPublish(sheet)
         XCTAssertTrue(AppFixture.lines(state).joined(separator: "\n").contains("Ctrl-K keeps the old address"))
-        XCTAssertEqual(App.handlePublishKey(&state, &sheet, .control("k"), now: 0),
-                       [.keepOldAddress(post: "_posts/2020-05-01-whats-jekyll.md", change: change)])
+        XCTAssertEqual(
+            App.handlePublishKey(&state, &sheet, .control("k"), now: 0),
+            [.keepOldAddress(post: "_posts/2020-05-01-whats-jekyll.md", change: change)])
         let seen = messages.count
         runner.run(.keepOldAddress(post: "_posts/2020-05-01-whats-jekyll.md", change: change), siteRoot: site)
-        XCTAssertTrue(messages.wait(after: seen) { if case .oldAddressKept = $0 { return true }; return false })
+        XCTAssertTrue(
+            messages.wait(after: seen) {
+                if case .oldAddressKept = $0 { return true }; return false
+            })
         let text = try String(contentsOfFile: site + "/_posts/2020-05-01-whats-jekyll.md", encoding: .utf8)
         XCTAssertTrue(text.contains("redirect_from: [\(change.old)]"), text)
     }
@@ -145,17 +189,34 @@ final class JekyllAppTests: XCTestCase {
         let (runner, messages) = try loadedRunner(site, home)
         runner.run(.preparePublish(post: "_drafts/still-a-draft.md"), siteRoot: site)
         var ready: PublishSheet?
-        XCTAssertTrue(messages.wait { if case .publishSheetReady(let sheet) = $0 { ready = sheet; return true }; return false })
+        XCTAssertTrue(
+            messages.wait {
+                if case .publishSheetReady(let sheet) = $0 { ready = sheet; return true }; return false
+            })
         let sheet = try XCTUnwrap(ready)
         XCTAssertTrue(sheet.wasDraft && sheet.draftMoves && sheet.setDraftFalse)
-        XCTAssertEqual(sheet.message.text, "Publish: Still a draft", "a draft made a post is a first publish, though the draft was pushed")
-        runner.run(.publish(commitPath: sheet.commitPath, post: sheet.post, message: sheet.message.text, setDraftFalse: true, resolve: nil), siteRoot: site)
-        XCTAssertTrue(messages.wait { if case .publishFinished = $0 { return true }; return false })
-        let status = try Shell.check(["git", "show", "-M", "--name-status", "--format=", "main"], in: remote, environment: home.environment)
+        XCTAssertEqual(
+            sheet.message.text, "Publish: Still a draft",
+            "a draft made a post is a first publish, though the draft was pushed")
+        runner.run(
+            .publish(
+                commitPath: sheet.commitPath, post: sheet.post, message: sheet.message.text, setDraftFalse: true,
+                resolve: nil), siteRoot: site)
+        XCTAssertTrue(
+            messages.wait {
+                if case .publishFinished = $0 { return true }; return false
+            })
+        let status = try Shell.check(
+            ["git", "show", "-M", "--name-status", "--format=", "main"], in: remote, environment: home.environment)
         let lines = status.split(separator: "\n")
         XCTAssertEqual(lines.count, 1, status)
-        XCTAssertTrue(lines[0].hasPrefix("R100\t_drafts/still-a-draft.md\t_posts/") && lines[0].hasSuffix("-still-a-draft.md"), status)
-        XCTAssertTrue(messages.contains { if case .draftToggled(_, let from) = $0 { return from == "_drafts/still-a-draft.md" }; return false })
+        XCTAssertTrue(
+            lines[0].hasPrefix("R100\t_drafts/still-a-draft.md\t_posts/") && lines[0].hasSuffix("-still-a-draft.md"),
+            status)
+        XCTAssertTrue(
+            messages.contains {
+                if case .draftToggled(_, let from) = $0 { return from == "_drafts/still-a-draft.md" }; return false
+            })
     }
 
     func testAnImageGoesIntoTheSitesImageFolderAndItsLinkWorksOnTheBuiltSite() throws {
@@ -167,10 +228,13 @@ final class JekyllAppTests: XCTestCase {
         let (runner, messages) = try loadedRunner(site, home)
         runner.run(.copyImage(source: photo, post: "_posts/2020-04-01-whats-jekyll.md"), siteRoot: site)
         var copied: (name: String, link: String, folder: String)?
-        XCTAssertTrue(messages.wait {
-            if case .imageCopied(_, let name, let link, let folder) = $0 { copied = (name, link, folder); return true }
-            return false
-        })
+        XCTAssertTrue(
+            messages.wait {
+                if case .imageCopied(_, let name, let link, let folder) = $0 {
+                    copied = (name, link, folder); return true
+                }
+                return false
+            })
         // The demo has a baseurl of "": links are root paths.
         XCTAssertEqual(copied?.folder, "assets/images")
         XCTAssertEqual(copied?.name, "holiday-photo.jpg")

@@ -1,8 +1,9 @@
 import Foundation
-@testable import NakedblogApp
-import TestSupport
 import TUI
+import TestSupport
 import XCTest
+
+@testable import NakedblogApp
 
 /// A post read again keeps the cursor on its text when lines came or went above it.
 final class KeepPlaceTests: XCTestCase {
@@ -14,6 +15,7 @@ final class KeepPlaceTests: XCTestCase {
         XCTAssertEqual(EditorScreen.linesMoved(at: 2, from: dated, to: old), 0, "on the removed line: stays")
         XCTAssertEqual(EditorScreen.linesMoved(at: 3, from: dated, to: old), -1, "the closing line moved up")
         XCTAssertEqual(EditorScreen.linesMoved(at: 4, from: dated, to: old), -1)
-        XCTAssertEqual(EditorScreen.linesMoved(at: 3, from: old, to: TextBuffer("---\ntitle: x\n---\nbody 1\nbody two\n")), 0)
+        XCTAssertEqual(
+            EditorScreen.linesMoved(at: 3, from: old, to: TextBuffer("---\ntitle: x\n---\nbody 1\nbody two\n")), 0)
     }
 }

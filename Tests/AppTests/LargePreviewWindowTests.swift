@@ -1,15 +1,18 @@
 import Blog
 import Foundation
-@testable import NakedblogApp
-import TestSupport
 import TUI
+import TestSupport
 import XCTest
+
+@testable import NakedblogApp
 
 /// A document over a million characters: its preview is of the lines around the view only, and
 /// it follows the view.
 final class LargePreviewWindowTests: XCTestCase {
     private func jobs(_ effects: [AppEffect]) -> [PreviewJob] {
-        effects.compactMap { if case .renderPreview(let job) = $0 { return job }; return nil }
+        effects.compactMap {
+            if case .renderPreview(let job) = $0 { return job }; return nil
+        }
     }
 
     func testTheWindowFollowsTheView() throws {
@@ -33,7 +36,10 @@ final class LargePreviewWindowTests: XCTestCase {
         XCTAssertEqual(state.editor?.editor.buffer.lineLength(next.lowerBound), 0)
         _ = App.update(&state, moved.render(), now: 10)
         let lines = state.editor?.preview ?? []
-        XCTAssertTrue(lines.contains { $0.sourceLine >= 30_000 && $0.text.contains("A line of prose") }, "\(lines.first?.sourceLine ?? -1)…\(lines.last?.sourceLine ?? -1) \(lines.count) \(lines.first?.text ?? "")")
+        XCTAssertTrue(
+            lines.contains { $0.sourceLine >= 30_000 && $0.text.contains("A line of prose") },
+            "\(lines.first?.sourceLine ?? -1)…\(lines.last?.sourceLine ?? -1) \(lines.count) \(lines.first?.text ?? "")"
+        )
         // Moving within the window asks for nothing more.
         XCTAssertTrue(jobs(App.update(&state, .key(.down()), now: 11)).isEmpty)
     }

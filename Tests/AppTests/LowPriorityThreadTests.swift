@@ -1,7 +1,8 @@
 import Foundation
-@testable import NakedblogApp
 import TUI
 import XCTest
+
+@testable import NakedblogApp
 
 /// Previews render on a thread of their own at nice 10 (`LowPriorityThread`), so on a busy
 /// machine the loop's frame comes first; the loop's thread keeps its priority.
@@ -11,8 +12,11 @@ final class LowPriorityThreadTests: XCTestCase {
         let runner = EffectRunner(environment: [:]) { message in
             if case .previewRendered(_, _, _, _, let words, _) = message, words == 3 { rendered.fulfill() }
         }
-        runner.run(.renderPreview(PreviewJob(path: "p.md", file: "/nonexistent/p.md", buffer: TextBuffer("three small words\n"),
-                                             revision: 1, width: 40, site: nil)), siteRoot: nil)
+        runner.run(
+            .renderPreview(
+                PreviewJob(
+                    path: "p.md", file: "/nonexistent/p.md", buffer: TextBuffer("three small words\n"),
+                    revision: 1, width: 40, site: nil)), siteRoot: nil)
         wait(for: [rendered], timeout: 10)
         let nice = try XCTUnwrap(Self.niceOfThread(named: "nb-preview"), "the worker thread is named")
         XCTAssertEqual(nice, 10)
@@ -24,9 +28,10 @@ final class LowPriorityThreadTests: XCTestCase {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         for task in tasks {
             guard let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8),
-                  comm.hasPrefix(name),
-                  let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
+                comm.hasPrefix(name),
+                let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
             // Fields after the name: state is field 3, nice field 19.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 16 ? Int(fields[16]) : nil

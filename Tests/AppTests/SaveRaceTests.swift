@@ -2,6 +2,7 @@ import Blog
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import NakedblogApp
 
 /// Ctrl-S pressed again before the first save's result reached the editor: the second save
@@ -21,9 +22,16 @@ final class SaveRaceTests: XCTestCase {
 
         // Two saves, both expecting the file as it was opened.
         runner.run(.save(path: path, text: "---\ntitle: A\n---\ntwo\n", revision: 1, expected: opened), siteRoot: root)
-        runner.run(.save(path: path, text: "---\ntitle: A\n---\nthree!\n", revision: 2, expected: opened), siteRoot: root)
-        XCTAssertTrue(log.wait { if case .saved(_, _, 2) = $0 { return true }; return false }, "\(log.all)")
-        XCTAssertFalse(log.contains { if case .saveConflict = $0 { return true }; return false }, "\(log.all)")
+        runner.run(
+            .save(path: path, text: "---\ntitle: A\n---\nthree!\n", revision: 2, expected: opened), siteRoot: root)
+        XCTAssertTrue(
+            log.wait {
+                if case .saved(_, _, 2) = $0 { return true }; return false
+            }, "\(log.all)")
+        XCTAssertFalse(
+            log.contains {
+                if case .saveConflict = $0 { return true }; return false
+            }, "\(log.all)")
         XCTAssertEqual(try String(contentsOfFile: root + "/" + path, encoding: .utf8), "---\ntitle: A\n---\nthree!\n")
 
         // Another program writes the post: a save still expecting an older stamp is a conflict.
@@ -31,7 +39,11 @@ final class SaveRaceTests: XCTestCase {
         try "---\ntitle: A\n---\ntheirs, longer\n".write(toFile: root + "/" + path, atomically: true, encoding: .utf8)
         let count = log.count
         runner.run(.save(path: path, text: "---\ntitle: A\n---\nmine\n", revision: 3, expected: opened), siteRoot: root)
-        XCTAssertTrue(log.wait(after: count) { if case .saveConflict = $0 { return true }; return false }, "\(log.all)")
-        XCTAssertEqual(try String(contentsOfFile: root + "/" + path, encoding: .utf8), "---\ntitle: A\n---\ntheirs, longer\n")
+        XCTAssertTrue(
+            log.wait(after: count) {
+                if case .saveConflict = $0 { return true }; return false
+            }, "\(log.all)")
+        XCTAssertEqual(
+            try String(contentsOfFile: root + "/" + path, encoding: .utf8), "---\ntitle: A\n---\ntheirs, longer\n")
     }
 }

@@ -1,8 +1,9 @@
 import Blog
 import Foundation
-@testable import NakedblogApp
 import TestSupport
 import XCTest
+
+@testable import NakedblogApp
 
 /// Issue 45.11: opening a repository whose site is in a folder opens that site, or lets the
 /// writer pick among several.
@@ -16,21 +17,29 @@ final class SiteDiscoveryTests: XCTestCase {
         let (runner, messages) = AppFixture.runner(home)
         runner.run(.loadSite(repository), siteRoot: repository)
         var loaded: Site?
-        XCTAssertTrue(messages.wait { if case .siteLoaded(let site, _, _) = $0 { loaded = site; return true }; return false })
+        XCTAssertTrue(
+            messages.wait {
+                if case .siteLoaded(let site, _, _) = $0 { loaded = site; return true }; return false
+            })
         XCTAssertEqual(loaded?.root, StandardPath.of(repository + "/exampleSite"))
 
         try FileManager.default.createDirectory(atPath: repository + "/docs/_posts", withIntermediateDirectories: true)
         let seen = messages.count
         runner.run(.loadSite(repository), siteRoot: repository)
         var found: [String] = []
-        XCTAssertTrue(messages.wait(after: seen) { if case .sitesFound(_, let sites) = $0 { found = sites; return true }; return false })
+        XCTAssertTrue(
+            messages.wait(after: seen) {
+                if case .sitesFound(_, let sites) = $0 { found = sites; return true }; return false
+            })
         XCTAssertEqual(found.map { ($0 as NSString).lastPathComponent }, ["docs", "exampleSite"])
 
         var state = AppState(columns: 80, rows: 24, page: .browse)
         _ = App.update(&state, .sitesFound(in: repository, found), now: 0)
         XCTAssertEqual(state.page, .start)
         let screen = AppFixture.lines(state).joined(separator: "\n")
-        XCTAssertTrue(screen.contains("holds 2 sites.") && screen.contains("▸ docs/") && screen.contains("  exampleSite/"), screen)
+        XCTAssertTrue(
+            screen.contains("holds 2 sites.") && screen.contains("▸ docs/") && screen.contains("  exampleSite/"), screen
+        )
         XCTAssertEqual(App.update(&state, .key(.down()), now: 0), [])
         XCTAssertEqual(App.update(&state, .key(.enter), now: 0), [.loadSite(found[1])])
     }
@@ -54,10 +63,14 @@ final class TextFilterTests: XCTestCase {
         let (runner, messages) = AppFixture.runner(home)
         runner.run(.searchBodies(query: query, paths: paths), siteRoot: PackageRoot.appending("demo"))
         var answer: AppMessage?
-        XCTAssertTrue(messages.wait { if case .bodyMatches = $0 { answer = $0; return true }; return false })
+        XCTAssertTrue(
+            messages.wait {
+                if case .bodyMatches = $0 { answer = $0; return true }; return false
+            })
         guard case .bodyMatches(_, let found)? = answer else { return XCTFail() }
         let expected = try paths.filter { path in
-            try String(contentsOfFile: PackageRoot.appending("demo/" + path), encoding: .utf8).lowercased().contains("steep")
+            try String(contentsOfFile: PackageRoot.appending("demo/" + path), encoding: .utf8).lowercased().contains(
+                "steep")
         }
         XCTAssertFalse(expected.isEmpty)
         XCTAssertEqual(found, Set(expected))

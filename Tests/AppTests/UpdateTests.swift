@@ -1,10 +1,11 @@
 import Blog
 import Foundation
 import GitOps
-@testable import NakedblogApp
-import TestSupport
 import TUI
+import TestSupport
 import XCTest
+
+@testable import NakedblogApp
 
 /// The rules `update` keeps, independent of drawing.
 final class UpdateTests: XCTestCase {
@@ -20,9 +21,13 @@ final class UpdateTests: XCTestCase {
         let runner = EffectRunner(environment: ProcessInfo.processInfo.environment) { messages.append($0) }
         runner.run(effects[0], siteRoot: nil)
         var checked: AppMessage?
-        XCTAssertTrue(messages.wait { if case .cloneURLChecked = $0 { checked = $0; return true }; return false })
+        XCTAssertTrue(
+            messages.wait {
+                if case .cloneURLChecked = $0 { checked = $0; return true }; return false
+            })
         let started = App.update(&state, try XCTUnwrap(checked), now: 0)
-        XCTAssertEqual(started, [.startClone(url: "git@github.com:me/me.github.io.git", target: "/home/me/me.github.io")])
+        XCTAssertEqual(
+            started, [.startClone(url: "git@github.com:me/me.github.io.git", target: "/home/me/me.github.io")])
         // A URL that cannot be used is said on the start screen, in the CLI's words; nothing starts.
         var bad = AppState(columns: 80, rows: 24)
         _ = AppFixture.send(&bad, .character("c"))
@@ -30,7 +35,10 @@ final class UpdateTests: XCTestCase {
         let check = AppFixture.send(&bad, .enter)
         runner.run(check[0], siteRoot: nil)
         var refused: AppMessage?
-        XCTAssertTrue(messages.wait { if case .cloneURLRefused = $0 { refused = $0; return true }; return false })
+        XCTAssertTrue(
+            messages.wait {
+                if case .cloneURLRefused = $0 { refused = $0; return true }; return false
+            })
         XCTAssertEqual(App.update(&bad, try XCTUnwrap(refused), now: 0), [])
         XCTAssertTrue(bad.start.problem?.hasPrefix("Cannot clone `") ?? false, bad.start.problem ?? "")
         XCTAssertTrue(bad.start.problem?.contains("encoded line break") ?? false, bad.start.problem ?? "")
@@ -53,7 +61,8 @@ final class UpdateTests: XCTestCase {
     func testDraftKeyOnALivePostAsksFirst() throws {
         var state = try AppFixture.browsing()
         let visible = state.browse.visible.map { state.browse.posts[$0] }
-        let live = try XCTUnwrap(visible.firstIndex { !$0.draft && BrowseRender.gitMark($0, state.git, siteRoot: nil) == "" })
+        let live = try XCTUnwrap(
+            visible.firstIndex { !$0.draft && BrowseRender.gitMark($0, state.git, siteRoot: nil) == "" })
         state.browse.selected = live
         let path = visible[live].path
         XCTAssertEqual(AppFixture.send(&state, .character("d")), [])
@@ -65,7 +74,8 @@ final class UpdateTests: XCTestCase {
 
         let draft = try XCTUnwrap(visible.firstIndex { $0.draft })
         state.browse.selected = draft
-        XCTAssertEqual(AppFixture.send(&state, .character("d")), [.toggleDraft(visible[draft].path)], "a draft is not on the site")
+        XCTAssertEqual(
+            AppFixture.send(&state, .character("d")), [.toggleDraft(visible[draft].path)], "a draft is not on the site")
     }
 
     /// Leaving the editor puts ▸ on the post that was edited, wherever the list had it selected.
@@ -83,9 +93,16 @@ final class UpdateTests: XCTestCase {
         AppFixture.type(&state, "y")
         let revision = state.editor!.editor.revision
         let effects = AppFixture.send(&state, .control("p"))
-        XCTAssertEqual(effects, [.save(path: "content/posts/cold-brew-ratios/index.md", text: state.editor!.editor.text, revision: revision),
-                                 .preparePublish(post: "content/posts/cold-brew-ratios/index.md")])
-        _ = App.update(&state, .saved(path: "content/posts/cold-brew-ratios/index.md", stamp: nil, revision: revision), now: 0)
+        XCTAssertEqual(
+            effects,
+            [
+                .save(
+                    path: "content/posts/cold-brew-ratios/index.md", text: state.editor!.editor.text, revision: revision
+                ),
+                .preparePublish(post: "content/posts/cold-brew-ratios/index.md"),
+            ])
+        _ = App.update(
+            &state, .saved(path: "content/posts/cold-brew-ratios/index.md", stamp: nil, revision: revision), now: 0)
         XCTAssertFalse(state.editor!.editor.isDirty)
     }
 
@@ -95,8 +112,9 @@ final class UpdateTests: XCTestCase {
     func testPublishAgainWhileOneRunsShowsItsSheet() throws {
         var state = try AppFixture.editing()
         let path = "content/posts/cold-brew-ratios/index.md"
-        let sheet = PublishSheet(post: path, commitPath: "content/posts/cold-brew-ratios",
-                                 title: "Cold brew", files: [], changedKeys: [], wasDraft: false, message: "Update: Cold brew")
+        let sheet = PublishSheet(
+            post: path, commitPath: "content/posts/cold-brew-ratios",
+            title: "Cold brew", files: [], changedKeys: [], wasDraft: false, message: "Update: Cold brew")
         _ = App.update(&state, .publishSheetReady(sheet), now: 0)
         _ = AppFixture.send(&state, .escape)
         XCTAssertNil(state.publish, "a sheet closed before publishing is gone")
@@ -107,12 +125,18 @@ final class UpdateTests: XCTestCase {
         XCTAssertTrue(state.isPublishing, "hidden, still running")
         _ = App.update(&state, .publishEvent(.packing(current: 3, total: 4)), now: 0)
         let again = AppFixture.send(&state, .control("p"))
-        XCTAssertEqual(again, [.save(path: path, text: state.editor!.editor.text, revision: state.editor!.editor.revision)],
-                       "no second publish is prepared")
-        guard case .publish? = state.overlay, case .running(let step, _)? = state.publish?.phase else { return XCTFail("its sheet again") }
+        XCTAssertEqual(
+            again, [.save(path: path, text: state.editor!.editor.text, revision: state.editor!.editor.revision)],
+            "no second publish is prepared")
+        guard case .publish? = state.overlay, case .running(let step, _)? = state.publish?.phase else {
+            return XCTFail("its sheet again")
+        }
         XCTAssertEqual(step, "Packing 3/4", "the running sheet, with its progress")
-        _ = App.update(&state, .publishFailed(GitError(kind: .networkUnreachable, operation: "push", message: "offline")), now: 0)
-        guard case .failed? = state.publish?.phase, case .publish? = state.overlay else { return XCTFail("the failure is shown") }
+        _ = App.update(
+            &state, .publishFailed(GitError(kind: .networkUnreachable, operation: "push", message: "offline")), now: 0)
+        guard case .failed? = state.publish?.phase, case .publish? = state.overlay else {
+            return XCTFail("the failure is shown")
+        }
         _ = AppFixture.send(&state, .escape)
         XCTAssertNil(state.publish)
         XCTAssertNil(state.overlay)
@@ -120,35 +144,51 @@ final class UpdateTests: XCTestCase {
 
     func testARunningPublishSurvivesLeavingItsSheetAndTheEditor() throws {
         var state = try AppFixture.editing()
-        let sheet = PublishSheet(post: "content/posts/cold-brew-ratios/index.md", commitPath: "content/posts/cold-brew-ratios",
-                                 title: "Cold brew", files: [], changedKeys: [], wasDraft: false, message: "Update: Cold brew")
+        let sheet = PublishSheet(
+            post: "content/posts/cold-brew-ratios/index.md", commitPath: "content/posts/cold-brew-ratios",
+            title: "Cold brew", files: [], changedKeys: [], wasDraft: false, message: "Update: Cold brew")
         _ = App.update(&state, .publishSheetReady(sheet), now: 0)
         _ = AppFixture.send(&state, .enter)
         let leaving = AppFixture.send(&state, .escape, .escape)
-        XCTAssertEqual(leaving, [.releasePost("content/posts/cold-brew-ratios/index.md")], "no effect cancels the publish")
+        XCTAssertEqual(
+            leaving, [.releasePost("content/posts/cold-brew-ratios/index.md")], "no effect cancels the publish")
         XCTAssertNil(state.overlay)
         XCTAssertEqual(state.page, .browse)
         XCTAssertTrue(state.isPublishing)
         XCTAssertTrue(AppFixture.lines(state)[22].contains("publishing…"))
         let quitting = AppFixture.send(&state, .character("q"))
         XCTAssertEqual(quitting, [], "quitting during a publish asks first")
-        let done = App.update(&state, .publishFinished(PublishResult(pushedCommits: 1, branch: "main", upstream: "origin/main", head: "abcdef1234")), now: 0)
+        let done = App.update(
+            &state,
+            .publishFinished(
+                PublishResult(pushedCommits: 1, branch: "main", upstream: "origin/main", head: "abcdef1234")), now: 0)
         XCTAssertEqual(done.first, .loadSite(state.site!.root))
         XCTAssertEqual(state.toast?.text, "Published abcdef1 to origin/main")
         // The post is read again (the publish set draft: false), without bringing the editor back.
         let path = "content/posts/cold-brew-ratios/index.md"
         XCTAssertTrue(done.contains(.reloadPost(path)), "\(done)")
-        _ = App.update(&state, .postReloaded(path: path, text: "{\"title\": \"Cold brew\", \"draft\": false}\n", stamp: nil), now: 0)
+        _ = App.update(
+            &state, .postReloaded(path: path, text: "{\"title\": \"Cold brew\", \"draft\": false}\n", stamp: nil),
+            now: 0)
         XCTAssertEqual(state.page, .browse, "the user left the editor: it stays left")
         XCTAssertEqual(state.editor?.editor.text, "{\"title\": \"Cold brew\", \"draft\": false}\n")
         // A publish that brought nothing from the remote reads again only what it committed.
-        let committed = CommitOutcome(commit: CommitSummary(id: "abcdef1234", summary: "Update"), files: [path, "content/posts/cold-brew-ratios/cup.jpg"],
-                                      signed: false)
-        let quick = App.update(&state, .publishFinished(PublishResult(commit: committed, pushedCommits: 1, branch: "main", head: "abcdef1234")), now: 0)
+        let committed = CommitOutcome(
+            commit: CommitSummary(id: "abcdef1234", summary: "Update"),
+            files: [path, "content/posts/cold-brew-ratios/cup.jpg"],
+            signed: false)
+        let quick = App.update(
+            &state,
+            .publishFinished(PublishResult(commit: committed, pushedCommits: 1, branch: "main", head: "abcdef1234")),
+            now: 0)
         guard case .refreshPosts(_, let paths, _)? = quick.first else { return XCTFail("\(quick)") }
         XCTAssertEqual(paths, [path, "content/posts/cold-brew-ratios/cup.jpg"])
-        let rebased = App.update(&state, .publishFinished(PublishResult(commit: committed, pushedCommits: 1, rebasedCommits: 1, branch: "main")), now: 0)
-        XCTAssertEqual(rebased.first, .loadSite(state.site!.root), "the remote's commits came in: the whole site is read")
+        let rebased = App.update(
+            &state,
+            .publishFinished(PublishResult(commit: committed, pushedCommits: 1, rebasedCommits: 1, branch: "main")),
+            now: 0)
+        XCTAssertEqual(
+            rebased.first, .loadSite(state.site!.root), "the remote's commits came in: the whole site is read")
     }
 
     func testAReloadNeverReplacesWhatWasTypedSinceThePublish() throws {
@@ -165,16 +205,21 @@ final class UpdateTests: XCTestCase {
 
     func testConflictChoicesPublishWithASide() throws {
         var state = try conflicted(["content/posts/a/index.md"])
-        XCTAssertEqual(AppFixture.send(&state, .character("m")),
-                       [.publish(commitPath: nil, post: "content/posts/a/index.md", message: "Publish: A", setDraftFalse: false,
-                                 resolve: .files(["content/posts/a/index.md": .local]))])
+        XCTAssertEqual(
+            AppFixture.send(&state, .character("m")),
+            [
+                .publish(
+                    commitPath: nil, post: "content/posts/a/index.md", message: "Publish: A", setDraftFalse: false,
+                    resolve: .files(["content/posts/a/index.md": .local]))
+            ])
     }
 
     /// The browser with post A's publish stopped on a conflict in `files`.
     private func conflicted(_ files: [String]) throws -> AppState {
         var state = try AppFixture.browsing()
-        var sheet = PublishSheet(post: "content/posts/a/index.md", commitPath: "content/posts/a", title: "A", files: [], changedKeys: [],
-                                 wasDraft: false, message: "Publish: A")
+        var sheet = PublishSheet(
+            post: "content/posts/a/index.md", commitPath: "content/posts/a", title: "A", files: [], changedKeys: [],
+            wasDraft: false, message: "Publish: A")
         sheet.phase = .conflict(files: files, selected: 0)
         _ = App.update(&state, .publishSheetReady(sheet), now: 0)
         return state
@@ -192,16 +237,25 @@ final class UpdateTests: XCTestCase {
         XCTAssertTrue(state.editor?.problem?.contains("conflict markers remain") ?? false)
         state.editor?.editor.replaceText(with: "---\ntitle: A\n---\nboth lines\n", now: 1)
         XCTAssertEqual(AppFixture.send(&state, .control("s")), [])
-        guard case .publish? = state.overlay, let back = state.publish, case .conflict(_, let selected) = back.phase else { return XCTFail("the sheet is back") }
-        XCTAssertEqual(back.resolutions["content/posts/a/index.md"], .content(Data("---\ntitle: A\n---\nboth lines\n".utf8)))
+        guard case .publish? = state.overlay, let back = state.publish, case .conflict(_, let selected) = back.phase
+        else { return XCTFail("the sheet is back") }
+        XCTAssertEqual(
+            back.resolutions["content/posts/a/index.md"], .content(Data("---\ntitle: A\n---\nboth lines\n".utf8)))
         XCTAssertEqual(selected, 0)
         assertSnapshot(AppFixture.lines(state), named: "conflict-two-files")
         XCTAssertEqual(AppFixture.send(&state, .enter), [], "every file needs a choice first")
         _ = AppFixture.send(&state, .down(), .character("t"))
         let effects = AppFixture.send(&state, .enter)
-        XCTAssertEqual(effects, [.publish(commitPath: nil, post: "content/posts/a/index.md", message: "Publish: A", setDraftFalse: false,
-                                          resolve: .files(["content/posts/a/index.md": .content(Data("---\ntitle: A\n---\nboth lines\n".utf8)),
-                                                           "content/posts/a/notes.txt": .remote]))])
+        XCTAssertEqual(
+            effects,
+            [
+                .publish(
+                    commitPath: nil, post: "content/posts/a/index.md", message: "Publish: A", setDraftFalse: false,
+                    resolve: .files([
+                        "content/posts/a/index.md": .content(Data("---\ntitle: A\n---\nboth lines\n".utf8)),
+                        "content/posts/a/notes.txt": .remote,
+                    ]))
+            ])
     }
 
     /// Markers in a CRLF file are markers: Ctrl-S refuses to keep them (the check split the text
@@ -223,7 +277,9 @@ final class UpdateTests: XCTestCase {
         var state = try conflicted(["content/posts/a/index.md"])
         _ = AppFixture.send(&state, .character("e"))
         let body = (1...80).map { "Line \($0) of the post." }.joined(separator: "\n")
-        let marked = "---\ntitle: A\n---\n" + body + "\n<<<<<<< mine\nmy line\n=======\ntheir line\n>>>>>>> remote\n" + body + "\n"
+        let marked =
+            "---\ntitle: A\n---\n" + body + "\n<<<<<<< mine\nmy line\n=======\ntheir line\n>>>>>>> remote\n" + body
+            + "\n"
         _ = App.update(&state, .conflictLoaded(path: "content/posts/a/index.md", text: marked), now: 0)
         let lines = AppFixture.lines(state)
         let row = try XCTUnwrap(lines.firstIndex { $0.contains("<<<<<<< mine") })
@@ -278,7 +334,8 @@ final class UpdateTests: XCTestCase {
         var state = try AppFixture.browsing()
         state.cursorToLine = 60
         let text = (1...120).map { "Line \($0)" }.joined(separator: "\n")
-        _ = App.update(&state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: text, stamp: nil), now: 0)
+        _ = App.update(
+            &state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: text, stamp: nil), now: 0)
         let frame = Render.frame(&state)
         let row = try XCTUnwrap(frame.cursor?.y)
         XCTAssertTrue((8...14).contains(row), "row \(row) of 24")
@@ -298,7 +355,8 @@ final class UpdateTests: XCTestCase {
         _ = App.update(&state, .tick(10.5), now: 10.5)
         XCTAssertNil(state.editor?.frozenStatus)
         let column = (state.editor?.editor.cursor.column ?? 0) + 1
-        XCTAssertTrue(AppFixture.lines(state).first?.hasSuffix("Col \(column)") ?? false, AppFixture.lines(state).first ?? "")
+        XCTAssertTrue(
+            AppFixture.lines(state).first?.hasSuffix("Col \(column)") ?? false, AppFixture.lines(state).first ?? "")
         for character in "de" { _ = App.update(&state, .key(.character(character)), now: 11) }
         _ = App.update(&state, .key(.left()), now: 11)
         XCTAssertNil(state.editor?.frozenStatus, "another key: at once")
@@ -324,16 +382,21 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(before.column, 5)
         // A publish set `draft: false` on disk and the post is read again.
         let text = try XCTUnwrap(state.editor?.editor.text)
-        _ = App.update(&state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: text, stamp: nil), now: 0)
+        _ = App.update(
+            &state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: text, stamp: nil), now: 0)
         XCTAssertEqual(state.editor?.editor.cursor, before)
-        _ = App.update(&state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: "short", stamp: nil), now: 0)
+        _ = App.update(
+            &state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: "short", stamp: nil), now: 0)
         XCTAssertEqual(state.editor?.editor.cursor, TextPosition(line: 0, column: 5), "clamped to a shorter text")
     }
 
     func testDownInALongParagraphGoesToItsNextRowOnScreen() throws {
         var state = try AppFixture.browsing()
         let paragraph = Array(repeating: "a few words that wrap", count: 12).joined(separator: " ")
-        _ = App.update(&state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: paragraph + "\nnext", stamp: nil), now: 0)
+        _ = App.update(
+            &state,
+            .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: paragraph + "\nnext", stamp: nil), now: 0
+        )
         _ = Render.frame(&state)  // the view learns the width it wraps at
         _ = AppFixture.send(&state, .down())
         XCTAssertEqual(state.editor?.editor.cursor.line, 0, "still in the paragraph, one row down")
@@ -374,7 +437,8 @@ final class UpdateTests: XCTestCase {
         loop.observeEffect = { effects.append($0) }
         loop.run()
         XCTAssertEqual(effects.last, .quit)
-        XCTAssertTrue(terminal.frames.contains { $0.lines().joined().contains("Help · Posts") }, "the help overlay was drawn")
+        XCTAssertTrue(
+            terminal.frames.contains { $0.lines().joined().contains("Help · Posts") }, "the help overlay was drawn")
         let ended = MemoryTerminal(columns: 80, rows: 24)
         let second = AppLoop(terminal: ended, state: try AppFixture.browsing())
         var secondEffects: [AppEffect] = []
@@ -413,8 +477,11 @@ final class EditorHelpTests: XCTestCase {
                 XCTAssertTrue(named.contains(KeyName.of(key)), "\(KeyName.of(key)) missing from \(rows.map(\.keys))")
                 var editor = prepared
                 let effects = editor.handle(key, now: 50)
-                let changed = editor.text != prepared.text || editor.cursor != prepared.cursor || editor.anchor != prepared.anchor
-                XCTAssertTrue(changed || effects?.isEmpty == false, "\(KeyName.of(key)) (\(binding.action)) is in the help but does nothing")
+                let changed =
+                    editor.text != prepared.text || editor.cursor != prepared.cursor || editor.anchor != prepared.anchor
+                XCTAssertTrue(
+                    changed || effects?.isEmpty == false,
+                    "\(KeyName.of(key)) (\(binding.action)) is in the help but does nothing")
             }
         }
         for binding in state.keys.editor.bindings {
@@ -442,7 +509,9 @@ final class WrapWidthTests: XCTestCase {
     func testDownMovesByDisplayRowWithoutAFrame() throws {
         var state = try AppFixture.browsing()
         let paragraph = String(repeating: "word ", count: 60)
-        _ = AppFixture.update(&state, .postOpened(path: "content/posts/x.md", text: "---\ntitle: x\n---\n" + paragraph + "\nnext\n", stamp: nil))
+        _ = AppFixture.update(
+            &state,
+            .postOpened(path: "content/posts/x.md", text: "---\ntitle: x\n---\n" + paragraph + "\nnext\n", stamp: nil))
         state.editor?.editor.goToLine(4)
         _ = AppFixture.send(&state, .down(shift: false))
         XCTAssertEqual(state.editor?.editor.cursor.line, 3, "still in the paragraph: one display row down")

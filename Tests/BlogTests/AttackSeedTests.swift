@@ -1,8 +1,8 @@
 import Blog
-import Preview
 import Foundation
-import XCTest
+import Preview
 import TestSupport
+import XCTest
 
 /// The fuzz corpus's attack seeds (alias bombs, deep nesting, escapes) read and preview in
 /// process, quickly and without crashing: the same inputs `make fuzz` starts from.
@@ -18,7 +18,8 @@ final class AttackSeedTests: XCTestCase {
             let lines = MarkdownPreview.render(page, width: 80)
             XCTAssertFalse(lines.isEmpty, name)
         }
-        let laughs = try PageText(data: Data(contentsOf: URL(fileURLWithPath: directory + "/yaml-billion-laughs.md")), file: "laughs.md")
+        let laughs = try PageText(
+            data: Data(contentsOf: URL(fileURLWithPath: directory + "/yaml-billion-laughs.md")), file: "laughs.md")
         XCTAssertThrowsError(try FrontMatterReader.fields(of: laughs, file: "laughs.md")) { error in
             XCTAssertTrue("\(error)".contains("aliases"), "\(error)")
         }

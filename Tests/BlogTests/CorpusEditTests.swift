@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import Blog
 import TestSupport
+import XCTest
+
+@testable import Blog
 
 /// Edits on real pages of every format change only the edited field's lines, and Hugo reads
 /// the new values.
@@ -18,13 +19,16 @@ final class CorpusEditTests: XCTestCase {
         return chosen
     }
 
-    private func edit(_ site: Site, _ path: String, _ change: (inout FrontMatterEditor) throws -> Void) throws -> ChangedLines {
+    private func edit(_ site: Site, _ path: String, _ change: (inout FrontMatterEditor) throws -> Void) throws
+        -> ChangedLines
+    {
         let absolute = site.absolute(path)
         let before = try Data(contentsOf: URL(fileURLWithPath: absolute))
         var editor = try FrontMatterEditor(page: try PageText(data: before, file: path), file: path)
         try change(&editor)
         try editor.page.data().write(to: URL(fileURLWithPath: absolute))
-        return ChangedLines(String(decoding: before, as: UTF8.self), String(decoding: editor.page.data(), as: UTF8.self))
+        return ChangedLines(
+            String(decoding: before, as: UTF8.self), String(decoding: editor.page.data(), as: UTF8.self))
     }
 
     func testTitleDraftAndDateEditsAreOneLineAndHugoAgrees() throws {
@@ -41,15 +45,19 @@ final class CorpusEditTests: XCTestCase {
                 var changes = try edit(site, post.path) { try $0.set("title", to: .string(title)) }
                 XCTAssertEqual(changes.removed.count, post.title.isEmpty ? 0 : 1, "title of \(post.path):\n\(changes)")
                 XCTAssertEqual(changes.added.count, 1, "title of \(post.path):\n\(changes)")
-                let fields = try FrontMatterReader.fields(of: try PageText.read(path: site.absolute(post.path)), file: post.path)
+                let fields = try FrontMatterReader.fields(
+                    of: try PageText.read(path: site.absolute(post.path)), file: post.path)
                 changes = try edit(site, post.path) { try $0.set("draft", to: .bool(!post.draft)) }
                 XCTAssertEqual(changes.added.count, 1, "draft of \(post.path):\n\(changes)")
-                XCTAssertEqual(changes.removed.count, fields["draft"] == nil ? 0 : 1, "draft of \(post.path):\n\(changes)")
+                XCTAssertEqual(
+                    changes.removed.count, fields["draft"] == nil ? 0 : 1, "draft of \(post.path):\n\(changes)")
                 var newDate: Date?
                 if let old = post.date, fields["date"] != nil {
                     newDate = old.date.addingTimeInterval(86_400 * 3)
                     let text = old.formatLike(newDate!)
-                    let value: FrontMatterValue = fields["date"].map { if case .date = $0 { return .date(text) } else { return .string(text) } }!
+                    let value: FrontMatterValue = fields["date"].map {
+                        if case .date = $0 { return .date(text) } else { return .string(text) }
+                    }!
                     changes = try edit(site, post.path) { try $0.set("date", to: value) }
                     XCTAssertEqual(changes.removed.count, 1, "date of \(post.path):\n\(changes)")
                     XCTAssertEqual(changes.added.count, 1, "date of \(post.path):\n\(changes)")
@@ -79,16 +87,22 @@ final class CorpusEditTests: XCTestCase {
             let site = try Site.open(containing: copy.path)
             for post in sample(PostIndex.build(site)) {
                 let original = try Data(contentsOf: URL(fileURLWithPath: site.absolute(post.path)))
-                let hadTags = try FrontMatterReader.fields(of: try PageText(data: original, file: post.path), file: post.path)["tags"] != nil
+                let hadTags =
+                    try FrontMatterReader.fields(of: try PageText(data: original, file: post.path), file: post.path)[
+                        "tags"] != nil
                 let tags = post.tags.map(FrontMatterValue.string)
-                let added = try edit(site, post.path) { try $0.set("tags", to: .list(tags + [.string("nakedblog test")])) }
+                let added = try edit(site, post.path) {
+                    try $0.set("tags", to: .list(tags + [.string("nakedblog test")]))
+                }
                 XCTAssertLessThanOrEqual(added.removed.count, 1, "\(post.path):\n\(added)")
                 XCTAssertLessThanOrEqual(added.added.count, 2, "\(post.path):\n\(added)")
-                let reread = try FrontMatterReader.fields(of: try PageText.read(path: site.absolute(post.path)), file: post.path)
+                let reread = try FrontMatterReader.fields(
+                    of: try PageText.read(path: site.absolute(post.path)), file: post.path)
                 XCTAssertEqual(reread["tags"]?.strings, post.tags + ["nakedblog test"], post.path)
                 _ = try edit(site, post.path) { hadTags ? try $0.set("tags", to: .list(tags)) : try $0.remove("tags") }
                 let restored = try Data(contentsOf: URL(fileURLWithPath: site.absolute(post.path)))
-                XCTAssertEqual(String(decoding: restored, as: UTF8.self), String(decoding: original, as: UTF8.self), post.path)
+                XCTAssertEqual(
+                    String(decoding: restored, as: UTF8.self), String(decoding: original, as: UTF8.self), post.path)
             }
         }
     }

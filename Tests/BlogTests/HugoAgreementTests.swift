@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import Blog
 import TestSupport
+import XCTest
+
+@testable import Blog
 
 /// For every page `hugo list all` reports, nakedblog finds the same page with the same title,
 /// draft flag and dates. Hugo is the oracle: Debian's and a current release, each the one on
@@ -29,9 +30,12 @@ final class HugoAgreementTests: XCTestCase {
                 XCTAssertEqual(post.title, row.title, "title of \(row.path)")
                 XCTAssertEqual(post.draft, row.draft, "draft of \(row.path)")
                 XCTAssertEqual(post.date?.date, hugoDate(row.date), "date of \(row.path): \(row.date)")
-                XCTAssertEqual(post.publishDate?.date, hugoDate(row.publishDate), "publishDate of \(row.path): \(row.publishDate)")
-                XCTAssertEqual(post.expiryDate?.date, hugoDate(row.expiryDate), "expiryDate of \(row.path): \(row.expiryDate)")
-                XCTAssertEqual(index.site.config.baseURLPath + post.url(config: index.site.config), row.url, "url of \(row.path)")
+                XCTAssertEqual(
+                    post.publishDate?.date, hugoDate(row.publishDate), "publishDate of \(row.path): \(row.publishDate)")
+                XCTAssertEqual(
+                    post.expiryDate?.date, hugoDate(row.expiryDate), "expiryDate of \(row.path): \(row.expiryDate)")
+                XCTAssertEqual(
+                    index.site.config.baseURLPath + post.url(config: index.site.config), row.url, "url of \(row.path)")
             }
         }
     }
@@ -43,11 +47,13 @@ final class HugoAgreementTests: XCTestCase {
         let site = try TemporaryDirectory(prefix: "nb-mounts")
         defer { site.remove() }
         let files = [
-            "hugo.toml": "baseURL = 'https://example.org/'\ntitle = 'Docs'\n[module]\n[[module.mounts]]\nsource = 'content/en'\ntarget = 'content'\n"
+            "hugo.toml":
+                "baseURL = 'https://example.org/'\ntitle = 'Docs'\n[module]\n[[module.mounts]]\nsource = 'content/en'\ntarget = 'content'\n"
                 + "[[module.mounts]]\nsource = 'layouts'\ntarget = 'layouts'\n",
             "content/en/functions/strings/replace.md": "---\ntitle: replace\n---\nx\n",
             "content/en/functions/strings/_index.md": "---\ntitle: Strings\n---\n",
-            "content/en/_common/_index.md": "---\nbuild:\n  list: never\n  render: never\ncascade:\n  build:\n    list: never\n    render: never\n---\n",
+            "content/en/_common/_index.md":
+                "---\nbuild:\n  list: never\n  render: never\ncascade:\n  build:\n    list: never\n    render: never\n---\n",
             "content/en/_common/snippet.md": "a snippet\n",
             "content/en/_common/deeper/more.md": "---\ntitle: More\n---\n",
             "content/en/posts/norender.md": "---\ntitle: Never rendered\nbuild:\n  render: never\n---\n",
@@ -56,7 +62,8 @@ final class HugoAgreementTests: XCTestCase {
             "layouts/_default/single.html": "{{ .Content }}", "layouts/_default/list.html": "{{ .Content }}",
         ]
         for (path, text) in files {
-            try FileManager.default.createDirectory(atPath: (site.appending(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (site.appending(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: site.appending(path), atomically: true, encoding: .utf8)
         }
         let index = PostIndex.build(try Site.open(containing: site.path))
@@ -65,8 +72,10 @@ final class HugoAgreementTests: XCTestCase {
         XCTAssertEqual(address("content/en/functions/strings/replace.md"), "/functions/strings/replace/")
         XCTAssertEqual(ours["content/en/functions/strings/replace.md"]?.section, "functions")
         XCTAssertEqual(address("content/en/posts/nolist.md"), "/posts/nolist/", "listed nowhere, still a page")
-        for headless in ["content/en/_common/snippet.md", "content/en/_common/deeper/more.md", "content/en/posts/norender.md",
-                         "content/en/posts/bundle/index.md"] {
+        for headless in [
+            "content/en/_common/snippet.md", "content/en/_common/deeper/more.md", "content/en/posts/norender.md",
+            "content/en/posts/bundle/index.md",
+        ] {
             XCTAssertEqual(ours[headless]?.status(), .headless, headless)
             XCTAssertEqual(address(headless), "", headless)
         }

@@ -1,23 +1,29 @@
 import Foundation
-import XCTest
-@testable import Blog
 import TestSupport
+import XCTest
+
+@testable import Blog
 
 /// Where a Jekyll post's images go and how they are linked; which site files a post refers to.
 final class JekyllImageTests: XCTestCase {
     private func site(config: String, posts: [String: String]) throws -> (Site, TemporaryDirectory) {
         let directory = try TemporaryDirectory(prefix: "nb-jekyll-images")
-        try FileManager.default.createDirectory(atPath: directory.appending("_posts"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: directory.appending("_posts"), withIntermediateDirectories: true)
         try config.write(toFile: directory.appending("_config.yml"), atomically: true, encoding: .utf8)
-        for (name, text) in posts { try text.write(toFile: directory.appending("_posts/" + name), atomically: true, encoding: .utf8) }
+        for (name, text) in posts {
+            try text.write(toFile: directory.appending("_posts/" + name), atomically: true, encoding: .utf8)
+        }
         return (try Site.open(containing: directory.path), directory)
     }
 
     func testImagesGoWhereThePostsAlreadyTakeThemFrom() throws {
-        let (site, directory) = try site(config: "title: x\n", posts: [
-            "2020-01-01-a.md": "---\n---\n![a](/img/posts/a.png) ![b](/img/posts/b.jpg)\n",
-            "2020-01-02-b.md": "---\n---\n![c](/assets/c.png)\n",
-        ])
+        let (site, directory) = try site(
+            config: "title: x\n",
+            posts: [
+                "2020-01-01-a.md": "---\n---\n![a](/img/posts/a.png) ![b](/img/posts/b.jpg)\n",
+                "2020-01-02-b.md": "---\n---\n![c](/assets/c.png)\n",
+            ])
         defer { directory.remove() }
         let placement = try ImagePlacement.forPost("_posts/2020-01-02-b.md", site: site).get()
         XCTAssertEqual(placement.folder, "img/posts")
@@ -25,7 +31,8 @@ final class JekyllImageTests: XCTestCase {
     }
 
     func testWithABaseURLLinksGoThroughRelativeURLAndTheDefaultFolderIsAssetsImages() throws {
-        let (site, directory) = try site(config: "baseurl: /blog\n", posts: ["2020-01-01-a.md": "---\n---\nNo images.\n"])
+        let (site, directory) = try site(
+            config: "baseurl: /blog\n", posts: ["2020-01-01-a.md": "---\n---\nNo images.\n"])
         defer { directory.remove() }
         let placement = try ImagePlacement.forPost("_posts/2020-01-01-a.md", site: site).get()
         XCTAssertEqual(placement.folder, "assets/images")
@@ -45,9 +52,11 @@ final class JekyllImageTests: XCTestCase {
 
     func testReferencesFromTheSiteRootInEveryForm() {
         let text = """
-        ![a](/assets/a%20b.png "title") [pdf]({% link files/x.pdf %}) {{ '/assets/c.jpg' | relative_url }}
-        <img src="/assets/d.gif"> [ext](https://example.org/x.png) [rel](relative.png) ![up](/../etc/passwd) [anchor](/page/#top)
-        """
-        XCTAssertEqual(JekyllReferences.rootPaths(in: text).sorted(), ["assets/a b.png", "assets/c.jpg", "assets/d.gif", "files/x.pdf", "page/"])
+            ![a](/assets/a%20b.png "title") [pdf]({% link files/x.pdf %}) {{ '/assets/c.jpg' | relative_url }}
+            <img src="/assets/d.gif"> [ext](https://example.org/x.png) [rel](relative.png) ![up](/../etc/passwd) [anchor](/page/#top)
+            """
+        XCTAssertEqual(
+            JekyllReferences.rootPaths(in: text).sorted(),
+            ["assets/a b.png", "assets/c.jpg", "assets/d.gif", "files/x.pdf", "page/"])
     }
 }

@@ -1,23 +1,26 @@
-import Foundation
-import XCTest
-@testable import Blog
-import TestSupport
 import CShims
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import Blog
 
 /// Reading a directory stops at its first short read only where that is sure to be the end.
 final class LocalFilesystemTests: XCTestCase {
     func testMountInfoIsParsedWithEscapes() {
         let text = """
-        22 1 254:0 / / rw,relatime shared:1 - ext4 /dev/vda rw
-        35 22 0:31 / /tmp/my\\040blog/content/photos rw - fuse.sshfs host: rw
-        36 22 0:32 / /proc rw - proc proc rw
-        """
+            22 1 254:0 / / rw,relatime shared:1 - ext4 /dev/vda rw
+            35 22 0:31 / /tmp/my\\040blog/content/photos rw - fuse.sshfs host: rw
+            36 22 0:32 / /proc rw - proc proc rw
+            """
         let mounts = LocalFilesystem.parseMountInfo(text)
         XCTAssertEqual(mounts, ["/", "/tmp/my blog/content/photos", "/proc"])
         XCTAssertTrue(LocalFilesystem.hasMount(below: "/tmp/my blog", in: mounts), "an sshfs mount inside the site")
         XCTAssertFalse(LocalFilesystem.hasMount(below: "/tmp/my blog/content/posts", in: mounts))
         XCTAssertFalse(LocalFilesystem.hasMount(below: "/tmp/my", in: mounts), "a prefix of a name is not a parent")
-        XCTAssertFalse(LocalFilesystem.hasMount(below: "/tmp/my blog/content/photos", in: mounts), "the mount itself is the tree's own filesystem")
+        XCTAssertFalse(
+            LocalFilesystem.hasMount(below: "/tmp/my blog/content/photos", in: mounts),
+            "the mount itself is the tree's own filesystem")
     }
 
     func testABigDirectoryIsReadWholeInSeveralReads() throws {
@@ -28,8 +31,9 @@ final class LocalFilesystemTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: directory.appending("sub"), withIntermediateDirectories: false)
         let handle = try XCTUnwrap(DirectoryHandle(path: directory.path))
         let type = nb_type(directory.path)
-        XCTAssertEqual(handle.shortReadEnds, LocalFilesystem.fillingTypes.contains(type) && LocalFilesystem.mountPoints != nil,
-                       "filesystem type \(String(type, radix: 16))")
+        XCTAssertEqual(
+            handle.shortReadEnds, LocalFilesystem.fillingTypes.contains(type) && LocalFilesystem.mountPoints != nil,
+            "filesystem type \(String(type, radix: 16))")
         let entries = handle.entries(sorted: true)
         XCTAssertEqual(entries.count, names.count + 1, "every entry, over several reads of the 32 KiB buffer")
         XCTAssertEqual(Set(entries.map(\.name)), Set(names + ["sub"]))
@@ -60,8 +64,13 @@ final class LocalFilesystemTests: XCTestCase {
             let site = try Site.open(containing: path)
             let stamped = PostIndex.build(site), plain = PostIndex.build(site, stamps: false)
             XCTAssertEqual(plain.posts.count, stamped.posts.count, path)
-            XCTAssertEqual(plain.posts.map { var post = $0; post.stamp = .unknown; return post },
-                           stamped.posts.map { var post = $0; post.stamp = .unknown; return post }, path)
+            XCTAssertEqual(
+                plain.posts.map {
+                    var post = $0; post.stamp = .unknown; return post
+                },
+                stamped.posts.map {
+                    var post = $0; post.stamp = .unknown; return post
+                }, path)
             XCTAssertEqual(plain.problems.map(\.file), stamped.problems.map(\.file), path)
             XCTAssertEqual(plain.posts.map(\.wordCount), stamped.posts.map(\.wordCount), path)
         }

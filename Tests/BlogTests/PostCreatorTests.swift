@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import Blog
 import TestSupport
+import XCTest
+
+@testable import Blog
 
 final class PostCreatorTests: XCTestCase {
     private var dir: TemporaryDirectory!
@@ -19,11 +20,14 @@ final class PostCreatorTests: XCTestCase {
     private let zone = TimeZone(secondsFromGMT: 3600)!
 
     func testBundleWithTitleDraftAndLocalDate() throws {
-        let created = try PostCreator(site: site).create(.init(title: "Café au lait, 3 ways!", now: when, timeZone: zone))
+        let created = try PostCreator(site: site).create(
+            .init(title: "Café au lait, 3 ways!", now: when, timeZone: zone))
         XCTAssertEqual(created.path, "content/posts/café-au-lait-3-ways/index.md")
         XCTAssertEqual(created.archetype, "archetypes/posts/")
         let text = try String(contentsOfFile: site.absolute(created.path), encoding: .utf8)
-        XCTAssertTrue(text.hasPrefix("---\ntitle: \"Café au lait, 3 ways!\"\ndate: 2026-03-04T05:06:07+01:00\ndraft: true\n"), text)
+        XCTAssertTrue(
+            text.hasPrefix("---\ntitle: \"Café au lait, 3 ways!\"\ndate: 2026-03-04T05:06:07+01:00\ndraft: true\n"),
+            text)
     }
 
     /// Issue 45.3: under a `:slug` permalink the slug shown is written, so a new title keeps the
@@ -33,7 +37,8 @@ final class PostCreatorTests: XCTestCase {
         try (try String(contentsOfFile: config, encoding: .utf8) + "\n[permalinks]\n  posts = '/:year/:slug/'\n")
             .write(toFile: config, atomically: true, encoding: .utf8)
         let slugged = try Site.open(containing: dir.path)
-        let created = try PostCreator(site: slugged).create(.init(title: "Bread every Sunday", now: when, timeZone: zone))
+        let created = try PostCreator(site: slugged).create(
+            .init(title: "Bread every Sunday", now: when, timeZone: zone))
         let text = try String(contentsOfFile: slugged.absolute(created.path), encoding: .utf8)
         XCTAssertTrue(text.contains("\nslug: \"bread-every-sunday-2\"\n"), text)
         let plain = try PostCreator(site: site).create(.init(title: "Tea again", now: when, timeZone: zone))
@@ -44,7 +49,9 @@ final class PostCreatorTests: XCTestCase {
         let creator = PostCreator(site: site)
         XCTAssertEqual(try creator.create(.init(title: "Bread every Sunday")).slug, "bread-every-sunday-2")
         XCTAssertEqual(try creator.create(.init(title: "Bread every Sunday")).slug, "bread-every-sunday-3")
-        XCTAssertEqual(try creator.create(.init(title: "Bread every Sunday", bundle: false)).path, "content/posts/bread-every-sunday-4.md")
+        XCTAssertEqual(
+            try creator.create(.init(title: "Bread every Sunday", bundle: false)).path,
+            "content/posts/bread-every-sunday-4.md")
     }
 
     func testLanguageVariantsAndUnknownLanguage() throws {

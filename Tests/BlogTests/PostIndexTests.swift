@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import Blog
 import TestSupport
+import XCTest
+
+@testable import Blog
 
 final class PostIndexTests: XCTestCase {
     private var dir: TemporaryDirectory!
@@ -18,7 +19,9 @@ final class PostIndexTests: XCTestCase {
     func testDemoPostsStatusesBundlesAndTranslations() throws {
         let index = PostIndex.build(site)
         let now = HugoDate.parse("2026-11-22T00:00:00Z")!.date
-        func post(_ slug: String, _ file: String = "index.md") throws -> Post { try XCTUnwrap(index.post(at: "content/posts/\(slug)/\(file)")) }
+        func post(_ slug: String, _ file: String = "index.md") throws -> Post {
+            try XCTUnwrap(index.post(at: "content/posts/\(slug)/\(file)"))
+        }
         XCTAssertEqual(try post("half-written-ideas").status(at: now), .draft)
         XCTAssertEqual(try post("next-spring-garden").status(at: now), .scheduled)
         XCTAssertEqual(try post("tea-in-kyoto").status(at: now), .published)
@@ -52,7 +55,8 @@ final class PostIndexTests: XCTestCase {
     func testAStampNoticesAnEdit() throws {
         var index = PostIndex.build(site)
         let path = site.absolute("content/posts/summit-in-the-fog/index.md")
-        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "Summit in the fog", with: "Summit in the sun")
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
+            of: "Summit in the fog", with: "Summit in the sun")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         // What a refresh is told to read again: the posts whose stamp no longer matches.
         let changed = index.posts.filter { FileStamp.of(site.absolute($0.path)) != $0.stamp }.map(\.path)
@@ -66,7 +70,8 @@ final class PostIndexTests: XCTestCase {
     func testAStampNoticesAReplacementWithTheOldTimeAndSize() throws {
         var index = PostIndex.build(site)
         let path = site.absolute("content/posts/summit-in-the-fog/index.md")
-        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "Summit in the fog", with: "Summit in the sun")
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
+            of: "Summit in the fog", with: "Summit in the sun")
         try Shell.check(["cp", "-p", path, path + ".orig"])
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         try Shell.check(["touch", "-r", path + ".orig", path])
@@ -79,9 +84,12 @@ final class PostIndexTests: XCTestCase {
     }
 
     func testBadFilesAreReportedAndTheRestIsListed() throws {
-        try "---\ntitle: [broken\n---\n".write(toFile: dir.appending("content/posts/broken.md"), atomically: true, encoding: .utf8)
-        try Data([0x2B, 0x2B, 0x2B, 0x0A, 0xFF, 0xFE, 0x00]).write(to: URL(fileURLWithPath: dir.appending("content/posts/binary.md")))
-        try FileManager.default.createSymbolicLink(atPath: dir.appending("content/posts/loop"), withDestinationPath: dir.appending("content"))
+        try "---\ntitle: [broken\n---\n".write(
+            toFile: dir.appending("content/posts/broken.md"), atomically: true, encoding: .utf8)
+        try Data([0x2B, 0x2B, 0x2B, 0x0A, 0xFF, 0xFE, 0x00]).write(
+            to: URL(fileURLWithPath: dir.appending("content/posts/binary.md")))
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appending("content/posts/loop"), withDestinationPath: dir.appending("content"))
         let index = PostIndex.build(site)
         XCTAssertEqual(index.posts.count, 9)
         let files = index.problems.map(\.file)

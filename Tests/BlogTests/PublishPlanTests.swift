@@ -1,7 +1,7 @@
 import Blog
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// One rule for what a publish commits: a site in a folder of its repository gets its paths
 /// prefixed, a Jekyll post brings the files it refers to, a bundle linked from outside is refused.
@@ -15,10 +15,12 @@ final class PublishPlanTests: XCTestCase {
         XCTAssertEqual(PublishPlan.sitePrefix(siteRoot: site.root, workdir: work.appending("repo")), "blog/")
         XCTAssertEqual(PublishPlan.sitePrefix(siteRoot: site.root, workdir: work.appending("repo") + "/"), "blog/")
         XCTAssertEqual(PublishPlan.sitePrefix(siteRoot: site.root, workdir: site.root), "")
-        let plan = try PublishPlan.forPost("content/posts/tea-in-kyoto/index.md", site: site, workdir: work.appending("repo"))
+        let plan = try PublishPlan.forPost(
+            "content/posts/tea-in-kyoto/index.md", site: site, workdir: work.appending("repo"))
         XCTAssertEqual(plan.commitPaths, ["blog/content/posts/tea-in-kyoto"])
         // Through a link to the work tree, the prefix is the same.
-        try FileManager.default.createSymbolicLink(atPath: work.appending("link"), withDestinationPath: work.appending("repo"))
+        try FileManager.default.createSymbolicLink(
+            atPath: work.appending("link"), withDestinationPath: work.appending("repo"))
         XCTAssertEqual(PublishPlan.sitePrefix(siteRoot: site.root, workdir: work.appending("link")), "blog/")
     }
 
@@ -26,11 +28,16 @@ final class PublishPlanTests: XCTestCase {
         let work = try TemporaryDirectory(prefix: "nb-plan-link")
         defer { work.remove() }
         try PackageRoot.copyDemo(to: work.appending("site"))
-        try FileManager.default.createDirectory(atPath: work.appending("elsewhere/secret"), withIntermediateDirectories: true)
-        try "---\ntitle: Secret\n---\nx\n".write(toFile: work.appending("elsewhere/secret/index.md"), atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: work.appending("site/content/posts/secret"), withDestinationPath: work.appending("elsewhere/secret"))
+        try FileManager.default.createDirectory(
+            atPath: work.appending("elsewhere/secret"), withIntermediateDirectories: true)
+        try "---\ntitle: Secret\n---\nx\n".write(
+            toFile: work.appending("elsewhere/secret/index.md"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: work.appending("site/content/posts/secret"), withDestinationPath: work.appending("elsewhere/secret")
+        )
         let site = try Site.open(containing: work.appending("site"))
-        XCTAssertThrowsError(try PublishPlan.forPost("content/posts/secret/index.md", site: site, workdir: site.root)) { error in
+        XCTAssertThrowsError(try PublishPlan.forPost("content/posts/secret/index.md", site: site, workdir: site.root)) {
+            error in
             XCTAssertTrue("\(error)".contains("outside the site"), "\(error)")
         }
     }
@@ -41,11 +48,14 @@ final class PublishPlanTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: work.appending("repo"), withIntermediateDirectories: true)
         try Shell.check(["cp", "-R", PackageRoot.appending("demo-jekyll"), work.appending("repo/site")])
         let site = try Site.open(containing: work.appending("repo/site"))
-        let post = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: site.root + "/_posts").sorted().first { name in
-            (try? String(contentsOfFile: site.root + "/_posts/" + name, encoding: .utf8))?.contains("/assets/images/") == true
-        })
+        let post = try XCTUnwrap(
+            try FileManager.default.contentsOfDirectory(atPath: site.root + "/_posts").sorted().first { name in
+                (try? String(contentsOfFile: site.root + "/_posts/" + name, encoding: .utf8))?.contains(
+                    "/assets/images/") == true
+            })
         let plan = try PublishPlan.forPost("_posts/" + post, site: site, workdir: work.appending("repo"))
         XCTAssertEqual(plan.commitPaths.first, "site/_posts/" + post)
-        XCTAssertTrue(plan.commitPaths.dropFirst().allSatisfy { $0.hasPrefix("site/assets/images/") }, "\(plan.commitPaths)")
+        XCTAssertTrue(
+            plan.commitPaths.dropFirst().allSatisfy { $0.hasPrefix("site/assets/images/") }, "\(plan.commitPaths)")
     }
 }

@@ -1,7 +1,8 @@
-@testable import Blog
 import Foundation
 import TestSupport
 import XCTest
+
+@testable import Blog
 
 /// The one containment rule (inside the site, never under `.git`, every link followed) and each
 /// attack of a repository someone else wrote: a word list, post, archetype or configuration
@@ -17,7 +18,8 @@ final class SiteContainmentTests: XCTestCase {
         outside = try TemporaryDirectory(prefix: "nb-contain-outside")
         try PackageRoot.copyDemo(to: root)
         try FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
-        try "[remote \"origin\"]\n\turl = https://user:TOKEN123@example.com/blog.git\n".write(toFile: root + "/.git/config", atomically: true, encoding: .utf8)
+        try "[remote \"origin\"]\n\turl = https://user:TOKEN123@example.com/blog.git\n".write(
+            toFile: root + "/.git/config", atomically: true, encoding: .utf8)
         try "SECRET KEY\n".write(toFile: outside.appending("id_ed25519"), atomically: true, encoding: .utf8)
     }
 
@@ -27,7 +29,8 @@ final class SiteContainmentTests: XCTestCase {
     }
 
     private func link(_ path: String, to destination: String) throws {
-        try FileManager.default.createDirectory(atPath: (root + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (root + "/" + path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: root + "/" + path, withDestinationPath: destination)
     }
 
@@ -40,12 +43,23 @@ final class SiteContainmentTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: root + "/themes/t/.git", withIntermediateDirectories: true)
         XCTAssertEqual(SiteContainment.verdict(root + "/content/posts/tea-in-kyoto/index.md", site: root), .inside)
         XCTAssertEqual(SiteContainment.verdict(root + "/content/posts/alias.md", site: root), .inside)
-        XCTAssertEqual(SiteContainment.verdict(root + "/content/posts/new.md", site: root), .inside, "a file not made yet")
-        guard case .intoGit = SiteContainment.verdict(root + "/content/posts/gitcfg.md", site: root) else { return XCTFail("gitcfg") }
-        guard case .intoGit = SiteContainment.verdict(root + "/content/posts/dangling.md", site: root) else { return XCTFail("dangling") }
-        guard case .intoGit = SiteContainment.verdict(root + "/.git/config", site: root) else { return XCTFail(".git itself") }
-        guard case .intoGit = SiteContainment.verdict(root + "/themes/t/.git/config", site: root) else { return XCTFail("a nested .git") }
-        guard case .outside = SiteContainment.verdict(root + "/content/posts/key.md", site: root) else { return XCTFail("key") }
+        XCTAssertEqual(
+            SiteContainment.verdict(root + "/content/posts/new.md", site: root), .inside, "a file not made yet")
+        guard case .intoGit = SiteContainment.verdict(root + "/content/posts/gitcfg.md", site: root) else {
+            return XCTFail("gitcfg")
+        }
+        guard case .intoGit = SiteContainment.verdict(root + "/content/posts/dangling.md", site: root) else {
+            return XCTFail("dangling")
+        }
+        guard case .intoGit = SiteContainment.verdict(root + "/.git/config", site: root) else {
+            return XCTFail(".git itself")
+        }
+        guard case .intoGit = SiteContainment.verdict(root + "/themes/t/.git/config", site: root) else {
+            return XCTFail("a nested .git")
+        }
+        guard case .outside = SiteContainment.verdict(root + "/content/posts/key.md", site: root) else {
+            return XCTFail("key")
+        }
         XCTAssertEqual(SiteContainment.verdict(root + "/content/posts/loop.md", site: root), .loop)
         XCTAssertFalse(SiteContainment.isInside(root + "/.gitignore/../.git/x", site: root))
         XCTAssertTrue(SiteContainment.isInside(root + "/.gitignore", site: root), "only a folder named .git is refused")
@@ -69,8 +83,9 @@ final class SiteContainmentTests: XCTestCase {
         XCTAssertThrowsError(try SiteWordList.add("zeta", siteRoot: root)) { error in
             XCTAssertTrue("\(error)".contains("refused: leads into .git"), "\(error)")
         }
-        XCTAssertEqual(try String(contentsOfFile: root + "/.git/config", encoding: .utf8),
-                       "[remote \"origin\"]\n\turl = https://user:TOKEN123@example.com/blog.git\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: root + "/.git/config", encoding: .utf8),
+            "[remote \"origin\"]\n\turl = https://user:TOKEN123@example.com/blog.git\n")
         XCTAssertNotNil(SiteContainment.linkTarget(root + "/.nakedblog/words.txt"), "still a link")
     }
 
@@ -92,7 +107,9 @@ final class SiteContainmentTests: XCTestCase {
         try link("content/posts/alias.md", to: "tea-in-kyoto/index.md")
         try AtomicFile.write(Data("---\ntitle: New\n---\n".utf8), to: root + "/content/posts/alias.md")
         XCTAssertEqual(SiteContainment.linkTarget(root + "/content/posts/alias.md"), "tea-in-kyoto/index.md")
-        XCTAssertEqual(try String(contentsOfFile: root + "/content/posts/tea-in-kyoto/index.md", encoding: .utf8), "---\ntitle: New\n---\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: root + "/content/posts/tea-in-kyoto/index.md", encoding: .utf8),
+            "---\ntitle: New\n---\n")
         try link("content/posts/loop.md", to: "loop.md")
         XCTAssertThrowsError(try AtomicFile.write(Data("x".utf8), to: root + "/content/posts/loop.md"))
     }
@@ -117,14 +134,16 @@ final class SiteContainmentTests: XCTestCase {
     func testAnArchetypeFileLinkedIntoGitIsRefused() throws {
         try FileManager.default.removeItem(atPath: root + "/archetypes")
         try link("archetypes/default.md", to: "../.git/config")
-        XCTAssertThrowsError(try PostCreator(site: try Site.open(containing: root)).create(.init(title: "Leaky"))) { error in
+        XCTAssertThrowsError(try PostCreator(site: try Site.open(containing: root)).create(.init(title: "Leaky"))) {
+            error in
             XCTAssertTrue("\(error)".contains("archetypes/default.md: refused: leads into .git"), "\(error)")
         }
     }
 
     /// Attack 4: a site configuration that is a link to a secrets file is not read.
     func testASiteConfigurationLinkedOutOfTheSiteIsNotRead() throws {
-        try "title = 'the secret title'\napi_token = 'TOKEN123'\n".write(toFile: outside.appending("secrets.toml"), atomically: true, encoding: .utf8)
+        try "title = 'the secret title'\napi_token = 'TOKEN123'\n".write(
+            toFile: outside.appending("secrets.toml"), atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: root + "/hugo.toml")
         try link("hugo.toml", to: outside.appending("secrets.toml"))
         XCTAssertThrowsError(try Site.open(containing: root)) { error in
@@ -134,7 +153,8 @@ final class SiteContainmentTests: XCTestCase {
         let jekyll = dir.appending("jekyll")
         try FileManager.default.createDirectory(atPath: jekyll + "/_posts", withIntermediateDirectories: true)
         try "title: secret\n".write(toFile: outside.appending("secrets.yml"), atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: jekyll + "/_config.yml", withDestinationPath: outside.appending("secrets.yml"))
+        try FileManager.default.createSymbolicLink(
+            atPath: jekyll + "/_config.yml", withDestinationPath: outside.appending("secrets.yml"))
         XCTAssertThrowsError(try Site.open(containing: jekyll)) { error in
             XCTAssertTrue("\(error)".hasPrefix("_config.yml: refused: outside the site"), "\(error)")
         }
@@ -162,16 +182,19 @@ final class SiteContainmentTests: XCTestCase {
         let config = root + "/hugo.toml"
         let original = try String(contentsOfFile: config, encoding: .utf8)
         for source in ["/etc", "../../../../srv", "~/secrets", "content/../../x"] {
-            try (original + "\n[[module.mounts]]\nsource = '\(source)'\ntarget = 'content'\n").write(toFile: config, atomically: true, encoding: .utf8)
+            try (original + "\n[[module.mounts]]\nsource = '\(source)'\ntarget = 'content'\n").write(
+                toFile: config, atomically: true, encoding: .utf8)
             XCTAssertThrowsError(try Site.open(containing: root).requireModuleMountsInside(), source) { error in
                 XCTAssertTrue("\(error)".hasPrefix("module mount \(source): refused: outside the site"), "\(error)")
             }
         }
-        try (original + "\n[[module.mounts]]\nsource = 'content/en'\ntarget = 'content'\n").write(toFile: config, atomically: true, encoding: .utf8)
+        try (original + "\n[[module.mounts]]\nsource = 'content/en'\ntarget = 'content'\n").write(
+            toFile: config, atomically: true, encoding: .utf8)
         XCTAssertNoThrow(try Site.open(containing: root).requireModuleMountsInside())
         XCTAssertEqual(try Site.open(containing: root).config.moduleMountSources, ["content/en"])
         try FileManager.default.createDirectory(atPath: root + "/config/_default", withIntermediateDirectories: true)
-        try "[[mounts]]\nsource = '/etc'\ntarget = 'static'\n".write(toFile: root + "/config/_default/module.toml", atomically: true, encoding: .utf8)
+        try "[[mounts]]\nsource = '/etc'\ntarget = 'static'\n".write(
+            toFile: root + "/config/_default/module.toml", atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try Site.open(containing: root).requireModuleMountsInside(), "config/_default/module.toml")
     }
 
@@ -181,16 +204,21 @@ final class SiteContainmentTests: XCTestCase {
         try FileManager.default.removeItem(atPath: root + "/archetypes")
         let themes = outside.appending("themes")
         try FileManager.default.createDirectory(atPath: themes + "/mine/archetypes", withIntermediateDirectories: true)
-        try "---\ntitle: \"{{ .Name }}\"\ndraft: true\n---\nfrom the theme\n".write(toFile: themes + "/mine/archetypes/default.md", atomically: true, encoding: .utf8)
+        try "---\ntitle: \"{{ .Name }}\"\ndraft: true\n---\nfrom the theme\n".write(
+            toFile: themes + "/mine/archetypes/default.md", atomically: true, encoding: .utf8)
         let config = root + "/hugo.toml"
-        try ("themesDir = '\(themes)'\ntheme = 'mine'\n" + String(contentsOfFile: config, encoding: .utf8)).write(toFile: config, atomically: true, encoding: .utf8)
-        let created = try PostCreator(site: try Site.open(containing: root)).create(.init(title: "Themed", bundle: false))
+        try ("themesDir = '\(themes)'\ntheme = 'mine'\n" + String(contentsOfFile: config, encoding: .utf8)).write(
+            toFile: config, atomically: true, encoding: .utf8)
+        let created = try PostCreator(site: try Site.open(containing: root)).create(
+            .init(title: "Themed", bundle: false))
         XCTAssertTrue(try String(contentsOfFile: root + "/" + created.path, encoding: .utf8).contains("from the theme"))
 
         try FileManager.default.createDirectory(atPath: themes + "/mine/.git", withIntermediateDirectories: true)
         try "token\n".write(toFile: themes + "/mine/.git/config", atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: themes + "/mine/archetypes/default.md")
-        try FileManager.default.createSymbolicLink(atPath: themes + "/mine/archetypes/default.md", withDestinationPath: "../.git/config")
-        XCTAssertThrowsError(try PostCreator(site: try Site.open(containing: root)).create(.init(title: "Leaky", bundle: false)))
+        try FileManager.default.createSymbolicLink(
+            atPath: themes + "/mine/archetypes/default.md", withDestinationPath: "../.git/config")
+        XCTAssertThrowsError(
+            try PostCreator(site: try Site.open(containing: root)).create(.init(title: "Leaky", bundle: false)))
     }
 }

@@ -1,7 +1,8 @@
-@testable import Blog
 import Foundation
 import TestSupport
 import XCTest
+
+@testable import Blog
 
 final class SiteWordListTests: XCTestCase {
     private func added(_ word: String, to text: String) -> String? {
@@ -10,35 +11,43 @@ final class SiteWordListTests: XCTestCase {
 
     func testAddingChangesOnlyTheList() {
         let file = """
-        // Spelling for the blog
-        {
-          "version": "0.2", /* kept */
-          "language": "en",
-          "words": [
-            "nakedblog",
-            "Hugo" // the generator
-          ],
-          "ignorePaths": ["node_modules"]
-        }
+            // Spelling for the blog
+            {
+              "version": "0.2", /* kept */
+              "language": "en",
+              "words": [
+                "nakedblog",
+                "Hugo" // the generator
+              ],
+              "ignorePaths": ["node_modules"]
+            }
 
-        """
-        XCTAssertEqual(added("Kubernetes", to: file), file.replacingOccurrences(of: "\"Hugo\"", with: "\"Hugo\",\n    \"Kubernetes\""))
+            """
+        XCTAssertEqual(
+            added("Kubernetes", to: file),
+            file.replacingOccurrences(of: "\"Hugo\"", with: "\"Hugo\",\n    \"Kubernetes\""))
         XCTAssertEqual(added("b", to: "{\"words\": [\"a\"]}"), "{\"words\": [\"a\", \"b\"]}")
         XCTAssertEqual(added("b", to: "{\"words\": []}"), "{\"words\": [\"b\"]}")
         XCTAssertEqual(added("say \"hi\"", to: "{\"words\": []}"), "{\"words\": [\"say \\\"hi\\\"\"]}")
-        XCTAssertEqual(added("b", to: "{\r\n  \"version\": \"0.2\"\r\n}\r\n"), "{\r\n  \"version\": \"0.2\",\r\n  \"words\": [\"b\"]\r\n}\r\n")
+        XCTAssertEqual(
+            added("b", to: "{\r\n  \"version\": \"0.2\"\r\n}\r\n"),
+            "{\r\n  \"version\": \"0.2\",\r\n  \"words\": [\"b\"]\r\n}\r\n")
         XCTAssertEqual(added("b", to: "{}"), "{\"words\": [\"b\"]}")
         // A "words" key inside another object is not the list.
-        XCTAssertEqual(added("b", to: "{\"overrides\": [{\"words\": [\"x\"]}]}"), "{\"overrides\": [{\"words\": [\"x\"]}],\n  \"words\": [\"b\"]}")
+        XCTAssertEqual(
+            added("b", to: "{\"overrides\": [{\"words\": [\"x\"]}]}"),
+            "{\"overrides\": [{\"words\": [\"x\"]}],\n  \"words\": [\"b\"]}")
         XCTAssertNil(added("b", to: "[1, 2]"))
     }
 
     func testReadsWordsAndIgnoreWordsAndTheOwnList() throws {
         let site = try TemporaryDirectory(prefix: "nb-words")
         defer { site.remove() }
-        try "{ \"words\": [\"alpha\", \"beta\"], // ok\n \"ignoreWords\": [\"gamma\"] }".write(toFile: site.appending(".cspell.json"), atomically: true, encoding: .utf8)
+        try "{ \"words\": [\"alpha\", \"beta\"], // ok\n \"ignoreWords\": [\"gamma\"] }".write(
+            toFile: site.appending(".cspell.json"), atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: site.appending(".nakedblog"), withIntermediateDirectories: true)
-        try "# mine\ndelta\r\n\nepsilon".write(toFile: site.appending(".nakedblog/words.txt"), atomically: true, encoding: .utf8)
+        try "# mine\ndelta\r\n\nepsilon".write(
+            toFile: site.appending(".nakedblog/words.txt"), atomically: true, encoding: .utf8)
         XCTAssertEqual(SiteWordList.words(siteRoot: site.path), ["alpha", "beta", "gamma", "delta", "epsilon"])
         XCTAssertEqual(try SiteWordList.add("zeta", siteRoot: site.path), ".cspell.json")
         XCTAssertEqual(SiteWordList.words(siteRoot: site.path).prefix(3), ["alpha", "beta", "zeta"])
@@ -49,7 +58,8 @@ final class SiteWordListTests: XCTestCase {
         defer { site.remove() }
         XCTAssertEqual(try SiteWordList.add("zeta", siteRoot: site.path), ".nakedblog/words.txt")
         XCTAssertEqual(try SiteWordList.add("eta", siteRoot: site.path), ".nakedblog/words.txt")
-        XCTAssertEqual(try String(contentsOfFile: site.appending(".nakedblog/words.txt"), encoding: .utf8), "zeta\neta\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: site.appending(".nakedblog/words.txt"), encoding: .utf8), "zeta\neta\n")
     }
 
     /// The attack: a cspell file that is a link to a file outside the site is neither read nor
@@ -58,10 +68,13 @@ final class SiteWordListTests: XCTestCase {
         let site = try TemporaryDirectory(prefix: "nb-words")
         let outside = try TemporaryDirectory(prefix: "nb-words-outside")
         defer { site.remove(); outside.remove() }
-        try "{\"words\": [\"secret\"]}".write(toFile: outside.appending("target.json"), atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: site.appending("cspell.json"), withDestinationPath: outside.appending("target.json"))
+        try "{\"words\": [\"secret\"]}".write(
+            toFile: outside.appending("target.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: site.appending("cspell.json"), withDestinationPath: outside.appending("target.json"))
         XCTAssertEqual(SiteWordList.words(siteRoot: site.path), [])
         XCTAssertThrowsError(try SiteWordList.add("x", siteRoot: site.path))
-        XCTAssertEqual(try String(contentsOfFile: outside.appending("target.json"), encoding: .utf8), "{\"words\": [\"secret\"]}")
+        XCTAssertEqual(
+            try String(contentsOfFile: outside.appending("target.json"), encoding: .utf8), "{\"words\": [\"secret\"]}")
     }
 }

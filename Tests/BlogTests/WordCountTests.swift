@@ -1,6 +1,7 @@
-import XCTest
-@testable import Blog
 import TestSupport
+import XCTest
+
+@testable import Blog
 
 final class WordCountTests: XCTestCase {
     /// The vectorized counter agrees with the obvious loop on random text.

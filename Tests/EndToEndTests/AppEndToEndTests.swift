@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The full-screen app in tmux against real local servers; results checked with git.
 final class AppEndToEndTests: XCTestCase {
@@ -20,12 +20,15 @@ final class AppEndToEndTests: XCTestCase {
         work.remove()
     }
 
-    private func app(_ arguments: [String], in directory: String? = nil, width: Int = 80, height: Int = 24,
-                     environment extra: [String: String] = [:]) throws -> TmuxSession {
+    private func app(
+        _ arguments: [String], in directory: String? = nil, width: Int = 80, height: Int = 24,
+        environment extra: [String: String] = [:]
+    ) throws -> TmuxSession {
         var environment = home.environment
         environment.merge(extra) { $1 }
-        let session = try TmuxSession([try Products.path("nakedblog")] + arguments, width: width, height: height,
-                                      environment: environment, directory: directory ?? work.path)
+        let session = try TmuxSession(
+            [try Products.path("nakedblog")] + arguments, width: width, height: height,
+            environment: environment, directory: directory ?? work.path)
         sessions.append(session)
         return session
     }
@@ -59,7 +62,8 @@ final class AppEndToEndTests: XCTestCase {
         try session.send(keys: "Enter")
         try waitFor(session, "Published ")
         let remote = demo + "/remote.git"
-        let files = try home.git(["-c", "core.quotepath=false", "diff", "--name-only", "main~1", "main"], in: remote).split(separator: "\n").map(String.init)
+        let files = try home.git(["-c", "core.quotepath=false", "diff", "--name-only", "main~1", "main"], in: remote)
+            .split(separator: "\n").map(String.init)
         XCTAssertEqual(files.count, 1, "\(files)")
         let file = try XCTUnwrap(files.first)
         XCTAssertTrue(file.hasPrefix("content/posts/notes-from-"), file)
@@ -82,9 +86,14 @@ final class AppEndToEndTests: XCTestCase {
         let demo = work.appending("demo")
         let session = try app(["demo", "--dir", demo], width: 100, height: 30)
         try waitFor(session, "Plain Words")
-        let site = try XCTUnwrap(FileManager.default.subpathsOfDirectory(atPath: demo).first { $0.hasSuffix("hugo.toml") && !$0.contains(".git") })
+        let site = try XCTUnwrap(
+            FileManager.default.subpathsOfDirectory(atPath: demo).first {
+                $0.hasSuffix("hugo.toml") && !$0.contains(".git")
+            })
         let root = demo + "/" + (site as NSString).deletingLastPathComponent
-        let made = try Shell.run([try Products.path("nakedblog"), "new", "Written in another terminal"], in: root, environment: home.environment)
+        let made = try Shell.run(
+            [try Products.path("nakedblog"), "new", "Written in another terminal"], in: root,
+            environment: home.environment)
         XCTAssertEqual(made.status, 0, made.stderr)
         try waitFor(session, "Written in another terminal", timeout: 5)
         try session.send(keys: "End")
@@ -119,8 +128,10 @@ final class AppEndToEndTests: XCTestCase {
         try session.send(keys: "Enter")
         try waitFor(session, "Ln 9")
         XCTAssertEqual(try home.git(["rev-parse", "main"], in: remote), before, "nothing was pushed")
-        XCTAssertEqual(try home.git(["rev-list", "--count", "HEAD"], in: demo + "/blog"), try home.git(["rev-list", "--count", "main"], in: remote),
-                       "nothing was committed")
+        XCTAssertEqual(
+            try home.git(["rev-list", "--count", "HEAD"], in: demo + "/blog"),
+            try home.git(["rev-list", "--count", "main"], in: remote),
+            "nothing was committed")
         try session.send(keys: "Escape")
         try session.send(keys: "q")
         XCTAssertEqual(try session.waitForExit(), 0)
@@ -159,7 +170,9 @@ final class AppEndToEndTests: XCTestCase {
         try waitFor(session, "REF_NOT_FOUND")
         try session.send(keys: "C-f")  // publish anyway
         try waitFor(session, "Published ")
-        XCTAssertEqual(try home.git(["log", "-1", "--format=%an <%ae>", "main"], in: demo + "/remote.git"), "Ada Writer <ada@example.test>")
+        XCTAssertEqual(
+            try home.git(["log", "-1", "--format=%an <%ae>", "main"], in: demo + "/remote.git"),
+            "Ada Writer <ada@example.test>")
     }
 
     func testResizeWhileEditing() throws {
@@ -180,7 +193,9 @@ final class AppEndToEndTests: XCTestCase {
         try session.type("blind ")
         try session.resize(width: 80, height: 24)
         try waitFor(session, "text · main")
-        XCTAssertTrue(try session.screen().contains { $0.hasPrefix(" ● content/posts/cold-brew-ratios/index.md") }, "still dirty, nothing lost")
+        XCTAssertTrue(
+            try session.screen().contains { $0.hasPrefix(" ● content/posts/cold-brew-ratios/index.md") },
+            "still dirty, nothing lost")
         let screen = try session.screen()
         XCTAssertTrue(screen.contains { $0.contains("typed blind ") }, screen.joined(separator: "\n"))
     }
@@ -221,7 +236,9 @@ final class AppEndToEndTests: XCTestCase {
         }
         try editAndPublish(posts[0], "\nmy paragraph\n")
         try waitFor(session, "rebased onto new remote commits")
-        XCTAssertEqual(try home.git(["log", "--format=%s", "-2", "main"], in: remote).split(separator: "\n").last, "Theirs: \(posts[1])")
+        XCTAssertEqual(
+            try home.git(["log", "--format=%s", "-2", "main"], in: remote).split(separator: "\n").last,
+            "Theirs: \(posts[1])")
         XCTAssertEqual(try home.git(["rev-list", "--merges", "--count", "main"], in: remote), "0")
 
         try commitTheirs(posts[2], "\ntheir ending\n")
@@ -272,11 +289,13 @@ final class AppEndToEndTests: XCTestCase {
         try "".write(toFile: home.sshDirectory + "/known_hosts", atomically: true, encoding: .utf8)
         let first = try app(["clone", server.url(for: "blog"), "first"])
         try waitFor(first, "Unknown SSH host")
-        let fingerprint = try Shell.check(["ssh-keygen", "-lf", "-"], input: Data(server.knownHostsLine.utf8)).split(separator: " ")[1]
+        let fingerprint = try Shell.check(["ssh-keygen", "-lf", "-"], input: Data(server.knownHostsLine.utf8)).split(
+            separator: " ")[1]
         XCTAssertTrue(try first.screen().contains { $0.contains(String(fingerprint)) }, "the fingerprint is shown")
         try first.send(keys: "y")
         try waitFor(first, "200 of 200 posts", timeout: 60)
-        XCTAssertTrue(try String(contentsOfFile: home.sshDirectory + "/known_hosts", encoding: .utf8).contains("ssh-ed25519"))
+        XCTAssertTrue(
+            try String(contentsOfFile: home.sshDirectory + "/known_hosts", encoding: .utf8).contains("ssh-ed25519"))
 
         let cancelled = try app(["clone", server.url(for: "blog"), "cancelled"], environment: slow)
         try waitFor(cancelled, "Receiving objects")
@@ -284,7 +303,8 @@ final class AppEndToEndTests: XCTestCase {
         try waitFor(cancelled, "Cancel the clone?")
         try cancelled.send(keys: "y")
         try waitFor(cancelled, "Clone cancelled")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appending("cancelled")), "no directory is left behind")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: work.appending("cancelled")), "no directory is left behind")
         try cancelled.send(keys: "q")
         XCTAssertEqual(try cancelled.waitForExit(), 0)
 
@@ -292,6 +312,8 @@ final class AppEndToEndTests: XCTestCase {
         let progress = try waitFor(session, "Receiving objects")
         XCTAssertTrue(progress.contains { $0.contains("Cloning ssh://") }, progress.joined(separator: "\n"))
         try waitFor(session, "200 of 200 posts", timeout: 60)
-        XCTAssertEqual(try home.git(["rev-parse", "HEAD"], in: work.appending("blog")), try home.git(["rev-parse", "HEAD"], in: fixture.path))
+        XCTAssertEqual(
+            try home.git(["rev-parse", "HEAD"], in: work.appending("blog")),
+            try home.git(["rev-parse", "HEAD"], in: fixture.path))
     }
 }

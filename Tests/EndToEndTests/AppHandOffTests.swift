@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// Handing the terminal to other programs and back: `$EDITOR`, Ctrl-Z suspend; and adding an image.
 final class AppHandOffTests: XCTestCase {
@@ -24,7 +24,8 @@ final class AppHandOffTests: XCTestCase {
     private func start(_ extra: [String: String] = [:]) throws -> TmuxSession {
         var environment = home.environment
         environment.merge(extra) { $1 }
-        let session = try TmuxSession([try Products.path("nakedblog"), work.appending("site")], environment: environment)
+        let session = try TmuxSession(
+            [try Products.path("nakedblog"), work.appending("site")], environment: environment)
         self.session = session
         try session.waitFor("Plain Words", timeout: 15)
         try session.send(keys: "/")
@@ -36,7 +37,8 @@ final class AppHandOffTests: XCTestCase {
 
     func testExternalEditorEditsThePostAndTheAppReloadsIt() throws {
         let editor = work.appending("fake-editor")
-        try "#!/bin/sh\nprintf 'Added in the external editor.\\n' >> \"$1\"\n".write(toFile: editor, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nprintf 'Added in the external editor.\\n' >> \"$1\"\n".write(
+            toFile: editor, atomically: true, encoding: .utf8)
         chmod(editor, 0o755)
         let session = try start(["EDITOR": editor])
         try session.send(keys: "e")
@@ -51,7 +53,9 @@ final class AppHandOffTests: XCTestCase {
         // discarded by the kernel), so the app is started from one, as a user would.
         let session = try TmuxSession(["bash", "--norc", "--noprofile", "-i"], environment: home.environment)
         self.session = session
-        try session.type("PS1='$ '; \(TestHome.shellQuote(try Products.path("nakedblog"))) \(TestHome.shellQuote(work.appending("site")))")
+        try session.type(
+            "PS1='$ '; \(TestHome.shellQuote(try Products.path("nakedblog"))) \(TestHome.shellQuote(work.appending("site")))"
+        )
         try session.send(keys: "Enter")
         try session.waitFor("Plain Words", timeout: 15)
         try session.send(keys: "C-z")
@@ -77,7 +81,9 @@ final class AppHandOffTests: XCTestCase {
         try session.send(keys: "Enter")
         try session.waitFor("Copied holiday-photo.jpg into the bundle")
         try session.waitFor("![holiday photo](holiday-photo.jpg)")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: work.appending("site/content/posts/cold-brew-ratios/holiday-photo.jpg")))
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: work.appending("site/content/posts/cold-brew-ratios/holiday-photo.jpg")))
         try session.send(keys: "C-r")
         try session.type(work.appending("nope.png"))
         try session.send(keys: "Enter")
@@ -92,16 +98,19 @@ final class ThemeChoiceTests: XCTestCase {
         let home = try TestHome()
         defer { home.remove() }
         let broken = home.path + "/broken.toml"
-        try "[styles]\nheading = { fg = \"#e5c07b\", bold = tru }\n".write(toFile: broken, atomically: true, encoding: .utf8)
-        let session = try TmuxSession([try Products.path("nakedblog"), "--theme", broken, PackageRoot.appending("demo")],
-                                      environment: home.environment)
+        try "[styles]\nheading = { fg = \"#e5c07b\", bold = tru }\n".write(
+            toFile: broken, atomically: true, encoding: .utf8)
+        let session = try TmuxSession(
+            [try Products.path("nakedblog"), "--theme", broken, PackageRoot.appending("demo")],
+            environment: home.environment)
         defer { session.kill() }
         try session.waitFor("broken.toml:2", timeout: 15)
         try session.waitFor("Plain Words")
         try session.send(keys: "C-c")
         XCTAssertEqual(try session.waitForExit(), 0, "Ctrl-C quits the browser")
-        let light = try TmuxSession([try Products.path("nakedblog"), "--theme", "light", PackageRoot.appending("demo")],
-                                    environment: home.environment)
+        let light = try TmuxSession(
+            [try Products.path("nakedblog"), "--theme", "light", PackageRoot.appending("demo")],
+            environment: home.environment)
         defer { light.kill() }
         try light.waitFor("Plain Words", timeout: 15)
         XCTAssertFalse(try light.screen().contains { $0.contains("default theme is used") })
@@ -116,7 +125,8 @@ final class ColourDepthTests: XCTestCase {
         defer { home.remove() }
         var environment = home.environment
         environment.merge(extra) { $1 }
-        let session = try TmuxSession([try Products.path("nakedblog"), PackageRoot.appending("demo")], environment: environment, term: term)
+        let session = try TmuxSession(
+            [try Products.path("nakedblog"), PackageRoot.appending("demo")], environment: environment, term: term)
         defer { session.kill() }
         try session.waitFor("Plain Words", timeout: 15)
         return try session.screenWithEscapes()
@@ -131,7 +141,8 @@ final class ColourDepthTests: XCTestCase {
         XCTAssertFalse(palette.contains("38;2;"), "a 256-colour terminfo gets palette colours")
         XCTAssertTrue(palette.contains("38;5;") || palette.contains("48;5;"), "palette colours are used")
         let none = try frame(term: "tmux-256color", extra: ["NO_COLOR": "1"])
-        XCTAssertFalse(none.contains("38;5;") || none.contains("38;2;") || none.contains("48;5;"), "NO_COLOR: no colour at all")
+        XCTAssertFalse(
+            none.contains("38;5;") || none.contains("38;2;") || none.contains("48;5;"), "NO_COLOR: no colour at all")
     }
 }
 
@@ -150,8 +161,9 @@ final class SignInTests: XCTestCase {
 
         /// A clone into `directory` with the sign-in dialog filled in (not yet sent).
         func clone(into directory: String, password: String) throws -> TmuxSession {
-            let session = try TmuxSession([try Products.path("nakedblog"), "clone", server.url(for: "blog"), directory],
-                                          environment: home.environment, directory: work.path)
+            let session = try TmuxSession(
+                [try Products.path("nakedblog"), "clone", server.url(for: "blog"), directory],
+                environment: home.environment, directory: work.path)
             do {
                 try session.waitFor("Sign in", timeout: 15)
                 try session.type("writer")

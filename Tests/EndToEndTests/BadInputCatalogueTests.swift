@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The bad-input catalogue: each gets a clear message, the right exit code, nothing changed on
 /// disk — and never a crash or a broken terminal.
@@ -24,7 +24,8 @@ final class BadInputCatalogueTests: XCTestCase {
     private func nakedblog(_ arguments: [String], environment extra: [String: String] = [:]) throws -> ProcessResult {
         var environment = home.environment
         environment.merge(extra) { $1 }
-        return try Shell.run([try Products.path("nakedblog")] + arguments, in: site.path, environment: environment, timeout: 60)
+        return try Shell.run(
+            [try Products.path("nakedblog")] + arguments, in: site.path, environment: environment, timeout: 60)
     }
 
     func testATenMegabytePostIsListedPreviewedAndEdited() throws {
@@ -32,7 +33,8 @@ final class BadInputCatalogueTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let paragraph = String(repeating: "All work and no play makes a very long post. ", count: 20) + "\n\n"
         let body = String(repeating: paragraph, count: 10_500_000 / paragraph.utf8.count)
-        try ("---\ntitle: \"Huge\"\ndate: 2024-01-01\n---\n" + body).write(toFile: directory + "/index.md", atomically: true, encoding: .utf8)
+        try ("---\ntitle: \"Huge\"\ndate: 2024-01-01\n---\n" + body).write(
+            toFile: directory + "/index.md", atomically: true, encoding: .utf8)
         let list = try nakedblog(["list", "--json"])
         XCTAssertEqual(list.status, 0, list.stderr)
         XCTAssertTrue(list.stdout.contains("\"Huge\""))
@@ -53,20 +55,23 @@ final class BadInputCatalogueTests: XCTestCase {
         // the namespace, with the copy it started from; what the folder holds afterwards is listed.
         let quotedBundle = TestHome.shellQuote(bundle), quotedFile = TestHome.shellQuote(file)
         let script = """
-        cp -a \(quotedBundle) /tmp/nb-full-copy-$$ && mount -t tmpfs -o size=12k tmpfs \(quotedBundle) \
-        && cp -a /tmp/nb-full-copy-$$/. \(quotedBundle) \
-        && (head -c 100000 /dev/zero > \(quotedBundle)/filler 2>/dev/null; true) || exit 99
-        "$0" meta \(quotedFile) description "\(String(repeating: "x", count: 4000))"; status=$?
-        if cmp -s \(quotedFile) /tmp/nb-full-copy-$$/index.md; then echo "post: unchanged"; else echo "post: changed"; fi
-        echo "folder: $(ls -A \(quotedBundle) | tr '\\n' ' ')"
-        rm -rf /tmp/nb-full-copy-$$
-        exit $status
-        """
-        let result = try Shell.run(["unshare", "-m", "sh", "-c", script, try Products.path("nakedblog")], environment: home.environment, timeout: 30)
+            cp -a \(quotedBundle) /tmp/nb-full-copy-$$ && mount -t tmpfs -o size=12k tmpfs \(quotedBundle) \
+            && cp -a /tmp/nb-full-copy-$$/. \(quotedBundle) \
+            && (head -c 100000 /dev/zero > \(quotedBundle)/filler 2>/dev/null; true) || exit 99
+            "$0" meta \(quotedFile) description "\(String(repeating: "x", count: 4000))"; status=$?
+            if cmp -s \(quotedFile) /tmp/nb-full-copy-$$/index.md; then echo "post: unchanged"; else echo "post: changed"; fi
+            echo "folder: $(ls -A \(quotedBundle) | tr '\\n' ' ')"
+            rm -rf /tmp/nb-full-copy-$$
+            exit $status
+            """
+        let result = try Shell.run(
+            ["unshare", "-m", "sh", "-c", script, try Products.path("nakedblog")], environment: home.environment,
+            timeout: 30)
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("index.md"), result.stderr)
         XCTAssertTrue(result.stderr.lowercased().contains("space"), result.stderr)
-        XCTAssertTrue(result.stdout.contains("post: unchanged"), "the file on the full disk was changed: \(result.stdout)")
+        XCTAssertTrue(
+            result.stdout.contains("post: unchanged"), "the file on the full disk was changed: \(result.stdout)")
         XCTAssertFalse(result.stdout.contains("nakedblog-"), "a temporary file was left behind: \(result.stdout)")
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), before, "outside the namespace too")
     }
@@ -82,16 +87,19 @@ final class BadInputCatalogueTests: XCTestCase {
 
     func testATinyTerminalTheCLocaleAndABinaryPostInTheApp() throws {
         try requireProgram("tmux")
-        try Data([0x2D, 0x2D, 0x2D, 0x0A, 0x00, 0xFF, 0xFE, 0x00, 0x01]).write(to: URL(fileURLWithPath: site.appending("content/posts/cold-brew-ratios/index.md")))
+        try Data([0x2D, 0x2D, 0x2D, 0x0A, 0x00, 0xFF, 0xFE, 0x00, 0x01]).write(
+            to: URL(fileURLWithPath: site.appending("content/posts/cold-brew-ratios/index.md")))
         var environment = home.environment
         environment["LANG"] = "C"
         environment["LC_ALL"] = "C"
-        let session = try TmuxSession([try Products.path("nakedblog"), site.path], width: 20, height: 5, environment: environment)
+        let session = try TmuxSession(
+            [try Products.path("nakedblog"), site.path], width: 20, height: 5, environment: environment)
         self.session = session
         try session.waitFor("Terminal too", timeout: 15)
         try session.resize(width: 80, height: 24)
         try session.waitFor("1 problem (!)", timeout: 10)
-        XCTAssertTrue(try session.screen().contains { $0.contains("京都でお茶を") }, "wide characters draw even in the C locale")
+        XCTAssertTrue(
+            try session.screen().contains { $0.contains("京都でお茶を") }, "wide characters draw even in the C locale")
         try session.send(keys: "!")
         try session.waitFor("cold-brew-ratios/index.md", timeout: 10)
         try session.send(keys: "Enter", "q")

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// `list`, `new` and `meta` through the real binary, checked with hugo where it matters.
 final class BlogCommandTests: XCTestCase {
@@ -19,7 +19,9 @@ final class BlogCommandTests: XCTestCase {
     }
 
     private func run(_ arguments: [String], in directory: String? = nil) throws -> ProcessResult {
-        try Shell.run([try Products.path("nakedblog")] + arguments, in: directory ?? site.path, environment: home.environment, timeout: 30)
+        try Shell.run(
+            [try Products.path("nakedblog")] + arguments, in: directory ?? site.path, environment: home.environment,
+            timeout: 30)
     }
 
     /// Issue 45.11: a repository whose site is in a folder (GitHub Pages' `docs/`, a theme's
@@ -28,14 +30,18 @@ final class BlogCommandTests: XCTestCase {
         let repository = try TemporaryDirectory(prefix: "nb-cli-repo")
         defer { repository.remove() }
         try PackageRoot.copyDemo(to: repository.path + "/exampleSite")
-        try FileManager.default.createDirectory(atPath: repository.path + "/node_modules/x/_posts", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: repository.path + "/.git/_posts", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: repository.path + "/node_modules/x/_posts", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: repository.path + "/.git/_posts", withIntermediateDirectories: true)
         let one = try run(["list", "--json"], in: repository.path)
         XCTAssertEqual(one.status, 0, one.stderr)
         XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(one.stdout.utf8)) as? [Any])?.count, 9, one.stdout)
 
-        try FileManager.default.createDirectory(atPath: repository.path + "/docs/_posts", withIntermediateDirectories: true)
-        try "---\ntitle: Hi\n---\n".write(toFile: repository.path + "/docs/_posts/2020-01-01-hi.md", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            atPath: repository.path + "/docs/_posts", withIntermediateDirectories: true)
+        try "---\ntitle: Hi\n---\n".write(
+            toFile: repository.path + "/docs/_posts/2020-01-01-hi.md", atomically: true, encoding: .utf8)
         let two = try run(["list"], in: repository.path)
         XCTAssertNotEqual(two.status, 0)
         XCTAssertTrue(two.stderr.contains("holds 2 sites: docs, exampleSite"), two.stderr)
@@ -71,17 +77,22 @@ final class BlogCommandTests: XCTestCase {
         let titles = ["Quote \" and back\\slash", "Tab\there", "New\nline", "Bell \u{1}", "京都 🍣 — \"mixed\""]
         for (index, title) in titles.enumerated() {
             let yaml = title.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t").replacingOccurrences(of: "\u{1}", with: "\\x01")
-            try "---\ntitle: \"\(yaml)\"\ndate: 2030-01-0\(index + 1)\n---\n".write(toFile: site.appending("content/posts/escape-\(index).md"), atomically: true, encoding: .utf8)
+                .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
+                .replacingOccurrences(of: "\u{1}", with: "\\x01")
+            try "---\ntitle: \"\(yaml)\"\ndate: 2030-01-0\(index + 1)\n---\n".write(
+                toFile: site.appending("content/posts/escape-\(index).md"), atomically: true, encoding: .utf8)
         }
         for index in 0..<2_500 {
-            try "---\ntitle: Filler \(index)\ndate: 2001-01-01T00:00:00Z\n---\nword\n".write(toFile: site.appending("content/posts/filler-\(index).md"), atomically: true, encoding: .utf8)
+            try "---\ntitle: Filler \(index)\ndate: 2001-01-01T00:00:00Z\n---\nword\n".write(
+                toFile: site.appending("content/posts/filler-\(index).md"), atomically: true, encoding: .utf8)
         }
         let json = try run(["list", "--json"])
         XCTAssertEqual(json.status, 0, json.stderr)
         let posts = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         XCTAssertEqual(posts.count, 2_500 + titles.count + 9)
-        XCTAssertEqual(Array(posts.prefix(titles.count).compactMap { $0["title"] as? String }), titles.reversed(), "newest first, every title intact")
+        XCTAssertEqual(
+            Array(posts.prefix(titles.count).compactMap { $0["title"] as? String }), titles.reversed(),
+            "newest first, every title intact")
         XCTAssertEqual(Set(posts.compactMap { $0["path"] as? String }).count, posts.count, "no post twice")
         XCTAssertEqual(posts.filter { ($0["title"] as? String)?.hasPrefix("Filler") ?? false }.count, 2_500)
     }
@@ -94,20 +105,25 @@ final class BlogCommandTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: listings)
         XCTAssertEqual(files.count, 1, "one cache file for the site")
         XCTAssertEqual(try run(["list", "--json"]).stdout, first.stdout, "listed from what was remembered")
-        try FileManager.default.createDirectory(atPath: site.appending("content/posts/late-addition"), withIntermediateDirectories: true)
-        try "---\ntitle: Late addition\ndate: 2026-11-20\n---\nNew.\n".write(toFile: site.appending("content/posts/late-addition/index.md"), atomically: true, encoding: .utf8)
-        try Data("png".utf8).write(to: URL(fileURLWithPath: site.appending("content/posts/summit-in-the-fog/valley.png")))
+        try FileManager.default.createDirectory(
+            atPath: site.appending("content/posts/late-addition"), withIntermediateDirectories: true)
+        try "---\ntitle: Late addition\ndate: 2026-11-20\n---\nNew.\n".write(
+            toFile: site.appending("content/posts/late-addition/index.md"), atomically: true, encoding: .utf8)
+        try Data("png".utf8).write(
+            to: URL(fileURLWithPath: site.appending("content/posts/summit-in-the-fog/valley.png")))
         let after = try run(["list", "--json"])
         XCTAssertTrue(after.stdout.contains("content/posts/late-addition/index.md"), after.stdout)
         XCTAssertTrue(after.stdout.contains("\"valley.png\""), after.stdout)
         var uncached = home.environment
         uncached["NAKEDBLOG_LISTING_CACHE"] = "0"
-        let read = try Shell.run([try Products.path("nakedblog"), "list", "--json"], in: site.path, environment: uncached, timeout: 30)
+        let read = try Shell.run(
+            [try Products.path("nakedblog"), "list", "--json"], in: site.path, environment: uncached, timeout: 30)
         XCTAssertEqual(after.stdout, read.stdout)
     }
 
     func testListReportsBrokenFilesWithLineAndStillLists() throws {
-        try "---\ntitle: ok\ntags: [a, b\n---\n".write(toFile: site.appending("content/posts/bad.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: ok\ntags: [a, b\n---\n".write(
+            toFile: site.appending("content/posts/bad.md"), atomically: true, encoding: .utf8)
         let result = try run(["list"])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("content/posts/bad.md:3"), result.stderr)
@@ -140,10 +156,14 @@ final class BlogCommandTests: XCTestCase {
         XCTAssertEqual(try run(["meta", file, "--unset", "description"]).status, 0)
         XCTAssertEqual(try run(["meta", file, "draft", "true"]).status, 0)
         let after = try String(contentsOfFile: site.appending(file), encoding: .utf8)
-        XCTAssertEqual(after, before
-            .replacingOccurrences(of: "title = \"A week with only a terminal\"", with: "title = \"A week in the console\"")
-            .replacingOccurrences(of: "description = \"Seven days without a graphical desktop.\"\n", with: "")
-            .replacingOccurrences(of: "draft = false", with: "draft = true"))
+        XCTAssertEqual(
+            after,
+            before
+                .replacingOccurrences(
+                    of: "title = \"A week with only a terminal\"", with: "title = \"A week in the console\""
+                )
+                .replacingOccurrences(of: "description = \"Seven days without a graphical desktop.\"\n", with: "")
+                .replacingOccurrences(of: "draft = false", with: "draft = true"))
         XCTAssertTrue(after.contains("# TOML front matter, with a comment that must survive every edit."))
         let json = try run(["meta", file, "--json"])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
@@ -158,7 +178,8 @@ final class BlogCommandTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("\(file): the value `perhaps` for `draft` is not true or false"), bad.stderr)
         let missing = try run(["meta", "content/posts/nope.md", "title"])
         XCTAssertEqual(missing.status, 1)
-        XCTAssertTrue(missing.stderr.contains("content/posts/nope.md: cannot read the file. It does not exist"), missing.stderr)
+        XCTAssertTrue(
+            missing.stderr.contains("content/posts/nope.md: cannot read the file. It does not exist"), missing.stderr)
         let usage = try run(["meta", file, "--bool", "--list", "draft", "x"])
         XCTAssertEqual(usage.status, 2)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: site.appending(file))), before)
@@ -168,8 +189,12 @@ final class BlogCommandTests: XCTestCase {
         try requireNonRoot("root writes into a read-only folder")
         let file = "content/posts/tea-in-kyoto/index.md"
         let before = try Data(contentsOf: URL(fileURLWithPath: site.appending(file)))
-        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: site.appending("content/posts/tea-in-kyoto"))
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: site.appending("content/posts/tea-in-kyoto")) }
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o555], ofItemAtPath: site.appending("content/posts/tea-in-kyoto"))
+        defer {
+            try? FileManager.default.setAttributes(
+                [.posixPermissions: 0o755], ofItemAtPath: site.appending("content/posts/tea-in-kyoto"))
+        }
         let readOnly = try run(["meta", file, "title", "x"])
         XCTAssertEqual(readOnly.status, 1)
         XCTAssertTrue(readOnly.stderr.contains("permission denied"), readOnly.stderr)

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// `publish` and `check` build the site with its own generator before committing: a post that
 /// breaks the build is refused with the generator's message; a site broken before does not block.
@@ -27,27 +27,33 @@ final class BuildCheckCommandTests: XCTestCase {
         remote = bare
         try Shell.check(["cp", "-R", source, seed])
         try Shell.check(["chmod", "-R", "u+w", seed])  // the corpus may be read-only
-        for command in [["init", "-q", "-b", "main", seed], ["-C", seed, "add", "-A"], ["-C", seed, "commit", "-qm", "Start"],
-                        ["clone", "-q", "--bare", seed, bare], ["clone", "-q", bare, clone]] {
+        for command in [
+            ["init", "-q", "-b", "main", seed], ["-C", seed, "add", "-A"], ["-C", seed, "commit", "-qm", "Start"],
+            ["clone", "-q", "--bare", seed, bare], ["clone", "-q", bare, clone],
+        ] {
             try home.git(command)
         }
         return clone
     }
 
     private func nakedblog(_ arguments: [String], in directory: String) throws -> ProcessResult {
-        try Shell.run([try Products.path("nakedblog")] + arguments, in: directory, environment: home.environment, timeout: 180)
+        try Shell.run(
+            [try Products.path("nakedblog")] + arguments, in: directory, environment: home.environment, timeout: 180)
     }
 
     private func remoteHead() throws -> String { try home.git(["rev-parse", "main"], in: remote) }
 
     private func write(_ text: String, _ path: String, in site: String) throws {
-        try FileManager.default.createDirectory(atPath: ((site + "/" + path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: ((site + "/" + path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: site + "/" + path, atomically: true, encoding: .utf8)
     }
 
     func testAnUnknownShortcodeIsRefusedWithHugosMessageAndNoCheckPublishesIt() throws {
         let site = try site(from: PackageRoot.appending("demo"))
-        try write("---\ntitle: Broken\ndate: 2026-11-20\n---\nHello\n\n{{< nosuch >}}\n", "content/posts/broken/index.md", in: site)
+        try write(
+            "---\ntitle: Broken\ndate: 2026-11-20\n---\nHello\n\n{{< nosuch >}}\n", "content/posts/broken/index.md",
+            in: site)
         let before = try remoteHead()
         let refused = try nakedblog(["publish", "content/posts/broken/index.md"], in: site)
         XCTAssertEqual(refused.status, 6, refused.stderr)
@@ -56,9 +62,12 @@ final class BuildCheckCommandTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("--no-check"), refused.stderr)
         XCTAssertEqual(try remoteHead(), before, "nothing pushed")
         XCTAssertEqual(try home.git(["rev-list", "--count", "HEAD"], in: site), "1", "nothing committed")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: site + "/public/posts/broken"), "nothing built into the site")
-        XCTAssertEqual(try home.git(["status", "--porcelain", "--untracked-files=all"], in: site), "?? content/posts/broken/index.md",
-                       "the check wrote nothing into the site")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: site + "/public/posts/broken"), "nothing built into the site")
+        XCTAssertEqual(
+            try home.git(["status", "--porcelain", "--untracked-files=all"], in: site),
+            "?? content/posts/broken/index.md",
+            "the check wrote nothing into the site")
 
         let check = try nakedblog(["check", "content/posts/broken/index.md"], in: site)
         XCTAssertEqual(check.status, 6, check.stdout + check.stderr)
@@ -75,8 +84,9 @@ final class BuildCheckCommandTests: XCTestCase {
         // No hugo on PATH: said once, published as before.
         var environment = home.environment
         environment["PATH"] = "/nonexistent"
-        let without = try Shell.run([try Products.path("nakedblog"), "publish", "--no-push", "content/posts/broken/index.md"], in: site,
-                                    environment: environment, timeout: 60)
+        let without = try Shell.run(
+            [try Products.path("nakedblog"), "publish", "--no-push", "content/posts/broken/index.md"], in: site,
+            environment: environment, timeout: 60)
         XCTAssertEqual(without.status, 0, without.stderr)
         XCTAssertTrue(without.stderr.contains("hugo is not installed: the build check is skipped."), without.stderr)
         // A site that turned the check off.
@@ -102,7 +112,9 @@ final class BuildCheckCommandTests: XCTestCase {
     }
 
     func testCheckSaysWhereAndWhenAndItsURLsAreHugosOnTwoCorpusSites() throws {
-        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("no corpus: ../shared/corpus is not present beside the checkout") }
+        guard let corpus = PackageRoot.sharedCorpus else {
+            throw XCTSkip("no corpus: ../shared/corpus is not present beside the checkout")
+        }
         var compared = 0
         let names = ["adityatelange__hugo-PaperMod", "luizdepra__hugo-coder"]
         for (folder, name) in try requireHugos().flatMap({ folder in names.map { (folder, $0) } }) {
@@ -138,7 +150,9 @@ final class BuildCheckCommandTests: XCTestCase {
         let good = try nakedblog(["check", "--undraft", "_drafts/ideas-for-winter.md"], in: site)
         XCTAssertEqual(good.status, 0, good.stdout + good.stderr)
         XCTAssertTrue(good.stdout.contains("build: The site builds with jekyll"), good.stdout)
-        XCTAssertNotNil(good.stdout.range(of: #"_posts/\d{4}-\d\d-\d\d-ideas-for-winter.md: appears at /\d{4}/\d\d/ideas-for-winter/ now"#,
-                                          options: .regularExpression), good.stdout)
+        XCTAssertNotNil(
+            good.stdout.range(
+                of: #"_posts/\d{4}-\d\d-\d\d-ideas-for-winter.md: appears at /\d{4}/\d\d/ideas-for-winter/ now"#,
+                options: .regularExpression), good.stdout)
     }
 }

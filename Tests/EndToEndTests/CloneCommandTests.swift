@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// `nakedblog clone` through the real binary against real servers; results checked with git.
 final class CloneCommandTests: XCTestCase {
@@ -20,8 +20,9 @@ final class CloneCommandTests: XCTestCase {
     }
 
     private func clone(_ arguments: [String], environment: [String: String]? = nil) throws -> ProcessResult {
-        try Shell.run([try Products.path("nakedblog"), "clone"] + arguments, in: work.path,
-                      environment: environment ?? home.environment, timeout: 120)
+        try Shell.run(
+            [try Products.path("nakedblog"), "clone"] + arguments, in: work.path,
+            environment: environment ?? home.environment, timeout: 120)
     }
 
     func testCloneOverGitDaemonShowsProgressAndASummary() throws {
@@ -32,11 +33,14 @@ final class CloneCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("Receiving objects: 100%"), result.stderr)
         XCTAssertTrue(result.stderr.contains("Updating files: 100%"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("Cloned \(server.url(for: "my-blog")) into my-blog: main at "), result.stderr)
-        XCTAssertEqual(try Shell.check(["git", "rev-parse", "HEAD"], in: work.appending("my-blog")),
-                       try Shell.check(["git", "rev-parse", "HEAD"], in: fixture.path))
+        XCTAssertTrue(
+            result.stderr.contains("Cloned \(server.url(for: "my-blog")) into my-blog: main at "), result.stderr)
+        XCTAssertEqual(
+            try Shell.check(["git", "rev-parse", "HEAD"], in: work.appending("my-blog")),
+            try Shell.check(["git", "rev-parse", "HEAD"], in: fixture.path))
         try Shell.check(["git", "fsck", "--no-progress"], in: work.appending("my-blog"))
-        XCTAssertLessThan(result.stderr.split(separator: "\n").count, 40, "progress is throttled, not one line per object")
+        XCTAssertLessThan(
+            result.stderr.split(separator: "\n").count, 40, "progress is throttled, not one line per object")
     }
 
     func testSSHHostKeysUnknownRefusedAcceptedAndChanged() throws {
@@ -59,7 +63,10 @@ final class CloneCommandTests: XCTestCase {
         let knownHosts = try String(contentsOfFile: home.sshDirectory + "/known_hosts", encoding: .utf8)
         XCTAssertTrue(knownHosts.contains("[127.0.0.1]:\(server.port) ssh-ed25519 "), knownHosts)
 
-        let forged = try Shell.check(["sh", "-c", "ssh-keygen -q -N '' -t ed25519 -f \(work.appending("forged")) && cat \(work.appending("forged.pub"))"])
+        let forged = try Shell.check([
+            "sh", "-c",
+            "ssh-keygen -q -N '' -t ed25519 -f \(work.appending("forged")) && cat \(work.appending("forged.pub"))",
+        ])
         try ("[127.0.0.1]:\(server.port) " + forged.split(separator: " ").prefix(2).joined(separator: " ") + "\n")
             .write(toFile: home.sshDirectory + "/known_hosts", atomically: true, encoding: .utf8)
         let changed = try clone([server.url(for: "blog"), "second", "--accept-new-host-key"])
@@ -77,7 +84,10 @@ final class CloneCommandTests: XCTestCase {
         environment["GIT_SSH_COMMAND"] = nil
         try requireRoot("a private mount namespace lets ssh find the test home as ~")
         try requireProgram("unshare")
-        let command = try XCTUnwrap(home.isolatedCommand([try Products.path("nakedblog"), "clone", server.aliasURL(for: "blog"), work.appending("alias")]))
+        let command = try XCTUnwrap(
+            home.isolatedCommand([
+                try Products.path("nakedblog"), "clone", server.aliasURL(for: "blog"), work.appending("alias"),
+            ]))
         let result = try Shell.run(command, environment: environment, timeout: 60)
         XCTAssertEqual(result.status, 0, result.stderr)
         try Shell.check(["git", "fsck", "--no-progress"], in: work.appending("alias"))
@@ -102,7 +112,8 @@ final class CloneCommandTests: XCTestCase {
             let result = try clone(arguments)
             XCTAssertEqual(result.status, status, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
-            XCTAssertEqual(result.stderr.split(separator: "\n").filter { $0.hasPrefix("nakedblog:") }.count, 1, result.stderr)
+            XCTAssertEqual(
+                result.stderr.split(separator: "\n").filter { $0.hasPrefix("nakedblog:") }.count, 1, result.stderr)
         }
         for leftover in ["refused", "missing", "unknown-host"] {
             XCTAssertFalse(FileManager.default.fileExists(atPath: work.appending(leftover)), leftover)
@@ -115,7 +126,8 @@ final class CloneCommandTests: XCTestCase {
         try requireProgram("unshare")
         let readOnly = work.appending("read-only")
         try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true)
-        let script = "mount --bind \(readOnly) \(readOnly) && mount -o remount,bind,ro \(readOnly) && exec \(try Products.path("nakedblog")) clone file://\(fixture.path) \(readOnly)/blog"
+        let script =
+            "mount --bind \(readOnly) \(readOnly) && mount -o remount,bind,ro \(readOnly) && exec \(try Products.path("nakedblog")) clone file://\(fixture.path) \(readOnly)/blog"
         let result = try Shell.run(["unshare", "-m", "sh", "-c", script], environment: home.environment, timeout: 30)
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("is not writable"), result.stderr)
@@ -128,10 +140,13 @@ final class CloneCommandTests: XCTestCase {
         try server.createRepository(named: "big", from: big.path)
         for signal in [SIGTERM, SIGINT] {
             let log = work.appending("clone-\(signal).log")
-            let child = try ChildProcess([try Products.path("nakedblog"), "clone", server.url(for: "big"), work.appending("big")],
-                                        environment: home.environment, directory: work.path, standardOutput: log, standardError: log)
+            let child = try ChildProcess(
+                [try Products.path("nakedblog"), "clone", server.url(for: "big"), work.appending("big")],
+                environment: home.environment, directory: work.path, standardOutput: log, standardError: log)
             let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline, !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("Receiving objects") {
+            while Date() < deadline,
+                !((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("Receiving objects")
+            {
                 usleep(20_000)
             }
             kill(child.pid, signal)

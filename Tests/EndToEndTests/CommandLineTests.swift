@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The real `nakedblog` binary: version, help, usage errors and logging.
 final class CommandLineTests: XCTestCase {
@@ -16,15 +16,20 @@ final class CommandLineTests: XCTestCase {
     func testVersionNamesTheLinkedLibraries() throws {
         let result = try nakedblog(["--version"])
         XCTAssertEqual(result.status, 0)
-        XCTAssertTrue(result.stdout.range(of: #"^\d+\.\d+\.\d+ \(libgit2 1\.\d+\.\d+, libcmark 0\.\d+\.\d+\)\n$"#,
-                                          options: .regularExpression) != nil, result.stdout)
+        XCTAssertTrue(
+            result.stdout.range(
+                of: #"^\d+\.\d+\.\d+ \(libgit2 1\.\d+\.\d+, libcmark 0\.\d+\.\d+\)\n$"#,
+                options: .regularExpression) != nil, result.stdout)
     }
 
     func testHelpDocumentsExitCodesAndLogFile() throws {
         let result = try nakedblog(["--help"])
         XCTAssertEqual(result.status, 0)
-        for text in ["USAGE: nakedblog", "--verbose", "--version", "3    conflict", "4    authentication",
-                     "5    remote unreachable", "7    spell", "127  a library", "130  interrupted", home.path + "/.local/state/nakedblog/nakedblog.log"] {
+        for text in [
+            "USAGE: nakedblog", "--verbose", "--version", "3    conflict", "4    authentication",
+            "5    remote unreachable", "7    spell", "127  a library", "130  interrupted",
+            home.path + "/.local/state/nakedblog/nakedblog.log",
+        ] {
             XCTAssertTrue(result.stdout.contains(text), "help should mention \(text):\n\(result.stdout)")
         }
     }
@@ -43,7 +48,8 @@ final class CommandLineTests: XCTestCase {
     func testABadConfigFileIsExplainedBeforeAnythingStarts() throws {
         let directory = home.path + "/.config/nakedblog"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try "[keys.browse]\npublsh = \"p\"\n".write(toFile: directory + "/config.toml", atomically: true, encoding: .utf8)
+        try "[keys.browse]\npublsh = \"p\"\n".write(
+            toFile: directory + "/config.toml", atomically: true, encoding: .utf8)
         let result = try nakedblog([PackageRoot.appending("demo")])
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertTrue(result.stderr.contains("config.toml: [keys.browse] `publsh` is not an action"), result.stderr)
@@ -63,7 +69,9 @@ final class CommandLineTests: XCTestCase {
         let log = try String(contentsOfFile: home.path + "/.local/state/nakedblog/nakedblog.log", encoding: .utf8)
         XCTAssertTrue(log.contains("nakedblog started"), log)
         XCTAssertTrue(log.contains("libgit2"), log)
-        let mode = try FileManager.default.attributesOfItem(atPath: home.path + "/.local/state/nakedblog/nakedblog.log")[.posixPermissions] as? Int
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: home.path + "/.local/state/nakedblog/nakedblog.log")[
+                .posixPermissions] as? Int
         XCTAssertEqual(mode, 0o600, "the log is private to the user")
     }
 }

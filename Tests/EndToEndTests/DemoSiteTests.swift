@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The bundled demo blog is a real Hugo site: hugo builds it, and it holds every kind of post
 /// the other tests and `make demo` rely on.
@@ -24,20 +24,25 @@ final class DemoSiteTests: XCTestCase {
         let result = try Shell.run(["hugo", "--source", demo, "--destination", out.path], timeout: 60)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
         XCTAssertFalse(result.stderr.contains("ERROR"), result.stderr)
-        let published = ["welcome-to-nakedblog", "summit-in-the-fog", "bread-every-sunday",
-                         "terminal-only-week", "cold-brew-ratios", "tea-in-kyoto"]
+        let published = [
+            "welcome-to-nakedblog", "summit-in-the-fog", "bread-every-sunday",
+            "terminal-only-week", "cold-brew-ratios", "tea-in-kyoto",
+        ]
         for slug in published {
             XCTAssertTrue(FileManager.default.fileExists(atPath: out.appending("posts/\(slug)/index.html")), slug)
         }
         XCTAssertTrue(FileManager.default.fileExists(atPath: out.appending("fr/posts/bread-every-sunday/index.html")))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: out.appending("posts/half-written-ideas/index.html")),
-                       "drafts are not published")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: out.appending("posts/next-spring-garden/index.html")),
-                       "a future publishDate is not published yet")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: out.appending("posts/half-written-ideas/index.html")),
+            "drafts are not published")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: out.appending("posts/next-spring-garden/index.html")),
+            "a future publishDate is not published yet")
         for image in ["ridge.png", "summit.png"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: out.appending("posts/summit-in-the-fog/\(image)")))
         }
-        let welcome = try String(contentsOfFile: out.appending("posts/welcome-to-nakedblog/index.html"), encoding: .utf8)
+        let welcome = try String(
+            contentsOfFile: out.appending("posts/welcome-to-nakedblog/index.html"), encoding: .utf8)
         XCTAssertTrue(welcome.contains("<table>"), "GFM table rendered")
         XCTAssertTrue(welcome.contains("/posts/summit-in-the-fog/\">the walk in the fog"), "ref shortcode resolved")
         XCTAssertTrue(welcome.contains("hugo --minify"), "highlight shortcode rendered")
@@ -47,7 +52,9 @@ final class DemoSiteTests: XCTestCase {
         try requireProgram("hugo")
         let out = try TemporaryDirectory(prefix: "nb-demo-build")
         defer { out.remove() }
-        try Shell.check(["hugo", "--quiet", "--buildDrafts", "--buildFuture", "--source", demo, "--destination", out.path])
+        try Shell.check([
+            "hugo", "--quiet", "--buildDrafts", "--buildFuture", "--source", demo, "--destination", out.path,
+        ])
         XCTAssertTrue(FileManager.default.fileExists(atPath: out.appending("posts/half-written-ideas/index.html")))
         XCTAssertTrue(FileManager.default.fileExists(atPath: out.appending("posts/next-spring-garden/index.html")))
     }
@@ -61,7 +68,9 @@ final class DemoSiteTests: XCTestCase {
         let rows = list.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
             .filter { row in kind.map { row[$0] == "page" } ?? true }
         XCTAssertGreaterThanOrEqual(rows.count, 6)
-        XCTAssertTrue(rows.allSatisfy { $0[path].hasPrefix("content/posts/") && $0[path].contains("/index") }, "page bundles only")
+        XCTAssertTrue(
+            rows.allSatisfy { $0[path].hasPrefix("content/posts/") && $0[path].contains("/index") }, "page bundles only"
+        )
         XCTAssertTrue(rows.contains { $0[draft] == "true" }, "a draft")
         XCTAssertTrue(rows.contains { $0[path].hasSuffix("index.fr.md") }, "a translation")
         func frontMatterStart(_ slug: String) throws -> Character? {
@@ -80,7 +89,8 @@ final class DemoSiteTests: XCTestCase {
         defer { copy.remove() }
         try Shell.check(["cp", "-R", demo + "/.", copy.path])
         try Shell.check(["hugo", "new", "posts/my-first-post", "--source", copy.path])
-        let created = try String(contentsOfFile: copy.appending("content/posts/my-first-post/index.md"), encoding: .utf8)
+        let created = try String(
+            contentsOfFile: copy.appending("content/posts/my-first-post/index.md"), encoding: .utf8)
         XCTAssertTrue(created.contains("title: \"My First Post\""), created)
         XCTAssertTrue(created.contains("draft: true"), created)
     }

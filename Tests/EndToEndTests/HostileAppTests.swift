@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The attacks through the full-screen app in tmux: a hostile title is drawn visibly without
 /// shifting the screen, and a symlinked bundle published from the app is committed as a link.
@@ -16,7 +16,8 @@ final class HostileAppTests: XCTestCase {
         work = try TemporaryDirectory(prefix: "nb-hostile-app")
         outside = try TemporaryDirectory(prefix: "nb-hostile-app-outside")
         try "TOP SECRET\n".write(toFile: outside.appending("secret.txt"), atomically: true, encoding: .utf8)
-        try "---\ntitle: Linked Secret\ndate: 2030-01-01\n---\nbody\n".write(toFile: outside.appending("index.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: Linked Secret\ndate: 2030-01-01\n---\nbody\n".write(
+            toFile: outside.appending("index.md"), atomically: true, encoding: .utf8)
     }
 
     override func tearDown() {
@@ -32,8 +33,9 @@ final class HostileAppTests: XCTestCase {
     }
 
     private func app(_ directory: String) throws -> TmuxSession {
-        let session = try TmuxSession([try Products.path("nakedblog"), directory], width: 80, height: 24,
-                                      environment: home.environment, directory: work.path)
+        let session = try TmuxSession(
+            [try Products.path("nakedblog"), directory], width: 80, height: 24,
+            environment: home.environment, directory: work.path)
         sessions.append(session)
         return session
     }
@@ -51,7 +53,8 @@ final class HostileAppTests: XCTestCase {
         let (clone, _) = try site()
         let dir = clone + "/content/posts/evil"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        try "---\ntitle: \"Evil \\e]0;PWNED\\a \\e[2J\\e[H \\u009B31m end\"\ndate: 2031-01-01\n---\nBody \u{1B}[2J text.\n"
+        try
+            "---\ntitle: \"Evil \\e]0;PWNED\\a \\e[2J\\e[H \\u009B31m end\"\ndate: 2031-01-01\n---\nBody \u{1B}[2J text.\n"
             .write(toFile: dir + "/index.md", atomically: true, encoding: .utf8)
         let session = try app(clone)
         try waitFor(session, "Evil ^[]0;PWNED^G ^[[2J^[[H <9B>31m end")
@@ -70,7 +73,8 @@ final class HostileAppTests: XCTestCase {
     /// committed (neither the files it leads to nor the link), and the sheet says why.
     func testASymlinkedBundleIsRefusedWhenPublishedFromTheApp() throws {
         let (clone, remote) = try site()
-        try FileManager.default.createSymbolicLink(atPath: clone + "/content/posts/linked", withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: clone + "/content/posts/linked", withDestinationPath: outside.path)
         let session = try app(clone)
         try waitFor(session, "↗ link")
         XCTAssertFalse(try session.screen().joined().contains("Linked Secret"), "listed by its path, never read")
@@ -85,7 +89,8 @@ final class HostileAppTests: XCTestCase {
         let tree = try home.git(["ls-tree", "-r", "main"], in: remote)
         XCTAssertFalse(tree.contains("content/posts/linked"), tree)
         XCTAssertFalse(tree.contains("secret.txt"), tree)
-        let grep = try Shell.run(["git", "grep", "-l", "TOP SECRET", "main"], in: remote, environment: home.environment)
+        let grep = try Shell.run(
+            ["git", "grep", "-l", "TOP SECRET", "main"], in: remote, environment: home.environment)
         XCTAssertNotEqual(grep.status, 0, "the secret reached the remote: \(grep.stdout)")
         try session.send(keys: "q")
         XCTAssertEqual(try session.waitForExit(), 0, "the app quits cleanly")
@@ -99,14 +104,18 @@ final class HostileAppTests: XCTestCase {
         try requireEnglishDictionary()
         let (clone, remote) = try site()
         try FileManager.default.createDirectory(atPath: clone + "/.nakedblog", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: clone + "/.nakedblog/words.txt", withDestinationPath: "../.git/config")
+        try FileManager.default.createSymbolicLink(
+            atPath: clone + "/.nakedblog/words.txt", withDestinationPath: "../.git/config")
         try home.git(["add", ".nakedblog/words.txt"], in: clone)
         try home.git(["commit", "-qm", "Add the word list"], in: clone)
         try home.git(["push", "-q", "origin", "main"], in: clone)
         try home.git(["config", "nakedblog.token", "SECRET-TOKEN-77"], in: clone)
-        let session = try TmuxSession([try Products.path("nakedblog"), "--restricted", "--author", "Eve <eve@example.com>",
-                                       clone + "/content/posts/summit-in-the-fog/index.md"],
-                                      width: 80, height: 24, environment: home.environment, directory: work.path)
+        let session = try TmuxSession(
+            [
+                try Products.path("nakedblog"), "--restricted", "--author", "Eve <eve@example.com>",
+                clone + "/content/posts/summit-in-the-fog/index.md",
+            ],
+            width: 80, height: 24, environment: home.environment, directory: work.path)
         sessions.append(session)
         try waitFor(session, "F7 1 misspelled")
         try session.send(keys: "F7")
@@ -119,12 +128,14 @@ final class HostileAppTests: XCTestCase {
         try waitFor(session, "Enter publishes", timeout: 30)
         try session.send(keys: "Enter")
         try waitFor(session, "Published ", timeout: 60)
-        let grep = try Shell.run(["git", "grep", "-l", "SECRET-TOKEN-77", "main"], in: remote, environment: home.environment)
+        let grep = try Shell.run(
+            ["git", "grep", "-l", "SECRET-TOKEN-77", "main"], in: remote, environment: home.environment)
         XCTAssertNotEqual(grep.status, 0, "the token reached the remote: \(grep.stdout)")
         let entry = try home.git(["ls-tree", "main", ".nakedblog/words.txt"], in: remote)
         XCTAssertTrue(entry.hasPrefix("120000 "), "still the link: \(entry)")
         XCTAssertEqual(try home.git(["cat-file", "-p", "main:.nakedblog/words.txt"], in: remote), "../.git/config")
-        XCTAssertTrue(try home.git(["show", "main:content/posts/summit-in-the-fog/index.md"], in: remote).contains("Hello "))
+        XCTAssertTrue(
+            try home.git(["show", "main:content/posts/summit-in-the-fog/index.md"], in: remote).contains("Hello "))
         try session.send(keys: "Escape", "Escape")
         try session.send(keys: "q")
         XCTAssertEqual(try session.waitForExit(), 0, "the app quits cleanly")

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The attacks on credentials, through the real binary: a line break in a URL must never reach
 /// `git credential` (it would ask the helper for another host's password and send it here), and
@@ -31,22 +31,32 @@ final class HostileCredentialTests: XCTestCase {
     }
 
     private func clone(_ url: String, _ directory: String) throws -> ProcessResult {
-        try Shell.run([try Products.path("nakedblog"), "clone", "--no-open", url, directory], in: work.path,
-                      environment: home.environment, timeout: 60)
+        try Shell.run(
+            [try Products.path("nakedblog"), "clone", "--no-open", url, directory], in: work.path,
+            environment: home.environment, timeout: 60)
     }
 
-    private func assertTokenNeverSent(_ result: ProcessResult, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertTokenNeverSent(_ result: ProcessResult, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
         let encoded = Data("victim:\(token)".utf8).base64EncodedString()
-        XCTAssertFalse(server.log.contains(encoded), "the victim's token reached the server:\n\(server.log)", file: file, line: line)
-        XCTAssertFalse(server.log.contains(Data(token.utf8).base64EncodedString().prefix(12)), server.log, file: file, line: line)
+        XCTAssertFalse(
+            server.log.contains(encoded), "the victim's token reached the server:\n\(server.log)", file: file,
+            line: line)
+        XCTAssertFalse(
+            server.log.contains(Data(token.utf8).base64EncodedString().prefix(12)), server.log, file: file, line: line)
         let stored = try String(contentsOfFile: home.path + "/.git-credentials", encoding: .utf8)
-        XCTAssertTrue(stored.contains("https://victim:\(token)@github.example\n"), "the stored credential was erased: \(stored)", file: file, line: line)
+        XCTAssertTrue(
+            stored.contains("https://victim:\(token)@github.example\n"), "the stored credential was erased: \(stored)",
+            file: file, line: line)
         XCTAssertFalse(result.stderr.contains(token), result.stderr, file: file, line: line)
     }
 
     func testAnEncodedLineBreakInThePathIsRefusedBeforeAnyHelperIsAsked() throws {
         let base = server.url(for: "x")
-        for url in [base + "%0aprotocol=https%0ahost=github.example%0a", base + "%0d%0ahost=github.example", base + "%00x"] {
+        for url in [
+            base + "%0aprotocol=https%0ahost=github.example%0a", base + "%0d%0ahost=github.example", base + "%00x",
+        ] {
             let result = try clone(url, "d")
             XCTAssertEqual(result.status, 2, result.stderr)
             XCTAssertTrue(result.stderr.contains("encoded line break"), result.stderr)
@@ -69,8 +79,9 @@ final class HostileCredentialTests: XCTestCase {
         try home.git(["remote", "set-url", "origin", server.url(for: "x") + "%0ahost=github.example%0a"], in: clone)
         let post = try FileManager.default.contentsOfDirectory(atPath: clone + "/content/posts").sorted()[0]
         try "\nmore\n".appendLine(toFile: "\(clone)/content/posts/\(post)/index.md")
-        let result = try Shell.run([try Products.path("nakedblog"), "publish", "content/posts/\(post)"], in: clone,
-                                   environment: home.environment, timeout: 60)
+        let result = try Shell.run(
+            [try Products.path("nakedblog"), "publish", "content/posts/\(post)"], in: clone,
+            environment: home.environment, timeout: 60)
         XCTAssertNotEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("cannot be used"), result.stderr)
         try assertTokenNeverSent(result)
@@ -87,7 +98,8 @@ final class HostileCredentialTests: XCTestCase {
             }
             XCTAssertTrue(result.stderr.contains("user:***@127.0.0.1"), result.stderr)
         }
-        let log = (try? String(contentsOfFile: home.path + "/.local/state/nakedblog/nakedblog.log", encoding: .utf8)) ?? ""
+        let log =
+            (try? String(contentsOfFile: home.path + "/.local/state/nakedblog/nakedblog.log", encoding: .utf8)) ?? ""
         XCTAssertFalse(log.contains("ngpass") || log.contains("s3cret"), log)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// Files from outside the site: a symlinked bundle, section or config directory never makes
 /// nakedblog commit, write or copy files outside the repository; a missing clone source fails.
@@ -14,7 +14,8 @@ final class HostileFilesTests: XCTestCase {
         work = try TemporaryDirectory(prefix: "nb-hostile-files")
         outside = try TemporaryDirectory(prefix: "nb-hostile-outside")
         try "TOP SECRET\n".write(toFile: outside.appending("secret.txt"), atomically: true, encoding: .utf8)
-        try "---\ntitle: Linked\n---\nbody\n".write(toFile: outside.appending("index.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: Linked\n---\nbody\n".write(
+            toFile: outside.appending("index.md"), atomically: true, encoding: .utf8)
     }
 
     override func tearDown() {
@@ -24,7 +25,8 @@ final class HostileFilesTests: XCTestCase {
     }
 
     private func run(_ arguments: [String], in directory: String) throws -> ProcessResult {
-        try Shell.run([try Products.path("nakedblog")] + arguments, in: directory, environment: home.environment, timeout: 60)
+        try Shell.run(
+            [try Products.path("nakedblog")] + arguments, in: directory, environment: home.environment, timeout: 60)
     }
 
     /// A clone of a bare remote holding the demo site.
@@ -34,7 +36,8 @@ final class HostileFilesTests: XCTestCase {
 
     func testASymlinkedBundleIsRefusedNeverFollowed() throws {
         let (clone, remote) = try site()
-        try FileManager.default.createSymbolicLink(atPath: clone + "/content/posts/linked", withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: clone + "/content/posts/linked", withDestinationPath: outside.path)
         // Through the link: refused, as git refuses paths beyond a symbolic link.
         let through = try run(["publish", "content/posts/linked/index.md"], in: clone)
         XCTAssertNotEqual(through.status, 0, through.stderr)
@@ -50,7 +53,9 @@ final class HostileFilesTests: XCTestCase {
         for line in objects.split(separator: "\n") {
             let id = String(line.prefix(40))
             if try home.git(["cat-file", "-t", id], in: remote) == "blob" {
-                XCTAssertFalse(try home.git(["cat-file", "-p", id], in: remote).contains("TOP SECRET"), "the secret reached the remote")
+                XCTAssertFalse(
+                    try home.git(["cat-file", "-p", id], in: remote).contains("TOP SECRET"),
+                    "the secret reached the remote")
             }
         }
     }
@@ -61,16 +66,20 @@ final class HostileFilesTests: XCTestCase {
         let new = try run(["new", "Escaped", "--section", "notes"], in: clone)
         XCTAssertNotEqual(new.status, 0, new.stdout)
         XCTAssertTrue(new.stderr.contains("outside the site"), new.stderr)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path).sorted(), ["index.md", "secret.txt"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: outside.path).sorted(), ["index.md", "secret.txt"])
         let allowed = try run(["new", "Escaped", "--section", "notes", "--outside-site"], in: clone)
         XCTAssertEqual(allowed.status, 0, allowed.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: outside.appending("escaped/index.md")))
 
-        try FileManager.default.createSymbolicLink(atPath: clone + "/content/posts/linked", withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: clone + "/content/posts/linked", withDestinationPath: outside.path)
         let meta = try run(["meta", "content/posts/linked/index.md", "title", "Changed"], in: clone)
         XCTAssertNotEqual(meta.status, 0)
         XCTAssertTrue(meta.stderr.contains("outside the site"), meta.stderr)
-        XCTAssertEqual(try String(contentsOfFile: outside.appending("index.md"), encoding: .utf8), "---\ntitle: Linked\n---\nbody\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: outside.appending("index.md"), encoding: .utf8),
+            "---\ntitle: Linked\n---\nbody\n")
     }
 
     func testAContentOrArchetypeDirOutsideTheSiteIsNotWrittenOrCopied() throws {
@@ -85,11 +94,15 @@ final class HostileFilesTests: XCTestCase {
 
         // An archetype bundle outside the site would copy its files (a key) into the post.
         let (second, _) = try site("second")
-        try FileManager.default.createDirectory(atPath: outside.appending("archetypes/posts"), withIntermediateDirectories: true)
-        try "---\ntitle: x\n---\n".write(toFile: outside.appending("archetypes/posts/index.md"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            atPath: outside.appending("archetypes/posts"), withIntermediateDirectories: true)
+        try "---\ntitle: x\n---\n".write(
+            toFile: outside.appending("archetypes/posts/index.md"), atomically: true, encoding: .utf8)
         try "KEY\n".write(toFile: outside.appending("archetypes/posts/id_ed25519"), atomically: true, encoding: .utf8)
         let secondConfig = second + "/hugo.toml"
-        try ("archetypeDir = \"\(outside.appending("archetypes"))\"\n" + String(contentsOfFile: secondConfig, encoding: .utf8))
+        try
+            ("archetypeDir = \"\(outside.appending("archetypes"))\"\n"
+            + String(contentsOfFile: secondConfig, encoding: .utf8))
             .write(toFile: secondConfig, atomically: true, encoding: .utf8)
         let copied = try run(["new", "Copies"], in: second)
         XCTAssertNotEqual(copied.status, 0, copied.stdout)
@@ -105,7 +118,9 @@ final class HostileFilesTests: XCTestCase {
     }
 
     func testOptionLikeHostsAndPathsAreRefused() throws {
-        for url in ["ssh://-oProxyCommand=touch${IFS}pwned/x", "-oProxyCommand=touch:x", "host:-u/x.git", "git@-oFoo:x"] {
+        for url in [
+            "ssh://-oProxyCommand=touch${IFS}pwned/x", "-oProxyCommand=touch:x", "host:-u/x.git", "git@-oFoo:x",
+        ] {
             let result = try run(["clone", "--no-open", "--", url, "d"], in: work.path)
             XCTAssertEqual(result.status, 2, "\(url): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("starts with `-`"), result.stderr)

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The app in tmux on a Jekyll blog cloned over ssh (a real sshd on 127.0.0.1): a new post is a
 /// draft; published with the sheet's "publish as a post", it lands in `_posts/` on the remote.
@@ -24,7 +24,8 @@ final class JekyllAppEndToEndTests: XCTestCase {
         let clone = work.appending("notes")
         try home.git(["clone", "--quiet", server.url(for: "notes"), clone])
 
-        let session = try TmuxSession([try Products.path("nakedblog")], width: 80, height: 24, environment: home.environment, directory: clone)
+        let session = try TmuxSession(
+            [try Products.path("nakedblog")], width: 80, height: 24, environment: home.environment, directory: clone)
         defer { session.kill() }
         try session.waitFor("Bread on Sundays", timeout: 15)
         try session.send(keys: "n")
@@ -40,16 +41,22 @@ final class JekyllAppEndToEndTests: XCTestCase {
         try session.send(keys: "Enter")
         try session.waitFor("Published ", timeout: 30)
 
-        let tree = try home.git(["ls-tree", "-r", "--name-only", "main"], in: remote).split(separator: "\n").map(String.init)
-        let post = try XCTUnwrap(tree.first { $0.hasPrefix("_posts/") && $0.hasSuffix("-winter-soup.md") }, tree.joined(separator: "\n"))
+        let tree = try home.git(["ls-tree", "-r", "--name-only", "main"], in: remote).split(separator: "\n").map(
+            String.init)
+        let post = try XCTUnwrap(
+            tree.first { $0.hasPrefix("_posts/") && $0.hasSuffix("-winter-soup.md") }, tree.joined(separator: "\n"))
         XCTAssertFalse(tree.contains("_drafts/winter-soup.md"))
         let text = try home.git(["show", "main:\(post)"], in: remote)
         // Titles quoted as the site's posts quote theirs; the date added plain, as the site's posts carry it.
         XCTAssertTrue(text.contains("title: \"Winter soup\""), text)
-        XCTAssertNotNil(text.range(of: #"\ndate: 20\d\d-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4}\n"#, options: .regularExpression), text)
+        XCTAssertNotNil(
+            text.range(of: #"\ndate: 20\d\d-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4}\n"#, options: .regularExpression), text)
         XCTAssertTrue(text.contains("Leek and potato, every Sunday."), text)
-        XCTAssertEqual(try home.git(["show", "--name-only", "--format=", "main"], in: remote).split(separator: "\n").map(String.init), [post])
-        XCTAssertFalse(FileManager.default.fileExists(atPath: clone + "/_drafts/winter-soup.md"), "the draft moved, locally too")
+        XCTAssertEqual(
+            try home.git(["show", "--name-only", "--format=", "main"], in: remote).split(separator: "\n").map(
+                String.init), [post])
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: clone + "/_drafts/winter-soup.md"), "the draft moved, locally too")
         try session.send(keys: "Escape")
         try session.send(keys: "q")
         XCTAssertEqual(try session.waitForExit(), 0)

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// `new`, `meta`, `draft` and `publish --undraft` on a Jekyll blog through the real binary,
 /// read back by the real Jekyll (`scripts/jekyll-list`) and git.
@@ -35,7 +35,8 @@ final class JekyllCommandTests: XCTestCase {
     }
 
     private func nakedblog(_ arguments: [String], in directory: String) throws -> ProcessResult {
-        try Shell.run([try Products.path("nakedblog")] + arguments, in: directory, environment: home.environment, timeout: 120)
+        try Shell.run(
+            [try Products.path("nakedblog")] + arguments, in: directory, environment: home.environment, timeout: 120)
     }
 
     private func jekyllPosts(_ site: String) throws -> [String: [String: Any]] {
@@ -50,22 +51,26 @@ final class JekyllCommandTests: XCTestCase {
         XCTAssertEqual(created.status, 0, created.stderr)
         XCTAssertEqual(created.stdout, "_drafts/hello-jekyll-world.md\n")
         let file = site + "/_drafts/hello-jekyll-world.md"
-        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "---\nlayout: post\ntitle: Hello, Jekyll world\n---\n\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: file, encoding: .utf8), "---\nlayout: post\ntitle: Hello, Jekyll world\n---\n\n")
         var posts = try jekyllPosts(site)
         XCTAssertEqual(posts["_drafts/hello-jekyll-world.md"]?["draft"] as? Bool, true)
         XCTAssertEqual(posts["_drafts/hello-jekyll-world.md"]?["title"] as? String, "Hello, Jekyll world")
 
-        let before = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let before = try String(contentsOfFile: file, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         let meta = try nakedblog(["meta", "_drafts/hello-jekyll-world.md", "title", "Hello again"], in: site)
         XCTAssertEqual(meta.status, 0, meta.stderr)
-        let after = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let after = try String(contentsOfFile: file, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         XCTAssertEqual(before.count, after.count)
         XCTAssertEqual(zip(before, after).filter { $0 != $1 }.count, 1, "exactly one line changed")
         posts = try jekyllPosts(site)
         XCTAssertEqual(posts["_drafts/hello-jekyll-world.md"]?["title"] as? String, "Hello again")
 
         // A second draft of the same title does not overwrite the first.
-        XCTAssertEqual(try nakedblog(["new", "Hello, Jekyll world"], in: site).stdout, "_drafts/hello-jekyll-world-2.md\n")
+        XCTAssertEqual(
+            try nakedblog(["new", "Hello, Jekyll world"], in: site).stdout, "_drafts/hello-jekyll-world-2.md\n")
     }
 
     func testDraftOffAndOnMovesTheFileAndKeepsItsBytes() throws {
@@ -104,15 +109,20 @@ final class JekyllCommandTests: XCTestCase {
     /// by `check` (it was `"warnings": []`).
     func testCheckWarnsWhenAPublishedPostsAddressChanges() throws {
         let site = try clone("u")
-        try FileManager.default.moveItem(atPath: site + "/_posts/2020-04-01-whats-jekyll.md", toPath: site + "/_posts/2020-05-01-whats-jekyll.md")
+        try FileManager.default.moveItem(
+            atPath: site + "/_posts/2020-04-01-whats-jekyll.md", toPath: site + "/_posts/2020-05-01-whats-jekyll.md")
         let check = try nakedblog(["check", "--json", "--no-build", "_posts/2020-05-01-whats-jekyll.md"], in: site)
         XCTAssertEqual(check.status, 0, check.stderr)
         let report = try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as! [String: Any]
         let warnings = ((report["posts"] as! [[String: Any]])[0]["warnings"] as? [String]) ?? []
-        XCTAssertTrue(warnings.contains { $0.contains("its address changes from /2020/04/01/whats-jekyll/ to /2020/05/01/whats-jekyll/") },
-                      "\(warnings)")
+        XCTAssertTrue(
+            warnings.contains {
+                $0.contains("its address changes from /2020/04/01/whats-jekyll/ to /2020/05/01/whats-jekyll/")
+            },
+            "\(warnings)")
         let plain = try nakedblog(["check", "--no-build", "_posts/2020-05-01-whats-jekyll.md"], in: site)
-        XCTAssertTrue(plain.stdout.contains("warning: _posts/2020-05-01-whats-jekyll.md: its address changes"), plain.stdout)
+        XCTAssertTrue(
+            plain.stdout.contains("warning: _posts/2020-05-01-whats-jekyll.md: its address changes"), plain.stdout)
     }
 
     func testPublishUndraftPushesTheRenameAndJekyllListsAPost() throws {
@@ -125,12 +135,14 @@ final class JekyllCommandTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: site + "/_drafts/unrelated", withIntermediateDirectories: true)
         try "not committed\n".write(toFile: site + "/_drafts/unrelated/notes.md", atomically: true, encoding: .utf8)
         let file = site + "/" + draft
-        try (try String(contentsOfFile: file, encoding: .utf8) + "Words for the post.\n").write(toFile: file, atomically: true, encoding: .utf8)
+        try (try String(contentsOfFile: file, encoding: .utf8) + "Words for the post.\n").write(
+            toFile: file, atomically: true, encoding: .utf8)
 
         let published = try nakedblog(["publish", "--undraft", draft], in: site)
         XCTAssertEqual(published.status, 0, published.stderr)
         let remote = server.root + "/jblog.git"
-        let tree = try home.git(["ls-tree", "-r", "--name-only", "main"], in: remote).split(separator: "\n").map(String.init)
+        let tree = try home.git(["ls-tree", "-r", "--name-only", "main"], in: remote).split(separator: "\n").map(
+            String.init)
         let posts = tree.filter { $0.hasPrefix("_posts/") && $0.hasSuffix("-fresh-from-the-draft.md") }
         XCTAssertEqual(posts.count, 1, tree.joined(separator: "\n"))
         XCTAssertFalse(tree.contains(draft))
@@ -153,13 +165,16 @@ final class JekyllCommandTests: XCTestCase {
         try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: site + "/assets/images/new-photo.png"))
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: site + "/assets/images/unrelated.png"))
         let post = "_posts/2020-04-01-whats-jekyll.md"
-        try (try String(contentsOfFile: site + "/" + post, encoding: .utf8) + "\n![A photo](/assets/images/new-photo.png)\n")
+        try
+            (try String(contentsOfFile: site + "/" + post, encoding: .utf8)
+            + "\n![A photo](/assets/images/new-photo.png)\n")
             .write(toFile: site + "/" + post, atomically: true, encoding: .utf8)
         let published = try nakedblog(["publish", post], in: site)
         XCTAssertEqual(published.status, 0, published.stderr)
         let remote = server.root + "/jblog.git"
-        XCTAssertEqual(try home.git(["show", "--name-only", "--format=", "main"], in: remote).split(separator: "\n").sorted(),
-                       ["_posts/2020-04-01-whats-jekyll.md", "assets/images/new-photo.png"])
+        XCTAssertEqual(
+            try home.git(["show", "--name-only", "--format=", "main"], in: remote).split(separator: "\n").sorted(),
+            ["_posts/2020-04-01-whats-jekyll.md", "assets/images/new-photo.png"])
         XCTAssertEqual(try home.git(["log", "-1", "--format=%s", "main"], in: remote), "Update: What's Jekyll?")
     }
 }

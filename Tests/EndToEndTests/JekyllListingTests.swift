@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// `nakedblog list --json` on Jekyll sites against the real Jekyll 4.3 (`scripts/jekyll-list`):
 /// every post and draft Jekyll reads, with the same path, title, instant, draft flag and URL.
@@ -15,7 +15,9 @@ final class JekyllListingTests: XCTestCase {
     override func tearDown() { home?.remove() }
 
     func testListAgreesWithJekyllOnEveryCorpusSite() throws {
-        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("no corpus: ../shared/corpus is not present beside the checkout") }
+        guard let corpus = PackageRoot.sharedCorpus else {
+            throw XCTSkip("no corpus: ../shared/corpus is not present beside the checkout")
+        }
         var compared = 0
         // Every site Jekyll would build: a folder with _posts/ or _drafts/.
         let sites = try FileManager.default.contentsOfDirectory(atPath: corpus).sorted().filter { name in
@@ -36,10 +38,15 @@ final class JekyllListingTests: XCTestCase {
         let copy = try Corpus.copy(PackageRoot.appending("demo-jekyll"))
         defer { copy.remove() }
         let destination = copy.appending("_site")
-        let build = try Shell.run(["jekyll", "build", "--source", copy.path, "--destination", destination], in: copy.path, environment: home.environment, timeout: 300)
+        let build = try Shell.run(
+            ["jekyll", "build", "--source", copy.path, "--destination", destination], in: copy.path,
+            environment: home.environment, timeout: 300)
         XCTAssertEqual(build.status, 0, build.stdout + build.stderr)
-        for page in ["index.html", "about/index.html", "2026/09/bread-on-sundays/index.html", "2026/10/a-walk-by-the-river/index.html",
-                     "2026/11/notes-from-a-terminal/index.html", "assets/images/river.png"] {
+        for page in [
+            "index.html", "about/index.html", "2026/09/bread-on-sundays/index.html",
+            "2026/10/a-walk-by-the-river/index.html",
+            "2026/11/notes-from-a-terminal/index.html", "assets/images/river.png",
+        ] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: destination + "/" + page), page)
         }
         try FileManager.default.removeItem(atPath: destination)
@@ -69,15 +76,15 @@ final class JekyllListingTests: XCTestCase {
 
     private func writeHardCases(into root: String, config: String) throws {
         let defaults = """
-        defaults:
-          - scope: {path: "", type: posts}
-            values: {author: someone}
-          - scope: {path: "news"}
-            values: {category: press}
-          - scope: {path: "_posts/2021-*"}
-            values: {title: From the defaults}
+            defaults:
+              - scope: {path: "", type: posts}
+                values: {author: someone}
+              - scope: {path: "news"}
+                values: {category: press}
+              - scope: {path: "_posts/2021-*"}
+                values: {title: From the defaults}
 
-        """
+            """
         let files: [String: String] = [
             "_config.yml": "title: Hard cases\n" + config + defaults,
             "_posts/2016-05-19-no-title-here.md": "---\nlayout: post\n---\nBody\n",
@@ -90,7 +97,8 @@ final class JekyllListingTests: XCTestCase {
             "_posts/2017-02-01-cats.md": "---\ntitle: Cats\ncategories: Big Small\ncategory: extra\ntags: a b\n---\n",
             "_posts/2017-02-02-cat-list.md": "---\ntitle: Cat list\ncategories: [Web Development, \"Ünïcode\"]\n---\n",
             "_posts/2017-02-03-slugged.md": "---\ntitle: Slugged\nslug: My Own Slug!\n---\n",
-            "_posts/2017-02-04-own-permalink.md": "---\ntitle: Own permalink\npermalink: /fixed/:year/:title.html\n---\n",
+            "_posts/2017-02-04-own-permalink.md":
+                "---\ntitle: Own permalink\npermalink: /fixed/:year/:title.html\n---\n",
             "_posts/2017-02-05-unpublished.md": "---\ntitle: Not published\npublished: false\n---\n",
             "_posts/2099-01-01-future.md": "---\ntitle: In the future\n---\n",
             "_posts/2017-02-06-dots.in.slug...md": "---\ntitle: Dots\n---\n",
@@ -118,12 +126,14 @@ final class JekyllListingTests: XCTestCase {
         ]
         for (path, text) in files {
             let file = root + "/" + path
-            try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: file, atomically: false, encoding: .utf8)
         }
         // Drafts without a date take their file's time: one fixed, whole second.
         for draft in ["_drafts/a-draft.md", "_drafts/nested/deeper-draft.markdown"] {
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: root + "/" + draft)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: root + "/" + draft)
         }
     }
 
@@ -142,11 +152,14 @@ final class JekyllListingTests: XCTestCase {
             let site = try TemporaryDirectory(prefix: "nb-jekyll-dates")
             defer { site.remove() }
             try FileManager.default.createDirectory(atPath: site.appending("_posts"), withIntermediateDirectories: true)
-            if !config.isEmpty { try config.write(toFile: site.appending("_config.yml"), atomically: true, encoding: .utf8) }
+            if !config.isEmpty {
+                try config.write(toFile: site.appending("_config.yml"), atomically: true, encoding: .utf8)
+            }
             for (number, date) in Self.rubyDates.enumerated() {
                 let day = String(format: "%02d", number + 1)
-                try "---\ntitle: \"\(number)\"\ndate: \(date)\n---\nx\n".write(toFile: site.appending("_posts/2020-01-\(day)-d\(number).md"),
-                                                                          atomically: true, encoding: .utf8)
+                try "---\ntitle: \"\(number)\"\ndate: \(date)\n---\nx\n".write(
+                    toFile: site.appending("_posts/2020-01-\(day)-d\(number).md"),
+                    atomically: true, encoding: .utf8)
             }
             compared += try assertAgreement(site: site.path, name: "dates with config \(config.debugDescription)")
         }
@@ -159,9 +172,13 @@ final class JekyllListingTests: XCTestCase {
         let site = try TemporaryDirectory(prefix: "nb-jekyll-bad-date")
         defer { site.remove() }
         try FileManager.default.createDirectory(atPath: site.appending("_posts"), withIntermediateDirectories: true)
-        try "---\ntitle: Bad\ndate: not a date\n---\nx\n".write(toFile: site.appending("_posts/2021-05-06-bad.md"), atomically: true, encoding: .utf8)
-        try "---\ntitle: Huge\ndate: 9999999999-01-01\n---\nx\n".write(toFile: site.appending("_posts/2021-05-07-huge.md"), atomically: true, encoding: .utf8)
-        let listing = try Shell.run([try Products.path("nakedblog"), "list", "--json", site.path], in: "/", environment: home.environment, timeout: 60)
+        try "---\ntitle: Bad\ndate: not a date\n---\nx\n".write(
+            toFile: site.appending("_posts/2021-05-06-bad.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: Huge\ndate: 9999999999-01-01\n---\nx\n".write(
+            toFile: site.appending("_posts/2021-05-07-huge.md"), atomically: true, encoding: .utf8)
+        let listing = try Shell.run(
+            [try Products.path("nakedblog"), "list", "--json", site.path], in: "/", environment: home.environment,
+            timeout: 60)
         XCTAssertEqual(listing.status, 0, listing.stderr)
         let rows = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as! [[String: Any]]
         let bad = try XCTUnwrap(rows.first { $0["path"] as? String == "_posts/2021-05-06-bad.md" })
@@ -175,20 +192,28 @@ final class JekyllListingTests: XCTestCase {
     func testASiteWithoutAConfigFileIsListedWithJekyllsDefaults() throws {
         let site = try TemporaryDirectory(prefix: "nb-jekyll-no-config")
         defer { site.remove() }
-        for (path, text) in ["_posts/2022-02-02-hello.md": "---\ntitle: Hello\ncategories: [a, b]\n---\nHi\n",
-                             "_posts/2022-02-03-second.markdown": "---\n---\nNo title\n",
-                             "_drafts/draft.md": "---\ntitle: Draft\n---\n"] {
-            try FileManager.default.createDirectory(atPath: (site.appending(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        for (path, text) in [
+            "_posts/2022-02-02-hello.md": "---\ntitle: Hello\ncategories: [a, b]\n---\nHi\n",
+            "_posts/2022-02-03-second.markdown": "---\n---\nNo title\n",
+            "_drafts/draft.md": "---\ntitle: Draft\n---\n",
+        ] {
+            try FileManager.default.createDirectory(
+                atPath: (site.appending(path) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: site.appending(path), atomically: true, encoding: .utf8)
         }
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: site.appending("_drafts/draft.md"))
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)],
+            ofItemAtPath: site.appending("_drafts/draft.md"))
         XCTAssertEqual(try assertAgreement(site: site.path, name: "no _config.yml"), 3)
         // A folder that is neither says what it looked for.
         let empty = try TemporaryDirectory(prefix: "nb-not-a-site")
         defer { empty.remove() }
-        let refused = try Shell.run([try Products.path("nakedblog"), "list", empty.path], in: "/", environment: home.environment, timeout: 60)
+        let refused = try Shell.run(
+            [try Products.path("nakedblog"), "list", empty.path], in: "/", environment: home.environment, timeout: 60)
         XCTAssertNotEqual(refused.status, 0)
-        XCTAssertTrue(refused.stderr.contains("no _posts/ or _drafts/ folder (Jekyll)") && refused.stderr.contains("hugo.toml"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains("no _posts/ or _drafts/ folder (Jekyll)") && refused.stderr.contains("hugo.toml"),
+            refused.stderr)
     }
 
     /// Several config files, as `jekyll build --config a.yml,b.yml` reads them (later ones win).
@@ -196,13 +221,18 @@ final class JekyllListingTests: XCTestCase {
         let site = try TemporaryDirectory(prefix: "nb-jekyll-configs")
         defer { site.remove() }
         try FileManager.default.createDirectory(atPath: site.appending("_posts"), withIntermediateDirectories: true)
-        try "---\ntitle: Hello\ndate: 2022-02-02 10:00:00\n---\n".write(toFile: site.appending("_posts/2022-02-02-hello.md"), atomically: true, encoding: .utf8)
-        try "permalink: pretty\ntimezone: Asia/Tokyo\n".write(toFile: site.appending("a.yml"), atomically: true, encoding: .utf8)
+        try "---\ntitle: Hello\ndate: 2022-02-02 10:00:00\n---\n".write(
+            toFile: site.appending("_posts/2022-02-02-hello.md"), atomically: true, encoding: .utf8)
+        try "permalink: pretty\ntimezone: Asia/Tokyo\n".write(
+            toFile: site.appending("a.yml"), atomically: true, encoding: .utf8)
         try "permalink: /:year/:title/\n".write(toFile: site.appending("b.yml"), atomically: true, encoding: .utf8)
-        let listing = try Shell.run([try Products.path("nakedblog"), "list", "--json", "--config", "a.yml,b.yml", "."], in: site.path,
-                                    environment: home.environment, timeout: 60)
+        let listing = try Shell.run(
+            [try Products.path("nakedblog"), "list", "--json", "--config", "a.yml,b.yml", "."], in: site.path,
+            environment: home.environment, timeout: 60)
         XCTAssertEqual(listing.status, 0, listing.stderr)
-        let oracle = try Shell.check([PackageRoot.appending("scripts/jekyll-list"), site.path, "--config", "a.yml,b.yml"], in: site.path, timeout: 120)
+        let oracle = try Shell.check(
+            [PackageRoot.appending("scripts/jekyll-list"), site.path, "--config", "a.yml,b.yml"], in: site.path,
+            timeout: 120)
         let ours = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as! [[String: Any]]
         let theirs = try JSONSerialization.jsonObject(with: Data(oracle.utf8)) as! [[String: Any]]
         XCTAssertEqual(ours.first?["url"] as? String, "/2022/hello/")
@@ -214,7 +244,9 @@ final class JekyllListingTests: XCTestCase {
     private func assertAgreement(site: String, name: String) throws -> Int {
         let oracle = try Shell.check([PackageRoot.appending("scripts/jekyll-list"), site], timeout: 120)
         let expected = try JSONSerialization.jsonObject(with: Data(oracle.utf8)) as! [[String: Any]]
-        let listing = try Shell.run([try Products.path("nakedblog"), "list", "--json", site], in: "/", environment: home.environment, timeout: 60)
+        let listing = try Shell.run(
+            [try Products.path("nakedblog"), "list", "--json", site], in: "/", environment: home.environment,
+            timeout: 60)
         XCTAssertEqual(listing.status, 0, "\(name): \(listing.stderr)")
         let ours = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as! [[String: Any]]
         let byPath = Dictionary(ours.map { ($0["path"] as! String, $0) }, uniquingKeysWith: { a, _ in a })
@@ -226,16 +258,20 @@ final class JekyllListingTests: XCTestCase {
             XCTAssertEqual(post["title"] as? String, row["title"] as? String, "\(name): title of \(path)")
             XCTAssertEqual(post["draft"] as? Bool, row["draft"] as? Bool, "\(name): draft of \(path)")
             XCTAssertEqual(post["url"] as? String, row["url"] as? String, "\(name): url of \(path)")
-            XCTAssertEqual(post["kind"] as? String, (row["draft"] as? Bool) == true ? "draft" : "post", "\(name): kind of \(path)")
-            XCTAssertEqual(instant(post["date"] as? String), instant(row["date"] as? String),
-                           "\(name): date of \(path): \(post["date"] ?? "nil") vs \(row["date"] ?? "nil")")
+            XCTAssertEqual(
+                post["kind"] as? String, (row["draft"] as? Bool) == true ? "draft" : "post", "\(name): kind of \(path)")
+            XCTAssertEqual(
+                instant(post["date"] as? String), instant(row["date"] as? String),
+                "\(name): date of \(path): \(post["date"] ?? "nil") vs \(row["date"] ?? "nil")")
         }
         return expected.count
     }
 
     private func instant(_ text: String?) -> Date? {
         guard var text else { return nil }
-        if text.count == 25, text[text.index(text.endIndex, offsetBy: -3)] == ":" { text.remove(at: text.index(text.endIndex, offsetBy: -3)) }
+        if text.count == 25, text[text.index(text.endIndex, offsetBy: -3)] == ":" {
+            text.remove(at: text.index(text.endIndex, offsetBy: -3))
+        }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssZ"

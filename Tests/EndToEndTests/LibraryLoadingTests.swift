@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The libraries come from the system the build ran on: libgit2 and Hunspell linked as found by
 /// pkg-config (whatever their soname: Debian 12's libgit2 1.5, Debian 13's 1.9), and GNU
@@ -14,8 +14,10 @@ final class LibraryLoadingTests: XCTestCase {
         let binary = try Products.path("nakedblog")
         let version = try Shell.run([binary, "--version"], timeout: 20)
         XCTAssertEqual(version.status, 0, version.stderr)
-        let libgit2 = try Shell.check(["pkg-config", "--modversion", "libgit2"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        let cmark = try Shell.check(["pkg-config", "--modversion", "libcmark"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let libgit2 = try Shell.check(["pkg-config", "--modversion", "libgit2"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        let cmark = try Shell.check(["pkg-config", "--modversion", "libcmark"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         XCTAssertTrue(version.stdout.contains("libgit2 \(libgit2)"), "\(version.stdout) (pkg-config: \(libgit2))")
         XCTAssertTrue(version.stdout.contains("libcmark \(cmark)"), "\(version.stdout) (pkg-config: \(cmark))")
 
@@ -24,8 +26,10 @@ final class LibraryLoadingTests: XCTestCase {
         environment["LD_DEBUG"] = "files"
         let preview = try Shell.run([binary, "preview", "--plain", post], environment: environment, timeout: 20)
         XCTAssertEqual(preview.status, 0, preview.stderr)
-        XCTAssertTrue(preview.stderr.contains("file=libcmark"), "the loader's trace is there: \(preview.stderr.prefix(500))")
-        XCTAssertFalse(preview.stderr.contains("libnakedblog-highlight"), "the highlighter loaded for a preview without colour")
+        XCTAssertTrue(
+            preview.stderr.contains("file=libcmark"), "the loader's trace is there: \(preview.stderr.prefix(500))")
+        XCTAssertFalse(
+            preview.stderr.contains("libnakedblog-highlight"), "the highlighter loaded for a preview without colour")
         XCTAssertFalse(preview.stderr.contains("file=libsource-highlight"), "Source-highlight linked at start-up")
         XCTAssertFalse(preview.stderr.contains("file=libicu"), "ICU linked at start-up")
     }
@@ -39,28 +43,35 @@ final class LibraryLoadingTests: XCTestCase {
         let post = directory.appending("code.md")
         try "Some code:\n\n```go\nfunc main() { return }\n```\n".write(toFile: post, atomically: true, encoding: .utf8)
         let binary = try Products.path("nakedblog")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: (binary as NSString).deletingLastPathComponent + "/libnakedblog-highlight.so"),
-                      "make build puts the highlighter beside the binary")
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: (binary as NSString).deletingLastPathComponent + "/libnakedblog-highlight.so"),
+            "make build puts the highlighter beside the binary")
         var environment = ProcessInfo.processInfo.environment
         environment["LD_DEBUG"] = "files"
         environment["TERM"] = "xterm-256color"
         environment["NO_COLOR"] = nil
         // `script` gives the preview a terminal, so it colours; the loader's trace goes to stderr.
         let traced = directory.appending("trace")
-        let result = try Shell.run(["script", "-qec", "\(binary) preview --width 60 \(post) 2>\(traced)", "/dev/null"],
-                                   environment: environment, timeout: 20)
+        let result = try Shell.run(
+            ["script", "-qec", "\(binary) preview --width 60 \(post) 2>\(traced)", "/dev/null"],
+            environment: environment, timeout: 20)
         XCTAssertEqual(result.status, 0, result.stdout)
         let trace = (try? String(contentsOfFile: traced, encoding: .utf8)) ?? ""
         XCTAssertTrue(trace.contains("libnakedblog-highlight.so"), "opened on first use: \(trace.suffix(800))")
         XCTAssertTrue(result.stdout.contains("func"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("\u{1B}[") && result.stdout.contains("func\u{1B}[0m"), "the keyword is coloured: \(result.stdout.debugDescription)")
+        XCTAssertTrue(
+            result.stdout.contains("\u{1B}[") && result.stdout.contains("func\u{1B}[0m"),
+            "the keyword is coloured: \(result.stdout.debugDescription)")
     }
 
     /// Without libnakedblog-highlight.so beside it (a binary copied alone), code is shown plain:
     /// no error, no crash, the text all there.
     func testWithoutTheHighlighterCodeIsPlain() throws {
         // An installed nakedblog's highlighter is found by any binary (by design): not here.
-        for installed in ["/usr/lib/nakedblog/libnakedblog-highlight.so", "/usr/local/lib/nakedblog/libnakedblog-highlight.so"]
+        for installed in [
+            "/usr/lib/nakedblog/libnakedblog-highlight.so", "/usr/local/lib/nakedblog/libnakedblog-highlight.so",
+        ]
         where FileManager.default.fileExists(atPath: installed) {
             throw XCTSkip("nakedblog installed: \(installed) is there, so a binary copied alone still finds it")
         }
@@ -74,9 +85,12 @@ final class LibraryLoadingTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
         environment["NO_COLOR"] = nil
-        let result = try Shell.run(["script", "-qec", "\(alone) preview --width 60 \(post)", "/dev/null"], environment: environment, timeout: 20)
+        let result = try Shell.run(
+            ["script", "-qec", "\(alone) preview --width 60 \(post)", "/dev/null"], environment: environment,
+            timeout: 20)
         XCTAssertEqual(result.status, 0, result.stdout)
-        XCTAssertTrue(result.stdout.contains("func main() { return }"), "the code, plain: \(result.stdout.debugDescription)")
+        XCTAssertTrue(
+            result.stdout.contains("func main() { return }"), "the code, plain: \(result.stdout.debugDescription)")
     }
 
     /// A linked library that cannot be loaded stops the program before it starts: the dynamic

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// A long bracketed paste lands as one edit, its CRs in the file's own line ending, while the
 /// app stays responsive: SIGTERM during a paste is honoured at once and the text is journaled.
@@ -25,7 +25,8 @@ final class PasteEndToEndTests: XCTestCase {
         let site = work.appending("site")
         try PackageRoot.copyDemo(to: site)
         let post = "content/posts/cold-brew-ratios/index.md"
-        let session = try TmuxSession([try Products.path("nakedblog"), site + "/" + post], environment: home.environment, directory: site)
+        let session = try TmuxSession(
+            [try Products.path("nakedblog"), site + "/" + post], environment: home.environment, directory: site)
         self.session = session
         _ = try session.waitFor("Ln 1", timeout: 15)
         return (session, site + "/" + post)
@@ -56,7 +57,9 @@ final class PasteEndToEndTests: XCTestCase {
         // One undo step takes the whole paste away.
         try session.send(keys: "C-z")
         try session.send(keys: "C-s")
-        _ = try session.waitUntil("undone and saved", timeout: 30) { _ in (try? String(contentsOfFile: file, encoding: .utf8)) == original }
+        _ = try session.waitUntil("undone and saved", timeout: 30) { _ in
+            (try? String(contentsOfFile: file, encoding: .utf8)) == original
+        }
     }
 
     func testSIGTERMDuringALongPasteIsHonouredAndNothingIsLost() throws {
@@ -70,7 +73,9 @@ final class PasteEndToEndTests: XCTestCase {
         let status = try session.waitForExit(timeout: 20)
         XCTAssertLessThan(Date().timeIntervalSince(started), 5, "SIGTERM waited for the paste")
         XCTAssertNotEqual(status, 139, "no crash")
-        let journal = try FileManager.default.subpathsOfDirectory(atPath: home.path).filter { $0.contains("recovery/") && $0.hasSuffix("index.md") }
+        let journal = try FileManager.default.subpathsOfDirectory(atPath: home.path).filter {
+            $0.contains("recovery/") && $0.hasSuffix("index.md")
+        }
         XCTAssertFalse(journal.isEmpty, "the typed text was journaled on SIGTERM")
     }
 }
@@ -81,9 +86,12 @@ final class OpenByPathCommandTests: XCTestCase {
         let home = try TestHome()
         defer { home.remove() }
         let nakedblog = try Products.path("nakedblog")
-        for (arguments, expected) in [(["demo/content/posts/nope.md"], "no such file"), (["Package.swift"], "not a post"),
-                                      (["/tmp"], "not inside a Hugo or Jekyll site")] {
-            let result = try Shell.run([nakedblog] + arguments, in: PackageRoot.path, environment: home.environment, timeout: 30)
+        for (arguments, expected) in [
+            (["demo/content/posts/nope.md"], "no such file"), (["Package.swift"], "not a post"),
+            (["/tmp"], "not inside a Hugo or Jekyll site"),
+        ] {
+            let result = try Shell.run(
+                [nakedblog] + arguments, in: PackageRoot.path, environment: home.environment, timeout: 30)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains(expected), "\(arguments): \(result.stderr)")
             XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)

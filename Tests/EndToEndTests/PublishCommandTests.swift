@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// `nakedblog status`, `publish` and `sync` through the real binary; results checked with git.
 final class PublishCommandTests: XCTestCase {
@@ -29,7 +29,8 @@ final class PublishCommandTests: XCTestCase {
     }
 
     private func nakedblog(_ arguments: [String], in directory: String) throws -> ProcessResult {
-        try Shell.run([try Products.path("nakedblog")] + arguments, in: directory, environment: home.environment, timeout: 120)
+        try Shell.run(
+            [try Products.path("nakedblog")] + arguments, in: directory, environment: home.environment, timeout: 120)
     }
 
     /// A page with readable front matter (a publish of one without is refused: exit 6).
@@ -47,15 +48,17 @@ final class PublishCommandTests: XCTestCase {
         try (text + "\nMore words.\n").write(toFile: page, atomically: true, encoding: .utf8)
         try Data([9, 9]).write(to: URL(fileURLWithPath: "\(clone)/\(post)/extra.png"))
         let title = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("title:") })
-            .dropFirst("title:".count).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            .dropFirst("title:".count).trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                in: CharacterSet(charactersIn: "\"'"))
 
         let result = try nakedblog(["publish", "\(post)/index.md"], in: clone)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stderr.contains("Committed "), result.stderr)
         XCTAssertTrue(result.stdout.contains("Published 1 commit to origin/main"), result.stdout)
         XCTAssertEqual(try home.git(["log", "-1", "--format=%s", "main"], in: remote), "Update: \(title)")
-        XCTAssertEqual(try home.git(["show", "--name-only", "--format=", "main"], in: remote).split(separator: "\n").sorted(),
-                       ["\(post)/extra.png", "\(post)/index.md"])
+        XCTAssertEqual(
+            try home.git(["show", "--name-only", "--format=", "main"], in: remote).split(separator: "\n").sorted(),
+            ["\(post)/extra.png", "\(post)/index.md"])
     }
 
     func testPublishingADeletedPostCommitsTheDeletion() throws {
@@ -64,7 +67,9 @@ final class PublishCommandTests: XCTestCase {
         try FileManager.default.removeItem(atPath: "\(clone)/\(post)")
         let result = try nakedblog(["publish", post], in: clone)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(try home.git(["log", "-1", "--format=%s", "main"], in: remote), "Delete: \((post as NSString).lastPathComponent)")
+        XCTAssertEqual(
+            try home.git(["log", "-1", "--format=%s", "main"], in: remote),
+            "Delete: \((post as NSString).lastPathComponent)")
         XCTAssertEqual(try home.git(["ls-tree", "-r", "--name-only", "main", post], in: remote), "")
     }
 

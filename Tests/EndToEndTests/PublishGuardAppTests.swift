@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// The publish guard in the full-screen app, in tmux against a real remote: the status bar says
 /// at once when the front matter stops being read; the sheet refuses the publish, Enter opens
@@ -30,8 +30,9 @@ final class PublishGuardAppTests: XCTestCase {
     func testABrokenFrontMatterIsNoticedWhileTypingAndItsPublishRefused() throws {
         let (clone, remote) = try site()
         let before = try home.git(["rev-parse", "main"], in: remote)
-        let session = try TmuxSession([try Products.path("nakedblog"), clone], width: 80, height: 24,
-                                      environment: home.environment, directory: work.path)
+        let session = try TmuxSession(
+            [try Products.path("nakedblog"), clone], width: 80, height: 24,
+            environment: home.environment, directory: work.path)
         sessions.append(session)
         _ = try session.waitFor("tea in Kyoto")
         try session.send(keys: "/")
@@ -49,7 +50,9 @@ final class PublishGuardAppTests: XCTestCase {
         try session.send(keys: "Enter")
         _ = try session.waitFor("Ln 1, Col 1")
         XCTAssertEqual(try home.git(["rev-parse", "main"], in: remote), before, "Enter pushed a refused post")
-        XCTAssertEqual(try home.git(["status", "--porcelain"], in: clone), " M content/posts/tea-in-kyoto/index.md", "nothing committed")
+        XCTAssertEqual(
+            try home.git(["status", "--porcelain"], in: clone), " M content/posts/tea-in-kyoto/index.md",
+            "nothing committed")
 
         try session.send(keys: "C-p")
         _ = try session.waitFor("Ctrl-F publishes anyway")

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// `nakedblog publish` refuses a post whose front matter would stop being readable (exit 6,
 /// file and line named, nothing committed or pushed), `--force` publishes it, and probable
@@ -29,13 +29,16 @@ final class PublishGuardCommandTests: XCTestCase {
     private func cloneWithPost() throws -> (clone: String, page: String, text: String) {
         let clone = work.appending("blog")
         try home.git(["clone", "--quiet", server.url(for: "blog"), clone])
-        let post = "content/posts/" + (try FileManager.default.contentsOfDirectory(atPath: clone + "/content/posts").sorted()[0])
+        let post =
+            "content/posts/"
+            + (try FileManager.default.contentsOfDirectory(atPath: clone + "/content/posts").sorted()[0])
         let page = post + "/index.md"
         return (clone, page, try String(contentsOfFile: clone + "/" + page, encoding: .utf8))
     }
 
     private func nakedblog(_ arguments: [String], in directory: String) throws -> ProcessResult {
-        try Shell.run([try Products.path("nakedblog")] + arguments, in: directory, environment: home.environment, timeout: 120)
+        try Shell.run(
+            [try Products.path("nakedblog")] + arguments, in: directory, environment: home.environment, timeout: 120)
     }
 
     func testABrokenOpeningLineIsRefusedAndForcePublishesIt() throws {
@@ -66,7 +69,8 @@ final class PublishGuardCommandTests: XCTestCase {
         try ("hello " + text).write(toFile: clone + "/" + page, atomically: true, encoding: .utf8)
         let refused = try nakedblog(["check", page], in: clone)
         XCTAssertEqual(refused.status, 6, refused.stderr)
-        XCTAssertTrue(refused.stdout.hasPrefix("refused: \(page):1: front matter does not start with ---"), refused.stdout)
+        XCTAssertTrue(
+            refused.stdout.hasPrefix("refused: \(page):1: front matter does not start with ---"), refused.stdout)
         let json = try nakedblog(["check", "--json", page], in: clone)
         XCTAssertEqual(json.status, 6)
         let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// No lost words: unsaved text survives a dropped connection (SIGHUP), SIGTERM, and a file
 /// changed on disk by someone else.
@@ -48,7 +48,9 @@ final class ReliabilityEndToEndTests: XCTestCase {
         try session.signalProgram("HUP")
         XCTAssertEqual(try session.waitForExit(), 0)
         XCTAssertEqual(journals.count, 1, "the unsaved text is journaled at once on SIGHUP")
-        XCTAssertFalse(try String(contentsOfFile: "\(site)/\(post)", encoding: .utf8).contains("Words typed"), "the file itself is untouched")
+        XCTAssertFalse(
+            try String(contentsOfFile: "\(site)/\(post)", encoding: .utf8).contains("Words typed"),
+            "the file itself is untouched")
 
         let again = try openPost()
         try again.waitFor("Unsaved text found")
@@ -56,7 +58,9 @@ final class ReliabilityEndToEndTests: XCTestCase {
         try again.waitFor("Words typed just before")
         try again.send(keys: "C-s")
         try again.waitFor("Saved ")
-        XCTAssertTrue(try String(contentsOfFile: "\(site)/\(post)", encoding: .utf8).hasPrefix("Words typed just before the connection dropped. {"))
+        XCTAssertTrue(
+            try String(contentsOfFile: "\(site)/\(post)", encoding: .utf8).hasPrefix(
+                "Words typed just before the connection dropped. {"))
         XCTAssertEqual(journals, [], "a successful save removes the journal")
     }
 
@@ -80,10 +84,13 @@ final class ReliabilityEndToEndTests: XCTestCase {
     func testAFileChangedOnDiskIsNotOverwrittenSilently() throws {
         let session = try openPost()
         try session.type("mine ")
-        try "{\"title\": \"Changed elsewhere\"}\nTheir text.\n".write(toFile: "\(site)/\(post)", atomically: true, encoding: .utf8)
+        try "{\"title\": \"Changed elsewhere\"}\nTheir text.\n".write(
+            toFile: "\(site)/\(post)", atomically: true, encoding: .utf8)
         try session.send(keys: "C-s")
         try session.waitFor("Changed on disk")
-        XCTAssertEqual(try String(contentsOfFile: "\(site)/\(post)", encoding: .utf8), "{\"title\": \"Changed elsewhere\"}\nTheir text.\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: "\(site)/\(post)", encoding: .utf8),
+            "{\"title\": \"Changed elsewhere\"}\nTheir text.\n")
         try session.send(keys: "v")
         try session.waitFor("+ mine {")
         try session.send(keys: "Enter")

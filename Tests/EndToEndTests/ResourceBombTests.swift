@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// Input built to make time or memory explode: each command ends within seconds under a 2 GiB
 /// address-space limit, names the file it could not read, and still lists the rest of the site.
@@ -11,9 +11,12 @@ final class ResourceBombTests: XCTestCase {
     override func setUpWithError() throws {
         home = try TestHome()
         site = try TemporaryDirectory(prefix: "nb-bombs")
-        try "title = 'bombs'\nbaseURL = 'https://example.org/'\n".write(toFile: site.appending("hugo.toml"), atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(atPath: site.appending("content/posts"), withIntermediateDirectories: true)
-        try "---\ntitle: Fine\n---\nhello\n".write(toFile: site.appending("content/posts/fine.md"), atomically: true, encoding: .utf8)
+        try "title = 'bombs'\nbaseURL = 'https://example.org/'\n".write(
+            toFile: site.appending("hugo.toml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            atPath: site.appending("content/posts"), withIntermediateDirectories: true)
+        try "---\ntitle: Fine\n---\nhello\n".write(
+            toFile: site.appending("content/posts/fine.md"), atomically: true, encoding: .utf8)
     }
 
     override func tearDown() {
@@ -24,10 +27,13 @@ final class ResourceBombTests: XCTestCase {
     /// Runs nakedblog under `ulimit -v 2 GiB`.
     private func run(_ arguments: [String], timeout: TimeInterval = 60) throws -> (ProcessResult, TimeInterval) {
         let started = Date()
-        let result = try Shell.run(["sh", "-c", "ulimit -v 2097152; exec \"$@\"", "sh", try Products.path("nakedblog")] + arguments,
-                                   in: site.path, environment: home.environment, timeout: timeout)
+        let result = try Shell.run(
+            ["sh", "-c", "ulimit -v 2097152; exec \"$@\"", "sh", try Products.path("nakedblog")] + arguments,
+            in: site.path, environment: home.environment, timeout: timeout)
         XCTAssertFalse(result.timedOut, "\(arguments) ran out of time")
-        XCTAssertFalse(result.stderr.contains("Program crashed") || result.status > 128, "\(arguments) crashed: \(result.stderr.prefix(2000))")
+        XCTAssertFalse(
+            result.stderr.contains("Program crashed") || result.status > 128,
+            "\(arguments) crashed: \(result.stderr.prefix(2000))")
         return (result, Date().timeIntervalSince(started))
     }
 
@@ -36,10 +42,13 @@ final class ResourceBombTests: XCTestCase {
     }
 
     static func billionLaughs() -> String {
-        var lines = ["---", "title: lol", "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]"]
+        var lines = [
+            "---", "title: lol", "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]",
+        ]
         var previous = "a"
         for name in ["b", "c", "d", "e", "f", "g", "h", "i"] {
-            lines.append("\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ",") + "]")
+            lines.append(
+                "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ",") + "]")
             previous = name
         }
         return (lines + ["---", "body"]).joined(separator: "\n") + "\n"
@@ -54,12 +63,16 @@ final class ResourceBombTests: XCTestCase {
             XCTAssertLessThan(seconds, 20, "\(command)")
             XCTAssertTrue(result.stderr.contains("content/posts/laughs.md"), "\(command): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("aliases"), "\(command): \(result.stderr)")
-            if command.first == "list" { XCTAssertTrue(result.stdout.contains("Fine") || result.stdout.contains("fine.md"), result.stdout) }
+            if command.first == "list" {
+                XCTAssertTrue(result.stdout.contains("Fine") || result.stdout.contains("fine.md"), result.stdout)
+            }
         }
     }
 
     func testAHundredThousandBlockTagsListInLinearTime() throws {
-        func tags(_ count: Int) -> String { "---\ntitle: tags\ntags:\n" + (0..<count).map { "  - t\($0)\n" }.joined() + "---\nbody\n" }
+        func tags(_ count: Int) -> String {
+            "---\ntitle: tags\ntags:\n" + (0..<count).map { "  - t\($0)\n" }.joined() + "---\nbody\n"
+        }
         try write("tags.md", tags(25_000))
         let (small, smallSeconds) = try run(["list", "--json"])
         XCTAssertEqual(small.status, 0, small.stderr)
@@ -70,16 +83,24 @@ final class ResourceBombTests: XCTestCase {
         XCTAssertLessThan(bigSeconds, 20)
         // Four times the tags: about four times the time (quadratic would be sixteen), with slack
         // for process start and a noisy machine.
-        XCTAssertLessThan(bigSeconds, max(1.0, smallSeconds * 8), "25,000 tags: \(smallSeconds) s, 100,000: \(bigSeconds) s")
+        XCTAssertLessThan(
+            bigSeconds, max(1.0, smallSeconds * 8), "25,000 tags: \(smallSeconds) s, 100,000: \(bigSeconds) s")
     }
 
     func testDeeplyNestedMarkdownPreviewsQuickly() throws {
-        try write("nested.md", "---\ntitle: nested\n---\n" + (0..<1_000).map { String(repeating: "  ", count: $0) + "- level \($0)\n" }.joined())
+        try write(
+            "nested.md",
+            "---\ntitle: nested\n---\n"
+                + (0..<1_000).map { String(repeating: "  ", count: $0) + "- level \($0)\n" }.joined())
         try write("quotes.md", "---\ntitle: quotes\n---\n" + String(repeating: ">", count: 10_000) + " deep\n")
-        try write("emphasis.md", "---\ntitle: emphasis\n---\n" + String(repeating: "*a _b ", count: 5_000) + "x" + String(repeating: "_ b* a", count: 5_000) + "\n")
+        try write(
+            "emphasis.md",
+            "---\ntitle: emphasis\n---\n" + String(repeating: "*a _b ", count: 5_000) + "x"
+                + String(repeating: "_ b* a", count: 5_000) + "\n")
         for file in ["nested.md", "quotes.md", "emphasis.md"] {
             for plain in [true, false] {
-                let (result, seconds) = try run(["preview", "--width", "80"] + (plain ? ["--plain"] : []) + ["content/posts/" + file])
+                let (result, seconds) = try run(
+                    ["preview", "--width", "80"] + (plain ? ["--plain"] : []) + ["content/posts/" + file])
                 XCTAssertEqual(result.status, 0, "\(file): \(result.stderr.prefix(1000))")
                 XCTAssertLessThan(seconds, 10, file)
             }
@@ -95,13 +116,20 @@ final class ResourceBombTests: XCTestCase {
     /// previewed as their literal text, wrapped, in under 300 MB; the time is `make bench`'s.
     func testPathologicalParagraphsPreviewAsTheirTextInLittleMemory() throws {
         let images = String(repeating: String(repeating: "![[]()", count: 1_000) + "\n", count: 200)
-        let cases = [("brackets", String(repeating: "[", count: 10_000_000)), ("emphasis", String(repeating: "*a", count: 5_000_000)),
-                     ("angles", String(repeating: "<", count: 10_000_000)), ("images", images)]
+        let cases = [
+            ("brackets", String(repeating: "[", count: 10_000_000)),
+            ("emphasis", String(repeating: "*a", count: 5_000_000)),
+            ("angles", String(repeating: "<", count: 10_000_000)), ("images", images),
+        ]
         for (name, text) in cases {
             try write(name + ".md", text + "\n")
             let output = site.appending("preview.txt")
-            let run = try PeakMemory.run([try Products.path("nakedblog"), "preview", "--plain", "--width", "80", site.appending("content/posts/\(name).md")],
-                                         output: output, environment: home.environment, timeout: 60)
+            let run = try PeakMemory.run(
+                [
+                    try Products.path("nakedblog"), "preview", "--plain", "--width", "80",
+                    site.appending("content/posts/\(name).md"),
+                ],
+                output: output, environment: home.environment, timeout: 60)
             XCTAssertEqual(run.status, 0, name)
             XCTAssertLessThan(run.kib, 300 * 1024, "\(name): peak resident memory in KiB")
             let shown = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n", maxSplits: 2)

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// Two authors on a shared server, each key bound by OpenSSH to `nakedblog --restricted
 /// --author …` (`command=…,restrict,pty` in `authorized_keys`): a real sshd on 127.0.0.1, two ssh
@@ -23,11 +23,14 @@ final class RestrictedAuthorsTests: XCTestCase {
         // The blog's remote and a marker-leaving $EDITOR (it must never run).
         let seed = work.appending("seed")
         try PackageRoot.copyDemo(to: seed)
-        for command in [["init", "-q", "-b", "main", seed], ["-C", seed, "add", "-A"], ["-C", seed, "commit", "-qm", "Start"],
-                        ["clone", "-q", "--bare", seed, work.appending("remote.git")]] {
+        for command in [
+            ["init", "-q", "-b", "main", seed], ["-C", seed, "add", "-A"], ["-C", seed, "commit", "-qm", "Start"],
+            ["clone", "-q", "--bare", seed, work.appending("remote.git")],
+        ] {
             try home.git(command)
         }
-        try "#!/bin/sh\ntouch \(work.appending("editor-ran"))\n".write(toFile: work.appending("editor.sh"), atomically: true, encoding: .utf8)
+        try "#!/bin/sh\ntouch \(work.appending("editor-ran"))\n".write(
+            toFile: work.appending("editor.sh"), atomically: true, encoding: .utf8)
         chmod(work.appending("editor.sh"), 0o755)
     }
 
@@ -41,20 +44,28 @@ final class RestrictedAuthorsTests: XCTestCase {
     /// A key whose only use is the app on `site` as `author` (the forced command of docs/SERVING.md).
     private func authorKey(_ name: String, author: String, site: String) throws -> String {
         let env = home.environment
-        let variables = ["HOME", "PATH", "LANG", "LC_ALL", "GIT_CONFIG_NOSYSTEM", "XDG_STATE_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"]
-            .compactMap { key in env[key].map { "\(key)=\(TestHome.shellQuote($0))" } }.joined(separator: " ")
-        let command = "env \(variables) EDITOR=\(work.appending("editor.sh")) VISUAL=\(work.appending("editor.sh")) NAKEDBLOG_RESTRICTED=1 "
+        let variables = [
+            "HOME", "PATH", "LANG", "LC_ALL", "GIT_CONFIG_NOSYSTEM", "XDG_STATE_HOME", "XDG_CONFIG_HOME",
+            "XDG_CACHE_HOME",
+        ]
+        .compactMap { key in env[key].map { "\(key)=\(TestHome.shellQuote($0))" } }.joined(separator: " ")
+        let command =
+            "env \(variables) EDITOR=\(work.appending("editor.sh")) VISUAL=\(work.appending("editor.sh")) NAKEDBLOG_RESTRICTED=1 "
             + "\(try Products.path("nakedblog")) --restricted --author \(TestHome.shellQuote(author)) \(site)"
         return try server.authorizeForcedCommand(command, keyName: name)
     }
 
     private func ssh(_ key: String) -> [String] {
-        ["ssh", "-F", home.sshDirectory + "/config", "-o", "IdentitiesOnly=yes", "-i", key, "-p", String(server.port), "\(server.user)@127.0.0.1"]
+        [
+            "ssh", "-F", home.sshDirectory + "/config", "-o", "IdentitiesOnly=yes", "-i", key, "-p",
+            String(server.port), "\(server.user)@127.0.0.1",
+        ]
     }
 
     private func session(_ key: String) throws -> TmuxSession {
-        let session = try TmuxSession([ssh(key)[0], "-t"] + ssh(key).dropFirst(), width: 100, height: 30, environment: home.environment,
-                                      directory: work.path)
+        let session = try TmuxSession(
+            [ssh(key)[0], "-t"] + ssh(key).dropFirst(), width: 100, height: 30, environment: home.environment,
+            directory: work.path)
         sessions.append(session)
         return session
     }
@@ -100,17 +111,24 @@ final class RestrictedAuthorsTests: XCTestCase {
     }
 
     private func assertBothAuthorsLanded() throws {
-        let log = try home.git(["log", "--format=%an <%ae>|%cn", "-3", "main"], in: work.appending("remote.git")).split(separator: "\n").map(String.init)
-        XCTAssertTrue(log.contains("Ann Author <ann@example.org>|nakedblog tests") || log.contains { $0.hasPrefix("Ann Author <ann@example.org>|") }, "\(log)")
+        let log = try home.git(["log", "--format=%an <%ae>|%cn", "-3", "main"], in: work.appending("remote.git")).split(
+            separator: "\n"
+        ).map(String.init)
+        XCTAssertTrue(
+            log.contains("Ann Author <ann@example.org>|nakedblog tests")
+                || log.contains { $0.hasPrefix("Ann Author <ann@example.org>|") }, "\(log)")
         XCTAssertTrue(log.contains { $0.hasPrefix("Bo Writer <bo@example.org>|") }, "\(log)")
-        XCTAssertFalse(log.contains { $0.hasPrefix("Ann Author") && $0.hasSuffix("|Ann Author") }, "the committer stays the server's identity: \(log)")
+        XCTAssertFalse(
+            log.contains { $0.hasPrefix("Ann Author") && $0.hasSuffix("|Ann Author") },
+            "the committer stays the server's identity: \(log)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.appending("editor-ran")), "$EDITOR never ran")
     }
 
     private func clone(_ name: String) throws -> String {
         let site = work.appending(name)
         try home.git(["clone", "-q", work.appending("remote.git"), site])
-        try FileManager.default.createSymbolicLink(atPath: site + "/passwd-link.png", withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(
+            atPath: site + "/passwd-link.png", withDestinationPath: "/etc/passwd")
         return site
     }
 
@@ -158,10 +176,16 @@ final class RestrictedAuthorsTests: XCTestCase {
         let annKey = try authorKey("ann", author: "Ann Author <ann@example.org>", site: site)
         let boKey = try authorKey("bo", author: "Bo Writer <bo@example.org>", site: site)
         // Only Bo's key (the test's ssh config would also offer the harness's own key).
-        let onlyBo = ["ssh", "-F", "/dev/null", "-o", "UserKnownHostsFile=\(home.sshDirectory)/known_hosts", "-o", "StrictHostKeyChecking=yes",
-                      "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-i", boKey, "-p", String(server.port), "\(server.user)@127.0.0.1", "-T"]
+        let onlyBo = [
+            "ssh", "-F", "/dev/null", "-o", "UserKnownHostsFile=\(home.sshDirectory)/known_hosts", "-o",
+            "StrictHostKeyChecking=yes",
+            "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-i", boKey, "-p", String(server.port),
+            "\(server.user)@127.0.0.1", "-T",
+        ]
         let before = try Shell.run(onlyBo, environment: home.environment, timeout: 30)
-        XCTAssertTrue(before.status == 2 && before.stderr.contains("needs a terminal"), "Bo's key reaches the app: \(before.stderr)")
+        XCTAssertTrue(
+            before.status == 2 && before.stderr.contains("needs a terminal"),
+            "Bo's key reaches the app: \(before.stderr)")
         try server.revokeKey("bo")
         let refused = try Shell.run(onlyBo, environment: home.environment, timeout: 30)
         XCTAssertEqual(refused.status, 255, refused.stderr)
@@ -172,15 +196,22 @@ final class RestrictedAuthorsTests: XCTestCase {
 
     func testAMalformedAuthorAndOtherSubcommandsAreRefused() throws {
         let site = try clone("plain")
-        for author in ["Ann", "Ann <ann@example.org", "Ann <not an address>", "Ann\n<ann@example.org>", "<ann@example.org>"] {
-            let result = try Shell.run([try Products.path("nakedblog"), "--restricted", "--author", author, site], environment: home.environment, timeout: 30)
+        for author in [
+            "Ann", "Ann <ann@example.org", "Ann <not an address>", "Ann\n<ann@example.org>", "<ann@example.org>",
+        ] {
+            let result = try Shell.run(
+                [try Products.path("nakedblog"), "--restricted", "--author", author, site],
+                environment: home.environment, timeout: 30)
             XCTAssertEqual(result.status, 2, "\(author): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("--author must be"), result.stderr)
         }
         var environment = home.environment
         environment["NAKEDBLOG_RESTRICTED"] = "1"
-        for arguments in [["list", site], ["clone", "file://" + work.appending("remote.git"), work.appending("x")], ["demo"]] {
-            let result = try Shell.run([try Products.path("nakedblog")] + arguments, environment: environment, timeout: 30)
+        for arguments in [
+            ["list", site], ["clone", "file://" + work.appending("remote.git"), work.appending("x")], ["demo"],
+        ] {
+            let result = try Shell.run(
+                [try Products.path("nakedblog")] + arguments, environment: environment, timeout: 30)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("only the app runs on this server"), result.stderr)
         }
@@ -195,8 +226,9 @@ final class RestrictedAuthorsTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("needs a terminal"), result.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker), "the command given on the ssh line never ran")
         // With a terminal the app starts, whatever the ssh line asked for.
-        let session = try TmuxSession(["ssh", "-t"] + ssh(key).dropFirst() + ["touch \(marker)"], width: 100, height: 30,
-                                      environment: home.environment, directory: work.path)
+        let session = try TmuxSession(
+            ["ssh", "-t"] + ssh(key).dropFirst() + ["touch \(marker)"], width: 100, height: 30,
+            environment: home.environment, directory: work.path)
         sessions.append(session)
         try session.waitFor("✎ Ann Author", timeout: 20)
         XCTAssertFalse(FileManager.default.fileExists(atPath: marker))

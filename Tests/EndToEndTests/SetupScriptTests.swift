@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// `scripts/setup.sh` (run by `make demo` / `make test`) explains bad set-up states instead of failing obscurely.
 final class SetupScriptTests: XCTestCase {
@@ -30,8 +30,9 @@ final class SetupScriptTests: XCTestCase {
         defer { copy.remove() }
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
         try FileManager.default.copyItem(atPath: script, toPath: copy.appending("setup.sh"))
-        let result = try Shell.run(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "bash", copy.appending("setup.sh")],
-                                   environment: environment(missingPackage), timeout: 60)
+        let result = try Shell.run(
+            ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "bash", copy.appending("setup.sh")],
+            environment: environment(missingPackage), timeout: 60)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("needs root"), result.stderr)
         XCTAssertTrue(result.stderr.contains("apt-get install -y nakedblog-no-such-package"), result.stderr)

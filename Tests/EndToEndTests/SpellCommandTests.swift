@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// `nakedblog spell` through the real binary on Hugo and Jekyll sites, with the real en_US and
 /// French Hunspell dictionaries; `hunspell -l` agrees on the words it reports.
@@ -20,18 +20,21 @@ final class SpellCommandTests: XCTestCase {
     }
 
     private func nakedblog(_ arguments: [String], in directory: String) throws -> ProcessResult {
-        try Shell.run([try Products.path("nakedblog")] + arguments, in: directory, environment: home.environment, timeout: 120)
+        try Shell.run(
+            [try Products.path("nakedblog")] + arguments, in: directory, environment: home.environment, timeout: 120)
     }
 
     private func write(_ text: String, _ path: String) throws {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// A two-language Hugo site: an English post, its French translation, a clean post.
     private func hugoSite() throws -> String {
         let site = work.appending("hugo")
-        try write("""
+        try write(
+            """
             baseURL = "https://example.org/"
             title = "Blog"
             defaultContentLanguage = "en"
@@ -42,8 +45,11 @@ final class SpellCommandTests: XCTestCase {
             weight = 2
             languageCode = "fr-fr"
             """, site + "/hugo.toml")
-        try write("---\ntitle: \"A postt\"\n---\nThis has a mistaek and `a codde span`.\n\n```\nnot chekced\n```\n", site + "/content/posts/a/index.md")
-        try write("---\ntitle: \"Un article\"\n---\nAujourd’hui il fait très beauu.\n", site + "/content/posts/a/index.fr.md")
+        try write(
+            "---\ntitle: \"A postt\"\n---\nThis has a mistaek and `a codde span`.\n\n```\nnot chekced\n```\n",
+            site + "/content/posts/a/index.md")
+        try write(
+            "---\ntitle: \"Un article\"\n---\nAujourd’hui il fait très beauu.\n", site + "/content/posts/a/index.fr.md")
         try write("---\ntitle: Clean\n---\nEverything here is spelled right.\n", site + "/content/posts/clean.md")
         return site
     }
@@ -52,11 +58,13 @@ final class SpellCommandTests: XCTestCase {
         let site = try hugoSite()
         let result = try nakedblog(["spell"], in: site)
         XCTAssertEqual(result.status, 7, result.stderr)
-        XCTAssertEqual(Set(result.stdout.split(separator: "\n").map(String.init)), [
-            "content/posts/a/index.md:2:11: postt",
-            "content/posts/a/index.md:4:12: mistaek",
-            "content/posts/a/index.fr.md:4:26: beauu",
-        ])
+        XCTAssertEqual(
+            Set(result.stdout.split(separator: "\n").map(String.init)),
+            [
+                "content/posts/a/index.md:2:11: postt",
+                "content/posts/a/index.md:4:12: mistaek",
+                "content/posts/a/index.fr.md:4:26: beauu",
+            ])
         let clean = try nakedblog(["spell", "content/posts/clean.md"], in: site)
         XCTAssertEqual(clean.status, 0, clean.stderr)
         XCTAssertEqual(clean.stdout, "")
@@ -102,7 +110,9 @@ final class SpellCommandTests: XCTestCase {
     func testJekyllPosts() throws {
         let site = work.appending("jekyll")
         try write("title: Blog\nlang: en-US\n", site + "/_config.yml")
-        try write("---\nlayout: post\ntitle: Helo\n---\nA {% include note.html word=\"zzkq\" %} post with a typpo.\n", site + "/_posts/2024-01-02-hello.md")
+        try write(
+            "---\nlayout: post\ntitle: Helo\n---\nA {% include note.html word=\"zzkq\" %} post with a typpo.\n",
+            site + "/_posts/2024-01-02-hello.md")
         let result = try nakedblog(["spell"], in: site)
         XCTAssertEqual(result.status, 7, result.stderr)
         XCTAssertEqual(result.stdout, "_posts/2024-01-02-hello.md:3:8: Helo\n_posts/2024-01-02-hello.md:5:51: typpo\n")
@@ -113,7 +123,9 @@ final class SpellCommandTests: XCTestCase {
         try write("---\ntitle: X\nlang: xx-yy\n---\nWords.\n", site + "/content/posts/x.md")
         let missing = try nakedblog(["spell", "content/posts/x.md"], in: site)
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.contains("no xx_YY dictionary") && missing.stderr.contains("apt-get install hunspell-xx-yy"), missing.stderr)
+        XCTAssertTrue(
+            missing.stderr.contains("no xx_YY dictionary") && missing.stderr.contains("apt-get install hunspell-xx-yy"),
+            missing.stderr)
         let noFile = try nakedblog(["spell", "content/posts/nope.md"], in: site)
         XCTAssertEqual(noFile.status, 2)
         XCTAssertTrue(noFile.stderr.contains("no such file"), noFile.stderr)
@@ -133,13 +145,16 @@ final class SpellCommandTests: XCTestCase {
     /// The words reported are those `hunspell -l` reports for the same prose.
     func testAgreesWithHunspell() throws {
         try requireProgram("hunspell")
-        let prose = "Their is a smal mistake in this sentense, and anothr one here. Don't worry about well-known colour or recieve.\n"
+        let prose =
+            "Their is a smal mistake in this sentense, and anothr one here. Don't worry about well-known colour or recieve.\n"
         let site = try hugoSite()
         try write("---\ntitle: Clean\n---\n" + prose, site + "/content/posts/clean.md")
         let ours = try nakedblog(["spell", "content/posts/clean.md"], in: site).stdout
             .split(separator: "\n").map { String($0.split(separator: " ").last!) }
-        let theirs = try Shell.check(["sh", "-c", "printf '%s' \"$1\" | hunspell -d en_US -l", "sh", prose], timeout: 60)
-            .split(separator: "\n").map(String.init)
+        let theirs = try Shell.check(
+            ["sh", "-c", "printf '%s' \"$1\" | hunspell -d en_US -l", "sh", prose], timeout: 60
+        )
+        .split(separator: "\n").map(String.init)
         XCTAssertEqual(ours, theirs)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// Spell-checking in the full-screen app, in tmux against a real remote and the real en_US
 /// dictionary: the word is underlined on the terminal, F7 offers suggestions, `a` adds the word
@@ -26,13 +26,16 @@ final class SpellingAppTests: XCTestCase {
 
     func testUnderlineSuggestionsWordsAndThePublishSheet() throws {
         let (clone, remote) = try home.demoClone(in: work)
-        let session = try TmuxSession([try Products.path("nakedblog"), clone + "/content/posts/summit-in-the-fog/index.md"],
-                                      width: 80, height: 24, environment: home.environment, directory: work.path)
+        let session = try TmuxSession(
+            [try Products.path("nakedblog"), clone + "/content/posts/summit-in-the-fog/index.md"],
+            width: 80, height: 24, environment: home.environment, directory: work.path)
         sessions.append(session)
         _ = try session.waitFor("F7 1 misspelled")
         // Underlined on the terminal (SGR 4), nothing else is.
         let escaped = try session.screenWithEscapes()
-        XCTAssertNotNil(escaped.range(of: "\u{1B}\\[[0-9;]*4[0-9;]*m(\u{1B}\\[[0-9;]*m)*metres", options: .regularExpression), escaped)
+        XCTAssertNotNil(
+            escaped.range(of: "\u{1B}\\[[0-9;]*4[0-9;]*m(\u{1B}\\[[0-9;]*m)*metres", options: .regularExpression),
+            escaped)
 
         try session.send(keys: "F7")
         _ = try session.waitFor("“metres” is not in the en_US dictionary")

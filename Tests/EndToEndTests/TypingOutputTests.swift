@@ -1,7 +1,7 @@
 import Foundation
 import Harness
-import XCTest
 import TestSupport
+import XCTest
 
 /// Issue 45.12: what the terminal receives for one typed character in the editor at 120×40 with
 /// the preview off (what a slow SSH link carries): at most 30 bytes, the status line's counts kept.
@@ -14,7 +14,8 @@ final class TypingOutputTests: XCTestCase {
         try PackageRoot.copyDemo(to: site.path)
         var environment = home.environment
         environment["TERM"] = "xterm-256color"
-        let terminal = try PseudoTerminal([try Products.path("nakedblog"), site.path], environment: environment, columns: 120, rows: 40)
+        let terminal = try PseudoTerminal(
+            [try Products.path("nakedblog"), site.path], environment: environment, columns: 120, rows: 40)
         defer { terminal.terminate() }
         XCTAssertTrue(terminal.read(timeout: 15, until: { $0.contains(text: "Plain Words") }).satisfied)
         terminal.write("/cold\r")
@@ -39,9 +40,13 @@ final class TypingOutputTests: XCTestCase {
         let after = terminal.drain(for: 1.0)
         total += after.count
         let perCharacter = Double(total) / Double(sentence.count)
-        print("TypingOutputTests: \(total) bytes for \(sentence.count) typed characters (\(perCharacter) each); samples \(samples)")
+        print(
+            "TypingOutputTests: \(total) bytes for \(sentence.count) typed characters (\(perCharacter) each); samples \(samples)"
+        )
         XCTAssertLessThanOrEqual(perCharacter, 30, "\(samples)")
         // The counts caught up after the pause: the title bar says where the cursor is.
-        XCTAssertTrue(String(decoding: after, as: UTF8.self).contains("Col"), String(decoding: after, as: UTF8.self).debugDescription)
+        XCTAssertTrue(
+            String(decoding: after, as: UTF8.self).contains("Col"),
+            String(decoding: after, as: UTF8.self).debugDescription)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import FrontMatter
 import TestSupport
+import XCTest
+
+@testable import FrontMatter
 
 /// Every content file of the real-site corpus parses, and an untouched save is byte-identical.
 final class CorpusFrontMatterTests: XCTestCase {
@@ -24,7 +25,9 @@ final class CorpusFrontMatterTests: XCTestCase {
                 let full = try FrontMatterReader.fields(of: page, file: file)
                 let fast = try FastFrontMatter.fields(of: page, file: file)
                 // The fast reader must agree with the full parsers wherever it answers.
-                for key in ["title", "date", "draft", "tags", "categories", "publishDate", "expiryDate", "slug", "description"] {
+                for key in [
+                    "title", "date", "draft", "tags", "categories", "publishDate", "expiryDate", "slug", "description",
+                ] {
                     XCTAssertEqual(fast[key], full[key], "\(key) in \(file)")
                 }
             } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import FrontMatter
 
 /// A post is read straight into bytes: whole, however it is sized, and never a directory.

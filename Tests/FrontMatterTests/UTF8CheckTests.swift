@@ -1,5 +1,6 @@
-@testable import FrontMatter
 import XCTest
+
+@testable import FrontMatter
 
 /// The fast UTF-8 check agrees with the standard library's validation on every input.
 final class UTF8CheckTests: XCTestCase {
@@ -12,12 +13,15 @@ final class UTF8CheckTests: XCTestCase {
             [0xF0, 0x80, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0xFE],
             [0xC3], [0xE2, 0x82], [0xF0, 0x9F, 0x98], [0xC3, 0x41], [0xE2, 0x41, 0x82],
         ]
-        let good: [[UInt8]] = [[0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xEF, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF]]
+        let good: [[UInt8]] = [
+            [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0xEF, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF],
+        ]
         // Each sequence at every offset around the eight-byte steps, alone and between ASCII.
         for sequence in bad + good {
             for before in 0..<18 {
                 for after in [0, 1, 7, 8, 9, 16] {
-                    let bytes = Array(repeating: UInt8(0x61), count: before) + sequence + Array(repeating: 0x62, count: after)
+                    let bytes =
+                        Array(repeating: UInt8(0x61), count: before) + sequence + Array(repeating: 0x62, count: after)
                     XCTAssertEqual(fast(bytes), standard(bytes), "\(bytes)")
                     XCTAssertEqual(fast(bytes), good.contains(sequence), "\(bytes)")
                 }
@@ -28,8 +32,10 @@ final class UTF8CheckTests: XCTestCase {
 
     func testRandomTextAgreesWithTheStandardLibrary() {
         var generator = SystemRandomNumberGenerator()
-        let pieces: [[UInt8]] = [Array("plain words ".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8), Array("\n".utf8),
-                                 [0x80], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF0, 0x9F]]
+        let pieces: [[UInt8]] = [
+            Array("plain words ".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8), Array("\n".utf8),
+            [0x80], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF0, 0x9F],
+        ]
         for _ in 0..<3_000 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 0...40, using: &generator) {

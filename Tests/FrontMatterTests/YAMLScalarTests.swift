@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import FrontMatter
 
 /// Plain YAML scalars typed as YAML 1.1 (go-yaml, Yams) types them.
@@ -7,7 +8,8 @@ final class YAMLScalarTests: XCTestCase {
         let cases: [(String, FrontMatterValue)] = [
             ("true", .bool(true)), ("True", .bool(true)), ("TRUE", .bool(true)), ("tRUE", .string("tRUE")),
             ("yes", .bool(true)), ("Yes", .bool(true)), ("on", .bool(true)), ("ON", .bool(true)), ("oN", .string("oN")),
-            ("false", .bool(false)), ("no", .bool(false)), ("No", .bool(false)), ("off", .bool(false)), ("OFF", .bool(false)),
+            ("false", .bool(false)), ("no", .bool(false)), ("No", .bool(false)), ("off", .bool(false)),
+            ("OFF", .bool(false)),
             ("null", .null), ("Null", .null), ("NULL", .null), ("~", .null), ("nULL", .string("nULL")),
             ("tech", .string("tech")), ("notes", .string("notes")), ("onsen", .string("onsen")), ("y", .string("y")),
             ("nope", .string("nope")), ("offline", .string("offline")), ("truer", .string("truer")),

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import GitOps
 import TestSupport
+import XCTest
+
+@testable import GitOps
 
 /// Repositories in unusual shapes: a submodule inside a bundle, a bare repository.
 final class BadRepositoryInputTests: XCTestCase {
@@ -43,8 +44,11 @@ final class BadRepositoryInputTests: XCTestCase {
 
     /// Issue 45.10: a remote that is there but damaged is said to be damaged, not "not found".
     func testADamagedRemoteIsNotCalledMissing() {
-        for message in ["object not found - no match for id (a2b4)", "failed to inflate loose object", "corrupted loose reference file: HEAD",
-                        "remote: fatal: bad object 1234", "packfile is truncated"] {
+        for message in [
+            "object not found - no match for id (a2b4)", "failed to inflate loose object",
+            "corrupted loose reference file: HEAD",
+            "remote: fatal: bad object 1234", "packfile is truncated",
+        ] {
             XCTAssertEqual(GitError.classify(code: -3, errorClass: 0, message: message), .damagedRepository, message)
         }
         XCTAssertEqual(GitError.classify(code: -3, errorClass: 0, message: "repository not found"), .notFound)

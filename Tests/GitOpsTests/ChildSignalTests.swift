@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import GitOps
 
 /// Every program nakedblog starts begins with no signal blocked: the app's threads block some,
@@ -11,8 +12,11 @@ final class ChildSignalTests: XCTestCase {
         sigfillset(&blocked)
         pthread_sigmask(SIG_SETMASK, &blocked, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        let result = try ExternalCommand.run(["sh", "-c", "grep SigBlk /proc/self/status"], input: Data(),
-                                             environment: ProcessInfo.processInfo.environment)
-        XCTAssertEqual(String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), "SigBlk:\t0000000000000000")
+        let result = try ExternalCommand.run(
+            ["sh", "-c", "grep SigBlk /proc/self/status"], input: Data(),
+            environment: ProcessInfo.processInfo.environment)
+        XCTAssertEqual(
+            String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
+            "SigBlk:\t0000000000000000")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import GitOps
 import TestSupport
+import XCTest
+
+@testable import GitOps
 
 /// Clones from real servers on 127.0.0.1, checked with the git CLI.
 final class CloneTests: XCTestCase {
@@ -21,28 +22,41 @@ final class CloneTests: XCTestCase {
     }
 
     /// Runs a clone to the end, returning its events (or throwing its error).
-    private func clone(_ url: String, into name: String = "blog", options: Cloner.Options? = nil) async throws -> [CloneEvent] {
-        let operation = Cloner.clone(try GitURL(url), into: work.appending(name), options: options ?? .init(environment: home.environment))
+    private func clone(_ url: String, into name: String = "blog", options: Cloner.Options? = nil) async throws
+        -> [CloneEvent]
+    {
+        let operation = Cloner.clone(
+            try GitURL(url), into: work.appending(name), options: options ?? .init(environment: home.environment))
         var events: [CloneEvent] = []
         for try await event in operation.events { events.append(event) }
         return events
     }
 
-    private func assertCloned(_ events: [CloneEvent], name: String = "blog", file: StaticString = #filePath, line: UInt = #line) throws {
-        guard case .finished(let result)? = events.last else { return XCTFail("no .finished event: \(events.suffix(3))", file: file, line: line) }
+    private func assertCloned(
+        _ events: [CloneEvent], name: String = "blog", file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        guard case .finished(let result)? = events.last else {
+            return XCTFail("no .finished event: \(events.suffix(3))", file: file, line: line)
+        }
         let path = work.appending(name)
         XCTAssertEqual(result.path, path, file: file, line: line)
         XCTAssertEqual(result.branch, "main", file: file, line: line)
-        XCTAssertEqual(result.head, try Shell.check(["git", "rev-parse", "HEAD"], in: fixture.path), file: file, line: line)
+        XCTAssertEqual(
+            result.head, try Shell.check(["git", "rev-parse", "HEAD"], in: fixture.path), file: file, line: line)
         XCTAssertEqual(try Shell.check(["git", "status", "--porcelain"], in: path), "", file: file, line: line)
         try Shell.check(["git", "fsck", "--no-progress"], in: path)
-        XCTAssertTrue(events.contains { if case .checkout = $0 { return true }; return false }, "checkout progress", file: file, line: line)
+        XCTAssertTrue(
+            events.contains {
+                if case .checkout = $0 { return true }; return false
+            }, "checkout progress", file: file, line: line)
     }
 
     func testFileURLWithProgress() async throws {
         let events = try await clone("file://" + fixture.path)
         try assertCloned(events)
-        let transfers = events.compactMap { if case .transfer(let p) = $0 { return p }; return nil }
+        let transfers = events.compactMap {
+            if case .transfer(let p) = $0 { return p }; return nil
+        }
         XCTAssertFalse(transfers.isEmpty, "transfer progress is reported for file:// URLs")
         XCTAssertEqual(transfers.last?.receivedObjects, transfers.last?.totalObjects)
     }
@@ -58,8 +72,11 @@ final class CloneTests: XCTestCase {
         try server.createRepository(named: "blog", from: fixture.path)
         let events = try await clone(server.url(for: "blog"))
         try assertCloned(events)
-        XCTAssertTrue(events.contains { if case .remoteLine(let l, _) = $0 { return l.contains("objects") }; return false },
-                      "the server's own messages arrive as lines")
+        XCTAssertTrue(
+            events.contains {
+                if case .remoteLine(let l, _) = $0 { return l.contains("objects") }; return false
+            },
+            "the server's own messages arrive as lines")
     }
 
     func testSmartHTTP() async throws {
@@ -80,8 +97,10 @@ final class CloneTests: XCTestCase {
             XCTAssertTrue(error.message.contains("certificate"), error.message)
             XCTAssertFalse(FileManager.default.fileExists(atPath: work.appending("untrusted")))
         }
-        try assertCloned(try await clone(server.url(for: "blog"),
-                                         options: .init(certificateFile: server.certificatePath, environment: home.environment)))
+        try assertCloned(
+            try await clone(
+                server.url(for: "blog"),
+                options: .init(certificateFile: server.certificatePath, environment: home.environment)))
     }
 
     func testHTTPCredentialsAreAskedOnceAndNeverLooped() async throws {
@@ -89,12 +108,15 @@ final class CloneTests: XCTestCase {
         defer { server.stop() }
         try server.createRepository(named: "blog", from: fixture.path)
         let good = RecordingCredentials(HTTPCredential(username: "writer", password: "s3cret"))
-        try assertCloned(try await clone(server.url(for: "blog"), options: .init(credentials: good, environment: home.environment)))
+        try assertCloned(
+            try await clone(server.url(for: "blog"), options: .init(credentials: good, environment: home.environment)))
         XCTAssertEqual(good.log, ["fill", "approve"])
 
         let bad = RecordingCredentials(HTTPCredential(username: "writer", password: "wrong"))
         do {
-            _ = try await clone(server.url(for: "blog"), into: "refused", options: .init(credentials: bad, environment: home.environment))
+            _ = try await clone(
+                server.url(for: "blog"), into: "refused",
+                options: .init(credentials: bad, environment: home.environment))
             XCTFail("wrong credentials must fail")
         } catch let error as GitError {
             guard case .authenticationFailed(let tried) = error.kind else { return XCTFail("\(error)") }
@@ -131,7 +153,8 @@ final class CloneTests: XCTestCase {
         environment["SSH_AUTH_SOCK"] = socket
         try Shell.check(["ssh-add", server.rsaKey], environment: environment)
         // No identity file: only the agent can authenticate.
-        environment["GIT_SSH_COMMAND"] = "ssh -F /dev/null -o UserKnownHostsFile=\(home.sshDirectory)/known_hosts -o IdentitiesOnly=no -o IdentityFile=/nonexistent"
+        environment["GIT_SSH_COMMAND"] =
+            "ssh -F /dev/null -o UserKnownHostsFile=\(home.sshDirectory)/known_hosts -o IdentitiesOnly=no -o IdentityFile=/nonexistent"
         try assertCloned(try await clone(server.url(for: "blog"), options: .init(environment: environment)))
     }
 
@@ -146,15 +169,23 @@ final class CloneTests: XCTestCase {
             XCTFail("an unknown host key must be refused")
         } catch let error as GitError {
             XCTAssertEqual(error.kind, .hostKeyUnknown, error.message)
-            let expected = try Shell.check(["ssh-keygen", "-lf", server.ed25519Key.replacingOccurrences(of: "id_ed25519", with: "ssh_host_ed25519_key.pub")])
+            let expected = try Shell.check([
+                "ssh-keygen", "-lf",
+                server.ed25519Key.replacingOccurrences(of: "id_ed25519", with: "ssh_host_ed25519_key.pub"),
+            ])
             XCTAssertNotNil(error.hostKey)
-            XCTAssertTrue(expected.contains(error.hostKey?.fingerprint ?? "-"), "\(expected) vs \(String(describing: error.hostKey))")
+            XCTAssertTrue(
+                expected.contains(error.hostKey?.fingerprint ?? "-"),
+                "\(expected) vs \(String(describing: error.hostKey))")
             XCTAssertEqual(error.hostKey?.knownHostsName, "[127.0.0.1]:\(server.port)")
             try HostKeys.trust(error.hostKey!, home: home.path)
         }
         try assertCloned(try await clone(server.url(for: "blog")), name: "blog")
         // Now pretend the server's key changed.
-        let other = try Shell.check(["sh", "-c", "ssh-keygen -q -N '' -t ed25519 -f \(work.appending("other")) && cat \(work.appending("other.pub"))"])
+        let other = try Shell.check([
+            "sh", "-c",
+            "ssh-keygen -q -N '' -t ed25519 -f \(work.appending("other")) && cat \(work.appending("other.pub"))",
+        ])
         let forged = "[127.0.0.1]:\(server.port) " + other.split(separator: " ").prefix(2).joined(separator: " ") + "\n"
         try forged.write(toFile: home.sshDirectory + "/known_hosts", atomically: true, encoding: .utf8)
         do {
@@ -174,7 +205,8 @@ final class CloneTests: XCTestCase {
         let existing = work.appending("existing-empty")
         try FileManager.default.createDirectory(atPath: existing, withIntermediateDirectories: true)
         for (target, shouldExist) in [(work.appending("fresh/nested"), false), (existing, true)] {
-            let operation = Cloner.clone(try GitURL(server.url(for: "big")), into: target, options: .init(environment: home.environment))
+            let operation = Cloner.clone(
+                try GitURL(server.url(for: "big")), into: target, options: .init(environment: home.environment))
             var sawTransfer = false
             do {
                 for try await event in operation.events {
@@ -191,7 +223,8 @@ final class CloneTests: XCTestCase {
             await operation.waitUntilFinished()
             XCTAssertEqual(FileManager.default.fileExists(atPath: target), shouldExist, target)
             if shouldExist { XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: target), []) }
-            XCTAssertFalse(FileManager.default.fileExists(atPath: work.appending("fresh")), "created parents are removed too")
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: work.appending("fresh")), "created parents are removed too")
         }
     }
 
@@ -201,7 +234,8 @@ final class CloneTests: XCTestCase {
         defer { server.stop() }
         try server.createRepository(named: "big", from: big.path)
         let target = work.appending("task")
-        let operation = Cloner.clone(try GitURL(server.url(for: "big")), into: target, options: .init(environment: home.environment))
+        let operation = Cloner.clone(
+            try GitURL(server.url(for: "big")), into: target, options: .init(environment: home.environment))
         let consumer = Task {
             for try await event in operation.events {
                 if case .transfer(let p) = event, p.receivedObjects > 0 { withUnsafeCurrentTask { $0?.cancel() } }

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import GitOps
 import TestSupport
+import XCTest
+
+@testable import GitOps
 
 /// The SSH connection dies in the middle of a transfer (the ssh client is killed while a slow
 /// link is still sending): nothing half-done is left behind.
@@ -53,15 +54,19 @@ final class DroppedConnectionTests: XCTestCase {
         try bigFile("\(clone)/\(post)/huge.jpg", megabytes: 6)
         let remoteBefore = try world.git("rev-parse", "main", in: world.remote)
         dropConnection(after: 1.5)
-        let operation = Publisher.publish(repositoryAt: clone, .init(paths: [post], message: "Publish: Big"), options: options)
+        let operation = Publisher.publish(
+            repositoryAt: clone, .init(paths: [post], message: "Publish: Big"), options: options)
         var failure: GitError?
         do { for try await _ in operation.events {} } catch let error as GitError { failure = error }
         XCTAssertNotNil(failure, "the push cannot succeed once the connection is gone")
         XCTAssertEqual(try world.git("rev-parse", "main", in: world.remote), remoteBefore, "the remote is unchanged")
-        XCTAssertEqual(try Repository.open(at: clone).status().unpushed.map(\.summary), ["Publish: Big"], "the commit is kept, unpushed")
+        XCTAssertEqual(
+            try Repository.open(at: clone).status().unpushed.map(\.summary), ["Publish: Big"],
+            "the commit is kept, unpushed")
         try world.git("fsck", "--no-progress", in: world.remote)
         // The next publish (normal link) pushes it.
-        let retry = Publisher.publish(repositoryAt: clone, .init(paths: [], message: ""), options: RemoteOptions(environment: home.environment))
+        let retry = Publisher.publish(
+            repositoryAt: clone, .init(paths: [], message: ""), options: RemoteOptions(environment: home.environment))
         for try await _ in retry.events {}
         XCTAssertEqual(try world.git("log", "-1", "--format=%s", "main", in: world.remote), "Publish: Big")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import GitOps
 
 final class GitURLTests: XCTestCase {
@@ -22,7 +23,8 @@ final class GitURLTests: XCTestCase {
             XCTAssertEqual(url.port, port, input)
         }
         XCTAssertEqual(try GitURL("../blog.git", relativeTo: "/home/me/src").url, "file:///home/me/blog.git")
-        XCTAssertEqual(try GitURL("https://me:secret@example.com/blog.git").redacted, "https://me:***@example.com/blog.git")
+        XCTAssertEqual(
+            try GitURL("https://me:secret@example.com/blog.git").redacted, "https://me:***@example.com/blog.git")
     }
 
     /// One rule for the folder a clone goes into (the CLI and the app use `CloneTarget`), as git names it.
@@ -42,9 +44,11 @@ final class GitURLTests: XCTestCase {
         for (input, name) in cases {
             XCTAssertEqual(try GitURL(input).defaultDirectoryName, name, input)
         }
-        XCTAssertEqual(CloneTarget.path(for: try GitURL("git@host:a/user.github.io.git"), directory: nil, in: "/home/me"),
-                       "/home/me/user.github.io")
-        XCTAssertEqual(CloneTarget.path(for: try GitURL("git@host:a/b.git"), directory: "../x", in: "/home/me/src"), "/home/me/x")
+        XCTAssertEqual(
+            CloneTarget.path(for: try GitURL("git@host:a/user.github.io.git"), directory: nil, in: "/home/me"),
+            "/home/me/user.github.io")
+        XCTAssertEqual(
+            CloneTarget.path(for: try GitURL("git@host:a/b.git"), directory: "../x", in: "/home/me/src"), "/home/me/x")
         let full = NSTemporaryDirectory() + "nb-clone-target-\(getpid())"
         try FileManager.default.createDirectory(atPath: full + "/inside", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: full) }
@@ -54,22 +58,33 @@ final class GitURLTests: XCTestCase {
     }
 
     func testRedactionSplitsAtTheLastAt() throws {
-        XCTAssertEqual(URLRedaction.redact("cloning https://user:wr@ngpass@host/x.git failed"), "cloning https://user:***@host/x.git failed")
-        XCTAssertEqual(URLRedaction.redact("a http://u:p@h:1/x and ssh://git@host/y"), "a http://u:***@h:1/x and ssh://git@host/y")
-        XCTAssertEqual(try GitURL("https://me:s3@cr@t@example.com/blog.git").redacted, "https://me:***@example.com/blog.git")
+        XCTAssertEqual(
+            URLRedaction.redact("cloning https://user:wr@ngpass@host/x.git failed"),
+            "cloning https://user:***@host/x.git failed")
+        XCTAssertEqual(
+            URLRedaction.redact("a http://u:p@h:1/x and ssh://git@host/y"), "a http://u:***@h:1/x and ssh://git@host/y")
+        XCTAssertEqual(
+            try GitURL("https://me:s3@cr@t@example.com/blog.git").redacted, "https://me:***@example.com/blog.git")
     }
 
     func testControlCharactersAndOptionLikeURLsAreRefused() {
-        for bad in ["https://h/x%0ahost=evil", "http://u%0d@h/x", "https://h/x%00", "ssh://-oProxyCommand=x/y", "host:-x", "-o:x", "a\u{1B}b"] {
+        for bad in [
+            "https://h/x%0ahost=evil", "http://u%0d@h/x", "https://h/x%00", "ssh://-oProxyCommand=x/y", "host:-x",
+            "-o:x", "a\u{1B}b",
+        ] {
             XCTAssertThrowsError(try GitURL(bad), bad)
         }
         XCTAssertNil(GitCredentialHelper.describe("http://h/x%0ahost=evil"))
-        XCTAssertNil(GitCredentialHelper.describe("http://h/x", HTTPCredential(username: "u\nhost=evil", password: "p")))
-        XCTAssertEqual(GitCredentialHelper.describe("https://h:8443/a/b.git"), "protocol=https\nhost=h:8443\npath=a/b.git\n")
+        XCTAssertNil(
+            GitCredentialHelper.describe("http://h/x", HTTPCredential(username: "u\nhost=evil", password: "p")))
+        XCTAssertEqual(
+            GitCredentialHelper.describe("https://h:8443/a/b.git"), "protocol=https\nhost=h:8443\npath=a/b.git\n")
     }
 
     func testMalformed() {
-        for bad in ["", "   ", "https://", "ftp://example.com/x", "ssh://host", "file://relative/path", "host:", "a\nb"] {
+        for bad in [
+            "", "   ", "https://", "ftp://example.com/x", "ssh://host", "file://relative/path", "host:", "a\nb",
+        ] {
             XCTAssertThrowsError(try GitURL(bad), bad.debugDescription)
         }
     }
@@ -77,7 +92,8 @@ final class GitURLTests: XCTestCase {
     func testSidebandLines() {
         var lines = SidebandLines()
         XCTAssertEqual(lines.feed("Counting: 1%\rCounting: 50%\r").map(\.0), ["Counting: 1%", "Counting: 50%"])
-        XCTAssertEqual(lines.feed("Counting: 100%, done.\r\nCompress").map { "\($0.0)|\($0.1)" }, ["Counting: 100%, done.|true"])
+        XCTAssertEqual(
+            lines.feed("Counting: 100%, done.\r\nCompress").map { "\($0.0)|\($0.1)" }, ["Counting: 100%, done.|true"])
         XCTAssertEqual(lines.feed("ing done\n").map { "\($0.0)|\($0.1)" }, ["Compressing done|false"])
     }
 }

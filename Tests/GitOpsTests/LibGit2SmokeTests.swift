@@ -1,8 +1,8 @@
 import CGit2
 import Foundation
-import XCTest
 import GitOps
 import TestSupport
+import XCTest
 
 /// Proves libgit2 links and works: version, features, and a clone of a local fixture that the
 /// `git` CLI agrees with.
@@ -45,7 +45,8 @@ final class LibGit2SmokeTests: XCTestCase {
             XCTAssertTrue(gitError?.message.contains("nothing-here") ?? false, "\(error)")
         }
         // Cleared: NULL up to libgit2 1.7, an error of class GIT_ERROR_NONE from 1.8 on.
-        XCTAssertEqual(git_error_last().map { $0.pointee.klass } ?? 0, 0, "the funnel clears libgit2's thread-local error")
+        XCTAssertEqual(
+            git_error_last().map { $0.pointee.klass } ?? 0, 0, "the funnel clears libgit2's thread-local error")
     }
 
     func testUnbornBranchHasNoHeadCommit() throws {

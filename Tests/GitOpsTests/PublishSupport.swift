@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import GitOps
 import TestSupport
+import XCTest
+
+@testable import GitOps
 
 /// A remote served on 127.0.0.1 and writers (clones made with the git CLI) that publish to it.
 final class PublishWorld {
@@ -29,7 +30,9 @@ final class PublishWorld {
 
     /// The post bundles in the fixture, sorted.
     func bundles(in clone: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: clone + "/content/posts").sorted().map { "content/posts/" + $0 }
+        try FileManager.default.contentsOfDirectory(atPath: clone + "/content/posts").sorted().map {
+            "content/posts/" + $0
+        }
     }
 
     /// A publish or sync whose events ended without its result: a failure, never a skip.
@@ -39,10 +42,13 @@ final class PublishWorld {
     }
 
     /// Runs a publish to the end; returns its events or throws its error.
-    func publish(_ clone: String, paths: [String], message: String = "Publish: test", push: Bool = true,
-                 all: Bool = false) async throws -> (PublishResult, [PublishEvent]) {
-        let operation = Publisher.publish(repositoryAt: clone, .init(paths: paths, all: all, message: message, push: push),
-                                          options: RemoteOptions(environment: home.environment))
+    func publish(
+        _ clone: String, paths: [String], message: String = "Publish: test", push: Bool = true,
+        all: Bool = false
+    ) async throws -> (PublishResult, [PublishEvent]) {
+        let operation = Publisher.publish(
+            repositoryAt: clone, .init(paths: paths, all: all, message: message, push: push),
+            options: RemoteOptions(environment: home.environment))
         var events: [PublishEvent] = []
         for try await event in operation.events { events.append(event) }
         guard case .finished(let result)? = events.last else { throw NoResult(events: events.map { "\($0)" }) }
@@ -77,7 +83,8 @@ final class PublishWorld {
 /// about 0.8 MB/s; its processes carry "nakedblog-throttle" in their command line.
 func throttledSSH(home: TestHome, in directory: TemporaryDirectory) throws -> String {
     let path = directory.appending("slow-ssh")
-    let slow = "python3 -c 'import sys,time\nwhile True:\n d=sys.stdin.buffer.read1(16384)\n if not d: break\n sys.stdout.buffer.write(d); sys.stdout.buffer.flush(); time.sleep(0.02)' nakedblog-throttle"
+    let slow =
+        "python3 -c 'import sys,time\nwhile True:\n d=sys.stdin.buffer.read1(16384)\n if not d: break\n sys.stdout.buffer.write(d); sys.stdout.buffer.flush(); time.sleep(0.02)' nakedblog-throttle"
     try """
     #!/bin/sh
     \(slow) | \(home.sshCommand.map(TestHome.shellQuote).joined(separator: " ")) "$@" | \(slow)
@@ -87,7 +94,9 @@ func throttledSSH(home: TestHome, in directory: TemporaryDirectory) throws -> St
 }
 
 /// Expects `body` to throw a `GitError`; returns it.
-func expectGitError(_ body: () async throws -> Void, file: StaticString = #filePath, line: UInt = #line) async -> GitError? {
+func expectGitError(_ body: () async throws -> Void, file: StaticString = #filePath, line: UInt = #line) async
+    -> GitError?
+{
     do {
         try await body()
         XCTFail("expected a GitError", file: file, line: line)

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import GitOps
 import TestSupport
+import XCTest
+
+@testable import GitOps
 
 /// Publishing against real servers on 127.0.0.1, checked with the git CLI.
 final class PublishTests: XCTestCase {
@@ -36,24 +37,35 @@ final class PublishTests: XCTestCase {
 
         let (result, events) = try await world.publish(clone, paths: [post + "/"], message: "Publish: First")
         XCTAssertEqual(result.pushedCommits, 1)
-        let sent = events.compactMap { if case .sending(let progress) = $0 { return progress }; return nil }
+        let sent = events.compactMap {
+            if case .sending(let progress) = $0 { return progress }; return nil
+        }
         XCTAssertFalse(sent.isEmpty, "push progress is reported")
-        XCTAssertTrue(sent.allSatisfy { $0.bytes == nil && $0.bytesPerSecond == nil },
-                      "a push on this machine copies objects and sends no pack: no byte count (libgit2 said 4 bytes): \(sent)")
-        let committed = events.compactMap { if case .committed(let outcome) = $0 { return outcome }; return nil }.first
-        XCTAssertEqual(committed?.files, ["\(post)/image-1.jpg", "\(post)/index.md", "\(post)/new-photo.jpg"],
-                       "the changed files (a deletion included), known without a tree diff")
+        XCTAssertTrue(
+            sent.allSatisfy { $0.bytes == nil && $0.bytesPerSecond == nil },
+            "a push on this machine copies objects and sends no pack: no byte count (libgit2 said 4 bytes): \(sent)")
+        let committed = events.compactMap {
+            if case .committed(let outcome) = $0 { return outcome }; return nil
+        }.first
+        XCTAssertEqual(
+            committed?.files, ["\(post)/image-1.jpg", "\(post)/index.md", "\(post)/new-photo.jpg"],
+            "the changed files (a deletion included), known without a tree diff")
         let files = try world.git("show", "--name-status", "--format=", "main", in: world.remote)
-        XCTAssertEqual(files.split(separator: "\n").sorted(), [
-            "A\t\(post)/new-photo.jpg", "D\t\(post)/image-1.jpg", "M\t\(post)/index.md",
-        ])
-        XCTAssertEqual(try world.git("log", "-1", "--format=%s %an <%ae>", "main", in: world.remote),
-                       "Publish: First Test Writer <writer@example.test>")
+        XCTAssertEqual(
+            files.split(separator: "\n").sorted(),
+            [
+                "A\t\(post)/new-photo.jpg", "D\t\(post)/image-1.jpg", "M\t\(post)/index.md",
+            ])
+        XCTAssertEqual(
+            try world.git("log", "-1", "--format=%s %an <%ae>", "main", in: world.remote),
+            "Publish: First Test Writer <writer@example.test>")
         let status = try world.git("status", "--porcelain", in: clone)
         XCTAssertEqual(Set(status.split(separator: "\n")), ["A  notes.txt", " M \(other)/index.md"])
-        XCTAssertEqual(try world.git("rev-parse", "HEAD", in: clone), try world.git("rev-parse", "main", in: world.remote))
-        XCTAssertEqual(try world.git("rev-parse", "origin/main", in: clone), try world.git("rev-parse", "HEAD", in: clone),
-                       "the remote-tracking branch follows the push")
+        XCTAssertEqual(
+            try world.git("rev-parse", "HEAD", in: clone), try world.git("rev-parse", "main", in: world.remote))
+        XCTAssertEqual(
+            try world.git("rev-parse", "origin/main", in: clone), try world.git("rev-parse", "HEAD", in: clone),
+            "the remote-tracking branch follows the push")
         let repoStatus = try Repository.open(at: clone).status()
         XCTAssertEqual(repoStatus.unpushed, [])
         XCTAssertEqual(repoStatus.head, .branch("main"))
@@ -84,13 +96,20 @@ final class PublishTests: XCTestCase {
         let (result, events) = try await world.publish(mine, paths: [bundles[0]], message: "Publish: Mine")
         XCTAssertEqual(result.rebasedCommits, 1)
         XCTAssertTrue(events.contains(.rebased(commits: 1, onto: "origin/main")))
-        XCTAssertEqual(try world.git("log", "--format=%s", "-2", "main", in: world.remote), "Publish: Mine\nTheir change")
-        XCTAssertEqual(try world.git("rev-list", "--merges", "--count", "main", in: world.remote), "0", "history stays linear")
-        XCTAssertEqual(try world.git("rev-parse", "HEAD", in: mine), try world.git("rev-parse", "main", in: world.remote))
-        XCTAssertEqual(result.commit?.commit.id, try world.git("rev-parse", "HEAD", in: mine), "the replayed commit's id is reported")
-        XCTAssertTrue(try String(contentsOfFile: "\(mine)/\(bundles[2])/index.md", encoding: .utf8).hasSuffix("\ntheirs\n"),
-                      "their change is in the work tree")
-        XCTAssertEqual(try world.git("status", "--porcelain", in: mine), " M \(bundles[1])/index.md", "other edits untouched")
+        XCTAssertEqual(
+            try world.git("log", "--format=%s", "-2", "main", in: world.remote), "Publish: Mine\nTheir change")
+        XCTAssertEqual(
+            try world.git("rev-list", "--merges", "--count", "main", in: world.remote), "0", "history stays linear")
+        XCTAssertEqual(
+            try world.git("rev-parse", "HEAD", in: mine), try world.git("rev-parse", "main", in: world.remote))
+        XCTAssertEqual(
+            result.commit?.commit.id, try world.git("rev-parse", "HEAD", in: mine),
+            "the replayed commit's id is reported")
+        XCTAssertTrue(
+            try String(contentsOfFile: "\(mine)/\(bundles[2])/index.md", encoding: .utf8).hasSuffix("\ntheirs\n"),
+            "their change is in the work tree")
+        XCTAssertEqual(
+            try world.git("status", "--porcelain", in: mine), " M \(bundles[1])/index.md", "other edits untouched")
     }
 
     func testSameLineConflictKeepsOurCommitAndTheRemoteUntouched() async throws {
@@ -119,7 +138,8 @@ final class PublishTests: XCTestCase {
         XCTAssertEqual(try world.git("log", "-1", "--format=%s", in: mine), "Publish: Mine", "our commit is kept")
         XCTAssertTrue(try String(contentsOfFile: "\(mine)/\(post)", encoding: .utf8).contains("title: \"My Title\""))
         XCTAssertEqual(try world.git("status", "--porcelain", in: mine), "")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: mine + "/.git/rebase-merge"), "no rebase left in progress")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: mine + "/.git/rebase-merge"), "no rebase left in progress")
         XCTAssertFalse(FileManager.default.fileExists(atPath: mine + "/.git/rebase-apply"))
         let status = try Repository.open(at: mine).status()
         XCTAssertEqual(status.pending, PendingOperation.none)
@@ -139,7 +159,8 @@ final class PublishTests: XCTestCase {
         try world.git("fetch", "-q", in: mine)
 
         let repository = try Repository.open(at: mine)
-        let rebase = try Rebase(repository: repository, upstreamRef: "refs/remotes/origin/main", environment: home.environment)
+        let rebase = try Rebase(
+            repository: repository, upstreamRef: "refs/remotes/origin/main", environment: home.environment)
         guard case .conflicts(let files) = try rebase.run() else { return XCTFail("expected a conflict") }
         XCTAssertEqual(files.map(\.path), [post])
         let file = try XCTUnwrap(files.first)
@@ -159,18 +180,22 @@ final class PublishTests: XCTestCase {
         let server = try GitDaemonServer()
         let world = try world(server)
         let hook = world.remote + "/hooks/pre-receive"
-        try "#!/bin/sh\necho 'Publishing is frozen until Monday.' >&2\nexit 1\n".write(toFile: hook, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho 'Publishing is frozen until Monday.' >&2\nexit 1\n".write(
+            toFile: hook, atomically: true, encoding: .utf8)
         chmod(hook, 0o755)
         let clone = try world.writer("a")
         let post = try world.bundles(in: clone)[0]
         try world.append("\nmore\n", to: "\(clone)/\(post)/index.md")
         let remoteBefore = try world.git("rev-parse", "main", in: world.remote)
 
-        let error = await expectGitError { _ = try await world.publish(clone, paths: [post], message: "Publish: Frozen") }
+        let error = await expectGitError {
+            _ = try await world.publish(clone, paths: [post], message: "Publish: Frozen")
+        }
         XCTAssertEqual(error?.kind, .rejectedByRemote)
         XCTAssertTrue(error?.message.contains("pre-receive hook declined") ?? false, error?.message ?? "")
-        XCTAssertTrue(error?.remoteMessages.contains { $0.contains("Publishing is frozen until Monday.") } ?? false,
-                      "\(error?.remoteMessages ?? [])")
+        XCTAssertTrue(
+            error?.remoteMessages.contains { $0.contains("Publishing is frozen until Monday.") } ?? false,
+            "\(error?.remoteMessages ?? [])")
         XCTAssertEqual(try world.git("rev-parse", "main", in: world.remote), remoteBefore)
         XCTAssertEqual(try world.git("log", "-1", "--format=%s", in: clone), "Publish: Frozen")
         XCTAssertEqual(try Repository.open(at: clone).status().unpushed.map(\.summary), ["Publish: Frozen"])
@@ -183,7 +208,9 @@ final class PublishTests: XCTestCase {
         let post = try world.bundles(in: clone)[0]
         try world.append("\noffline words\n", to: "\(clone)/\(post)/index.md")
         server.stop()
-        let error = await expectGitError { _ = try await world.publish(clone, paths: [post], message: "Publish: Offline") }
+        let error = await expectGitError {
+            _ = try await world.publish(clone, paths: [post], message: "Publish: Offline")
+        }
         XCTAssertEqual(error?.kind, .networkUnreachable, error?.message ?? "")
         XCTAssertEqual(try Repository.open(at: clone).status().unpushed.map(\.summary), ["Publish: Offline"])
 
@@ -207,8 +234,11 @@ final class PublishTests: XCTestCase {
         let (result, events) = try await world.publish(clone, paths: [post], message: "Publish: SSH")
         XCTAssertEqual(result.pushedCommits, 1)
         XCTAssertEqual(try world.git("log", "-1", "--format=%s", "main", in: world.remote), "Publish: SSH")
-        XCTAssertTrue(events.contains { if case .sending(let progress) = $0 { return (progress.bytes ?? 0) > 0 }; return false },
-                      "push progress with the pack's bytes is reported")
+        XCTAssertTrue(
+            events.contains {
+                if case .sending(let progress) = $0 { return (progress.bytes ?? 0) > 0 }; return false
+            },
+            "push progress with the pack's bytes is reported")
     }
 
     func testOverSmartHTTP() async throws {
@@ -227,13 +257,17 @@ final class PublishTests: XCTestCase {
         let world = try world(try FileGitServer(), empty: true)
         let clone = try world.writer("a")
         XCTAssertEqual(try Repository.open(at: clone).headState(), .unborn("main"))
-        try FileManager.default.createDirectory(atPath: clone + "/content/posts/hello", withIntermediateDirectories: true)
-        try "---\ntitle: Hello\n---\nFirst!\n".write(toFile: clone + "/content/posts/hello/index.md", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            atPath: clone + "/content/posts/hello", withIntermediateDirectories: true)
+        try "---\ntitle: Hello\n---\nFirst!\n".write(
+            toFile: clone + "/content/posts/hello/index.md", atomically: true, encoding: .utf8)
         try "baseURL = '/'\n".write(toFile: clone + "/hugo.toml", atomically: true, encoding: .utf8)
         let (result, _) = try await world.publish(clone, paths: ["content/posts/hello"], message: "Publish: Hello")
         XCTAssertEqual(result.pushedCommits, 1)
-        XCTAssertEqual(try world.git("ls-tree", "-r", "--name-only", "main", in: world.remote), "content/posts/hello/index.md")
-        XCTAssertEqual(try world.git("config", "branch.main.merge", in: clone), "refs/heads/main", "upstream remembered")
+        XCTAssertEqual(
+            try world.git("ls-tree", "-r", "--name-only", "main", in: world.remote), "content/posts/hello/index.md")
+        XCTAssertEqual(
+            try world.git("config", "branch.main.merge", in: clone), "refs/heads/main", "upstream remembered")
         XCTAssertEqual(try world.git("status", "--porcelain", in: clone), "?? hugo.toml")
     }
 
@@ -282,7 +316,9 @@ final class PublishTests: XCTestCase {
         try world.git("remote", "remove", "origin", in: clone)
         let post = try world.bundles(in: clone)[0]
         try world.append("\nx\n", to: "\(clone)/\(post)/index.md")
-        let error = await expectGitError { _ = try await world.publish(clone, paths: [post], message: "Publish: Local") }
+        let error = await expectGitError {
+            _ = try await world.publish(clone, paths: [post], message: "Publish: Local")
+        }
         XCTAssertEqual(error?.kind, .unsupportedState)
         XCTAssertTrue(error?.message.contains("git remote add") ?? false)
         XCTAssertEqual(try world.git("log", "-1", "--format=%s", in: clone), "Publish: Local", "the commit is kept")
@@ -310,13 +346,19 @@ final class ConflictByHandTests: XCTestCase {
         let marked = try XCTUnwrap(files.first).textWithMarkers()
         XCTAssertTrue(marked.contains("<<<<<<< mine\nmy ending\n=======\ntheir ending\n>>>>>>> remote"), marked)
         XCTAssertEqual(try world.git("status", "--porcelain", in: mine), "", "looking changed nothing")
-        let resolved = marked.replacingOccurrences(of: "<<<<<<< mine\nmy ending\n=======\ntheir ending\n>>>>>>> remote", with: "both endings")
-        let operation = Publisher.publish(repositoryAt: mine, .init(paths: [], message: "",
-                                                                   resolveConflicts: .files([post: .content(Data(resolved.utf8))])),
-                                          options: RemoteOptions(environment: home.environment))
+        let resolved = marked.replacingOccurrences(
+            of: "<<<<<<< mine\nmy ending\n=======\ntheir ending\n>>>>>>> remote", with: "both endings")
+        let operation = Publisher.publish(
+            repositoryAt: mine,
+            .init(
+                paths: [], message: "",
+                resolveConflicts: .files([post: .content(Data(resolved.utf8))])),
+            options: RemoteOptions(environment: home.environment))
         for try await _ in operation.events {}
         XCTAssertEqual(try world.git("show", "main:\(post)", in: world.remote) + "\n", resolved)
-        XCTAssertEqual(try String(contentsOfFile: "\(mine)/\(post)", encoding: .utf8), resolved, "the work tree has the resolution")
+        XCTAssertEqual(
+            try String(contentsOfFile: "\(mine)/\(post)", encoding: .utf8), resolved, "the work tree has the resolution"
+        )
         XCTAssertEqual(try world.git("status", "--porcelain", in: mine), "")
     }
 }
@@ -351,11 +393,14 @@ final class PushCredentialTests: XCTestCase {
         let post = try world.bundles(in: clone)[0]
         try world.append("\nwith a password\n", to: "\(clone)/\(post)/index.md")
         let recorder = Recorder()
-        let operation = Publisher.publish(repositoryAt: clone, .init(paths: [post], message: "Publish: auth"),
-                                          options: RemoteOptions(credentials: recorder, environment: home.environment))
+        let operation = Publisher.publish(
+            repositoryAt: clone, .init(paths: [post], message: "Publish: auth"),
+            options: RemoteOptions(credentials: recorder, environment: home.environment))
         for try await _ in operation.events {}
         XCTAssertEqual(try world.git("log", "-1", "--format=%s", "main", in: world.remote), "Publish: auth")
         XCTAssertEqual(recorder.asked.count, 1, "asked once: \(recorder.asked)")
-        XCTAssertTrue(recorder.asked.allSatisfy { $0.hasPrefix(server.url(for: "blog").components(separatedBy: "/blog")[0]) }, "\(recorder.asked)")
+        XCTAssertTrue(
+            recorder.asked.allSatisfy { $0.hasPrefix(server.url(for: "blog").components(separatedBy: "/blog")[0]) },
+            "\(recorder.asked)")
     }
 }

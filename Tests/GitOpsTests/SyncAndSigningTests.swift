@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import GitOps
 import TestSupport
+import XCTest
+
+@testable import GitOps
 
 /// Sync, commit signing, and two writers racing to publish.
 final class SyncAndSigningTests: XCTestCase {
@@ -91,7 +92,8 @@ final class SyncAndSigningTests: XCTestCase {
         let key = world.work.appending("signing")
         try Shell.check(["ssh-keygen", "-q", "-N", "", "-t", "ed25519", "-C", "writer@example.test", "-f", key])
         let publicKey = try String(contentsOfFile: key + ".pub", encoding: .utf8)
-        try "writer@example.test \(publicKey)".write(toFile: world.work.appending("allowed"), atomically: true, encoding: .utf8)
+        try "writer@example.test \(publicKey)".write(
+            toFile: world.work.appending("allowed"), atomically: true, encoding: .utf8)
         try world.git("config", "commit.gpgsign", "true", in: clone)
         try world.git("config", "gpg.format", "ssh", in: clone)
         try world.git("config", "user.signingkey", key, in: clone)
@@ -101,7 +103,8 @@ final class SyncAndSigningTests: XCTestCase {
         let (result, _) = try await world.publish(clone, paths: [post], message: "Publish: Signed")
         XCTAssertEqual(result.commit?.signed, true)
         try world.git("verify-commit", "HEAD", in: clone)
-        XCTAssertEqual(try world.git("rev-parse", "main", in: world.remote), try world.git("rev-parse", "HEAD", in: clone))
+        XCTAssertEqual(
+            try world.git("rev-parse", "main", in: world.remote), try world.git("rev-parse", "HEAD", in: clone))
     }
 
     func testFailingSignerRefusesToCommit() async throws {
@@ -141,7 +144,8 @@ final class SyncAndSigningTests: XCTestCase {
                     expected.insert(message)
                     let options = RemoteOptions(environment: environment)
                     group.addTask {
-                        let operation = Publisher.publish(repositoryAt: clone, .init(paths: [post], message: message), options: options)
+                        let operation = Publisher.publish(
+                            repositoryAt: clone, .init(paths: [post], message: message), options: options)
                         for try await _ in operation.events {}
                     }
                 }

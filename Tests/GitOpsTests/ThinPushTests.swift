@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import GitOps
 import TestSupport
+import XCTest
+
+@testable import GitOps
 
 /// Pushes over ssh that send only what the new commits add, as git does (`thinPush`), against
 /// a real sshd on 127.0.0.1; every result is checked with the git CLI (fsck included).
@@ -33,8 +34,9 @@ final class ThinPushTests: XCTestCase {
     private func push(_ clone: String, environment: [String: String] = [:]) throws -> PushSession {
         let session = PushSession(credentials: nil) { _ in }
         let repository = try Repository.open(at: clone)
-        try repository.push(branch: "main", to: "refs/heads/main", remote: "origin", session: session,
-                            options: RemoteOptions(environment: home.environment.merging(environment) { $1 }))
+        try repository.push(
+            branch: "main", to: "refs/heads/main", remote: "origin", session: session,
+            options: RemoteOptions(environment: home.environment.merging(environment) { $1 }))
         return session
     }
 
@@ -53,9 +55,12 @@ final class ThinPushTests: XCTestCase {
 
     /// The remote has exactly the clone's commit, is consistent, and the clone knows it.
     private func assertRemoteMatches(_ clone: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        XCTAssertEqual(try world.git("rev-parse", "main", in: world.remote), try world.git("rev-parse", "HEAD", in: clone), file: file, line: line)
-        XCTAssertEqual(try world.git("rev-parse", "origin/main", in: clone), try world.git("rev-parse", "HEAD", in: clone),
-                       "the remote-tracking branch moved", file: file, line: line)
+        XCTAssertEqual(
+            try world.git("rev-parse", "main", in: world.remote), try world.git("rev-parse", "HEAD", in: clone),
+            file: file, line: line)
+        XCTAssertEqual(
+            try world.git("rev-parse", "origin/main", in: clone), try world.git("rev-parse", "HEAD", in: clone),
+            "the remote-tracking branch moved", file: file, line: line)
         try world.git("fsck", "--strict", "--no-progress", in: world.remote)
     }
 
@@ -79,42 +84,61 @@ final class ThinPushTests: XCTestCase {
         let world = try makeWorld()
         let clone = try world.writer("a")
         let bundles = try world.bundles(in: clone)
-        try FileManager.default.createDirectory(atPath: "\(clone)/content/posts/new-one/gallery", withIntermediateDirectories: true)
-        try "---\ntitle: New\n---\nHello\n".write(toFile: "\(clone)/content/posts/new-one/index.md", atomically: true, encoding: .utf8)
-        try Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: URL(fileURLWithPath: "\(clone)/content/posts/new-one/gallery/a.jpg"))
+        try FileManager.default.createDirectory(
+            atPath: "\(clone)/content/posts/new-one/gallery", withIntermediateDirectories: true)
+        try "---\ntitle: New\n---\nHello\n".write(
+            toFile: "\(clone)/content/posts/new-one/index.md", atomically: true, encoding: .utf8)
+        try Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(
+            to: URL(fileURLWithPath: "\(clone)/content/posts/new-one/gallery/a.jpg"))
         try commitAll(clone, "Publish: New")
         try FileManager.default.removeItem(atPath: "\(clone)/\(bundles[1])")
         try world.append("\nedited\n", to: "\(clone)/\(bundles[2])/index.md")
         try commitAll(clone, "Delete one, edit another")
         // The same bytes at a second path, and a file back to an older version.
-        try FileManager.default.copyItem(atPath: "\(clone)/content/posts/new-one/gallery/a.jpg", toPath: "\(clone)/content/posts/new-one/b.jpg")
+        try FileManager.default.copyItem(
+            atPath: "\(clone)/content/posts/new-one/gallery/a.jpg", toPath: "\(clone)/content/posts/new-one/b.jpg")
         try world.git("checkout", "HEAD~2", "--", "\(bundles[2])/index.md", in: clone)
         try commitAll(clone, "Copy and revert")
         let session = try push(clone)
-        guard case .answered? = session.thinPushOutcome else { return XCTFail("\(String(describing: session.thinPushOutcome))") }
+        guard case .answered? = session.thinPushOutcome else {
+            return XCTFail("\(String(describing: session.thinPushOutcome))")
+        }
         try assertRemoteMatches(clone)
-        XCTAssertEqual(try world.git("log", "--format=%s", "-3", "main", in: world.remote), "Copy and revert\nDelete one, edit another\nPublish: New")
-        XCTAssertEqual(try world.git("ls-tree", "-r", "main", in: world.remote), try world.git("ls-tree", "-r", "HEAD", in: clone))
+        XCTAssertEqual(
+            try world.git("log", "--format=%s", "-3", "main", in: world.remote),
+            "Copy and revert\nDelete one, edit another\nPublish: New")
+        XCTAssertEqual(
+            try world.git("ls-tree", "-r", "main", in: world.remote), try world.git("ls-tree", "-r", "HEAD", in: clone))
     }
 
     func testAHookRefusalIsTheRemotesAnswer() throws {
         let world = try makeWorld()
         let hook = world.remote + "/hooks/pre-receive"
-        try "#!/bin/sh\necho 'Publishing is frozen until Monday.' >&2\nexit 1\n".write(toFile: hook, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho 'Publishing is frozen until Monday.' >&2\nexit 1\n".write(
+            toFile: hook, atomically: true, encoding: .utf8)
         chmod(hook, 0o755)
         let clone = try cloneWithOneCommit("Publish: Frozen")
         let before = try world.git("rev-parse", "main", in: world.remote)
         let session = PushSession(credentials: nil) { _ in }
-        XCTAssertThrowsError(try Repository.open(at: clone).push(branch: "main", to: "refs/heads/main", remote: "origin", session: session,
-                                                                 options: RemoteOptions(environment: home.environment))) { error in
+        XCTAssertThrowsError(
+            try Repository.open(at: clone).push(
+                branch: "main", to: "refs/heads/main", remote: "origin", session: session,
+                options: RemoteOptions(environment: home.environment))
+        ) { error in
             let error = error as? GitError
             XCTAssertEqual(error?.kind, .rejectedByRemote)
             XCTAssertTrue(error?.message.contains("pre-receive hook declined") ?? false, error?.message ?? "")
-            XCTAssertTrue(error?.remoteMessages.contains { $0.contains("Publishing is frozen until Monday.") } ?? false, "\(error?.remoteMessages ?? [])")
+            XCTAssertTrue(
+                error?.remoteMessages.contains { $0.contains("Publishing is frozen until Monday.") } ?? false,
+                "\(error?.remoteMessages ?? [])")
         }
-        guard case .answered? = session.thinPushOutcome else { return XCTFail("\(String(describing: session.thinPushOutcome))") }
+        guard case .answered? = session.thinPushOutcome else {
+            return XCTFail("\(String(describing: session.thinPushOutcome))")
+        }
         XCTAssertEqual(try world.git("rev-parse", "main", in: world.remote), before)
-        XCTAssertNotEqual(try world.git("rev-parse", "origin/main", in: clone), try world.git("rev-parse", "HEAD", in: clone), "still unpushed")
+        XCTAssertNotEqual(
+            try world.git("rev-parse", "origin/main", in: clone), try world.git("rev-parse", "HEAD", in: clone),
+            "still unpushed")
     }
 
     func testARemoteThatMovedOnIsNotOverwritten() async throws {
@@ -148,16 +172,22 @@ final class ThinPushTests: XCTestCase {
         try commitAll(clone, "Main")
         try world.git("merge", "-q", "--no-edit", "side", in: clone)
         var session = try push(clone)
-        guard case .fellBack(let reason)? = session.thinPushOutcome else { return XCTFail("\(String(describing: session.thinPushOutcome))") }
+        guard case .fellBack(let reason)? = session.thinPushOutcome else {
+            return XCTFail("\(String(describing: session.thinPushOutcome))")
+        }
         XCTAssertTrue(reason.contains("merge"), reason)
         try assertRemoteMatches(clone)
 
         // A branch the remote does not have yet.
         let session2 = PushSession(credentials: nil) { _ in }
-        try Repository.open(at: clone).push(branch: "side", to: "refs/heads/side", remote: "origin", session: session2,
-                                            options: RemoteOptions(environment: home.environment))
-        guard case .fellBack? = session2.thinPushOutcome else { return XCTFail("\(String(describing: session2.thinPushOutcome))") }
-        XCTAssertEqual(try world.git("rev-parse", "side", in: world.remote), try world.git("rev-parse", "side", in: clone))
+        try Repository.open(at: clone).push(
+            branch: "side", to: "refs/heads/side", remote: "origin", session: session2,
+            options: RemoteOptions(environment: home.environment))
+        guard case .fellBack? = session2.thinPushOutcome else {
+            return XCTFail("\(String(describing: session2.thinPushOutcome))")
+        }
+        XCTAssertEqual(
+            try world.git("rev-parse", "side", in: world.remote), try world.git("rev-parse", "side", in: clone))
 
         // Switched off.
         try world.append("\nagain\n", to: "\(clone)/\(bundles[1])/index.md")
@@ -190,10 +220,15 @@ final class ThinPushTests: XCTestCase {
         let session = PushSession(credentials: nil) { events.append($0) }
         var environment = home.environment
         environment["GIT_SSH_COMMAND"] = try throttledSSH(home: home, in: world.work)
-        try Repository.open(at: clone).push(branch: "main", to: "refs/heads/main", remote: "origin", session: session,
-                                            options: RemoteOptions(environment: environment))
-        guard case .answered(_, let bytes)? = session.thinPushOutcome else { return XCTFail("\(String(describing: session.thinPushOutcome))") }
-        let sent = events.all.compactMap { event -> Int? in if case .sending(let progress) = event { return progress.bytes }; return nil }
+        try Repository.open(at: clone).push(
+            branch: "main", to: "refs/heads/main", remote: "origin", session: session,
+            options: RemoteOptions(environment: environment))
+        guard case .answered(_, let bytes)? = session.thinPushOutcome else {
+            return XCTFail("\(String(describing: session.thinPushOutcome))")
+        }
+        let sent = events.all.compactMap { event -> Int? in
+            if case .sending(let progress) = event { return progress.bytes }; return nil
+        }
         XCTAssertGreaterThanOrEqual(sent.count, 4, "progress while the pack goes out, not only at the end: \(sent)")
         XCTAssertEqual(sent, sent.sorted())
         XCTAssertEqual(sent.last, bytes)
@@ -206,8 +241,11 @@ final class ThinPushTests: XCTestCase {
         server.stop()
         let session = PushSession(credentials: nil) { _ in }
         let started = Date()
-        XCTAssertThrowsError(try Repository.open(at: clone).push(branch: "main", to: "refs/heads/main", remote: "origin", session: session,
-                                                                 options: RemoteOptions(environment: home.environment))) { error in
+        XCTAssertThrowsError(
+            try Repository.open(at: clone).push(
+                branch: "main", to: "refs/heads/main", remote: "origin", session: session,
+                options: RemoteOptions(environment: home.environment))
+        ) { error in
             let error = error as? GitError
             XCTAssertEqual(error?.kind, .networkUnreachable, error?.message ?? "")
             XCTAssertTrue(error?.message.hasPrefix("ssh: ") ?? false, error?.message ?? "")

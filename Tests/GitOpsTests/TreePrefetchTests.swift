@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import GitOps
 import TestSupport
+import XCTest
+
+@testable import GitOps
 
 /// The tree prefetch reads exactly the trees under a commit, through the object database only,
 /// and stops cleanly when asked before it is done.
@@ -29,7 +30,8 @@ final class TreePrefetchTests: XCTestCase {
 
     func testSubtreesAreFoundInARawTree() throws {
         let fixture = try BlogFixture.make(.init(posts: 20, commits: 2))
-        let content = try Shell.check(["git", "rev-parse", "HEAD:content/posts"], in: fixture.path).trimmingCharacters(in: .whitespacesAndNewlines)
+        let content = try Shell.check(["git", "rev-parse", "HEAD:content/posts"], in: fixture.path).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let raw = try Shell.run(["sh", "-c", "git cat-file tree \(content) | od -An -v -tx1"], in: fixture.path).stdout
         let bytes = raw.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { UInt8($0, radix: 16) }
         let expected = try Shell.check(["git", "ls-tree", content], in: fixture.path).split(separator: "\n")

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 final class BlogFixtureTests: XCTestCase {
     private var cache: TemporaryDirectory!
@@ -23,7 +23,8 @@ final class BlogFixtureTests: XCTestCase {
             let bundle = try FileManager.default.contentsOfDirectory(atPath: fixture.path + "/content/posts/" + post)
             XCTAssertEqual(Set(bundle), ["index.md", "image-1.jpg", "image-2.jpg"])
         }
-        let index = try String(contentsOfFile: fixture.path + "/content/posts/" + posts.sorted()[0] + "/index.md", encoding: .utf8)
+        let index = try String(
+            contentsOfFile: fixture.path + "/content/posts/" + posts.sorted()[0] + "/index.md", encoding: .utf8)
         XCTAssertTrue(index.hasPrefix("---\ntitle: \""), index)
         XCTAssertTrue(index.contains("\ndraft: "))
         let commits = try Shell.check(["git", "rev-list", "--count", "HEAD"], in: fixture.path)
@@ -41,8 +42,9 @@ final class BlogFixtureTests: XCTestCase {
         let stamp = try FileManager.default.attributesOfItem(atPath: marker)[.modificationDate] as? Date
         let second = try BlogFixture.make(spec)
         XCTAssertEqual(second.path, first.path)
-        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: marker)[.modificationDate] as? Date, stamp,
-                       "a cached fixture is reused, not regenerated")
+        XCTAssertEqual(
+            try FileManager.default.attributesOfItem(atPath: marker)[.modificationDate] as? Date, stamp,
+            "a cached fixture is reused, not regenerated")
         // Same spec elsewhere gives the same commit ids: the generator is deterministic.
         try FileManager.default.removeItem(atPath: first.path)
         let regenerated = try BlogFixture.make(spec)

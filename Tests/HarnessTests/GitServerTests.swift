@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// Every loopback git server the harness offers accepts a push and serves a clone, checked with
 /// the real `git` CLI.
@@ -23,8 +23,10 @@ final class GitServerTests: XCTestCase {
     }
 
     /// Pushes `source` to a new empty repository on `server`, clones it back, and compares HEADs.
-    private func assertRoundTrip(_ server: GitServer, url: ((String) -> String)? = nil,
-                                 file: StaticString = #filePath, line: UInt = #line) throws {
+    private func assertRoundTrip(
+        _ server: GitServer, url: ((String) -> String)? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         try server.createRepository(named: "blog")
         let remote = url?("blog") ?? server.url(for: "blog")
         let source = work.appending("source")
@@ -66,7 +68,8 @@ final class GitServerTests: XCTestCase {
         try home.git(["push", "--quiet", good, "main"], in: work.appending("source"))
         let refused = try Shell.run(["git", "ls-remote", bad], environment: home.environment)
         XCTAssertNotEqual(refused.status, 0)
-        XCTAssertTrue(refused.stderr.contains("Authentication failed") || refused.stderr.contains("401"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains("Authentication failed") || refused.stderr.contains("401"), refused.stderr)
     }
 
     func testHTTPSWithSelfSignedCertificateNeedsExplicitTrust() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Harness
 
 /// Servers a test starts are remembered until stopped, so whatever a test leaves running is

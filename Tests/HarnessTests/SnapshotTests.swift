@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 final class SnapshotTests: XCTestCase {
     func testMatchingSnapshotPasses() {
@@ -15,7 +15,8 @@ final class SnapshotTests: XCTestCase {
         let message = try XCTUnwrap(Snapshot.compare(["one", "2", "three"], toFileAt: file))
         XCTAssertTrue(message.contains("  one\n- two\n+ 2\n  three"), message)
         XCTAssertTrue(message.contains("RECORD_SNAPSHOTS=1"), message)
-        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "one\ntwo\nthree\n", "never rewritten silently")
+        XCTAssertEqual(
+            try String(contentsOfFile: file, encoding: .utf8), "one\ntwo\nthree\n", "never rewritten silently")
     }
 
     func testMissingSnapshotFailsInsteadOfRecording() throws {

@@ -1,12 +1,13 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 final class TmuxSessionTests: XCTestCase {
     func testSendsKeysReadsScreenAndExitStatus() throws {
         try requireProgram("tmux")
-        let session = try TmuxSession(["sh", "-c", "printf 'name? '; read name; echo \"hello $name\"; exit 7"],
-                                      width: 40, height: 10)
+        let session = try TmuxSession(
+            ["sh", "-c", "printf 'name? '; read name; echo \"hello $name\"; exit 7"],
+            width: 40, height: 10)
         defer { session.kill() }
         try session.waitFor("name?")
         try session.type("世界")
@@ -22,10 +23,13 @@ final class TmuxSessionTests: XCTestCase {
         defer { folder.remove() }
         let marker = folder.appending("journal")
         // As the app does on SIGHUP: a last write, after the test would have removed its folders.
-        let session = try TmuxSession(["sh", "-c", "trap 'sleep 0.5; touch \(marker); exit 0' HUP; echo ready; while :; do sleep 0.05; done"])
+        let session = try TmuxSession([
+            "sh", "-c", "trap 'sleep 0.5; touch \(marker); exit 0' HUP; echo ready; while :; do sleep 0.05; done",
+        ])
         try session.waitFor("ready")
         session.kill()
-        XCTAssertTrue(FileManager.default.fileExists(atPath: marker), "kill() returned before the program finished writing")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: marker), "kill() returned before the program finished writing")
     }
 
     func testTimeoutShowsTheScreen() throws {
@@ -40,8 +44,9 @@ final class TmuxSessionTests: XCTestCase {
 
     func testResizeChangesTheProgramsTerminalSize() throws {
         try requireProgram("tmux")
-        let session = try TmuxSession(["sh", "-c", "trap 'stty size' WINCH; stty size; while :; do sleep 0.1; done"],
-                                      width: 50, height: 12)
+        let session = try TmuxSession(
+            ["sh", "-c", "trap 'stty size' WINCH; stty size; while :; do sleep 0.1; done"],
+            width: 50, height: 12)
         defer { session.kill() }
         try session.waitFor("12 50")
         try session.resize(width: 70, height: 20)

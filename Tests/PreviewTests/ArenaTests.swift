@@ -1,8 +1,9 @@
 import CCmark
 import CShims
 import XCTest
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The arena cmark parses into (`nb_arena`): calloc zeroes, realloc keeps what was there (in
@@ -47,7 +48,8 @@ final class ArenaTests: XCTestCase {
     func testCmarkParsesIntoAnArenaAsIntoItsOwnMemory() throws {
         let markdown = (0..<300).map { index in
             String(repeating: "word ", count: index * 7) + "*em* **strong** `code` [link](/x) [ref\(index % 5)]\n\n"
-                + String(repeating: "  ", count: index % 12) + "- item \(index)\n\n```\n" + String(repeating: "code line\n", count: index % 9)
+                + String(repeating: "  ", count: index % 12) + "- item \(index)\n\n```\n"
+                + String(repeating: "code line\n", count: index % 9)
                 + "```\n\n> quote \(index)\n\n[ref\(index % 5)]: /target/\(index)\n\n"
         }.joined()
         let bytes = Array(markdown.utf8)
@@ -57,12 +59,16 @@ final class ArenaTests: XCTestCase {
             defer { if ownMemory { free(rendered) } }
             return String(cString: rendered)
         }
-        let own = try XCTUnwrap(bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT) }
-        })
+        let own = try XCTUnwrap(
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)
+                }
+            })
         defer { cmark_node_free(own) }
         let allocator = try XCTUnwrap(nb_arena_begin(100))
-        let parser = cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, UnsafeMutableRawPointer(allocator).assumingMemoryBound(to: cmark_mem.self))
+        let parser = cmark_parser_new_with_mem(
+            CMARK_OPT_DEFAULT, UnsafeMutableRawPointer(allocator).assumingMemoryBound(to: cmark_mem.self))
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
         }

@@ -1,7 +1,7 @@
-import CCmark
-import XCTest
 import Blog
+import CCmark
 import Preview
+import XCTest
 
 /// Proves libcmark links and renders.
 final class CmarkSmokeTests: XCTestCase {
@@ -12,15 +12,17 @@ final class CmarkSmokeTests: XCTestCase {
 
     func testRendersADocument() {
         let html = CommonMark.html(from: "# Hello, 世界\n\nSome *emphasis* and `code`.\n\n- one\n- two\n")
-        XCTAssertEqual(html, """
-        <h1>Hello, 世界</h1>
-        <p>Some <em>emphasis</em> and <code>code</code>.</p>
-        <ul>
-        <li>one</li>
-        <li>two</li>
-        </ul>
+        XCTAssertEqual(
+            html,
+            """
+            <h1>Hello, 世界</h1>
+            <p>Some <em>emphasis</em> and <code>code</code>.</p>
+            <ul>
+            <li>one</li>
+            <li>two</li>
+            </ul>
 
-        """)
+            """)
     }
 
     func testWalksTheCTree() {

@@ -1,6 +1,7 @@
-@testable import Preview
 import TestSupport
 import XCTest
+
+@testable import Preview
 
 /// Code blocks coloured by GNU Source-highlight: every alias writers use, the project's own
 /// language definitions on real snippets, plain for unknown languages and when colour is off.
@@ -36,7 +37,10 @@ final class CodeHighlightTests: XCTestCase {
     }
 
     func testUnknownPlainAndHostileNamesArePlain() {
-        for fence in ["", "klingon", "text", "plaintext", "none", "../../etc/passwd", "../go", "go/../../x", String(repeating: "a", count: 300)] {
+        for fence in [
+            "", "klingon", "text", "plaintext", "none", "../../etc/passwd", "../go", "go/../../x",
+            String(repeating: "a", count: 300),
+        ] {
             XCTAssertNil(CodeHighlighter.highlight("x = 1\n", fence: fence), fence)
         }
     }
@@ -51,7 +55,8 @@ final class CodeHighlightTests: XCTestCase {
     }
 
     func testYAML() throws {
-        let code = "---\n# a comment\ntitle: \"Hello # not a comment\"\ndraft: true\ncount: 42\nbase: &anchor\n  key: 'v'\nurl: http://x.org/#frag\n"
+        let code =
+            "---\n# a comment\ntitle: \"Hello # not a comment\"\ndraft: true\ncount: 42\nbase: &anchor\n  key: 'v'\nurl: http://x.org/#frag\n"
         XCTAssertEqual(try tokens(code, "yml", .type), ["title", "draft", "count", "base", "key", "url"])
         XCTAssertEqual(try tokens(code, "yaml", .comment), ["# a comment"])
         XCTAssertEqual(try tokens(code, "yaml", .string), ["\"Hello # not a comment\"", "'v'"])
@@ -61,7 +66,8 @@ final class CodeHighlightTests: XCTestCase {
     }
 
     func testTOML() throws {
-        let code = "[params]\ntitle = \"Hello\"\ndate = 2024-01-02T10:00:00Z\ndraft = false # why\n[[menu.main]]\nweight = 1_000\n"
+        let code =
+            "[params]\ntitle = \"Hello\"\ndate = 2024-01-02T10:00:00Z\ndraft = false # why\n[[menu.main]]\nweight = 1_000\n"
         XCTAssertEqual(try tokens(code, "toml", .keyword), ["[params]", "false", "[[menu.main]]"])
         XCTAssertEqual(try tokens(code, "toml", .type), ["title", "date", "draft", "weight"])
         XCTAssertEqual(try tokens(code, "toml", .string), ["\"Hello\""])
@@ -70,7 +76,8 @@ final class CodeHighlightTests: XCTestCase {
     }
 
     func testSwift() throws {
-        let code = "import Foundation\n@MainActor struct Foo: Sendable {\n    let x = 0x1F // hex\n    func bar(_ y: Int) async throws -> String { \"v\\(y)\" }\n}\n/* a\n block */\n#if DEBUG\n"
+        let code =
+            "import Foundation\n@MainActor struct Foo: Sendable {\n    let x = 0x1F // hex\n    func bar(_ y: Int) async throws -> String { \"v\\(y)\" }\n}\n/* a\n block */\n#if DEBUG\n"
         XCTAssertEqual(try tokens(code, "swift", .keyword), ["import", "struct", "let", "func", "async", "throws"])
         XCTAssertEqual(try tokens(code, "swift", .type), ["Foundation", "Foo", "Sendable", "Int", "String", "DEBUG"])
         XCTAssertEqual(try tokens(code, "swift", .preprocessor), ["@MainActor", "#if"])
@@ -80,7 +87,8 @@ final class CodeHighlightTests: XCTestCase {
     }
 
     func testTypeScript() throws {
-        let code = "interface User { name: string }\nconst greet = async (u: User): Promise<void> => console.log(`hi ${u.name}`);\n@Component class A {}\n"
+        let code =
+            "interface User { name: string }\nconst greet = async (u: User): Promise<void> => console.log(`hi ${u.name}`);\n@Component class A {}\n"
         XCTAssertEqual(try tokens(code, "ts", .keyword), ["interface", "const", "async", "void", "class"])
         XCTAssertEqual(try tokens(code, "tsx", .type), ["User", "string", "User", "Promise", "A"])
         XCTAssertEqual(try tokens(code, "typescript", .preprocessor), ["@Component"])
@@ -89,7 +97,8 @@ final class CodeHighlightTests: XCTestCase {
     }
 
     func testDockerfile() throws {
-        let code = "# syntax=docker/dockerfile:1\n# build stage\nFROM golang:1.22 AS build\nCOPY --from=build /src /app\nENV PORT=8080\nRUN echo \"$HOME\" # not a comment\n"
+        let code =
+            "# syntax=docker/dockerfile:1\n# build stage\nFROM golang:1.22 AS build\nCOPY --from=build /src /app\nENV PORT=8080\nRUN echo \"$HOME\" # not a comment\n"
         XCTAssertEqual(try tokens(code, "dockerfile", .preprocessor), ["# syntax=docker/dockerfile:1", "--from"])
         XCTAssertEqual(try tokens(code, "docker", .comment), ["# build stage"])
         XCTAssertEqual(try tokens(code, "Dockerfile", .keyword), ["FROM", "AS", "COPY", "ENV", "RUN"])
@@ -103,7 +112,10 @@ final class CodeHighlightTests: XCTestCase {
         func roles(_ markdown: String, highlight: Bool = true) -> Set<PreviewRole> {
             var context = PreviewContext()
             context.highlightsCode = highlight
-            return Set(MarkdownPreview.render(markdown: markdown, width: 60, context: context).flatMap { $0.spans.map(\.style.role) })
+            return Set(
+                MarkdownPreview.render(markdown: markdown, width: 60, context: context).flatMap {
+                    $0.spans.map(\.style.role)
+                })
         }
         let go = "```go\nfunc main() { return }\n```\n"
         XCTAssertTrue(roles(go).isSuperset(of: [.codeKeyword, .codeFunction]))
@@ -111,7 +123,8 @@ final class CodeHighlightTests: XCTestCase {
         XCTAssertTrue(roles("```\nfunc main() { return }\n```\n").isDisjoint(with: [.codeKeyword, .codeFunction]))
         XCTAssertTrue(roles("```klingon\nfunc main()\n```\n").isDisjoint(with: [.codeKeyword, .codeFunction]))
         // A long line is still cut at the width with its arrow, colours kept.
-        let long = MarkdownPreview.render(markdown: "```go\nfunc " + String(repeating: "a", count: 100) + "() {}\n```\n", width: 40)
+        let long = MarkdownPreview.render(
+            markdown: "```go\nfunc " + String(repeating: "a", count: 100) + "() {}\n```\n", width: 40)
         XCTAssertEqual(long[1].text.count, 40)
         XCTAssertTrue(long[1].text.hasSuffix("→"))
         XCTAssertEqual(long[1].spans[1].style.role, .codeKeyword)

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Preview
 import TextWidth
+import XCTest
+
+@testable import Preview
 
 /// Wrapping is greedy by display width: words (split on spaces, tabs and line feeds) fill a line
 /// while they fit with one space between them; a word longer than a line is cut by grapheme.
@@ -70,7 +71,9 @@ final class InlineLayoutTests: XCTestCase {
 
     func testLinesAreFilledGreedilyWhateverTheWords() {
         var generator = SystemRandomNumberGenerator()
-        let words = ["a", "the", "word", "prose", "x", "longerwordthanmost", "café", "日本語", "naïve", "🙂", "(paren)", "end."]
+        let words = [
+            "a", "the", "word", "prose", "x", "longerwordthanmost", "café", "日本語", "naïve", "🙂", "(paren)", "end.",
+        ]
         let blanks = [" ", " ", " ", " ", "  ", "\t", "\n"]
         let styles = [PreviewStyle(.text), PreviewStyle(.text, bold: true), PreviewStyle(.link)]
         for _ in 0..<3_000 {

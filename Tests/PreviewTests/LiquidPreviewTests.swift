@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Blog
 @testable import Preview
 
@@ -7,12 +8,19 @@ import XCTest
 /// construct, every line kept where it was in the source.
 final class LiquidPreviewTests: XCTestCase {
     private let context: PreviewContext = {
-        var context = PreviewContext(refExists: { target in target != "post_url:2019-01-01-gone" && target != "link:nope.md" })
-        context.liquid = LiquidContext(site: [FrontMatterField(key: "title", value: .string("Liquid site")),
-                                              FrontMatterField(key: "author", value: .map([FrontMatterField(key: "name", value: .string("Ann"))]))],
-                                       page: [FrontMatterField(key: "title", value: .string("All of Liquid")),
-                                              FrontMatterField(key: "lang", value: .string("fr"))],
-                                       baseURL: "/blog", excerptSeparator: "<!--cut-->")
+        var context = PreviewContext(refExists: { target in
+            target != "post_url:2019-01-01-gone" && target != "link:nope.md"
+        })
+        context.liquid = LiquidContext(
+            site: [
+                FrontMatterField(key: "title", value: .string("Liquid site")),
+                FrontMatterField(key: "author", value: .map([FrontMatterField(key: "name", value: .string("Ann"))])),
+            ],
+            page: [
+                FrontMatterField(key: "title", value: .string("All of Liquid")),
+                FrontMatterField(key: "lang", value: .string("fr")),
+            ],
+            baseURL: "/blog", excerptSeparator: "<!--cut-->")
         return context
     }()
 
@@ -21,8 +29,12 @@ final class LiquidPreviewTests: XCTestCase {
     }
 
     func testHighlightBlocksAreCodeBlocks() {
-        XCTAssertEqual(render("{% highlight ruby linenos %}\ndef hi\nend\n{% endhighlight %}\n"),
-                       ["┌─ ruby " + String(repeating: "─", count: 52), "│ def hi", "│ end", "└" + String(repeating: "─", count: 59)])
+        XCTAssertEqual(
+            render("{% highlight ruby linenos %}\ndef hi\nend\n{% endhighlight %}\n"),
+            [
+                "┌─ ruby " + String(repeating: "─", count: 52), "│ def hi", "│ end",
+                "└" + String(repeating: "─", count: 59),
+            ])
     }
 
     func testACRLFPostPreviewsAsItsLFTwin() {
@@ -34,7 +46,9 @@ final class LiquidPreviewTests: XCTestCase {
     }
 
     func testRawIsShownLiterally() {
-        XCTAssertEqual(render("{% raw %}\nLiteral {{ site.title }} and {% if x %}\n{% endraw %}\n"), ["Literal {{ site.title }} and {% if x %}"])
+        XCTAssertEqual(
+            render("{% raw %}\nLiteral {{ site.title }} and {% if x %}\n{% endraw %}\n"),
+            ["Literal {{ site.title }} and {% if x %}"])
         XCTAssertEqual(render("Inline {% raw %}{{ kept }}{% endraw %} text.\n"), ["Inline {{ kept }} text."])
     }
 
@@ -44,33 +58,50 @@ final class LiquidPreviewTests: XCTestCase {
     }
 
     func testLinksAndPostURLsAreCheckedLinks() {
-        XCTAssertEqual(render("[other]({% post_url 2020-01-02-other %}) and [gone]({% post_url 2019-01-01-gone %})\n"),
-                       ["other and gone [missing post: 2019-01-01-gone]"])
-        XCTAssertEqual(render("[about]({% link about.md %}) and [no]({% link nope.md %})\n"), ["about and no [missing file: nope.md]"])
+        XCTAssertEqual(
+            render("[other]({% post_url 2020-01-02-other %}) and [gone]({% post_url 2019-01-01-gone %})\n"),
+            ["other and gone [missing post: 2019-01-01-gone]"])
+        XCTAssertEqual(
+            render("[about]({% link about.md %}) and [no]({% link nope.md %})\n"),
+            ["about and no [missing file: nope.md]"])
     }
 
     func testSiteAndPageValuesAreFilledInOrLabelled() {
-        XCTAssertEqual(render("By {{ site.author.name }} for {{ site.title }} in {{ page.lang }}: {{ page.title | upcase }}.\n"),
-                       ["By Ann for Liquid site in fr: All of Liquid."])
-        XCTAssertEqual(render("{{ '/assets/logo.png' | relative_url }} {{ site.unknown }}\n"), ["/blog/assets/logo.png ⟨site.unknown⟩"])
+        XCTAssertEqual(
+            render("By {{ site.author.name }} for {{ site.title }} in {{ page.lang }}: {{ page.title | upcase }}.\n"),
+            ["By Ann for Liquid site in fr: All of Liquid."])
+        XCTAssertEqual(
+            render("{{ '/assets/logo.png' | relative_url }} {{ site.unknown }}\n"),
+            ["/blog/assets/logo.png ⟨site.unknown⟩"])
     }
 
     func testKramdownAttributesAndCommentsAreHidden() {
-        XCTAssertEqual(render("A paragraph.\n{: .notice}\n\n{::options parse_block_html=\"true\" /}\nText{: #id}\n{% comment %}\nhidden\n{% endcomment %}\n"),
-                       ["A paragraph.", "", "Text"])
+        XCTAssertEqual(
+            render(
+                "A paragraph.\n{: .notice}\n\n{::options parse_block_html=\"true\" /}\nText{: #id}\n{% comment %}\nhidden\n{% endcomment %}\n"
+            ),
+            ["A paragraph.", "", "Text"])
     }
 
     func testTheExcerptSeparatorIsShownLikeMore() {
-        XCTAssertEqual(render("Intro.\n<!--cut-->\nRest.\n"), ["Intro.", "", String(repeating: "┄", count: 27) + " more " + String(repeating: "┄", count: 27), "", "Rest."])
+        XCTAssertEqual(
+            render("Intro.\n<!--cut-->\nRest.\n"),
+            [
+                "Intro.", "", String(repeating: "┄", count: 27) + " more " + String(repeating: "┄", count: 27), "",
+                "Rest.",
+            ])
     }
 
     func testLinesMapBackToTheirSource() {
-        let lines = MarkdownPreview.render(markdown: "{% raw %}\nKept {{ x }}\n{% endraw %}\n\n{% include a.html %}\n", width: 60, context: context)
+        let lines = MarkdownPreview.render(
+            markdown: "{% raw %}\nKept {{ x }}\n{% endraw %}\n\n{% include a.html %}\n", width: 60, context: context)
         XCTAssertEqual(lines.first?.sourceLine, 2)
         XCTAssertEqual(lines.last?.sourceLine, 5)
     }
 
     func testAHugoPageIsNotTouched() {
-        XCTAssertEqual(MarkdownPreview.render(markdown: "{% raw %}x{% endraw %}\n", width: 60).map(\.text), ["{% raw %}x{% endraw %}"])
+        XCTAssertEqual(
+            MarkdownPreview.render(markdown: "{% raw %}x{% endraw %}\n", width: 60).map(\.text),
+            ["{% raw %}x{% endraw %}"])
     }
 }

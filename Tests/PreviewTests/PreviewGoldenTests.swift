@@ -1,8 +1,9 @@
 import Blog
 import Foundation
-@testable import Preview
 import TestSupport
 import XCTest
+
+@testable import Preview
 
 /// Every byte `nakedblog preview` writes, kept: the output of the demo sites' posts, the
 /// catalogue and (when `../shared/corpus` is beside the checkout) a subset of real posts, in
@@ -26,7 +27,9 @@ final class PreviewGoldenTests: XCTestCase {
             let site = try? Site.open(containing: (path as NSString).deletingLastPathComponent)
             let context = PreviewContext.forPage(page, file: path, site: site)
             for width in Self.widths {
-                lines.append("\(name) \(width) \(Self.digest(MarkdownPreview.terminalOutput(page, width: width, context: context, colour: true)))")
+                lines.append(
+                    "\(name) \(width) \(Self.digest(MarkdownPreview.terminalOutput(page, width: width, context: context, colour: true)))"
+                )
             }
         }
         return lines
@@ -45,7 +48,8 @@ final class PreviewGoldenTests: XCTestCase {
 
     func testTheDemosAndTheCatalogueKeepEveryByte() throws {
         let root = PackageRoot.path
-        let files = Self.markdownFiles(under: root + "/demo/content", relativeTo: root)
+        let files =
+            Self.markdownFiles(under: root + "/demo/content", relativeTo: root)
             + Self.markdownFiles(under: root + "/demo-jekyll/_posts", relativeTo: root)
             + [("Tests/PreviewTests/Fixtures/catalogue.md", root + "/Tests/PreviewTests/Fixtures/catalogue.md")]
         XCTAssertGreaterThan(files.count, 10)
@@ -53,11 +57,16 @@ final class PreviewGoldenTests: XCTestCase {
     }
 
     func testACorpusSubsetKeepsEveryByte() throws {
-        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("no corpus: ../shared/corpus is not present beside the checkout") }
+        guard let corpus = PackageRoot.sharedCorpus else {
+            throw XCTSkip("no corpus: ../shared/corpus is not present beside the checkout")
+        }
         var files: [(name: String, path: String)] = []
-        for site in ["matcornic__hugo-theme-learn", "google__docsy-example", "adityatelange__hugo-PaperMod", "jekyll__minima"] {
+        for site in [
+            "matcornic__hugo-theme-learn", "google__docsy-example", "adityatelange__hugo-PaperMod", "jekyll__minima",
+        ] {
             let folder = corpus + "/" + site
-            let all = Self.markdownFiles(under: folder + (site.hasPrefix("jekyll") ? "/_posts" : "/content"), relativeTo: corpus)
+            let all = Self.markdownFiles(
+                under: folder + (site.hasPrefix("jekyll") ? "/_posts" : "/content"), relativeTo: corpus)
             // Every fifth page: a spread of each site, small enough to run in a moment.
             files += all.enumerated().filter { $0.offset % 5 == 0 }.map(\.element)
         }

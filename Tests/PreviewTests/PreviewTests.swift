@@ -1,14 +1,17 @@
 import Foundation
-import XCTest
-@testable import Blog
-@testable import Preview
 import TestSupport
 import TextWidth
+import XCTest
+
+@testable import Blog
+@testable import Preview
 
 /// Golden renderings of a catalogue of constructs, the corpus, and random input.
 final class PreviewTests: XCTestCase {
     private func catalogue() throws -> PageText {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/catalogue.md").path
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/catalogue.md"
+        ).path
         return try PageText.read(path: path)
     }
 
@@ -40,12 +43,15 @@ final class PreviewTests: XCTestCase {
         // Scroll sync: each heading maps back to its line in the file (front matter is 3 lines).
         XCTAssertEqual(lines.first { $0.text.contains("Heading one") }?.sourceLine, 4)
         XCTAssertEqual(lines.first { $0.text.contains("Heading three") }?.sourceLine, 6)
-        XCTAssertEqual(lines.first { $0.text.contains("def f():") }?.sourceLine,
-                       page.text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("def f():") }.map { $0 + 1 })
+        XCTAssertEqual(
+            lines.first { $0.text.contains("def f():") }?.sourceLine,
+            page.text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("def f():") }.map { $0 + 1 })
     }
 
     func testCJKWrapsBetweenCharactersAndCodeIsNeverWrapped() {
-        let lines = MarkdownPreview.render(markdown: "日本語の文章はスペースがなくても折り返されるべきです。\n\n```\n" + String(repeating: "x", count: 100) + "\n```\n", width: 20)
+        let lines = MarkdownPreview.render(
+            markdown: "日本語の文章はスペースがなくても折り返されるべきです。\n\n```\n" + String(repeating: "x", count: 100) + "\n```\n", width: 20
+        )
         XCTAssertEqual(lines[0].text, "日本語の文章はスペー")
         XCTAssertEqual(DisplayWidth.of(lines[0].text), 20)
         let code = lines.first { $0.text.hasPrefix("│ x") }!
@@ -57,11 +63,14 @@ final class PreviewTests: XCTestCase {
     /// drawn as its two-column stand-in, so the line came out wider than the width.
     func testControlAndBidiCharactersAreMeasuredAsDrawn() {
         let words = " and more words to wrap here, enough of them to need three lines or more at twenty"
-        for text in ["the\u{16}emoji" + words, "abcdefghijklmnop\u{7F}qrs" + words, "a \u{202E}evil\u{202C} title" + words,
-                     String(repeating: "x\u{1B}", count: 30) + words] {
+        for text in [
+            "the\u{16}emoji" + words, "abcdefghijklmnop\u{7F}qrs" + words, "a \u{202E}evil\u{202C} title" + words,
+            String(repeating: "x\u{1B}", count: 30) + words,
+        ] {
             for width in [20, 21, 22, 23, 30] {
                 for line in MarkdownPreview.render(markdown: text + "\n", width: width) {
-                    XCTAssertLessThanOrEqual(DisplayWidth.of(line.text), width, "\(text.debugDescription) at \(width): \(line.text)")
+                    XCTAssertLessThanOrEqual(
+                        DisplayWidth.of(line.text), width, "\(text.debugDescription) at \(width): \(line.text)")
                 }
             }
         }
@@ -81,10 +90,14 @@ final class PreviewTests: XCTestCase {
     /// A few thousand generated inputs (deterministic): no crash, no line wider than the width.
     func testRandomAndMalformedInputNeverCrashes() {
         var random = SeededRandom(seed: 99)
-        let pieces = ["# ", "## ", "> ", ">>", "- ", "* ", "1. ", "   ", "\t", "`", "``", "```", "~~~", "*", "**", "_", "~~", "[", "]", "(", ")",
-                      "![", "<", ">", "</div>", "<!--", "-->", "|", "|---|", ":-:", "{{<", ">}}", "{{%", "%}}", "/", "highlight",
-                      "notice", "figure src=\"a.png\"", "ref \"x\"", "\n", "\n\n", "word", "京都", "😀", "e\u{301}", "\u{200B}", "---",
-                      "\\", "&amp;", "&#0;", "\u{0}", "\r\n", "[ ] ", "[x] ", "{{</*", "*/>}}"]
+        let pieces = [
+            "# ", "## ", "> ", ">>", "- ", "* ", "1. ", "   ", "\t", "`", "``", "```", "~~~", "*", "**", "_", "~~", "[",
+            "]", "(", ")",
+            "![", "<", ">", "</div>", "<!--", "-->", "|", "|---|", ":-:", "{{<", ">}}", "{{%", "%}}", "/", "highlight",
+            "notice", "figure src=\"a.png\"", "ref \"x\"", "\n", "\n\n", "word", "京都", "😀", "e\u{301}", "\u{200B}",
+            "---",
+            "\\", "&amp;", "&#0;", "\u{0}", "\r\n", "[ ] ", "[x] ", "{{</*", "*/>}}",
+        ]
         for _ in 0..<3_000 {
             var text = ""
             for _ in 0..<random.int(in: 1...40) { text += random.pick(pieces) }
@@ -99,12 +112,16 @@ final class PreviewTests: XCTestCase {
 /// Inputs the fuzzer found (make fuzz), kept as regression tests.
 final class PreviewFuzzRegressionTests: XCTestCase {
     func testDeeplyNestedQuotesAtANarrowWidthStillFit() throws {
-        let inputs = [">>>>>\u{FFFD}\u{FFFD}${\u{FFFD}\u{FFFD}\u{0C}$ \n\u{FFFD}", String(repeating: ">", count: 30) + " deep text here",
-                      String(repeating: "  ", count: 20) + "- nested list item with words"]
+        let inputs = [
+            ">>>>>\u{FFFD}\u{FFFD}${\u{FFFD}\u{FFFD}\u{0C}$ \n\u{FFFD}",
+            String(repeating: ">", count: 30) + " deep text here",
+            String(repeating: "  ", count: 20) + "- nested list item with words",
+        ]
         for input in inputs {
             for width in [8, 10, 12] {
                 for line in MarkdownPreview.render(markdown: input, width: width) {
-                    XCTAssertLessThanOrEqual(DisplayWidth.of(line.text), width, "\(input.debugDescription) at \(width): \(line.text)")
+                    XCTAssertLessThanOrEqual(
+                        DisplayWidth.of(line.text), width, "\(input.debugDescription) at \(width): \(line.text)")
                 }
             }
         }

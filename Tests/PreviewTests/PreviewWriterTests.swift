@@ -1,8 +1,9 @@
 import Foundation
-import XCTest
 import FrontMatter
-@testable import Preview
 import TextWidth
+import XCTest
+
+@testable import Preview
 
 /// Lines written inside nested containers go straight to a sink: prefixes, quote roles, note
 /// box borders and the cut to the width are the writer's, the same for the app's lines and for
@@ -18,8 +19,11 @@ final class PreviewWriterTests: XCTestCase {
         let lines = written(width: 40) { writer in
             writer.open(first: PreviewSpan("• ", PreviewStyle(.marker)), rest: PreviewSpan("  ", PreviewStyle(.text)))
             writer.line([PreviewSpan("one", PreviewStyle(.text))], source: 1)
-            writer.open(first: PreviewSpan("│ ", PreviewStyle(.quote)), rest: PreviewSpan("│ ", PreviewStyle(.quote)), quote: true)
-            writer.line([PreviewSpan("two", PreviewStyle(.text, bold: true)), PreviewSpan("x", PreviewStyle(.link))], source: 2)
+            writer.open(
+                first: PreviewSpan("│ ", PreviewStyle(.quote)), rest: PreviewSpan("│ ", PreviewStyle(.quote)),
+                quote: true)
+            writer.line(
+                [PreviewSpan("two", PreviewStyle(.text, bold: true)), PreviewSpan("x", PreviewStyle(.link))], source: 2)
             XCTAssertEqual(writer.close(), 1)
             XCTAssertEqual(writer.close(), 2)
             writer.line([PreviewSpan("after", PreviewStyle(.text))], source: 3)
@@ -49,7 +53,9 @@ final class PreviewWriterTests: XCTestCase {
 
     func testANoteBoxPadsEveryLineToItsBorder() {
         let lines = written(width: 12) { writer in
-            writer.open(first: PreviewSpan("│ ", PreviewStyle(.border)), rest: PreviewSpan("│ ", PreviewStyle(.border)), boxBody: 8)
+            writer.open(
+                first: PreviewSpan("│ ", PreviewStyle(.border)), rest: PreviewSpan("│ ", PreviewStyle(.border)),
+                boxBody: 8)
             writer.line([PreviewSpan("日本", PreviewStyle(.text))], source: 1)
             writer.line([], source: 2)
             writer.close()
@@ -60,9 +66,13 @@ final class PreviewWriterTests: XCTestCase {
 
     func testALineWiderThanTheWidthIsCutWhereItOverflows() {
         let lines = written(width: 10) { writer in
-            writer.line([PreviewSpan("abcd", PreviewStyle(.marker)), PreviewSpan("efghijkl", PreviewStyle(.text)),
-                          PreviewSpan("dropped", PreviewStyle(.url))], source: 1)
-            writer.line([PreviewSpan("0123456789", PreviewStyle(.text)), PreviewSpan("", PreviewStyle(.url))], source: 2)
+            writer.line(
+                [
+                    PreviewSpan("abcd", PreviewStyle(.marker)), PreviewSpan("efghijkl", PreviewStyle(.text)),
+                    PreviewSpan("dropped", PreviewStyle(.url)),
+                ], source: 1)
+            writer.line(
+                [PreviewSpan("0123456789", PreviewStyle(.text)), PreviewSpan("", PreviewStyle(.url))], source: 2)
         }
         XCTAssertEqual(lines[0].text, "abcdefghi…")
         XCTAssertEqual(lines[0].spans.map(\.style.role), [.marker, .text])
@@ -71,10 +81,14 @@ final class PreviewWriterTests: XCTestCase {
 
     /// `nakedblog preview`'s bytes are the app's lines, made visible, one per line.
     func testTerminalOutputIsTheLinesTheAppShows() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/catalogue.md").path
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/catalogue.md"
+        ).path
         let page = try PageText.read(path: path)
         var long = page.body
-        while long.utf8.count < 200_000 { long += "\n\n" + page.body + "\n\nEscape \u{1B}[31m and \u{9B} stay visible.\n" }
+        while long.utf8.count < 200_000 {
+            long += "\n\n" + page.body + "\n\nEscape \u{1B}[31m and \u{9B} stay visible.\n"
+        }
         for body in [page.body, long] {
             let text = try PageText(text: body, file: "x.md")
             let lines = MarkdownPreview.render(text, width: 72)
@@ -83,12 +97,15 @@ final class PreviewWriterTests: XCTestCase {
                 TerminalText.appendVisible(line.text, to: &expected)
                 expected.append(0x0A)
             }
-            let plain = MarkdownPreview.terminalOutput(text, width: 72, context: PreviewContext(), colour: false).joined()
+            let plain = MarkdownPreview.terminalOutput(text, width: 72, context: PreviewContext(), colour: false)
+                .joined()
             XCTAssertEqual(Array(plain), expected)
             XCTAssertFalse(plain.contains(0x1B))
             // In colour, the same text between escape codes.
-            let coloured = MarkdownPreview.terminalOutput(text, width: 72, context: PreviewContext(), colour: true).joined()
-            let stripped = String(decoding: Array(coloured), as: UTF8.self).replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            let coloured = MarkdownPreview.terminalOutput(text, width: 72, context: PreviewContext(), colour: true)
+                .joined()
+            let stripped = String(decoding: Array(coloured), as: UTF8.self).replacingOccurrences(
+                of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
             XCTAssertEqual(stripped, String(decoding: expected, as: UTF8.self))
         }
     }

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Preview
 import TestSupport
+import XCTest
+
+@testable import Preview
 
 /// The source rewrite's lines: slices made when read, rewritten lines kept aside, joined again
 /// from runs of the text's own bytes.

@@ -1,5 +1,6 @@
-@testable import Spelling
 import XCTest
+
+@testable import Spelling
 
 final class DictionaryLocatorTests: XCTestCase {
     func testLanguageTagsAsSitesSpellThem() {
@@ -14,7 +15,9 @@ final class DictionaryLocatorTests: XCTestCase {
         XCTAssertEqual(DictionaryLocator.candidates(for: "../../etc/passwd"), [])
         XCTAssertEqual(DictionaryLocator.candidates(for: "en/../../x"), [])
         let folder = NSTemporaryDirectory()
-        if case .success = DictionaryLocator(folders: [folder]).locate("../" + folder) { XCTFail("a path was followed") }
+        if case .success = DictionaryLocator(folders: [folder]).locate("../" + folder) {
+            XCTFail("a path was followed")
+        }
     }
 
     func testFindsADictionaryInDICPATHAndSaysWhichPackageIsMissing() throws {
@@ -31,10 +34,14 @@ final class DictionaryLocatorTests: XCTestCase {
         XCTAssertTrue(dictionary.accepts("zorglub"))
         XCTAssertFalse(dictionary.accepts("zorglob"))
 
-        guard case .failure(let missing) = DictionaryLocator(folders: [folder]).locate("de-de") else { return XCTFail("found") }
+        guard case .failure(let missing) = DictionaryLocator(folders: [folder]).locate("de-de") else {
+            return XCTFail("found")
+        }
         XCTAssertTrue(missing.description.contains("de_DE"), missing.description)
         XCTAssertTrue(missing.description.contains("hunspell-de-de"), missing.description)
-        guard case .failure(let french) = DictionaryLocator(folders: [folder]).locate("fr-fr") else { return XCTFail("found") }
+        guard case .failure(let french) = DictionaryLocator(folders: [folder]).locate("fr-fr") else {
+            return XCTFail("found")
+        }
         XCTAssertTrue(french.description.contains("apt-get install hunspell-fr"), french.description)
     }
 

@@ -1,5 +1,6 @@
-@testable import Spelling
 import XCTest
+
+@testable import Spelling
 
 final class WordSplitterTests: XCTestCase {
     private func words(_ text: String) -> [String] { WordSplitter.words(in: text).map(\.word) }
@@ -12,8 +13,9 @@ final class WordSplitterTests: XCTestCase {
     }
 
     func testApostrophesAndHyphensBetweenLettersStayInTheWord() {
-        XCTAssertEqual(words("don't can’t well-known 'quoted' trailing- -leading"),
-                       ["don't", "can’t", "well-known", "quoted", "trailing", "leading"])
+        XCTAssertEqual(
+            words("don't can’t well-known 'quoted' trailing- -leading"),
+            ["don't", "can’t", "well-known", "quoted", "trailing", "leading"])
     }
 
     func testSkipsWordsCspellSkips() {
@@ -23,13 +25,15 @@ final class WordSplitterTests: XCTestCase {
 
     /// Issue 45.9: file and program names are names, not words cut at their dots.
     func testDottedNamesAreSkippedWhole() {
-        XCTAssertEqual(words("See README.md, robots.txt and Node.js or my-file.tar.gz here. The end."),
-                       ["See", "and", "or", "here", "The", "end"])
+        XCTAssertEqual(
+            words("See README.md, robots.txt and Node.js or my-file.tar.gz here. The end."),
+            ["See", "and", "or", "here", "The", "end"])
     }
 
     func testSkipsURLsAddressesAndEntities() {
-        XCTAssertEqual(words("see https://exmple.com/pathh and www.sitee.org or mail ann@exmple.org &amp; &#8217; done"),
-                       ["see", "and", "or", "mail", "done"])
+        XCTAssertEqual(
+            words("see https://exmple.com/pathh and www.sitee.org or mail ann@exmple.org &amp; &#8217; done"),
+            ["see", "and", "or", "mail", "done"])
     }
 
     func testOtherScriptsAreWordsButNotThoseWrittenWithoutSpaces() {

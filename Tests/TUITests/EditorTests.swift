@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TUI
 
 /// Editor behaviour as (before, keys, after) cases; `|` marks the cursor.
@@ -96,11 +97,16 @@ final class EditorTests: XCTestCase {
         check("Text\n\n    - not a list|", [.enter], "Text\n\n    - not a list\n|")
         check("- one\n\n    - nested|", [.enter], "- one\n\n    - nested\n    - |")
         check("<div>\n- raw|\n</div>", [.enter], "<div>\n- raw\n|\n</div>")
-        check("{{< highlight yaml >}}\n- run: swift test|\n{{< /highlight >}}", [.enter],
-              "{{< highlight yaml >}}\n- run: swift test\n|\n{{< /highlight >}}")
-        check("{% highlight yaml %}\n- a|\n{% endhighlight %}", [.enter], "{% highlight yaml %}\n- a\n|\n{% endhighlight %}")
+        check(
+            "{{< highlight yaml >}}\n- run: swift test|\n{{< /highlight >}}", [.enter],
+            "{{< highlight yaml >}}\n- run: swift test\n|\n{{< /highlight >}}")
+        check(
+            "{% highlight yaml %}\n- a|\n{% endhighlight %}", [.enter],
+            "{% highlight yaml %}\n- a\n|\n{% endhighlight %}")
         check("{{< note >}}\n- a|\n{{< /note >}}", [.enter], "{{< note >}}\n- a\n- |\n{{< /note >}}")
-        check("{{< highlight go >}}x{{< /highlight >}}\n- a|", [.enter], "{{< highlight go >}}x{{< /highlight >}}\n- a\n- |")
+        check(
+            "{{< highlight go >}}x{{< /highlight >}}\n- a|", [.enter],
+            "{{< highlight go >}}x{{< /highlight >}}\n- a\n- |")
     }
 
     /// Typing the marker Enter just continued replaces it: `> [!NOTE]`, Enter, `> ` stays one quote.
@@ -150,7 +156,9 @@ final class EditorTests: XCTestCase {
 
     func testUndoGroupsTypingUntilAPauseANewlineOrAJump() {
         var state = editor("|")
-        for (time, character) in [(0.0, "a"), (0.2, "b"), (0.4, "c"), (2.0, "d")] { _ = state.handle(.character(Character(character)), now: time) }
+        for (time, character) in [(0.0, "a"), (0.2, "b"), (0.4, "c"), (2.0, "d")] {
+            _ = state.handle(.character(Character(character)), now: time)
+        }
         _ = state.handle(.control("z"), now: 3)
         XCTAssertEqual(marked(state), "abc|", "the pause closed the first group")
         _ = state.handle(.control("z"), now: 3)
@@ -217,7 +225,6 @@ final class EditorSearchTests: XCTestCase {
         XCTAssertEqual(state.selection?.lowerBound, TextPosition(line: 1, column: 5))
         XCTAssertFalse(state.find("TEa"))
 
-
         state.goToLine(3)
         XCTAssertEqual(state.cursor, TextPosition(line: 2, column: 0))
         state.goToLine(99)
@@ -242,8 +249,10 @@ final class ReplaceTextTests: XCTestCase {
             ("a\r\nb\r\n", "a\nb\r\n"),
             ("\u{FEFF}a\nb", "\u{FEFF}a\nB"),
             ("é\ne\u{301}\n", "e\u{301}\né\n"),
-            ("---\r\ntitle: a\r\n---\r\n" + String(repeating: "lorem ", count: 5_000) + "\r\n",
-             "---\r\ntitle: b\r\n---\r\n" + String(repeating: "lorem ", count: 5_000) + "\r\n"),
+            (
+                "---\r\ntitle: a\r\n---\r\n" + String(repeating: "lorem ", count: 5_000) + "\r\n",
+                "---\r\ntitle: b\r\n---\r\n" + String(repeating: "lorem ", count: 5_000) + "\r\n"
+            ),
         ]
         for (old, new) in cases {
             var state = EditorState(text: old)

@@ -1,24 +1,25 @@
-import XCTest
-@testable import TUI
 import TestSupport
+import XCTest
+
+@testable import TUI
 
 final class EditorViewTests: XCTestCase {
     private let post = """
-    ---
-    title: "京都でお茶を"
-    draft: true
-    ---
+        ---
+        title: "京都でお茶を"
+        draft: true
+        ---
 
-    # Tea in Kyoto
+        # Tea in Kyoto
 
-    Three tea houses, **one** rainy afternoon, and a [map](https://example.com/map). 雨の日の京都は静かです。
-    - matcha
-    - sencha
+        Three tea houses, **one** rainy afternoon, and a [map](https://example.com/map). 雨の日の京都は静かです。
+        - matcha
+        - sencha
 
-    ```sh
-    hugo --minify
-    ```
-    """
+        ```sh
+        hugo --minify
+        ```
+        """
 
     func testWrappedWithLineNumbersAt80And40() {
         for (width, height) in [(80, 24), (40, 12)] {
@@ -33,13 +34,16 @@ final class EditorViewTests: XCTestCase {
         func rows(_ text: String, _ width: Int) -> [String] {
             let characters = Array(text)
             let starts = SoftWrap.rowStarts(characters, width: width)
-            return starts.indices.map { String(characters[starts[$0]..<(($0 + 1 < starts.count) ? starts[$0 + 1] : characters.count)]) }
+            return starts.indices.map {
+                String(characters[starts[$0]..<(($0 + 1 < starts.count) ? starts[$0 + 1] : characters.count)])
+            }
         }
         XCTAssertEqual(rows("hello world", 8), ["hello ", "world"], "the word moves down whole")
         XCTAssertEqual(rows("hello world foo", 11), ["hello world ", "foo"], "a space that does not fit hangs")
         XCTAssertEqual(rows("abcdefghij", 4), ["abcd", "efgh", "ij"], "a word wider than a row is cut")
         XCTAssertEqual(rows("a verylongwordindeed", 8), ["a ", "verylong", "wordinde", "ed"])
-        XCTAssertEqual(rows("    indented code", 6), ["    in", "dented ", "code"], "indentation alone is no word to break after")
+        XCTAssertEqual(
+            rows("    indented code", 6), ["    in", "dented ", "code"], "indentation alone is no word to break after")
         XCTAssertEqual(rows("雨の日の京都は静か", 6), ["雨の日", "の京都", "は静か"], "CJK breaks between characters")
         XCTAssertEqual(rows("short", 10), ["short"])
         XCTAssertEqual(rows("", 10), [""])
@@ -67,7 +71,8 @@ final class EditorViewTests: XCTestCase {
         XCTAssertEqual(screen[79, closing + 1].style.role, .normal, "the body is not marked")
         XCTAssertEqual(screen[0, 5].style.role, .heading)
         let paragraph = screen.lines()[7]
-        let strongColumn = paragraph.distance(from: paragraph.startIndex, to: paragraph.range(of: "**one**")!.lowerBound)
+        let strongColumn = paragraph.distance(
+            from: paragraph.startIndex, to: paragraph.range(of: "**one**")!.lowerBound)
         XCTAssertEqual(screen[strongColumn + 2, 7].style.role, .strong)
         let fenceRow = screen.lines().firstIndex { $0.hasPrefix("```sh") }!
         XCTAssertEqual(screen[0, fenceRow].style.role, .code, "fence")
@@ -113,7 +118,9 @@ final class EditorViewCacheTests: XCTestCase {
         view.render(state, into: &screen, area: screen.bounds)
         XCTAssertEqual(screen[0, 5].style.role, .normal)
         for _ in 0..<50 { _ = state.handle(.up(), now: 0) }
-        for key: KeyEvent in [.enter, .up(), .character("`"), .character("`"), .character("`")] { _ = state.handle(key, now: 0) }
+        for key: KeyEvent in [.enter, .up(), .character("`"), .character("`"), .character("`")] {
+            _ = state.handle(key, now: 0)
+        }
         view.render(state, into: &screen, area: screen.bounds)
         for _ in 0..<50 { _ = state.handle(.down(), now: 0) }
         view.render(state, into: &screen, area: screen.bounds)

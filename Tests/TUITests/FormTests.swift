@@ -1,6 +1,6 @@
-import XCTest
 import TUI
 import TestSupport
+import XCTest
 
 final class FormTests: XCTestCase {
     private func form() -> Form {
@@ -24,7 +24,9 @@ final class FormTests: XCTestCase {
         _ = form.handle(.character(" "))
         XCTAssertFalse(form.fields[2].isOn, "space toggles")
         _ = form.handle(.down())
-        for key: KeyEvent in [.character(","), .character(" "), .character("t"), .character("e"), .tab] { _ = form.handle(key) }
+        for key: KeyEvent in [.character(","), .character(" "), .character("t"), .character("e"), .tab] {
+            _ = form.handle(key)
+        }
         XCTAssertEqual(form.fields[3].items, ["travel", "tea"], "Tab completes the last tag from the site's tags")
         XCTAssertFalse(form.handle(.enter), "Enter is for the caller (save)")
     }
@@ -32,15 +34,18 @@ final class FormTests: XCTestCase {
     func testALongValueShowsItsBeginningUntilFocused() {
         var form = Form(fields: [
             .init(label: "title", kind: .text, value: "Short"),
-            .init(label: "description", kind: .text, value: "A short walk that turned into a long one, with two pictures."),
+            .init(
+                label: "description", kind: .text, value: "A short walk that turned into a long one, with two pictures."
+            ),
         ])
         var screen = Screen(width: 40, height: 2)
         form.render(into: &screen, area: screen.bounds)
         XCTAssertEqual(screen.lines(trimmingTrailingSpaces: true)[1], "description  A short walk that turned i…")
         _ = form.handle(.down())
         let cursor = form.render(into: &screen, area: screen.bounds)
-        XCTAssertEqual(screen.lines(trimmingTrailingSpaces: true)[1], "description  ng one, with two pictures.",
-                       "focused, it scrolls to the cursor at its end")
+        XCTAssertEqual(
+            screen.lines(trimmingTrailingSpaces: true)[1], "description  ng one, with two pictures.",
+            "focused, it scrolls to the cursor at its end")
         XCTAssertEqual(cursor?.y, 1)
     }
 

@@ -1,5 +1,5 @@
-import XCTest
 import TUI
+import XCTest
 
 final class KeyDecoderTests: XCTestCase {
     private func decode(_ bytes: [UInt8], flush: Bool = true) -> [KeyEvent] {
@@ -10,7 +10,8 @@ final class KeyDecoderTests: XCTestCase {
     }
 
     func testCharactersControlsAndBackspaces() {
-        XCTAssertEqual(decode(Array("aé中😀".utf8)), [.character("a"), .character("é"), .character("中"), .character("😀")])
+        XCTAssertEqual(
+            decode(Array("aé中😀".utf8)), [.character("a"), .character("é"), .character("中"), .character("😀")])
         XCTAssertEqual(decode([0x13, 0x11, 0x03, 0x1A]), [.control("s"), .control("q"), .control("c"), .control("z")])
         XCTAssertEqual(decode([0x7F, 0x08, 0x0D, 0x09]), [.backspace, .backspace, .enter, .tab])
     }
@@ -20,8 +21,10 @@ final class KeyDecoderTests: XCTestCase {
             (Array("\u{1B}[A".utf8), .up()), (Array("\u{1B}[1;2B".utf8), .down(shift: true)),
             (Array("\u{1B}OC".utf8), .right()), (Array("\u{1B}[1;2D".utf8), .left(shift: true)),
             (Array("\u{1B}[H".utf8), .home), (Array("\u{1B}[4~".utf8), .end), (Array("\u{1B}[5~".utf8), .pageUp),
-            (Array("\u{1B}[6~".utf8), .pageDown), (Array("\u{1B}[3~".utf8), .delete), (Array("\u{1B}OP".utf8), .function(1)),
-            (Array("\u{1B}[15~".utf8), .function(5)), (Array("\u{1B}[24~".utf8), .function(12)), (Array("\u{1B}[Z".utf8), .backTab),
+            (Array("\u{1B}[6~".utf8), .pageDown), (Array("\u{1B}[3~".utf8), .delete),
+            (Array("\u{1B}OP".utf8), .function(1)),
+            (Array("\u{1B}[15~".utf8), .function(5)), (Array("\u{1B}[24~".utf8), .function(12)),
+            (Array("\u{1B}[Z".utf8), .backTab),
         ]
         for (bytes, event) in cases { XCTAssertEqual(decode(bytes), [event], String(decoding: bytes, as: UTF8.self)) }
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TUI
 
 /// Line endings and the byte-order mark are the document's, not the text's: every line keeps

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TUI
 
 /// The editor's chunked lines behave as one array of lines, and an edit of a shared document
@@ -50,7 +51,10 @@ final class LineStoreTests: XCTestCase {
         XCTAssertEqual(buffer.text, text)
         let copy = buffer
         // Across a chunk boundary (512), then undone: the exact bytes, endings included.
-        let inverse = buffer.apply(TextEdit(range: TextPosition(line: 500, column: 0)..<TextPosition(line: 1_502, column: 2), text: "joined\nsplit"))
+        let inverse = buffer.apply(
+            TextEdit(
+                range: TextPosition(line: 500, column: 0)..<TextPosition(line: 1_502, column: 2), text: "joined\nsplit")
+        )
         XCTAssertEqual(buffer.lineCount, 3_001 - 1_003 + 2)
         XCTAssertEqual(copy.text, text)
         buffer.apply(inverse)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TUI
 
 /// A long line kept as UTF-8 in segments (`LongLine`): read by ranges, edited in place, equal to
@@ -17,7 +18,10 @@ final class LongLineStoreTests: XCTestCase {
             let line = LongLine(utf8: text.utf8, count: characters.count)
             XCTAssertEqual(line.count, characters.count)
             XCTAssertGreaterThan(line.segments.count, 2)
-            for range in [0..<10, 4_090..<4_100, 4_096..<8_193, 0..<characters.count, characters.count - 5..<characters.count + 50] {
+            for range in [
+                0..<10, 4_090..<4_100, 4_096..<8_193, 0..<characters.count,
+                characters.count - 5..<characters.count + 50,
+            ] {
                 let clamped = range.clamped(to: 0..<characters.count)
                 XCTAssertEqual(line.characters(range), Array(characters[clamped]), "\(range)")
                 var bytes: [UInt8] = []
@@ -63,7 +67,8 @@ final class LongLineStoreTests: XCTestCase {
         XCTAssertEqual(line.character(at: edge - 1), "e\u{301}")
         XCTAssertEqual(line.characters(0..<line.count).count, Array(String(line.characters(0..<line.count))).count)
         // A letter typed at the end of a segment before a mark that starts the next one.
-        var marks = LongLine(Array(String(repeating: "a", count: edge)) + Array(String(repeating: "\u{301}b", count: 10)))
+        var marks = LongLine(
+            Array(String(repeating: "a", count: edge)) + Array(String(repeating: "\u{301}b", count: 10)))
         marks.replaceSubrange(edge..<edge, with: "e")
         XCTAssertEqual(marks.character(at: edge), "e\u{301}")
     }
@@ -79,17 +84,36 @@ final class LongLineStoreTests: XCTestCase {
             var undone = buffer
             undone.apply(inverse)
             XCTAssertEqual(undone.text, before, "undo of \(note)")
-            XCTAssertEqual(buffer.characterCount, Array(buffer.text.replacingOccurrences(of: "\r\n", with: "").replacingOccurrences(of: "\n", with: "")).count, note)
+            XCTAssertEqual(
+                buffer.characterCount,
+                Array(buffer.text.replacingOccurrences(of: "\r\n", with: "").replacingOccurrences(of: "\n", with: ""))
+                    .count, note)
         }
         let line = 3
-        check(TextEdit(range: TextPosition(line: line, column: 100_000)..<TextPosition(line: line, column: 100_000), text: "NEW"), "insert")
+        check(
+            TextEdit(
+                range: TextPosition(line: line, column: 100_000)..<TextPosition(line: line, column: 100_000),
+                text: "NEW"), "insert")
         XCTAssertTrue(model.contains("dolor lorem ipsuNEWm dolor"), "inserted at column 100,000 of the long line")
         XCTAssertEqual(model.components(separatedBy: "NEW").count, 2, "inserted once")
-        check(TextEdit(range: TextPosition(line: line, column: 10)..<TextPosition(line: line, column: 200_000), text: ""), "delete a span")
-        check(TextEdit(range: TextPosition(line: line, column: 50_000)..<TextPosition(line: line, column: 50_000), text: "\n"), "split")
-        check(TextEdit(range: TextPosition(line: line, column: 50_000)..<TextPosition(line: line + 1, column: 0), text: ""), "join")
-        check(TextEdit(range: TextPosition(line: line, column: 7)..<TextPosition(line: line, column: 7), text: "e\u{301}x"), "combining")
-        check(TextEdit(range: TextPosition(line: 1, column: 2)..<TextPosition(line: line, column: 9), text: "a\r\nb"), "across lines")
+        check(
+            TextEdit(range: TextPosition(line: line, column: 10)..<TextPosition(line: line, column: 200_000), text: ""),
+            "delete a span")
+        check(
+            TextEdit(
+                range: TextPosition(line: line, column: 50_000)..<TextPosition(line: line, column: 50_000), text: "\n"),
+            "split")
+        check(
+            TextEdit(
+                range: TextPosition(line: line, column: 50_000)..<TextPosition(line: line + 1, column: 0), text: ""),
+            "join")
+        check(
+            TextEdit(
+                range: TextPosition(line: line, column: 7)..<TextPosition(line: line, column: 7), text: "e\u{301}x"),
+            "combining")
+        check(
+            TextEdit(range: TextPosition(line: 1, column: 2)..<TextPosition(line: line, column: 9), text: "a\r\nb"),
+            "across lines")
         XCTAssertEqual(buffer.text(in: TextPosition(line: 0, column: 0)..<buffer.end), buffer.text)
         XCTAssertEqual(buffer.lineText(buffer.lineCount - 2), "end")
     }
@@ -97,7 +121,9 @@ final class LongLineStoreTests: XCTestCase {
     func testSearchFindsAWordDeepInAHugeLineAndAcrossAWindowEdge() {
         var line = String(repeating: "x", count: 200_000)
         let edge = 65_536 - 2
-        line.replaceSubrange(line.index(line.startIndex, offsetBy: edge)..<line.index(line.startIndex, offsetBy: edge + 6), with: "needle")
+        line.replaceSubrange(
+            line.index(line.startIndex, offsetBy: edge)..<line.index(line.startIndex, offsetBy: edge + 6),
+            with: "needle")
         var state = EditorState(text: "top\n" + line + "\n")
         XCTAssertTrue(state.find("needle"))
         XCTAssertEqual(state.selection, TextPosition(line: 1, column: edge)..<TextPosition(line: 1, column: edge + 6))
@@ -114,12 +140,15 @@ final class LongLineStoreTests: XCTestCase {
 
     /// A 16 MB line held as characters took sixteen bytes each (256 MB); as segments, its size.
     func testAHugeLineTakesAboutItsSize() throws {
-        try XCTSkipUnless(FileManager.default.fileExists(atPath: "/proc/self/statm"), "needs /proc to read resident memory")
+        try XCTSkipUnless(
+            FileManager.default.fileExists(atPath: "/proc/self/statm"), "needs /proc to read resident memory")
         var text: String? = String(repeating: "word ", count: 16 << 20 / 5)
         let before = residentMiB()
         var buffer: TextBuffer? = TextBuffer(text!)
         text = nil
-        buffer?.apply(TextEdit(range: TextPosition(line: 0, column: 8 << 20)..<TextPosition(line: 0, column: 8 << 20), text: "typed"))
+        buffer?.apply(
+            TextEdit(
+                range: TextPosition(line: 0, column: 8 << 20)..<TextPosition(line: 0, column: 8 << 20), text: "typed"))
         let grown = residentMiB() - before
         XCTAssertEqual(buffer?.lineLength(0), (16 << 20) / 5 * 5 + 5)
         XCTAssertLessThan(grown, 64, "a 16 MB line took \(grown) MiB")
@@ -141,9 +170,12 @@ final class LongLineStoreTests: XCTestCase {
             let line = random(buffer.lineCount)
             let column = random(buffer.lineLength(line) + 1)
             let endLine = min(buffer.lineCount - 1, line + (step % 7 == 0 ? 1 : 0))
-            let endColumn = endLine == line ? min(buffer.lineLength(line), column + random(40)) : random(buffer.lineLength(endLine) + 1)
-            let edit = TextEdit(range: TextPosition(line: line, column: column)..<TextPosition(line: endLine, column: endColumn),
-                                text: pieces[random(pieces.count)])
+            let endColumn =
+                endLine == line
+                ? min(buffer.lineLength(line), column + random(40)) : random(buffer.lineLength(endLine) + 1)
+            let edit = TextEdit(
+                range: TextPosition(line: line, column: column)..<TextPosition(line: endLine, column: endColumn),
+                text: pieces[random(pieces.count)])
             inverses.append(buffer.apply(edit))
             let text = buffer.text
             texts.append(text)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TUI
 
 /// A huge single line (issue 18's 50 MB line, smaller here): the editor shows, moves through
@@ -10,7 +11,9 @@ final class LongLineTests: XCTestCase {
         return ("---\ntitle: long\n---\n" + line + "\nafter\n", line)
     }
 
-    private func render(_ state: EditorState, _ view: inout EditorView, width: Int = 80, height: Int = 24) -> (Screen, (x: Int, y: Int)) {
+    private func render(_ state: EditorState, _ view: inout EditorView, width: Int = 80, height: Int = 24) -> (
+        Screen, (x: Int, y: Int)
+    ) {
         var screen = Screen(width: width, height: height)
         let cursor = view.render(state, into: &screen, area: screen.bounds)
         return (screen, cursor)

@@ -1,14 +1,15 @@
 import Foundation
-import XCTest
 import TestSupport
+import XCTest
 
 /// Proves ncursesw links and draws wide characters where the terminal expects them: a tiny
 /// program (TerminalSmoke) runs in tmux and the screen is read back.
 final class NcursesSmokeTests: XCTestCase {
     private func start(width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws -> TmuxSession {
         try requireProgram("tmux")
-        let session = try TmuxSession([try Products.path("TerminalSmoke")], width: width, height: height,
-                                      environment: environment)
+        let session = try TmuxSession(
+            [try Products.path("TerminalSmoke")], width: width, height: height,
+            environment: environment)
         addTeardownBlock { session.kill() }
         return session
     }
@@ -92,8 +93,10 @@ final class NcursesSmokeTests: XCTestCase {
     func testUnusableTerminalTypesGetAClearError() throws {
         let binary = try Products.path("TerminalSmoke")
         try requireProgram("script")
-        for (setting, message) in [("-u TERM", "TERM is not set"), ("TERM=", "TERM is not set"), ("TERM=dumb", "TERM=dumb"),
-                                   ("TERM=no-such-terminal-xyz", "'no-such-terminal-xyz' is unknown to ncurses")] {
+        for (setting, message) in [
+            ("-u TERM", "TERM is not set"), ("TERM=", "TERM is not set"), ("TERM=dumb", "TERM=dumb"),
+            ("TERM=no-such-terminal-xyz", "'no-such-terminal-xyz' is unknown to ncurses"),
+        ] {
             // `script` gives the program a real pty, so only TERM decides.
             let result = try Shell.run(["script", "-qec", "env \(setting) \(binary)", "/dev/null"], timeout: 10)
             XCTAssertEqual(result.status, 1, "\(setting): \(result.stdout)")

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TUI
 
 /// Bracketed paste is decoded in time linear in its size however the terminal cuts it, a paste
@@ -68,10 +69,13 @@ final class PasteDecodingTests: XCTestCase {
 final class UndoFoldingTests: XCTestCase {
     func testTypingFoldsIntoOneInverseAndUndoesExactly() {
         var editor = EditorState(text: "start\n")
-        for (index, character) in "hello world".enumerated() { _ = editor.handle(.character(character), now: Double(index) * 0.1) }
+        for (index, character) in "hello world".enumerated() {
+            _ = editor.handle(.character(character), now: Double(index) * 0.1)
+        }
         XCTAssertEqual(editor.text, "hello worldstart\n")
         XCTAssertEqual(editor.history.recordCount, 1, "one folded inverse for the whole burst")
-        for step in 0..<4 { _ = editor.handle(.backspace, now: 3 + Double(step) * 0.1) }  // after a pause: a group of its own
+        // After a pause: a group of its own.
+        for step in 0..<4 { _ = editor.handle(.backspace, now: 3 + Double(step) * 0.1) }
         XCTAssertEqual(editor.text, "hello wstart\n")
         _ = editor.handle(.control("z"), now: 5)
         XCTAssertEqual(editor.text, "hello worldstart\n", "the backspaces come back as one step")
@@ -86,7 +90,9 @@ final class UndoFoldingTests: XCTestCase {
         let b = TextEdit(range: TextPosition(line: 0, column: 1)..<TextPosition(line: 0, column: 2), text: "")
         let far = TextEdit(range: TextPosition(line: 0, column: 5)..<TextPosition(line: 0, column: 6), text: "")
         let other = TextEdit(range: TextPosition(line: 1, column: 1)..<TextPosition(line: 1, column: 2), text: "")
-        XCTAssertEqual(UndoHistory.merged(a, then: b), TextEdit(range: TextPosition(line: 0, column: 0)..<TextPosition(line: 0, column: 2), text: ""))
+        XCTAssertEqual(
+            UndoHistory.merged(a, then: b),
+            TextEdit(range: TextPosition(line: 0, column: 0)..<TextPosition(line: 0, column: 2), text: ""))
         XCTAssertNil(UndoHistory.merged(a, then: far))
         XCTAssertNil(UndoHistory.merged(a, then: other))
     }

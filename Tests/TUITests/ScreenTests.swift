@@ -1,6 +1,6 @@
-import XCTest
 import TUI
 import TestSupport
+import XCTest
 
 final class ScreenTests: XCTestCase {
     func testWideCharactersTakeTwoCellsAndAreNeverSplit() {

@@ -1,5 +1,5 @@
-import XCTest
 import TUI
+import XCTest
 
 final class ScrollViewTests: XCTestCase {
     func testScrollingAndSplit() {

@@ -11,8 +11,10 @@ final class TerminalTextTests: XCTestCase {
         for value in UInt32(0)...0x9F {
             let scalar = Unicode.Scalar(value)!
             let shown = TerminalText.visible(String(Character(scalar)))
-            XCTAssertFalse(shown.unicodeScalars.contains { TerminalText.isControl($0) }, "U+\(String(value, radix: 16))")
-            XCTAssertEqual(DisplayWidth.of(String(Character(scalar))), DisplayWidth.of(shown), "U+\(String(value, radix: 16))")
+            XCTAssertFalse(
+                shown.unicodeScalars.contains { TerminalText.isControl($0) }, "U+\(String(value, radix: 16))")
+            XCTAssertEqual(
+                DisplayWidth.of(String(Character(scalar))), DisplayWidth.of(shown), "U+\(String(value, radix: 16))")
         }
     }
 

@@ -1,6 +1,7 @@
-import XCTest
-@testable import TUI
 import TestSupport
+import XCTest
+
+@testable import TUI
 
 final class ThemeTests: XCTestCase {
     func testBundledThemesLoad() throws {
@@ -29,7 +30,10 @@ final class ThemeTests: XCTestCase {
         let dir = try TemporaryDirectory(prefix: "nb-theme")
         defer { dir.remove() }
         let cases: [(String, Int?, String)] = [
-            ("[styles]\nheading = { fg = \"#e5c07b\" }\nlink = { fg = \"purpleish\" }\n", 3, "`purpleish` is not a colour"),
+            (
+                "[styles]\nheading = { fg = \"#e5c07b\" }\nlink = { fg = \"purpleish\" }\n", 3,
+                "`purpleish` is not a colour"
+            ),
             ("[styles]\nheadline = { bold = true }\n", 2, "`headline` is not a style"),
             ("[styles]\nheading = { fg = \"red\" \n", 2, "invalid TOML"),
             ("title = 1\n", nil, "no [styles] table"),

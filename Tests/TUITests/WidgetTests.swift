@@ -1,6 +1,6 @@
-import XCTest
 import TUI
 import TestSupport
+import XCTest
 
 final class WidgetTests: XCTestCase {
     private enum Action: Hashable, Sendable { case open, new, filter, publish, quit, help }
@@ -18,8 +18,10 @@ final class WidgetTests: XCTestCase {
         var screen = Screen(width: width, height: height)
         let parts = screen.bounds.rows([.fixed(1), .fill(1), .fixed(1), .fixed(1)])
         screen.put(" Plain Words", x: 0, y: 0, style: Style(.title, bold: true))
-        var list = ListView(rows: ["Plans for next spring's garden", "Half-written ideas", "Summit in the fog",
-                                   "Welcome to the Plain Words blog", "京都でお茶を — tea in Kyoto", "Cold brew ratios"])
+        var list = ListView(rows: [
+            "Plans for next spring's garden", "Half-written ideas", "Summit in the fog",
+            "Welcome to the Plain Words blog", "京都でお茶を — tea in Kyoto", "Cold brew ratios",
+        ])
         list.filter = filter
         for move in moves { _ = list.handle(move, pageSize: parts[1].height) }
         list.render(into: &screen, area: parts[1])
@@ -29,8 +31,12 @@ final class WidgetTests: XCTestCase {
     }
 
     func testBrowserLikeLayoutAt80x24And40x12() {
-        assertSnapshot(browser(width: 80, height: 24, moves: [.down(), .down()]).lines(trimmingTrailingSpaces: true), named: "browser-80x24")
-        assertSnapshot(browser(width: 40, height: 12, filter: "the", moves: [.end]).lines(trimmingTrailingSpaces: true), named: "browser-40x12")
+        assertSnapshot(
+            browser(width: 80, height: 24, moves: [.down(), .down()]).lines(trimmingTrailingSpaces: true),
+            named: "browser-80x24")
+        assertSnapshot(
+            browser(width: 40, height: 12, filter: "the", moves: [.end]).lines(trimmingTrailingSpaces: true),
+            named: "browser-40x12")
     }
 
     func testKeymapDrivesBothHandlingAndHints() {
@@ -54,8 +60,10 @@ final class WidgetTests: XCTestCase {
 
     func testDialogAndProgress() {
         var screen = Screen(width: 60, height: 12)
-        Dialog(title: "Unknown host key", message: ["gitbox offers an ED25519 key:", "SHA256:G/geOdd8lmRf8lR5ma"],
-               choices: [("y", "trust"), ("n", "cancel")]).render(into: &screen, area: screen.bounds)
+        Dialog(
+            title: "Unknown host key", message: ["gitbox offers an ED25519 key:", "SHA256:G/geOdd8lmRf8lR5ma"],
+            choices: [("y", "trust"), ("n", "cancel")]
+        ).render(into: &screen, area: screen.bounds)
         ProgressBar(label: "Receiving", fraction: 0.45, detail: "12.3 MiB/s  ETA 3s")
             .render(into: &screen, area: Rect(x: 0, y: 11, width: 60, height: 1))
         assertSnapshot(screen.lines(trimmingTrailingSpaces: true), named: "dialog-progress")

@@ -1,5 +1,6 @@
 import TextWidth
 import XCTest
+
 @testable import TUI
 
 /// Dialog text is wrapped where it is drawn, by display width (a wide character takes two).
@@ -19,8 +20,10 @@ final class WordWrapTests: XCTestCase {
 
     func testADialogWrapsALongMessageToTheScreen() {
         var screen = Screen(width: 40, height: 12)
-        Dialog(title: "Cannot add this image", message: [String(repeating: "word ", count: 30)], choices: [("Enter", "OK")])
-            .render(into: &screen, area: Rect(x: 0, y: 0, width: 40, height: 12))
+        Dialog(
+            title: "Cannot add this image", message: [String(repeating: "word ", count: 30)], choices: [("Enter", "OK")]
+        )
+        .render(into: &screen, area: Rect(x: 0, y: 0, width: 40, height: 12))
         let lines = screen.lines()
         XCTAssertGreaterThan(lines.filter { $0.contains("word word") }.count, 2, lines.joined(separator: "\n"))
         XCTAssertTrue(lines.allSatisfy { DisplayWidth.of($0) <= 40 })

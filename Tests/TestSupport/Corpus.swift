@@ -6,7 +6,9 @@ import XCTest
 public enum Corpus {
     /// Site directories (those with content/).
     public static func sites() throws -> [String] {
-        guard let corpus = PackageRoot.sharedCorpus else { throw XCTSkip("no corpus: ../shared/corpus is not present beside the checkout") }
+        guard let corpus = PackageRoot.sharedCorpus else {
+            throw XCTSkip("no corpus: ../shared/corpus is not present beside the checkout")
+        }
         return try FileManager.default.contentsOfDirectory(atPath: corpus).sorted()
             .map { corpus + "/" + $0 }
             .filter { FileManager.default.fileExists(atPath: $0 + "/content") }

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import Harness
+import XCTest
 
 /// `hugo list all` as the reference for what Hugo thinks a site's pages are.
 public struct HugoListing {
@@ -34,11 +34,17 @@ public struct HugoListing {
         let header = records.first ?? []
         func column(_ name: String) -> Int? { header.firstIndex(of: name) }
         let kind = column("kind")
-        rows = records.dropFirst().filter { record in kind.map { $0 < record.count && record[$0] == "page" } ?? true }.map { record in
-            func field(_ name: String) -> String { column(name).flatMap { $0 < record.count ? record[$0] : nil } ?? "" }
-            return Row(path: field("path"), slug: field("slug"), title: field("title"), date: field("date"), expiryDate: field("expiryDate"),
-                       publishDate: field("publishDate"), draft: field("draft") == "true", url: Self.path(ofPermalink: field("permalink")))
-        }
+        rows = records.dropFirst().filter { record in kind.map { $0 < record.count && record[$0] == "page" } ?? true }
+            .map { record in
+                func field(_ name: String) -> String {
+                    column(name).flatMap { $0 < record.count ? record[$0] : nil } ?? ""
+                }
+                return Row(
+                    path: field("path"), slug: field("slug"), title: field("title"), date: field("date"),
+                    expiryDate: field("expiryDate"),
+                    publishDate: field("publishDate"), draft: field("draft") == "true",
+                    url: Self.path(ofPermalink: field("permalink")))
+            }
     }
 }
 
@@ -57,8 +63,12 @@ public enum CSV {
                 if c == "\"" {
                     if let next = iterator.next() {
                         if next == "\"" { field.append("\"") } else { quoted = false; pending = next }
-                    } else { quoted = false }
-                } else { field.append(c) }
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.append(c)
+                }
             } else if c == "\"" {
                 quoted = true
             } else if c == "," {

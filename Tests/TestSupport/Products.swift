@@ -21,7 +21,8 @@ public enum Products {
     public static func path(_ name: String) throws -> String {
         let path = directory + "/" + name
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw NotBuilt(description: "\(path) is not built. Run `make test` (it builds before testing) or `swift build`.")
+            throw NotBuilt(
+                description: "\(path) is not built. Run `make test` (it builds before testing) or `swift build`.")
         }
         return path
     }

@@ -31,10 +31,15 @@ public func requireEnglishDictionary() throws {
 /// sandbox, or with user namespaces off, it cannot).
 public func requireSandbox() throws {
     try requireProgram("bwrap")
-    let probe = try? Shell.run(["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all", "--die-with-parent",
-                                "true"], timeout: 10)
+    let probe = try? Shell.run(
+        [
+            "bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all", "--die-with-parent",
+            "true",
+        ], timeout: 10)
     guard probe?.status == 0 else {
-        throw XCTSkip("no sandbox: bubblewrap cannot make one here (nested in another, or user namespaces off): \(probe?.stderr.prefix(200) ?? "")")
+        throw XCTSkip(
+            "no sandbox: bubblewrap cannot make one here (nested in another, or user namespaces off): \(probe?.stderr.prefix(200) ?? "")"
+        )
     }
 }
 
@@ -42,7 +47,8 @@ public func requireSandbox() throws {
 public func requireDebianPackage(_ name: String) throws {
     let status = try? Shell.run(["dpkg-query", "-W", "-f=${Status}", name])
     guard status?.stdout.contains("install ok installed") == true else {
-        throw XCTSkip("no \(name): the Debian package is not installed; `make test` installs it through scripts/setup.sh")
+        throw XCTSkip(
+            "no \(name): the Debian package is not installed; `make test` installs it through scripts/setup.sh")
     }
 }
 
@@ -65,7 +71,9 @@ public func requireHugos() throws -> [String] {
     guard FileManager.default.isExecutableFile(atPath: current + "/hugo") else {
         throw XCTSkip("no hugo-current: \(current)/hugo is missing; `make test` installs it through scripts/setup.sh")
     }
-    let debian = (try? Shell.check(["sh", "-c", "command -v hugo"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "/usr/bin/hugo"
+    let debian =
+        (try? Shell.check(["sh", "-c", "command -v hugo"]))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        ?? "/usr/bin/hugo"
     return [(debian as NSString).deletingLastPathComponent, current]
 }
 

@@ -3,8 +3,10 @@ import XCTest
 
 /// Asserts that `lines` match the snapshot `name` stored beside the calling test file, under
 /// `__Snapshots__/<TestFile>/<name>.txt`. Re-record with `RECORD_SNAPSHOTS=1`.
-public func assertSnapshot(_ lines: [String], named name: String,
-                           file: StaticString = #filePath, line: UInt = #line) {
+public func assertSnapshot(
+    _ lines: [String], named name: String,
+    file: StaticString = #filePath, line: UInt = #line
+) {
     let testFile = URL(fileURLWithPath: "\(file)")
     let path = testFile.deletingLastPathComponent()
         .appendingPathComponent("__Snapshots__")

@@ -11,7 +11,8 @@ final class DisplayWidthTests: XCTestCase {
         "ก", "\u{E33}", "ກ", "\u{EB3}", "क", "\u{93E}", "\u{94D}", "\u{200B}", "\u{200C}", "\u{200D}", "\u{AD}",
         "\u{600}", "\u{D4E}", "\u{FE0E}", "\u{FE0F}", "☺", "❤", "👍", "\u{1F3FD}", "🇫", "🇷", "👩", "💻", "🏴",
         "\u{E0067}", "\u{E007F}", "#", "\u{20E3}", "\u{3099}", "が", "カ", "ー", "。", "｛", "😀", "𠀀", "\u{E000}",
-        "─", "│", "•", "☐", "→", "…", "’", "“", "↑", "⌚", "◽", "Ḁ", "Ѣ", "\u{483}", "\u{2028}", "\u{2060}", "ا", "ب", "\u{64B}", "א", "\u{5B4}",
+        "─", "│", "•", "☐", "→", "…", "’", "“", "↑", "⌚", "◽", "Ḁ", "Ѣ", "\u{483}", "\u{2028}", "\u{2060}", "ا", "ب",
+        "\u{64B}", "א", "\u{5B4}",
         "\u{671}", "\u{6D5}", "\u{6D6}", "\u{660}", "\u{5F4}", "\u{370}", "\u{3A9}", "\u{482}",
     ]
 
@@ -21,7 +22,9 @@ final class DisplayWidthTests: XCTestCase {
             var text = ""
             for _ in 0..<random.int(in: 0...8) { text += random.pick(Self.pool) }
             let byClusters = text.reduce(0) { $0 + DisplayWidth.of($1) }
-            XCTAssertEqual(DisplayWidth.of(text), byClusters, text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+            XCTAssertEqual(
+                DisplayWidth.of(text), byClusters,
+                text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
             XCTAssertEqual(DisplayWidth.of(text[...]), byClusters)
         }
     }
@@ -34,7 +37,8 @@ final class DisplayWidthTests: XCTestCase {
             for value in range {
                 guard let scalar = Unicode.Scalar(value) else { continue }
                 switch scalar.properties.generalCategory {
-                case .nonspacingMark, .enclosingMark, .spacingMark, .format: XCTFail("U+\(String(value, radix: 16)) is a mark or format character")
+                case .nonspacingMark, .enclosingMark, .spacingMark, .format:
+                    XCTFail("U+\(String(value, radix: 16)) is a mark or format character")
                 default: break
                 }
                 XCTAssertEqual(DisplayWidth.of(Character(scalar)), 1, "U+\(String(value, radix: 16))")
@@ -58,11 +62,15 @@ final class DisplayWidthTests: XCTestCase {
             }
             return result + "…"
         }
-        let others = ["日本語のテキスト", "e\u{301}\u{301} combining", "👩‍👩‍👧 family 🇫🇷 flag", "zero\u{200B}width\u{200B}", "\u{1B}[31m red",
-                      "mixed 日本 and é\u{FE0F}", "\u{202E}bidi", "\r\n line", "日" + String(repeating: "x", count: 30)]
+        let others = [
+            "日本語のテキスト", "e\u{301}\u{301} combining", "👩‍👩‍👧 family 🇫🇷 flag", "zero\u{200B}width\u{200B}", "\u{1B}[31m red",
+            "mixed 日本 and é\u{FE0F}", "\u{202E}bidi", "\r\n line", "日" + String(repeating: "x", count: 30),
+        ]
         for text in ["", "a", "hello world", String(repeating: "x", count: 40), "tab\there", "é and e"] + others {
             for width in 0...42 {
-                XCTAssertEqual(DisplayWidth.truncate(text, to: width), byCharacters(text, width), "\(text.debugDescription) at \(width)")
+                XCTAssertEqual(
+                    DisplayWidth.truncate(text, to: width), byCharacters(text, width),
+                    "\(text.debugDescription) at \(width)")
                 XCTAssertLessThanOrEqual(DisplayWidth.of(DisplayWidth.truncate(text, to: width)), max(0, width))
             }
         }

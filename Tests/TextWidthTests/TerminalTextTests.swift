@@ -16,19 +16,28 @@ final class TerminalTextTests: XCTestCase {
     /// The check that passes printable ASCII over eight bytes at a time finds a control
     /// character at every offset, in both modes (each of them alone, in long plain text).
     func testEveryControlIsFoundAtEveryOffset() {
-        let controls: [String] = ["\u{0}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9B}", "\u{9F}", "\r", "\n", "\t", "\u{202E}", "\u{2069}"]
+        let controls: [String] = [
+            "\u{0}", "\u{1B}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9B}", "\u{9F}", "\r", "\n", "\t", "\u{202E}",
+            "\u{2069}",
+        ]
         let harmless: [String] = ["\u{A0}", "é", "\u{2013}", "日", "~", " "]
         for offset in 0..<20 {
             for control in controls {
-                for (lead, tail) in [("a", ""), ("a", "abc"), ("é", String(repeating: "x", count: 17)), ("│", "日"), ("🙂", "")] {
+                for (lead, tail) in [
+                    ("a", ""), ("a", "abc"), ("é", String(repeating: "x", count: 17)), ("│", "日"), ("🙂", ""),
+                ] {
                     let text = String(repeating: lead, count: offset) + control + tail
                     for mode in [TerminalText.Mode.line, .block] {
-                        XCTAssertEqual(TerminalText.needsCleaning(text, mode), TerminalText.visible(text, mode) != text, "\(offset) \(Array(control.unicodeScalars))")
+                        XCTAssertEqual(
+                            TerminalText.needsCleaning(text, mode), TerminalText.visible(text, mode) != text,
+                            "\(offset) \(Array(control.unicodeScalars))")
                     }
                 }
             }
             for other in harmless {
-                XCTAssertFalse(TerminalText.needsCleaning(String(repeating: "a", count: offset) + other + String(repeating: "b", count: 9)))
+                XCTAssertFalse(
+                    TerminalText.needsCleaning(
+                        String(repeating: "a", count: offset) + other + String(repeating: "b", count: 9)))
             }
         }
     }
@@ -37,8 +46,11 @@ final class TerminalTextTests: XCTestCase {
     /// check agrees with what `visible` changes.
     func testMixedTextIsCheckedAlike() {
         var generator = SystemRandomNumberGenerator()
-        let pieces = ["a", "word ", "─", "│", "’", "“", "…", "é", "\u{A0}", "日", "🙂", "\u{2013}", "\u{2066}", "\u{202A}", "\u{80}", "\u{9F}",
-                      "\u{1B}", "\u{7F}", "\t", "\n", "\r\n", "\u{C2}"]
+        let pieces = [
+            "a", "word ", "─", "│", "’", "“", "…", "é", "\u{A0}", "日", "🙂", "\u{2013}", "\u{2066}", "\u{202A}",
+            "\u{80}", "\u{9F}",
+            "\u{1B}", "\u{7F}", "\t", "\n", "\r\n", "\u{C2}",
+        ]
         for _ in 0..<5_000 {
             var text = ""
             for _ in 0..<Int.random(in: 0...24, using: &generator) {
@@ -48,7 +60,9 @@ final class TerminalTextTests: XCTestCase {
                 text += piece
             }
             for mode in [TerminalText.Mode.line, .block] {
-                XCTAssertEqual(TerminalText.needsCleaning(text, mode), TerminalText.visible(text, mode) != text, "\(Array(text.unicodeScalars))")
+                XCTAssertEqual(
+                    TerminalText.needsCleaning(text, mode), TerminalText.visible(text, mode) != text,
+                    "\(Array(text.unicodeScalars))")
             }
         }
     }

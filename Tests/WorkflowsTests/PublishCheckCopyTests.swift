@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import Workflows
 import TestSupport
+import XCTest
+
+@testable import Workflows
 
 /// The build check's copy of a site: every byte, links inside the site as links, and nothing
 /// about the originals changes (not even their ctime, which open editors watch); no link in the
@@ -19,9 +20,11 @@ final class PublishCheckCopyTests: XCTestCase {
         var before = stat()
         stat(source.appending("a/b/big.bin"), &before)
         sleep(1)
-        try SiteCopy(siteRoot: source.path, copyRoot: target.path).copyTree(source.appending("a"), to: target.appending("a"))
+        try SiteCopy(siteRoot: source.path, copyRoot: target.path).copyTree(
+            source.appending("a"), to: target.appending("a"))
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: target.appending("a/b/big.bin"))), big)
-        XCTAssertEqual(try String(contentsOfFile: target.appending("a/post.md"), encoding: .utf8), "---\ntitle: x\n---\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: target.appending("a/post.md"), encoding: .utf8), "---\ntitle: x\n---\n")
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: target.appending("a/link")), "post.md")
         var after = stat()
         stat(source.appending("a/b/big.bin"), &after)
@@ -40,24 +43,37 @@ final class PublishCheckCopyTests: XCTestCase {
         try "[remote]\n token\n".write(toFile: source.appending(".git/config"), atomically: true, encoding: .utf8)
         try fm.createDirectory(atPath: source.appending("content/posts/.git"), withIntermediateDirectories: true)
         try "nested\n".write(toFile: source.appending("content/posts/.git/HEAD"), atomically: true, encoding: .utf8)
-        try "---\ntitle: x\n---\n".write(toFile: source.appending("content/posts/x.md"), atomically: true, encoding: .utf8)
-        let links = ["content/leak.txt": outside.appending("secret.txt"), "content/posts/gitcfg.md": "../../.git/config",
-                     "content/dir": outside.path, "content/alias.md": "posts/x.md", "content/up": "../content/posts"]
-        for (path, destination) in links { try fm.createSymbolicLink(atPath: source.appending(path), withDestinationPath: destination) }
-        try SiteCopy(siteRoot: source.path, copyRoot: target.path).copyTree(source.appending("content"), to: target.appending("content"))
+        try "---\ntitle: x\n---\n".write(
+            toFile: source.appending("content/posts/x.md"), atomically: true, encoding: .utf8)
+        let links = [
+            "content/leak.txt": outside.appending("secret.txt"), "content/posts/gitcfg.md": "../../.git/config",
+            "content/dir": outside.path, "content/alias.md": "posts/x.md", "content/up": "../content/posts",
+        ]
+        for (path, destination) in links {
+            try fm.createSymbolicLink(atPath: source.appending(path), withDestinationPath: destination)
+        }
+        try SiteCopy(siteRoot: source.path, copyRoot: target.path).copyTree(
+            source.appending("content"), to: target.appending("content"))
         for left in ["content/leak.txt", "content/posts/gitcfg.md", "content/dir", "content/posts/.git"] {
             XCTAssertNil(try? fm.attributesOfItem(atPath: target.appending(left)), left)
         }
-        XCTAssertEqual(try String(contentsOfFile: target.appending("content/alias.md"), encoding: .utf8), "---\ntitle: x\n---\n")
-        XCTAssertEqual(try fm.destinationOfSymbolicLink(atPath: target.appending("content/alias.md")), "posts/x.md", "its own text")
-        XCTAssertEqual(try fm.destinationOfSymbolicLink(atPath: target.appending("content/up")), "../content/posts", "made to lead inside the copy")
+        XCTAssertEqual(
+            try String(contentsOfFile: target.appending("content/alias.md"), encoding: .utf8), "---\ntitle: x\n---\n")
+        XCTAssertEqual(
+            try fm.destinationOfSymbolicLink(atPath: target.appending("content/alias.md")), "posts/x.md", "its own text"
+        )
+        XCTAssertEqual(
+            try fm.destinationOfSymbolicLink(atPath: target.appending("content/up")), "../content/posts",
+            "made to lead inside the copy")
         XCTAssertTrue(fm.fileExists(atPath: target.appending("content/up/x.md")))
         // Every link in the copy resolves inside the copy.
         let enumerator = fm.enumerator(atPath: target.path)
         while let item = enumerator?.nextObject() as? String {
             if let destination = try? fm.destinationOfSymbolicLink(atPath: target.appending(item)) {
                 let resolved = URL(fileURLWithPath: target.appending(item)).resolvingSymlinksInPath().path
-                XCTAssertTrue(resolved.hasPrefix(URL(fileURLWithPath: target.path).resolvingSymlinksInPath().path + "/"), "\(item) -> \(destination)")
+                XCTAssertTrue(
+                    resolved.hasPrefix(URL(fileURLWithPath: target.path).resolvingSymlinksInPath().path + "/"),
+                    "\(item) -> \(destination)")
             }
         }
     }

@@ -2,8 +2,9 @@ import Blog
 import Foundation
 import GitOps
 import TestSupport
-@testable import Workflows
 import XCTest
+
+@testable import Workflows
 
 /// The use cases both front ends call, tested as plain functions: no runner, no messages.
 final class WorkflowTests: XCTestCase {
@@ -17,7 +18,9 @@ final class WorkflowTests: XCTestCase {
         let work = home.path + "/repo"
         try FileManager.default.createDirectory(atPath: work + "/blog", withIntermediateDirectories: true)
         try PackageRoot.copyDemo(to: work + "/blog")
-        for command in [["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"]] {
+        for command in [
+            ["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"],
+        ] {
             try Shell.check(command, in: work, environment: home.environment)
         }
         return (try Repository.open(at: work), try Site.open(containing: work + "/blog"))
@@ -30,7 +33,8 @@ final class WorkflowTests: XCTestCase {
         XCTAssertNil(paths.inSite("README.md"))
         XCTAssertEqual(paths.inSite(["blog/a", "b", "blog/c"]), ["a", "c"])
         XCTAssertEqual(UniqueName.first("tea") { ["tea", "tea-2"].contains($0) }, "tea-3")
-        XCTAssertEqual(UniqueName.first("photo.jpg", made: { _, n in "photo-\(n).jpg" }) { $0 == "photo.jpg" }, "photo-2.jpg")
+        XCTAssertEqual(
+            UniqueName.first("photo.jpg", made: { _, n in "photo-\(n).jpg" }) { $0 == "photo.jpg" }, "photo-2.jpg")
     }
 
     func testPublishPreparationSaysWhatTheSheetShows() throws {
@@ -51,7 +55,8 @@ final class WorkflowTests: XCTestCase {
         let summary = SiteGitStatus.summary(siteRoot: site.root)
         XCTAssertEqual(summary.branch, "main")
         XCTAssertEqual(summary.changes[post], .modified)
-        XCTAssertEqual(SiteGitStatus.changes(under: ["content/posts/half-written-ideas"], siteRoot: site.root), [post: .modified])
+        XCTAssertEqual(
+            SiteGitStatus.changes(under: ["content/posts/half-written-ideas"], siteRoot: site.root), [post: .modified])
     }
 
     func testOutsideARepositoryNothingIsPrepared() throws {
@@ -66,11 +71,15 @@ final class WorkflowTests: XCTestCase {
         let work = home.path + "/jekyll"
         try PackageRoot.copyPlainJekyllSite(to: work)
         try FileManager.default.createDirectory(atPath: work + "/_drafts", withIntermediateDirectories: true)
-        try "---\ntitle: Soon\n---\nWords.\n".write(toFile: work + "/_drafts/soon.md", atomically: true, encoding: .utf8)
-        for command in [["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"]] {
+        try "---\ntitle: Soon\n---\nWords.\n".write(
+            toFile: work + "/_drafts/soon.md", atomically: true, encoding: .utf8)
+        for command in [
+            ["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"],
+        ] {
             try Shell.check(command, in: work, environment: home.environment)
         }
-        let made = try Undraft.publishable("_drafts/soon.md", site: try Site.open(containing: work), repository: try Repository.open(at: work))
+        let made = try Undraft.publishable(
+            "_drafts/soon.md", site: try Site.open(containing: work), repository: try Repository.open(at: work))
         XCTAssertEqual(made.result.movedFrom, "_drafts/soon.md")
         XCTAssertTrue(made.result.path.hasPrefix("_posts/") && made.result.path.hasSuffix("-soon.md"), made.result.path)
         XCTAssertEqual(made.movePaths, [made.result.path, "_drafts/soon.md"])
@@ -80,15 +89,17 @@ final class WorkflowTests: XCTestCase {
     func testPublishSettingsFromTheConfigFile() throws {
         let config = home.path + "/.config/nakedblog"
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
-        try "theme = \"light\"\n[publish]\ncheck = \"off\"\ncheck_timeout = 30\nuntrusted = true\n".write(toFile: config + "/config.toml",
-                                                                                                       atomically: true, encoding: .utf8)
+        try "theme = \"light\"\n[publish]\ncheck = \"off\"\ncheck_timeout = 30\nuntrusted = true\n".write(
+            toFile: config + "/config.toml",
+            atomically: true, encoding: .utf8)
         let settings = try PublishSettings.load(environment: home.environment)
         XCTAssertFalse(settings.buildCheck)
         XCTAssertTrue(settings.buildsBeforePublishing(siteSetting: "build"), "the site's git config wins")
         let policy = settings.buildPolicy()
         XCTAssertEqual(policy.timeout, 30)
         XCTAssertEqual(policy.trust, .untrusted)
-        try "[publish]\ncheck = \"sometimes\"\n".write(toFile: config + "/config.toml", atomically: true, encoding: .utf8)
+        try "[publish]\ncheck = \"sometimes\"\n".write(
+            toFile: config + "/config.toml", atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try PublishSettings.load(environment: home.environment))
     }
 }

@@ -7,14 +7,18 @@ import FuzzSupport
 /// edit that is taken but leaves a page that no longer reads, or changes its body.
 func fuzzFrontMatter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = bytes(data, size)
-    guard let page = try? PageText(bytes: input, file: "fuzz.md"), let editor = try? FrontMatterEditor(page: page, file: "fuzz.md"),
-          let fields = try? editor.fields() else { return 0 }
+    guard let page = try? PageText(bytes: input, file: "fuzz.md"),
+        let editor = try? FrontMatterEditor(page: page, file: "fuzz.md"),
+        let fields = try? editor.fields()
+    else { return 0 }
     var edits: [(String, (inout FrontMatterEditor) throws -> Void)] = [
         ("set title", { try $0.set("title", to: .string("A: title # with: colons")) }),
         ("set tags", { try $0.set("tags", to: .list([.string("a"), .string("b, c")])) }),
         ("set draft", { try $0.set("draft", to: .bool(false)) }),
     ]
-    if let key = fields.keys.first { edits.append(("set \(key)", { try $0.set(key, to: .string("fuzzed \u{1F600} \"quote\"")) })) }
+    if let key = fields.keys.first {
+        edits.append(("set \(key)", { try $0.set(key, to: .string("fuzzed \u{1F600} \"quote\"")) }))
+    }
     if let key = fields.keys.last { edits.append(("remove \(key)", { try $0.remove(key) })) }
     for (name, edit) in edits {
         var edited = editor

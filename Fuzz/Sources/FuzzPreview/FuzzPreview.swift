@@ -1,6 +1,6 @@
 import Blog
-import Preview
 import FuzzSupport
+import Preview
 import TextWidth
 
 /// Markdown → terminal lines at a width taken from the input: never crashes, and no line is

@@ -23,7 +23,8 @@ public struct Archetype: Sendable, Equatable {
     }
 
     /// Hugo's default archetype.
-    static let builtInText = "+++\ntitle = '{{ replace .File.ContentBaseName \"-\" \" \" | title }}'\ndate = {{ .Date }}\ndraft = true\n+++\n"
+    static let builtInText =
+        "+++\ntitle = '{{ replace .File.ContentBaseName \"-\" \" \" | title }}'\ndate = {{ .Date }}\ndraft = true\n+++\n"
 
     /// Finds the archetype for `kind` (usually the section) like Hugo: `archetypes/<kind>/`,
     /// `archetypes/<kind>.md`, `archetypes/default.md`, then the same in each theme, then built in.
@@ -35,8 +36,10 @@ public struct Archetype: Sendable, Equatable {
         var isDirectory: ObjCBool = false
         for root in roots {
             let dir = root + "/" + kind
-            if allowBundle, !kind.isEmpty, fm.fileExists(atPath: site.absolute(dir), isDirectory: &isDirectory), isDirectory.boolValue,
-               fm.fileExists(atPath: site.absolute(dir + "/index.md")) {
+            if allowBundle, !kind.isEmpty, fm.fileExists(atPath: site.absolute(dir), isDirectory: &isDirectory),
+                isDirectory.boolValue,
+                fm.fileExists(atPath: site.absolute(dir + "/index.md"))
+            {
                 return Archetype(source: .bundle(directory: dir))
             }
             if !kind.isEmpty, fm.fileExists(atPath: site.absolute(root + "/" + kind + ".md")) {
@@ -58,8 +61,10 @@ public struct Archetype: Sendable, Equatable {
         case .bundle(let dir): path = dir + "/index.md"
         }
         guard let data = FileManager.default.contents(atPath: site.absolute(path)),
-              let text = String(validating: data, as: UTF8.self) else {
-            throw ContentError(file: path, problem: "cannot read the archetype", hint: "Check that it exists and is UTF-8 text")
+            let text = String(validating: data, as: UTF8.self)
+        else {
+            throw ContentError(
+                file: path, problem: "cannot read the archetype", hint: "Check that it exists and is UTF-8 text")
         }
         return text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     }
@@ -83,7 +88,9 @@ public struct Archetype: Sendable, Equatable {
         let themesOutside = !SiteContainment.isInside(themes, site: site.root)
         for file in files {
             let verdict = SiteContainment.verdict(site.absolute(file), site: site.root)
-            if case .outside = verdict, themesOutside, SiteContainment.isInside(site.absolute(file), site: themes) { continue }
+            if case .outside = verdict, themesOutside, SiteContainment.isInside(site.absolute(file), site: themes) {
+                continue
+            }
             if let refusal = SiteContainment.refusal(verdict, display: file) { throw refusal }
         }
     }
@@ -91,12 +98,15 @@ public struct Archetype: Sendable, Equatable {
     /// Files besides `index.md` in a bundle archetype, relative to its directory.
     func resources(in site: Site) -> [String] {
         guard case .bundle(let dir) = source,
-              let enumerator = FileManager.default.enumerator(atPath: site.absolute(dir)) else { return [] }
+            let enumerator = FileManager.default.enumerator(atPath: site.absolute(dir))
+        else { return [] }
         var files: [String] = []
         while let item = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: site.absolute(dir + "/" + item), isDirectory: &isDirectory)
-            if !isDirectory.boolValue, item != "index.md", !(item as NSString).lastPathComponent.hasPrefix(".") { files.append(item) }
+            if !isDirectory.boolValue, item != "index.md", !(item as NSString).lastPathComponent.hasPrefix(".") {
+                files.append(item)
+            }
         }
         return files.sorted()
     }

@@ -63,7 +63,9 @@ struct GoTemplate {
             output += text
             line += text.filter { $0 == "\n" }.count
             guard let close = body.range(of: "}}") else {
-                throw Failure(line: line, expression: String(body.prefix(40)), problem: "an action is opened with `{{` but never closed with `}}`")
+                throw Failure(
+                    line: line, expression: String(body.prefix(40)),
+                    problem: "an action is opened with `{{` but never closed with `}}`")
             }
             var action = body[..<close.lowerBound]
             rest = body[close.upperBound...]
@@ -86,8 +88,10 @@ struct GoTemplate {
         return output + rest
     }
 
-    private func evaluate(_ pipeline: [GoTemplateParser.Command], variables: inout [String: Value], line: Int,
-                          source: String) throws(Failure) -> Value {
+    private func evaluate(
+        _ pipeline: [GoTemplateParser.Command], variables: inout [String: Value], line: Int,
+        source: String
+    ) throws(Failure) -> Value {
         var piped: Value?
         for command in pipeline {
             var arguments: [Value] = []
@@ -100,8 +104,10 @@ struct GoTemplate {
         return piped ?? .null
     }
 
-    private func value(of operand: GoTemplateParser.Operand, variables: inout [String: Value], line: Int,
-                       source: String) throws(Failure) -> Value {
+    private func value(
+        of operand: GoTemplateParser.Operand, variables: inout [String: Value], line: Int,
+        source: String
+    ) throws(Failure) -> Value {
         switch operand {
         case .literal(let v): return v
         case .field(let path):
@@ -110,7 +116,9 @@ struct GoTemplate {
             }
             return v
         case .variable(let name):
-            guard let v = variables[name] else { throw Failure(line: line, expression: source, problem: "`$\(name)` is not defined") }
+            guard let v = variables[name] else {
+                throw Failure(line: line, expression: source, problem: "`$\(name)` is not defined")
+            }
             return v
         case .pipeline(let inner): return try evaluate(inner, variables: &variables, line: line, source: source)
         case .function(let name, let methods):
@@ -120,8 +128,10 @@ struct GoTemplate {
         }
     }
 
-    private func call(_ head: GoTemplateParser.Head, _ args: [Value], variables: inout [String: Value], line: Int,
-                      source: String) throws(Failure) -> Value {
+    private func call(
+        _ head: GoTemplateParser.Head, _ args: [Value], variables: inout [String: Value], line: Int,
+        source: String
+    ) throws(Failure) -> Value {
         switch head {
         case .operand(let operand):
             guard args.isEmpty else {
@@ -140,14 +150,18 @@ struct GoTemplate {
         }
     }
 
-    private func callMethod(_ name: String, on value: Value, _ args: [Value], line: Int, source: String) throws(Failure) -> Value {
+    private func callMethod(_ name: String, on value: Value, _ args: [Value], line: Int, source: String) throws(Failure)
+        -> Value
+    {
         guard case .time(let date, let zone) = value else {
             throw Failure(line: line, expression: source, problem: "`.\(name)` is only supported on dates")
         }
         switch name {
         case "Format":
             guard args.count == 1, case .string(let layout) = args[0] else {
-                throw Failure(line: line, expression: source, problem: "`.Format` takes one layout string, e.g. .Format \"2006-01-02\"")
+                throw Failure(
+                    line: line, expression: source,
+                    problem: "`.Format` takes one layout string, e.g. .Format \"2006-01-02\"")
             }
             return .string(GoTimeFormat.format(date, layout: layout, zone: zone))
         case "Year": return .int(Calendar(identifier: .gregorian).dateComponents(in: zone, from: date).year ?? 0)

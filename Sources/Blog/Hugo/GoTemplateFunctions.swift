@@ -2,10 +2,14 @@ import Foundation
 
 /// The template functions archetypes use, with Hugo's behaviour.
 enum GoTemplateFunctions {
-    static func call(_ name: String, _ args: [GoTemplate.Value], now: Date, zone: TimeZone,
-                     failure: (String) -> GoTemplate.Failure) throws(GoTemplate.Failure) -> GoTemplate.Value {
+    static func call(
+        _ name: String, _ args: [GoTemplate.Value], now: Date, zone: TimeZone,
+        failure: (String) -> GoTemplate.Failure
+    ) throws(GoTemplate.Failure) -> GoTemplate.Value {
         func need(_ count: Int) throws(GoTemplate.Failure) {
-            guard args.count == count else { throw failure("`\(name)` takes \(count) argument\(count == 1 ? "" : "s"), got \(args.count)") }
+            guard args.count == count else {
+                throw failure("`\(name)` takes \(count) argument\(count == 1 ? "" : "s"), got \(args.count)")
+            }
         }
         switch name {
         case "now":
@@ -28,7 +32,8 @@ enum GoTemplateFunctions {
             return .string(Slug.make(args[0].text))
         case "humanize":
             try need(1)
-            let words = args[0].text.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ").lowercased()
+            let words = args[0].text.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+                .lowercased()
             return .string(words.prefix(1).uppercased() + words.dropFirst())
         case "trim":
             try need(2)
@@ -56,7 +61,11 @@ enum GoTemplateFunctions {
             let next = format.index(after: index)
             if c == "%", next < format.endIndex {
                 let verb = format[next]
-                if verb == "%" { output.append("%") } else { output += remaining.popFirst()?.text ?? "%!\(verb)(MISSING)" }
+                if verb == "%" {
+                    output.append("%")
+                } else {
+                    output += remaining.popFirst()?.text ?? "%!\(verb)(MISSING)"
+                }
                 index = format.index(after: next)
                 continue
             }
@@ -76,7 +85,10 @@ enum GoTimeFormat {
         calendar.timeZone = zone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
         let offset = zone.secondsFromGMT(for: date)
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ]
         let days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         func offsetText(colon: Bool, zulu: Bool) -> String {
             if zulu && offset == 0 { return "Z" }

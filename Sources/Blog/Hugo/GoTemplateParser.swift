@@ -24,7 +24,9 @@ struct GoTemplateParser {
         let pipeline: [Command]
     }
 
-    static let unsupportedKeywords: Set<String> = ["if", "else", "end", "range", "with", "define", "template", "block", "break", "continue"]
+    static let unsupportedKeywords: Set<String> = [
+        "if", "else", "end", "range", "with", "define", "template", "block", "break", "continue",
+    ]
 
     private let source: String
     private let line: Int
@@ -43,7 +45,9 @@ struct GoTemplateParser {
             return Statement(assigns: String(first.dropFirst()), pipeline: try pipeline())
         }
         if let first = tokens.first, Self.unsupportedKeywords.contains(first) {
-            throw fail("`\(first)` blocks are not supported in archetypes by nakedblog; simplify the archetype or create the post with `hugo new content`")
+            throw fail(
+                "`\(first)` blocks are not supported in archetypes by nakedblog; simplify the archetype or create the post with `hugo new content`"
+            )
         }
         let result = try pipeline()
         guard position == tokens.count else { throw fail("unexpected `\(tokens[position])`") }
@@ -66,7 +70,8 @@ struct GoTemplateParser {
         if let name = Self.identifier(token) {
             position += 1
             let parts = name.split(separator: ".").map(String.init)
-            head = parts.count > 1 ? .operand(.function(parts[0], methods: Array(parts.dropFirst()))) : .function(parts[0])
+            head =
+                parts.count > 1 ? .operand(.function(parts[0], methods: Array(parts.dropFirst()))) : .function(parts[0])
         } else {
             head = .operand(try operand())
         }
@@ -91,7 +96,9 @@ struct GoTemplateParser {
             return .pipeline(inner)
         }
         if token.hasPrefix("\"") {
-            guard let (value, _) = QuotedString.read(Substring(token), yamlStyle: false) else { throw fail("bad string \(token)") }
+            guard let (value, _) = QuotedString.read(Substring(token), yamlStyle: false) else {
+                throw fail("bad string \(token)")
+            }
             return .literal(.string(value))
         }
         if token.hasPrefix("`") { return .literal(.string(String(token.dropFirst().dropLast()))) }
@@ -149,9 +156,15 @@ struct GoTemplateParser {
                 index = cursor < source.endIndex ? source.index(after: cursor) : cursor
                 continue
             }
-            if c.isWhitespace { flush() } else if c == "|" || c == "(" || c == ")" { flush(); tokens.append(String(c)) } else if c == ":" && source[source.index(after: index)...].hasPrefix(":=") {
+            if c.isWhitespace {
+                flush()
+            } else if c == "|" || c == "(" || c == ")" {
+                flush(); tokens.append(String(c))
+            } else if c == ":" && source[source.index(after: index)...].hasPrefix(":=") {
                 flush(); tokens.append(":="); index = source.index(index, offsetBy: 2); continue
-            } else { current.append(c) }
+            } else {
+                current.append(c)
+            }
             index = source.index(after: index)
         }
         flush()

@@ -13,7 +13,9 @@ enum HugoCascade {
         var folders = Set<String>()
         for path in paths {
             var folder = parent(path)
-            while !folder.isEmpty, folders.insert(folder).inserted, roots.contains(where: { folder.hasPrefix($0 + "/") || folder == $0 }) {
+            while !folder.isEmpty, folders.insert(folder).inserted,
+                roots.contains(where: { folder.hasPrefix($0 + "/") || folder == $0 })
+            {
                 folder = parent(folder)
             }
         }
@@ -24,8 +26,9 @@ enum HugoCascade {
             for name in names where ContentFileName.isBranchIndex(name) {
                 let file = absolute + "/" + name
                 guard SiteContainment.isInside(file, site: site.root), let bytes = WholeFile.read(file),
-                      bytes.count < 1 << 20, bytes.firstRange(of: Array("cascade".utf8)) != nil,
-                      let fields = try? PostReader.parts(of: bytes, file: folder + "/" + name).fields else { continue }
+                    bytes.count < 1 << 20, bytes.firstRange(of: Array("cascade".utf8)) != nil,
+                    let fields = try? PostReader.parts(of: bytes, file: folder + "/" + name).fields
+                else { continue }
                 if hides(fields.value(lowercased: "cascade")) { hiding.insert(folder) }
             }
         }
@@ -41,7 +44,9 @@ enum HugoCascade {
             for key in ["build", "_build"] {
                 guard case .map(let settings)? = fields.value(lowercased: key) else { continue }
                 let build = FrontMatterFields(settings)
-                if let flag = build.value(lowercased: "render"), flag.text == "never" || flag.bool == false { return true }
+                if let flag = build.value(lowercased: "render"), flag.text == "never" || flag.bool == false {
+                    return true
+                }
             }
             return false
         case .list(let items)?:

@@ -16,7 +16,9 @@ enum HugoURL {
     /// headless), else nil: then `of` works it out from the post when asked.
     static func override(_ post: Post, fields: FrontMatterFields, config: SiteConfig, contentRoot: String) -> String? {
         if post.headless { return "" }
-        if let url = fields.value(lowercased: "url")?.text, !url.isEmpty { return of(post, fields: fields, config: config, contentRoot: contentRoot) }
+        if let url = fields.value(lowercased: "url")?.text, !url.isEmpty {
+            return of(post, fields: fields, config: config, contentRoot: contentRoot)
+        }
         if !post.section.isEmpty, config.permalinks[post.section] ?? config.permalinks["page"] != nil {
             return of(post, fields: fields, config: config, contentRoot: contentRoot)
         }
@@ -32,13 +34,18 @@ enum HugoURL {
         }
         let languagePrefix = config.languagePrefix(post.lang)
         // The scanner knows the content root (working it out here built the list for every post).
-        let root = contentRoot ?? (config.languages.isEmpty && config.contentMounts.isEmpty ? config.contentDir
-            : config.contentRoots.filter { post.path.hasPrefix($0.dir + "/") }.max { $0.dir.count < $1.dir.count }?.dir ?? config.contentDir)
+        let root =
+            contentRoot
+            ?? (config.languages.isEmpty && config.contentMounts.isEmpty
+                ? config.contentDir
+                : config.contentRoots.filter { post.path.hasPrefix($0.dir + "/") }.max { $0.dir.count < $1.dir.count }?
+                    .dir ?? config.contentDir)
         // Folders and name by UTF-8 index (splitting into arrays cost more than the rest).
         let relative = Substring(post.path.utf8.dropFirst(root.utf8.count + 1))
         let slash = UInt8(ascii: "/")
         var folders = relative.utf8.lastIndex(of: slash).map { relative[..<$0] } ?? ""
-        let fileName = relative.utf8.lastIndex(of: slash).map { relative[relative.utf8.index(after: $0)...] } ?? relative
+        let fileName =
+            relative.utf8.lastIndex(of: slash).map { relative[relative.utf8.index(after: $0)...] } ?? relative
         var name: Substring
         if post.isBundle && !folders.isEmpty {
             let last = folders.utf8.lastIndex(of: slash)
@@ -49,7 +56,9 @@ enum HugoURL {
         }
         if !post.section.isEmpty, let pattern = config.permalinks[post.section] ?? config.permalinks["page"] {
             let parts = folders.split(separator: "/").map(String.init)
-            return languagePrefix + expand(pattern, post: post, folders: parts, fileName: String(name), fields: fields ?? FrontMatterFields())
+            return languagePrefix
+                + expand(
+                    pattern, post: post, folders: parts, fileName: String(name), fields: fields ?? FrontMatterFields())
         }
         if let fields {
             if let slug = fields.value(lowercased: "slug")?.text, !slug.isEmpty { name = Substring(slug) }
@@ -61,7 +70,9 @@ enum HugoURL {
     }
 
     /// A `permalinks` pattern with its tokens filled in.
-    private static func expand(_ pattern: String, post: Post, folders: [String], fileName: String, fields: FrontMatterFields) -> String {
+    private static func expand(
+        _ pattern: String, post: Post, folders: [String], fileName: String, fields: FrontMatterFields
+    ) -> String {
         let date = post.date?.date ?? Date(timeIntervalSince1970: -62_135_596_800)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: post.date?.offsetSeconds ?? 0)!
@@ -70,8 +81,10 @@ enum HugoURL {
         let slug = fields["slug"]?.text.flatMap { $0.isEmpty ? nil : urlize($0) }
         let values: [String: String] = [
             "year": String(format: "%04d", c.year ?? 1), "month": String(format: "%02d", c.month ?? 1),
-            "monthname": calendar.monthSymbols[(c.month ?? 1) - 1].lowercased(), "day": String(format: "%02d", c.day ?? 1),
-            "weekday": String((c.weekday ?? 1) - 1), "weekdayname": calendar.weekdaySymbols[(c.weekday ?? 1) - 1].lowercased(),
+            "monthname": calendar.monthSymbols[(c.month ?? 1) - 1].lowercased(),
+            "day": String(format: "%02d", c.day ?? 1),
+            "weekday": String((c.weekday ?? 1) - 1),
+            "weekdayname": calendar.weekdaySymbols[(c.weekday ?? 1) - 1].lowercased(),
             "yearday": String(c.dayOfYear ?? 1), "section": post.section, "sections": folders.joined(separator: "/"),
             "title": title, "slug": slug ?? title, "filename": fileName, "contentbasename": fileName,
             "slugorfilename": slug ?? fileName, "slugorcontentbasename": slug ?? fileName,
@@ -101,7 +114,11 @@ enum HugoURL {
         guard path.utf8.allSatisfy({ $0 < 0x80 }) else {
             var out = ""
             for character in path.lowercased() {
-                if character == " " { out += "-" } else if !(character == "/" && out.hasSuffix("/")) { out.append(character) }
+                if character == " " {
+                    out += "-"
+                } else if !(character == "/" && out.hasSuffix("/")) {
+                    out.append(character)
+                }
             }
             return out
         }
@@ -120,7 +137,8 @@ enum HugoURL {
     static func urlize(_ text: String) -> String {
         var out = ""
         for scalar in text.lowercased().unicodeScalars {
-            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._~-".unicodeScalars.contains(scalar) {
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._~-".unicodeScalars.contains(scalar)
+            {
                 out.unicodeScalars.append(scalar)
             } else if scalar == " " {
                 out += "-"

@@ -37,15 +37,19 @@ public struct JekyllConfig: Sendable, Equatable {
     public static let fileNames = ["_config.yml", "_config.yaml", "_config.toml"]
 
     /// Entries Jekyll excludes without being told (4.3's defaults).
-    static let builtInExcludes = [".sass-cache", ".jekyll-cache", "gemfiles", "Gemfile", "Gemfile.lock", "node_modules",
-                                  "vendor/bundle/", "vendor/cache/", "vendor/gems/", "vendor/ruby/"]
+    static let builtInExcludes = [
+        ".sass-cache", ".jekyll-cache", "gemfiles", "Gemfile", "Gemfile.lock", "node_modules",
+        "vendor/bundle/", "vendor/cache/", "vendor/gems/", "vendor/ruby/",
+    ]
 
     /// Reads the configuration of the Jekyll site at `root`.
     /// Without a config file, Jekyll's defaults (as `jekyll build` does). `files` are the
     /// config files to read instead, in order, later ones overriding (`--config a.yml,b.yml`;
     /// site-root-relative or absolute).
     public static func load(root: String, files: [String]? = nil) throws(ContentError) -> JekyllConfig {
-        let names = files ?? fileNames.first(where: { FileManager.default.fileExists(atPath: root + "/" + $0) }).map { [$0] } ?? []
+        let names =
+            files ?? fileNames.first(where: { FileManager.default.fileExists(atPath: root + "/" + $0) }).map { [$0] }
+            ?? []
         var merged: [FrontMatterField] = []
         for name in names {
             let path = name.hasPrefix("/") ? name : root + "/" + name
@@ -57,7 +61,9 @@ public struct JekyllConfig: Sendable, Equatable {
     }
 
     init(_ fields: [FrontMatterField], file: String) {
-        func value(_ key: String, in list: [FrontMatterField]) -> FrontMatterValue? { list.first { $0.key == key }?.value }
+        func value(_ key: String, in list: [FrontMatterField]) -> FrontMatterValue? {
+            list.first { $0.key == key }?.value
+        }
         func map(_ value: FrontMatterValue?) -> [FrontMatterField] {
             if case .map(let entries)? = value { return entries }
             return []
@@ -70,12 +76,15 @@ public struct JekyllConfig: Sendable, Equatable {
         permalink = value("permalink", in: fields)?.text ?? "date"
         postsPermalink = value("permalink", in: map(value("posts", in: map(value("collections", in: fields)))))?.text
         let extensions = value("markdown_ext", in: fields)?.text ?? "markdown,mkdown,mkdn,mkd,md"
-        markdownExtensions = Set(extensions.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        markdownExtensions = Set(
+            extensions.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
         var base = value("baseurl", in: fields)?.text ?? ""
         while base.hasSuffix("/") { base.removeLast() }
         baseURL = base
         excerptSeparator = value("excerpt_separator", in: fields)?.text ?? "\n\n"
-        if case .map(let drafts)? = value("drafts", in: map(value("default_front_matter", in: map(value("jekyll_compose", in: fields))))) {
+        if case .map(let drafts)? = value(
+            "drafts", in: map(value("default_front_matter", in: map(value("jekyll_compose", in: fields)))))
+        {
             draftFrontMatter = drafts
         } else {
             draftFrontMatter = nil
@@ -86,7 +95,10 @@ public struct JekyllConfig: Sendable, Equatable {
             for case .map(let entry) in entries {
                 let scope = map(value("scope", in: entry))
                 guard case .map(let values)? = value("values", in: entry) else { continue }
-                defaults.append(Default(path: value("path", in: scope)?.text ?? "", type: value("type", in: scope)?.text, values: values))
+                defaults.append(
+                    Default(
+                        path: value("path", in: scope)?.text ?? "", type: value("type", in: scope)?.text, values: values
+                    ))
             }
         }
         self.defaults = defaults

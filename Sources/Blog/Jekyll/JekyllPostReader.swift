@@ -8,8 +8,10 @@ enum JekyllPostReader {
     /// The post, or nil when the file is not a document: a page that does not start with a
     /// `---` line is a static file. (Files in `_posts`/`_drafts` are posts with or without front
     /// matter: Jekyll 4.3 reads them all, whatever its documentation says.)
-    static func read(_ candidate: JekyllScanner.Candidate, root: String, config: JekyllConfig, stamps: Bool = true,
-                     in directory: DirectoryHandle? = nil) throws(ContentError) -> Post? {
+    static func read(
+        _ candidate: JekyllScanner.Candidate, root: String, config: JekyllConfig, stamps: Bool = true,
+        in directory: DirectoryHandle? = nil
+    ) throws(ContentError) -> Post? {
         let absolute = root + "/" + candidate.path
         let name = PathName.last(candidate.path)
         let read: (bytes: [UInt8], stamp: FileStamp)?
@@ -24,7 +26,8 @@ enum JekyllPostReader {
             read = DirectoryListing.readWithStamp(absolute)
         }
         guard let (bytes, stamp) = read else {
-            throw ContentError(file: candidate.path, problem: "cannot read the file", hint: FileProblem.readHint(absolute))
+            throw ContentError(
+                file: candidate.path, problem: "cannot read the file", hint: FileProblem.readHint(absolute))
         }
         guard candidate.kind != .page || startsWithFrontMatterLine(bytes) else { return nil }
         let parts = try PostReader.parts(of: bytes, file: candidate.path)
@@ -41,11 +44,15 @@ enum JekyllPostReader {
         return false
     }
 
-    static func post(_ candidate: JekyllScanner.Candidate, parts: (format: FrontMatterFormat?, fields: FrontMatterFields, wordCount: Int),
-                     config: JekyllConfig, stamp: FileStamp, modified: TimeInterval) -> Post {
+    static func post(
+        _ candidate: JekyllScanner.Candidate,
+        parts: (format: FrontMatterFormat?, fields: FrontMatterFields, wordCount: Int),
+        config: JekyllConfig, stamp: FileStamp, modified: TimeInterval
+    ) -> Post {
         let own = parts.format == .yaml ? parts.fields.fields : []
         let type = candidate.kind == .page ? "pages" : "posts"
-        let defaults = config.defaults.isEmpty ? [] : JekyllDefaults.values(for: candidate.path, type: type, in: config.defaults)
+        let defaults =
+            config.defaults.isEmpty ? [] : JekyllDefaults.values(for: candidate.path, type: type, in: config.defaults)
         func value(_ key: String) -> FrontMatterValue? {
             own.last { $0.key == key }?.value ?? defaults.last { $0.key == key }?.value
         }
@@ -63,29 +70,46 @@ enum JekyllPostReader {
         var date = given.flatMap { JekyllDate.read($0, zone: zone) }
         // Jekyll stops the whole build on a date it cannot read; the list says so for this post.
         let dateProblem = given.flatMap { given in
-            date == nil ? "date \"\(given.text ?? "")\" is not a date Jekyll can read (its build stops on it); dated from the file name instead" : nil
+            date == nil
+                ? "date \"\(given.text ?? "")\" is not a date Jekyll can read (its build stops on it); dated from the file name instead"
+                : nil
         }
         if date == nil, let dated { date = JekyllDate.fromFileName(dated.date, zone: zone) }
-        if date == nil, candidate.kind == .draft { date = JekyllDate.fromInstant(Date(timeIntervalSince1970: modified.rounded(.down)), zone: zone) }
+        if date == nil, candidate.kind == .draft {
+            date = JekyllDate.fromInstant(Date(timeIntervalSince1970: modified.rounded(.down)), zone: zone)
+        }
         let outputExtension = config.isMarkdown(extension: ext) || ext.lowercased() == "html" ? ".html" : "." + ext
-        let categories = candidate.kind == .page ? [] : Self.categories(base: candidate.base, category: value("category"), categories: value("categories"))
+        let categories =
+            candidate.kind == .page
+            ? [] : Self.categories(base: candidate.base, category: value("category"), categories: value("categories"))
         let tags = words(value("tag")) + words(value("tags"))
         let url: String
         if candidate.kind == .page {
-            url = JekyllURL.page(path: candidate.path, permalink: value("permalink")?.text, style: config.permalink, outputExtension: outputExtension)
+            url = JekyllURL.page(
+                path: candidate.path, permalink: value("permalink")?.text, style: config.permalink,
+                outputExtension: outputExtension)
         } else {
             let pattern = value("permalink")?.text ?? config.postPermalinkPattern
-            url = date.map { JekyllURL.post(pattern: pattern, .init(date: $0, slug: slug, baseName: baseName, categories: categories,
-                                                                    path: candidate.path, outputExtension: outputExtension)) } ?? ""
+            url =
+                date.map {
+                    JekyllURL.post(
+                        pattern: pattern,
+                        .init(
+                            date: $0, slug: slug, baseName: baseName, categories: categories,
+                            path: candidate.path, outputExtension: outputExtension))
+                } ?? ""
         }
         var post = Post(
-            path: candidate.path, section: candidate.kind == .page ? "" : (candidate.kind == .draft ? "_drafts" : "_posts"),
+            path: candidate.path,
+            section: candidate.kind == .page ? "" : (candidate.kind == .draft ? "_drafts" : "_posts"),
             slug: slug, title: title, date: date,
             lastmod: value("last_modified_at").flatMap { JekyllDate.read($0, zone: zone) } ?? date,
             publishDate: nil, expiryDate: nil,
             draft: candidate.kind == .draft || value("draft")?.bool == true, headless: false, lang: "",
-            tags: unique(tags), categories: categories, description: value("description")?.text ?? value("excerpt")?.text,
-            wordCount: parts.wordCount, isBundle: false, resources: [], format: parts.format, translationKey: candidate.path,
+            tags: unique(tags), categories: categories,
+            description: value("description")?.text ?? value("excerpt")?.text,
+            wordCount: parts.wordCount, isBundle: false, resources: [], format: parts.format,
+            translationKey: candidate.path,
             translations: [], stamp: stamp)
         post.kind = candidate.kind
         post.urlOverride = url
@@ -112,7 +136,8 @@ enum JekyllPostReader {
     static func words(_ value: FrontMatterValue?) -> [String] {
         switch value {
         case .list(let items)?: return items.compactMap(\.text)
-        case .string(let text)?: return text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+        case .string(let text)?:
+            return text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
         case let other?: return other.text.map { [$0] } ?? []
         case nil: return []
         }
@@ -130,10 +155,13 @@ enum JekyllPostReader {
 enum JekyllDefaults {
     static func values(for path: String, type: String, in defaults: [JekyllConfig.Default]) -> [FrontMatterField] {
         let matching = defaults.enumerated().filter { _, entry in
-            (entry.type == nil || entry.type == type || entry.type == String(type.dropLast())) && matches(entry.path, path)
+            (entry.type == nil || entry.type == type || entry.type == String(type.dropLast()))
+                && matches(entry.path, path)
         }
         let ordered = matching.sorted { a, b in
-            (a.element.path.count, a.element.type == nil ? 0 : 1, a.offset) < (b.element.path.count, b.element.type == nil ? 0 : 1, b.offset)
+            (a.element.path.count, a.element.type == nil ? 0 : 1, a.offset) < (
+                b.element.path.count, b.element.type == nil ? 0 : 1, b.offset
+            )
         }
         var merged: [FrontMatterField] = []
         for (_, entry) in ordered { merged = ConfigMerge.merge(merged, entry.values) }
@@ -146,7 +174,8 @@ enum JekyllDefaults {
         if scope.isEmpty { return true }
         guard scope.contains("*") else { return path.hasPrefix(scope) }
         let parts = path.split(separator: "/")
-        for count in 1...parts.count where fnmatch(scope, parts.prefix(count).joined(separator: "/"), FNM_PATHNAME) == 0 { return true }
+        for count in 1...parts.count where fnmatch(scope, parts.prefix(count).joined(separator: "/"), FNM_PATHNAME) == 0
+        { return true }
         return false
     }
 }

@@ -6,8 +6,10 @@ import Synchronization
 struct JekyllPostTemplate: Sendable {
     /// The placeholders of a post (`Drops::UrlDrop`).
     enum Placeholder: String, CaseIterable, Sendable {
-        case collection, path, name, title, slug, categories, slugified_categories, year, month, day, hour, minute, second
-        case i_day, i_month, short_month, long_month, short_year, w_year, week, w_day, short_day, long_day, y_day, output_ext
+        case collection, path, name, title, slug, categories, slugified_categories, year, month, day, hour, minute,
+            second
+        case i_day, i_month, short_month, long_month, short_year, w_year, week, w_day, short_day, long_day, y_day,
+            output_ext
     }
 
     let pieces: [JekyllURL.Piece<Placeholder>]

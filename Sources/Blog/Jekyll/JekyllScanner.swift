@@ -33,12 +33,17 @@ struct JekyllScanner {
         if let special = parts.lastIndex(where: { $0 == "_posts" || $0 == "_drafts" }) {
             let base = parts[..<special].joined(separator: "/")
             let inside = parts[(special + 1)...].joined(separator: "/")
-            guard !parts[..<special].contains(where: Self.isSpecial), !inside.isEmpty, Self.readableInside(Substring(inside)) else { return nil }
+            guard !parts[..<special].contains(where: Self.isSpecial), !inside.isEmpty,
+                Self.readableInside(Substring(inside))
+            else { return nil }
             let kind: PostKind = parts[special] == "_posts" ? .post : .draft
-            guard kind == .draft || Self.datedName(parts.last!) != nil, PathName.extension(parts.last!).isEmpty == false else { return nil }
+            guard kind == .draft || Self.datedName(parts.last!) != nil, PathName.extension(parts.last!).isEmpty == false
+            else { return nil }
             return Candidate(path: path, kind: kind, base: base, folder: PathName.directory(path))
         }
-        guard !parts.contains(where: Self.isSpecial), !isExcluded(path), config.isMarkdown(extension: PathName.extension(path)) else { return nil }
+        guard !parts.contains(where: Self.isSpecial), !isExcluded(path),
+            config.isMarkdown(extension: PathName.extension(path))
+        else { return nil }
         return Candidate(path: path, kind: .page, base: "", folder: PathName.directory(path))
     }
 
@@ -48,8 +53,10 @@ struct JekyllScanner {
         for entry in entries where !entry.isSymbolicLink {
             let path = directory.isEmpty ? entry.name : directory + "/" + entry.name
             if entry.isDirectory && (entry.name == "_posts" || entry.name == "_drafts") {
-                collect(below: path, insideFrom: path.utf8.count + 1, kind: entry.name == "_posts" ? .post : .draft, base: directory,
-                        into: &found)
+                collect(
+                    below: path, insideFrom: path.utf8.count + 1, kind: entry.name == "_posts" ? .post : .draft,
+                    base: directory,
+                    into: &found)
                 continue
             }
             guard !Self.isSpecial(entry.name), !isExcluded(path) else { continue }
@@ -64,7 +71,9 @@ struct JekyllScanner {
     /// The documents below a `_posts`/`_drafts` folder (`Dir["**/*"]`: no links, no hidden
     /// entries), checked as Jekyll checks them. Serial work for every file of a site, so the
     /// checks read bytes and the path is the only string made.
-    private func collect(below folder: String, insideFrom: Int, kind: PostKind, base: String, into found: inout [Candidate]) {
+    private func collect(
+        below folder: String, insideFrom: Int, kind: PostKind, base: String, into found: inout [Candidate]
+    ) {
         // Unsorted: the index sorts the posts (a _posts folder may hold tens of thousands).
         guard let entries = DirectoryHandle(path: root + "/" + folder)?.entries(sorted: false) else { return }
         for entry in entries where !entry.isSymbolicLink && !entry.name.hasPrefix(".") {
@@ -74,7 +83,8 @@ struct JekyllScanner {
                 continue
             }
             guard Self.readableInside(Substring(path.utf8.dropFirst(insideFrom))), PathName.hasExtension(entry.name),
-                  kind == .draft || Self.isDatedName(entry.name) else { continue }
+                kind == .draft || Self.isDatedName(entry.name)
+            else { continue }
             found.append(Candidate(path: path, kind: kind, base: base, folder: folder))
         }
     }
@@ -107,8 +117,6 @@ struct JekyllScanner {
         byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "~")
     }
 
-
-
     /// Names Jekyll skips: `.x`, `_x`, `#x`, `~x`, and backups `x~`.
     static func isSpecial(_ name: String) -> Bool {
         guard let first = name.utf8.first else { return true }
@@ -132,7 +140,9 @@ struct JekyllScanner {
     static func datedName(_ name: String) -> (date: String, slug: String)? {
         let bytes = Array(name.utf8)
         guard let parts = bytes.withUnsafeBufferPointer(datedParts) else { return nil }
-        return (String(decoding: bytes[..<parts.dateEnd], as: UTF8.self), String(decoding: bytes[parts.slug], as: UTF8.self))
+        return (
+            String(decoding: bytes[..<parts.dateEnd], as: UTF8.self), String(decoding: bytes[parts.slug], as: UTF8.self)
+        )
     }
 
     /// Whether `name` is a post's file name (`datedName` is not nil), without making strings.
@@ -146,7 +156,9 @@ struct JekyllScanner {
         var index = 0
         func digits(_ range: ClosedRange<Int>) -> Bool {
             var count = 0
-            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39, count < range.upperBound { index += 1; count += 1 }
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39, count < range.upperBound {
+                index += 1; count += 1
+            }
             return count >= range.lowerBound
         }
         func dash() -> Bool {

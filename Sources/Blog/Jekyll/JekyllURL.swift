@@ -21,35 +21,36 @@ public enum JekyllURL {
     static func post(pattern: String, _ parts: PostParts) -> String {
         let local = Int((parts.date.date.timeIntervalSince1970).rounded(.down)) + (parts.date.offsetSeconds ?? 0)
         let day = LocalDay(secondsSinceEpoch: local)
-        return sanitize(JekyllPostTemplate.of(pattern).fill { placeholder in
-            switch placeholder {
-            case .collection: "posts"
-            case .path: cleanedPath(parts.path)
-            case .name: slugify(parts.baseName)
-            case .title: slugify(parts.slug, mode: .pretty, cased: true)
-            case .slug: slugify(parts.slug)
-            case .categories: unique(parts.categories.map { $0.lowercased() }).joined(separator: "/")
-            case .slugified_categories: unique(parts.categories.map { slugify($0) }).joined(separator: "/")
-            case .year: padded(day.year, 4)
-            case .month: padded(day.month, 2)
-            case .day: padded(day.day, 2)
-            case .hour: padded(day.secondOfDay / 3600, 2)
-            case .minute: padded(day.secondOfDay % 3600 / 60, 2)
-            case .second: padded(day.secondOfDay % 60, 2)
-            case .i_day: String(day.day)
-            case .i_month: String(day.month)
-            case .short_month: String(monthNames[day.month - 1].prefix(3))
-            case .long_month: monthNames[day.month - 1]
-            case .short_year: padded(day.year % 100, 2)
-            case .w_year: padded(day.isoWeek.year, 4)
-            case .week: padded(day.isoWeek.week, 2)
-            case .w_day: String(day.weekday == 0 ? 7 : day.weekday)
-            case .short_day: String(dayNames[day.weekday].prefix(3))
-            case .long_day: dayNames[day.weekday]
-            case .y_day: padded(day.dayOfYear, 3)
-            case .output_ext: parts.outputExtension
-            }
-        })
+        return sanitize(
+            JekyllPostTemplate.of(pattern).fill { placeholder in
+                switch placeholder {
+                case .collection: "posts"
+                case .path: cleanedPath(parts.path)
+                case .name: slugify(parts.baseName)
+                case .title: slugify(parts.slug, mode: .pretty, cased: true)
+                case .slug: slugify(parts.slug)
+                case .categories: unique(parts.categories.map { $0.lowercased() }).joined(separator: "/")
+                case .slugified_categories: unique(parts.categories.map { slugify($0) }).joined(separator: "/")
+                case .year: padded(day.year, 4)
+                case .month: padded(day.month, 2)
+                case .day: padded(day.day, 2)
+                case .hour: padded(day.secondOfDay / 3600, 2)
+                case .minute: padded(day.secondOfDay % 3600 / 60, 2)
+                case .second: padded(day.secondOfDay % 60, 2)
+                case .i_day: String(day.day)
+                case .i_month: String(day.month)
+                case .short_month: String(monthNames[day.month - 1].prefix(3))
+                case .long_month: monthNames[day.month - 1]
+                case .short_year: padded(day.year % 100, 2)
+                case .w_year: padded(day.isoWeek.year, 4)
+                case .week: padded(day.isoWeek.week, 2)
+                case .w_day: String(day.weekday == 0 ? 7 : day.weekday)
+                case .short_day: String(dayNames[day.weekday].prefix(3))
+                case .long_day: dayNames[day.weekday]
+                case .y_day: padded(day.dayOfYear, 3)
+                case .output_ext: parts.outputExtension
+                }
+            })
     }
 
     /// `cleaned_relative_path`: the path without extension and without its first `_posts`.
@@ -60,8 +61,10 @@ public enum JekyllURL {
         return "/" + cleaned
     }
 
-    private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                                     "October", "November", "December"]
+    private static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December",
+    ]
     private static let dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     /// `value` in decimal, zero-padded to `width` digits.
@@ -116,7 +119,10 @@ public enum JekyllURL {
             switch style {
             case "pretty": template = "/:path/:basename/"
             case "date", "ordinal", "none": template = "/:path/:basename:output_ext"
-            default: template = "/:path/:basename" + (style.hasSuffix("/") ? "/" : "") + (style.hasSuffix(":output_ext") ? ":output_ext" : "")
+            default:
+                template =
+                    "/:path/:basename" + (style.hasSuffix("/") ? "/" : "")
+                    + (style.hasSuffix(":output_ext") ? ":output_ext" : "")
             }
         }
         return sanitize(fill(template) { values[$0] })
@@ -216,7 +222,8 @@ public enum JekyllURL {
     }
 
     private static func isPlainPathByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x2F || byte == 0x2D
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            || byte == 0x2E || byte == 0x2F || byte == 0x2D
     }
 
     /// `Utils.slugify` modes nakedblog needs.
@@ -233,7 +240,7 @@ public enum JekyllURL {
             let keep: Bool
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                 .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber:
+                .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber:
                 keep = true
             default:
                 keep = mode == .pretty && "._~!$&'()+,;=@".unicodeScalars.contains(scalar)
@@ -258,7 +265,8 @@ public enum JekyllURL {
         out.reserveCapacity(text.utf8.count)
         var pendingHyphen = false
         for var byte in text.utf8 {
-            let alphanumeric = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
+            let alphanumeric =
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39)
             let keep = alphanumeric || (mode == .pretty && "._~!$&'()+,;=@".utf8.contains(byte))
             guard keep else { pendingHyphen = true; continue }
             if pendingHyphen && !out.isEmpty { out.append(0x2D) }

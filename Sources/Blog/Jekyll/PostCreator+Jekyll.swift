@@ -24,22 +24,28 @@ extension PostCreator {
         do {
             try FileManager.default.createDirectory(atPath: site.absolute("_drafts"), withIntermediateDirectories: true)
         } catch {
-            throw ContentError(file: "_drafts", problem: "cannot create the drafts folder", hint: "Check the permissions of the site")
+            throw ContentError(
+                file: "_drafts", problem: "cannot create the drafts folder", hint: "Check the permissions of the site")
         }
         do throws(AtomicFile.Failure) {
             try AtomicFile.create(Data(text.utf8), at: site.absolute(path))
         } catch {
             throw ContentError(file: path, problem: error.reason, hint: "Nothing was created")
         }
-        return Created(path: path, slug: slug, archetype: config.draftFrontMatter == nil ? "layout: post" : config.file, resources: [])
+        return Created(
+            path: path, slug: slug, archetype: config.draftFrontMatter == nil ? "layout: post" : config.file,
+            resources: [])
     }
 
     /// Double or single quotes when most of the site's posts quote their titles so, else plain.
     private func titleStyle(config: JekyllConfig) -> QuoteStyle {
         var counts: [QuoteStyle: Int] = [:]
-        for candidate in JekyllScanner(root: site.root, config: config).candidates().filter({ $0.kind != .page }).suffix(50) {
+        for candidate in JekyllScanner(root: site.root, config: config).candidates().filter({ $0.kind != .page })
+            .suffix(50)
+        {
             guard let page = try? PageText.read(path: site.absolute(candidate.path), display: candidate.path),
-                  let block = page.frontMatter else { continue }
+                let block = page.frontMatter
+            else { continue }
             for line in block.content.split(separator: "\n") where line.hasPrefix("title:") {
                 counts[QuoteStyle.of(line.dropFirst(6).drop { $0 == " " }), default: 0] += 1
             }

@@ -12,14 +12,17 @@ extension PostIndex {
         for candidate in candidates where candidate.folder != previous {
             previous = candidate.folder
             if handles[candidate.folder] == nil {
-                handles[candidate.folder] = DirectoryHandle(path: candidate.folder.isEmpty ? root : root + "/" + candidate.folder)
+                handles[candidate.folder] = DirectoryHandle(
+                    path: candidate.folder.isEmpty ? root : root + "/" + candidate.folder)
             }
         }
         let open = handles
         let results = ParallelMap.map(candidates) { candidate -> Result<Post?, ContentError> in
             do throws(ContentError) {
-                return .success(try JekyllPostReader.read(candidate, root: root, config: config, stamps: stamps,
-                                                          in: open[candidate.folder]))
+                return .success(
+                    try JekyllPostReader.read(
+                        candidate, root: root, config: config, stamps: stamps,
+                        in: open[candidate.folder]))
             } catch { return .failure(error) }
         }
         var posts: [Post] = []

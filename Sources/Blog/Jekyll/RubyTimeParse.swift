@@ -16,13 +16,16 @@ enum RubyTimeParse {
         var offset: Int?
     }
 
-    private static let months = ["jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
-                                 "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12]
+    private static let months = [
+        "jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
+        "jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
+    ]
 
     static func parse(_ text: String) -> Parsed? {
         let lower = text.lowercased()
         guard let (year, month, day) = dayPart(lower), (1...12).contains(month),
-              (1...HugoDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...HugoDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         var parsed = Parsed(year: year, month: month, day: day)
         if let time = timePart(lower) {
             parsed.hour = time.hour
@@ -38,10 +41,14 @@ enum RubyTimeParse {
         if let match = text.firstMatch(of: /(?:^|[^\d])(\d{4})[-\/](\d{1,2})[-\/](\d{1,2})(?!\d)/) {
             return (Int(match.1)!, Int(match.2)!, Int(match.3)!)
         }
-        if let match = text.firstMatch(of: /(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3})[a-z]*\.?,?\s+(-?\d{4})/), let month = months[String(match.2)] {
+        if let match = text.firstMatch(of: /(\d{1,2})(?:st|nd|rd|th)?\s+([a-z]{3})[a-z]*\.?,?\s+(-?\d{4})/),
+            let month = months[String(match.2)]
+        {
             return (Int(match.3)!, month, Int(match.1)!)
         }
-        if let match = text.firstMatch(of: /([a-z]{3})[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(-?\d{4})/), let month = months[String(match.1)] {
+        if let match = text.firstMatch(of: /([a-z]{3})[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(-?\d{4})/),
+            let month = months[String(match.1)]
+        {
             return (Int(match.3)!, month, Int(match.2)!)
         }
         return nil
@@ -50,7 +57,8 @@ enum RubyTimeParse {
     /// The first time of day: `18:30`, `18:30:22.5`, `6:30pm`, `6pm`, `6 p.m.`, with a zone
     /// right after it (`Z`, `UTC`, `GMT`, `+05:30`, `-0800`).
     private static func timePart(_ text: String) -> (hour: Int, minute: Int, second: Int, offset: Int?)? {
-        let pattern = /\b(\d{1,2})(?::(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?\s*(am|pm|a\.m\.|p\.m\.)?(?:\s*(z\b|utc\b|gmt\b|[+-]\d{2}:?\d{2}\b))?/
+        let pattern =
+            /\b(\d{1,2})(?::(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?\s*(am|pm|a\.m\.|p\.m\.)?(?:\s*(z\b|utc\b|gmt\b|[+-]\d{2}:?\d{2}\b))?/
         for match in text.matches(of: pattern) {
             // A bare number is a time only with am/pm ("6pm"); else it is a day or a year.
             guard match.2 != nil || match.4 != nil else { continue }

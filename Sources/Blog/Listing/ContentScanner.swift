@@ -14,7 +14,8 @@ struct ContentScanner {
     /// results in batches (one per worker and level, in walking order), the problems met, and
     /// the listings read (for `ListingCache.save`).
     func scan<T: Sendable>(_ visit: @escaping @Sendable (PostReader.Location, DirectoryHandle) -> T)
-        -> (batches: [[T]], problems: [ContentError], listings: [ListingRecords]) {
+        -> (batches: [[T]], problems: [ContentError], listings: [ListingRecords])
+    {
         var batches: [[T]] = []
         var problems: [ContentError] = []
         var records: [ListingRecords] = []
@@ -23,12 +24,18 @@ struct ContentScanner {
         for root in site.config.contentRoots {
             let absolute = site.absolute(root.dir)
             guard let id = DirectoryID(absolute), isDirectory(absolute) else {
-                problems.append(ContentError(file: root.dir, problem: "the content directory does not exist",
-                                             hint: "Create it (`mkdir -p \(root.dir)`) or fix contentDir in \(site.config.files.first ?? "the site config")"))
+                problems.append(
+                    ContentError(
+                        file: root.dir, problem: "the content directory does not exist",
+                        hint:
+                            "Create it (`mkdir -p \(root.dir)`) or fix contentDir in \(site.config.files.first ?? "the site config")"
+                    ))
                 continue
             }
             visited.insert(id)
-            level.append(Siblings(parentDir: "", parent: nil, root: Root(dir: root.dir, language: root.language), names: [root.dir]))
+            level.append(
+                Siblings(
+                    parentDir: "", parent: nil, root: Root(dir: root.dir, language: root.language), names: [root.dir]))
         }
         let scanner = self
         while !level.isEmpty {
@@ -43,55 +50,81 @@ struct ContentScanner {
             let places = positions
             // Each worker claims chunks of this level's directories and keeps what it finds in its
             // own arrays (the order is the index's to decide).
-            let shares = ParallelMap.claiming(places.count, chunk: 64) { next -> (found: [T], children: [Siblings], links: [String], problems: [ContentError], records: ListingRecords) in
+            let shares = ParallelMap.claiming(places.count, chunk: 64) {
+                next -> (
+                    found: [T], children: [Siblings], links: [String], problems: [ContentError], records: ListingRecords
+                ) in
                 var found: [T] = []
-                found.reserveCapacity(places.count / ParallelMap.cores + 64)  // most directories hold one page: no regrowing
+                // Most directories hold one page: no regrowing.
+                found.reserveCapacity(places.count / ParallelMap.cores + 64)
                 var children: [Siblings] = []
                 var links: [String] = []
                 var problems: [ContentError] = []
                 var records = ListingRecords()
-                while let range = next() { for index in range {
-                    let siblings = current[Int(places[index].group)]
-                    let name = siblings.names[Int(places[index].name)]
-                    let dir = siblings.parentDir.isEmpty ? name : siblings.parentDir + "/" + name
-                    guard let (directory, entries) = scanner.enter(name, at: dir, in: siblings.parent, records: &records) else {
-                        problems.append(ContentError(file: dir, problem: "cannot read this directory", hint: "Check its permissions"))
-                        continue
-                    }
-                    let scan = scanner.scanDirectory(dir, root: siblings.root, entries: entries, throughLink: siblings.throughLink)
-                    problems += scan.problems
-                    if scan.locations.count > 64 {
-                        // A flat section (thousands of single-file pages in one directory): its pages
-                        // are read on every core, not by the one worker that listed it.
-                        found += ParallelMap.map(scan.locations) { visit($0, directory) }
-                    } else {
-                        for location in scan.locations { found.append(visit(location, directory)) }
-                    }
-                    guard !scan.subdirectories.isEmpty else { continue }
-                    // Folders reached through a link are walked apart: everything under them is
-                    // marked. (Most directories hold no link: one list, no second pass.)
-                    if !scan.subdirectories.contains(where: \.isSymbolicLink) {
-                        children.append(Siblings(parentDir: dir, parent: directory, root: siblings.root, names: scan.subdirectories.map(\.name),
-                                                 throughLink: siblings.throughLink))
-                    } else {
-                        let plain = scan.subdirectories.filter { !$0.isSymbolicLink }.map(\.name)
-                        let linked = scan.subdirectories.filter(\.isSymbolicLink).map(\.name)
-                        if !plain.isEmpty {
-                            children.append(Siblings(parentDir: dir, parent: directory, root: siblings.root, names: plain, throughLink: siblings.throughLink))
+                while let range = next() {
+                    for index in range {
+                        let siblings = current[Int(places[index].group)]
+                        let name = siblings.names[Int(places[index].name)]
+                        let dir = siblings.parentDir.isEmpty ? name : siblings.parentDir + "/" + name
+                        guard
+                            let (directory, entries) = scanner.enter(
+                                name, at: dir, in: siblings.parent, records: &records)
+                        else {
+                            problems.append(
+                                ContentError(
+                                    file: dir, problem: "cannot read this directory", hint: "Check its permissions"))
+                            continue
                         }
-                        children.append(Siblings(parentDir: dir, parent: directory, root: siblings.root, names: linked, throughLink: true))
+                        let scan = scanner.scanDirectory(
+                            dir, root: siblings.root, entries: entries, throughLink: siblings.throughLink)
+                        problems += scan.problems
+                        if scan.locations.count > 64 {
+                            // A flat section (thousands of single-file pages in one directory): its pages
+                            // are read on every core, not by the one worker that listed it.
+                            found += ParallelMap.map(scan.locations) { visit($0, directory) }
+                        } else {
+                            for location in scan.locations { found.append(visit(location, directory)) }
+                        }
+                        guard !scan.subdirectories.isEmpty else { continue }
+                        // Folders reached through a link are walked apart: everything under them is
+                        // marked. (Most directories hold no link: one list, no second pass.)
+                        if !scan.subdirectories.contains(where: \.isSymbolicLink) {
+                            children.append(
+                                Siblings(
+                                    parentDir: dir, parent: directory, root: siblings.root,
+                                    names: scan.subdirectories.map(\.name),
+                                    throughLink: siblings.throughLink))
+                        } else {
+                            let plain = scan.subdirectories.filter { !$0.isSymbolicLink }.map(\.name)
+                            let linked = scan.subdirectories.filter(\.isSymbolicLink).map(\.name)
+                            if !plain.isEmpty {
+                                children.append(
+                                    Siblings(
+                                        parentDir: dir, parent: directory, root: siblings.root, names: plain,
+                                        throughLink: siblings.throughLink))
+                            }
+                            children.append(
+                                Siblings(
+                                    parentDir: dir, parent: directory, root: siblings.root, names: linked,
+                                    throughLink: true))
+                        }
+                        for subdirectory in scan.subdirectories where subdirectory.isSymbolicLink {
+                            links.append(dir + "/" + subdirectory.name)
+                        }
                     }
-                    for subdirectory in scan.subdirectories where subdirectory.isSymbolicLink { links.append(dir + "/" + subdirectory.name) }
-                } }
+                }
                 return (found, children, links, problems, records)
             }
             // readdir's d_type says which entries are links: only those need a look, made here,
             // where `visited` is kept.
             var loops = Set<String>()
             for share in shares {
-                for link in share.links where !(DirectoryID(site.absolute(link)).map { visited.insert($0).inserted } ?? false) {
-                    problems.append(ContentError(file: link, problem: "this directory was already visited (a symbolic link loop?)",
-                                                 hint: "Remove the symbolic link that points back into the content directory"))
+                for link in share.links
+                where !(DirectoryID(site.absolute(link)).map { visited.insert($0).inserted } ?? false) {
+                    problems.append(
+                        ContentError(
+                            file: link, problem: "this directory was already visited (a symbolic link loop?)",
+                            hint: "Remove the symbolic link that points back into the content directory"))
                     loops.insert(link)
                 }
             }
@@ -112,8 +145,10 @@ struct ContentScanner {
     /// its entries. When the listing cache knows the directory unchanged its entries come from
     /// there and it is not even opened (only `stat`ed); else it is opened and read, and its
     /// listing goes into `records`. Nil if it cannot be opened.
-    func enter(_ name: String, at dir: String, in parent: DirectoryHandle?,
-               records: inout ListingRecords) -> (DirectoryHandle, [DirectoryListing.Entry])? {
+    func enter(
+        _ name: String, at dir: String, in parent: DirectoryHandle?,
+        records: inout ListingRecords
+    ) -> (DirectoryHandle, [DirectoryListing.Entry])? {
         /// The remembered entries of the directory `info` describes, noted for the next cache file.
         func remembered(_ info: stat?) -> [DirectoryListing.Entry]? {
             guard let info, let listings, let known = listings.entries(for: info) else { return nil }
@@ -123,7 +158,10 @@ struct ContentScanner {
         if let parent, listings != nil, parent.shortReadEnds, let entries = remembered(parent.status(of: name)) {
             return (DirectoryHandle(reaching: name, in: parent), entries)
         }
-        guard let directory = parent.map({ DirectoryHandle(name: name, in: $0) }) ?? DirectoryHandle(path: site.absolute(dir)) else {
+        guard
+            let directory = parent.map({ DirectoryHandle(name: name, in: $0) })
+                ?? DirectoryHandle(path: site.absolute(dir))
+        else {
             return nil
         }
         // Its times are taken from the open directory, before its entries are read: a change
@@ -131,7 +169,9 @@ struct ContentScanner {
         let info = listings != nil && directory.shortReadEnds ? directory.status() : nil
         if let entries = remembered(info) { return (directory, entries) }
         let listing = directory.listing()
-        if let info, let listings, listings.canRemember(info, plain: listing.plain) { records.add(info, entries: listing.entries) }
+        if let info, let listings, listings.canRemember(info, plain: listing.plain) {
+            records.add(info, entries: listing.entries)
+        }
         return (directory, listing.entries)
     }
 
@@ -165,7 +205,9 @@ struct ContentScanner {
     /// Sorts one directory's entries (in the directory's own order: pages are ordered by the
     /// index, only a bundle's resources need the names sorted) into a leaf bundle (its index files
     /// and resources) or a list of pages and subdirectories.
-    func scanDirectory(_ relative: String, root: Root, entries: [DirectoryListing.Entry], throughLink: Bool = false) -> DirectoryScan {
+    func scanDirectory(_ relative: String, root: Root, entries: [DirectoryListing.Entry], throughLink: Bool = false)
+        -> DirectoryScan
+    {
         var result = DirectoryScan()
         var entries = entries
         let tuple = (dir: root.dir, language: root.language)
@@ -176,30 +218,38 @@ struct ContentScanner {
             var bundleResources: [String] = []
             for entry in entries where entry.name.utf8.first != UInt8(ascii: ".") {
                 if entry.isDirectory {
-                    bundleResources += DirectoryListing.files(under: absolute + "/" + entry.name, prefix: entry.name + "/")
+                    bundleResources += DirectoryListing.files(
+                        under: absolute + "/" + entry.name, prefix: entry.name + "/")
                 } else if !ContentFileName.isLeafIndex(entry.name) {
                     bundleResources.append(entry.name)
                 }
             }
             for entry in leafIndexes {
-                result.locations.append(makeLocation(path: relative + "/" + entry.name, root: tuple, isBundle: true, resources: bundleResources,
-                                                     throughLink: throughLink || entry.isSymbolicLink))
+                result.locations.append(
+                    makeLocation(
+                        path: relative + "/" + entry.name, root: tuple, isBundle: true, resources: bundleResources,
+                        throughLink: throughLink || entry.isSymbolicLink))
             }
             return result
         }
         for entry in entries where entry.name.utf8.first != UInt8(ascii: ".") {
             if !entry.nameIsUTF8 {
                 // Its name cannot be kept as text (nor opened again by it): said, not dropped.
-                result.problems.append(ContentError(file: relative + "/" + entry.name,
-                                                    problem: "this name is not valid UTF-8 (its bad bytes are shown as \u{FFFD}), so it is not listed",
-                                                    hint: "Rename it to a UTF-8 name (for example with `mv` in a UTF-8 terminal)"))
+                result.problems.append(
+                    ContentError(
+                        file: relative + "/" + entry.name,
+                        problem:
+                            "this name is not valid UTF-8 (its bad bytes are shown as \u{FFFD}), so it is not listed",
+                        hint: "Rename it to a UTF-8 name (for example with `mv` in a UTF-8 terminal)"))
                 continue
             }
             if entry.isDirectory {
                 result.subdirectories.append((entry.name, entry.isSymbolicLink))
             } else if ContentFileName.isContent(entry.name) && !ContentFileName.isBranchIndex(entry.name) {
-                result.locations.append(makeLocation(path: relative + "/" + entry.name, root: tuple, isBundle: false, resources: [],
-                                                     throughLink: throughLink || entry.isSymbolicLink))
+                result.locations.append(
+                    makeLocation(
+                        path: relative + "/" + entry.name, root: tuple, isBundle: false, resources: [],
+                        throughLink: throughLink || entry.isSymbolicLink))
             }
         }
         return result
@@ -209,7 +259,9 @@ struct ContentScanner {
     func location(of path: String) -> PostReader.Location? {
         let name = (path as NSString).lastPathComponent
         guard ContentFileName.isContent(name), !ContentFileName.isBranchIndex(name),
-              let root = site.config.contentRoots.filter({ path.hasPrefix($0.dir + "/") }).max(by: { $0.dir.count < $1.dir.count })
+            let root = site.config.contentRoots.filter({ path.hasPrefix($0.dir + "/") }).max(by: {
+                $0.dir.count < $1.dir.count
+            })
         else { return nil }
         let directory = (path as NSString).deletingLastPathComponent
         if ContentFileName.isLeafIndex(name) {
@@ -224,18 +276,28 @@ struct ContentScanner {
         return makeLocation(path: path, root: root, isBundle: false, resources: [])
     }
 
-    private func makeLocation(path: String, root: (dir: String, language: String?), isBundle: Bool,
-                              resources: [String], throughLink: Bool = false) -> PostReader.Location {
-        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(Substring(path.utf8[path.utf8.index(after: $0)...])) } ?? path
-        let lang = root.language ?? ContentFileName.language(of: name, config: site.config) ?? site.config.defaultContentLanguage
-        var location = PostReader.Location(path: path, contentRoot: root.dir, lang: lang, isBundle: isBundle, resources: resources)
+    private func makeLocation(
+        path: String, root: (dir: String, language: String?), isBundle: Bool,
+        resources: [String], throughLink: Bool = false
+    ) -> PostReader.Location {
+        let name =
+            path.utf8.lastIndex(of: UInt8(ascii: "/")).map {
+                String(Substring(path.utf8[path.utf8.index(after: $0)...]))
+            } ?? path
+        let lang =
+            root.language ?? ContentFileName.language(of: name, config: site.config)
+            ?? site.config.defaultContentLanguage
+        var location = PostReader.Location(
+            path: path, contentRoot: root.dir, lang: lang, isBundle: isBundle, resources: resources)
         location.throughLink = throughLink
         return location
     }
 
     /// Every file under a bundle directory except its index files, relative to it.
     private func resources(in bundle: String) -> [String] {
-        DirectoryListing.files(under: site.absolute(bundle)).filter { $0.contains("/") || !ContentFileName.isLeafIndex($0) }
+        DirectoryListing.files(under: site.absolute(bundle)).filter {
+            $0.contains("/") || !ContentFileName.isLeafIndex($0)
+        }
     }
 
     private func directoryHasLeafIndex(_ relative: String) -> Bool {

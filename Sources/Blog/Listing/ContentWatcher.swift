@@ -37,7 +37,9 @@ public final class ContentWatcher: Sendable {
     /// How many folders are watched.
     public var folderCount: Int { state.withLock { $0.folders.count } }
 
-    static let skipped: Set<String> = ["node_modules", "vendor", "public", "resources", "_site", ".git", ".jekyll-cache", ".sass-cache"]
+    static let skipped: Set<String> = [
+        "node_modules", "vendor", "public", "resources", "_site", ".git", ".jekyll-cache", ".sass-cache",
+    ]
 
     /// The folders pages live under: Hugo's content roots; a Jekyll site's root.
     static func roots(of site: Site) -> [String] {
@@ -45,7 +47,9 @@ public final class ContentWatcher: Sendable {
         return site.config.contentRoots.map(\.dir)
     }
 
-    private static let mask = UInt32(IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ONLYDIR | IN_DONT_FOLLOW | IN_EXCL_UNLINK)
+    private static let mask = UInt32(
+        IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ONLYDIR | IN_DONT_FOLLOW
+            | IN_EXCL_UNLINK)
 
     /// Watches `folder` (site-relative) and every folder below it.
     private func watchTree(_ folder: String) {

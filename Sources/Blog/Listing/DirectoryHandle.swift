@@ -1,6 +1,7 @@
 import CShims
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A directory, open or reached through an open ancestor. What lies inside it is opened
@@ -106,7 +107,9 @@ final class DirectoryHandle: Sendable {
                 let type = record.load(fromByteOffset: 18, as: UInt8.self)
                 offset += length
                 let namePointer = (record + 19).assumingMemoryBound(to: CChar.self)
-                if namePointer[0] == 0x2E && (namePointer[1] == 0 || (namePointer[1] == 0x2E && namePointer[2] == 0)) { continue }
+                if namePointer[0] == 0x2E && (namePointer[1] == 0 || (namePointer[1] == 0x2E && namePointer[2] == 0)) {
+                    continue
+                }
                 let valid = String(validatingCString: namePointer)
                 let name = valid ?? String(cString: namePointer)
                 var isDirectory: Bool
@@ -117,10 +120,13 @@ final class DirectoryHandle: Sendable {
                 default:
                     plain = false
                     var info = stat()
-                    isLink = fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+                    isLink =
+                        fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
                     isDirectory = fstatat(descriptor, name, &info, 0) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
                 }
-                entries.append(DirectoryListing.Entry(name: name, isDirectory: isDirectory, isSymbolicLink: isLink, nameIsUTF8: valid != nil))
+                entries.append(
+                    DirectoryListing.Entry(
+                        name: name, isDirectory: isDirectory, isSymbolicLink: isLink, nameIsUTF8: valid != nil))
             }
             // Room left for the largest entry (280 bytes): on a filling filesystem that was all.
             if shortReadEnds && count < capacity - 512 { break }

@@ -1,6 +1,7 @@
 import FrontMatter
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Fast directory reads with `readdir` (Foundation's `FileManager` costs a stat per entry).

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The names in a site's content directories, remembered between runs so that a directory whose
@@ -114,7 +115,8 @@ public final class ListingCache: Sendable {
     /// Removes the cache files in `directory` that no listing has read or written for
     /// `unusedAfter` (read: the access time, which `relatime` mounts update once a day).
     static func removeUnused(in directory: String, now: Date = Date()) {
-        for entry in DirectoryListing.entries(directory) ?? [] where !entry.isDirectory && entry.name.hasSuffix(".listing") {
+        for entry in DirectoryListing.entries(directory) ?? []
+        where !entry.isDirectory && entry.name.hasSuffix(".listing") {
             let path = directory + "/" + entry.name
             var info = stat()
             guard stat(path, &info) == 0 else { continue }
@@ -138,7 +140,8 @@ public final class ListingCache: Sendable {
     /// The records of the file and where each starts, if the file belongs to this site and is whole.
     private static func load(_ file: String, root: String, device: UInt64) -> (bytes: [UInt8], offsets: [Int])? {
         guard let data = DirectoryListing.read(file), data.count >= magic.count + 4 + 8 + 8,
-              data.starts(with: magic) else { return nil }
+            data.starts(with: magic)
+        else { return nil }
         let body = data[..<(data.count - 8)]
         let stored = data.withUnsafeBufferPointer { buffer in
             var reader = ByteReader(buffer, at: data.count - 8)
@@ -148,7 +151,8 @@ public final class ListingCache: Sendable {
         return data.withUnsafeBufferPointer { buffer -> (bytes: [UInt8], offsets: [Int])? in
             var reader = ByteReader(UnsafeBufferPointer(rebasing: buffer[..<body.count]), at: magic.count)
             guard let length = reader.uint32(), let path = reader.bytes(Int(length)),
-                  path.elementsEqual(root.utf8), reader.uint64() == device else { return nil }
+                path.elementsEqual(root.utf8), reader.uint64() == device
+            else { return nil }
             let start = reader.position
             var offsets: [Int] = []
             while !reader.atEnd {
@@ -176,7 +180,9 @@ public final class ListingCache: Sendable {
         bytes.withUnsafeBytes { raw in
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             let words = raw.count / 8
-            for index in 0..<words { hash = (hash ^ raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* 0x100_0000_01b3 }
+            for index in 0..<words {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* 0x100_0000_01b3
+            }
             for index in (words * 8)..<raw.count { hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01b3 }
             return hash
         }
@@ -222,9 +228,10 @@ struct DirectoryKey: Equatable {
     }
 
     init(_ info: stat) {
-        self.init(inode: UInt64(info.st_ino),
-                  modified: Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec),
-                  changed: Int64(info.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_ctim.tv_nsec))
+        self.init(
+            inode: UInt64(info.st_ino),
+            modified: Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec),
+            changed: Int64(info.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_ctim.tv_nsec))
     }
 }
 
@@ -274,8 +281,10 @@ struct ByteReader {
         var entries: [DirectoryListing.Entry] = []
         entries.reserveCapacity(Int(count))
         for _ in 0..<count {
-            guard let flags = integer(UInt8.self), let length = integer(UInt16.self), let name = bytes(Int(length)) else { return nil }
-            entries.append(DirectoryListing.Entry(name: String(decoding: name, as: UTF8.self), isDirectory: flags & 1 != 0))
+            guard let flags = integer(UInt8.self), let length = integer(UInt16.self), let name = bytes(Int(length))
+            else { return nil }
+            entries.append(
+                DirectoryListing.Entry(name: String(decoding: name, as: UTF8.self), isDirectory: flags & 1 != 0))
         }
         return entries
     }
@@ -284,7 +293,9 @@ struct ByteReader {
     mutating func skipEntries() -> Bool {
         guard let count = uint32() else { return false }
         for _ in 0..<count {
-            guard integer(UInt8.self) != nil, let length = integer(UInt16.self), bytes(Int(length)) != nil else { return false }
+            guard integer(UInt8.self) != nil, let length = integer(UInt16.self), bytes(Int(length)) != nil else {
+                return false
+            }
         }
         return true
     }

@@ -1,6 +1,7 @@
 import CShims
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Whether reading a directory can stop at the first short `getdents64` read. On ext4, xfs,
@@ -46,8 +47,13 @@ enum LocalFilesystem {
         let raw = Array(field.utf8)
         var index = 0
         while index < raw.count {
-            if raw[index] == 0x5C, index + 3 < raw.count, raw[(index + 1)...(index + 3)].allSatisfy({ (0x30...0x37).contains($0) }) {
-                bytes.append(UInt8(truncatingIfNeeded: Int(raw[index + 1] - 0x30) * 64 + Int(raw[index + 2] - 0x30) * 8 + Int(raw[index + 3] - 0x30)))
+            if raw[index] == 0x5C, index + 3 < raw.count,
+                raw[(index + 1)...(index + 3)].allSatisfy({ (0x30...0x37).contains($0) })
+            {
+                bytes.append(
+                    UInt8(
+                        truncatingIfNeeded: Int(raw[index + 1] - 0x30) * 64 + Int(raw[index + 2] - 0x30) * 8
+                            + Int(raw[index + 3] - 0x30)))
                 index += 4
             } else {
                 bytes.append(raw[index])

@@ -19,7 +19,9 @@ public enum ParallelMap {
     /// are left, so a core whose chunks cost more does not end up working alone while the others
     /// wait (fixed halves did: one core read the last fifth of a site by itself). Returns each
     /// run's result, in no particular order.
-    public static func claiming<R: Sendable>(_ count: Int, chunk: Int, _ body: @Sendable (_ next: () -> Range<Int>?) -> R) -> [R] {
+    public static func claiming<R: Sendable>(
+        _ count: Int, chunk: Int, _ body: @Sendable (_ next: () -> Range<Int>?) -> R
+    ) -> [R] {
         let workers = count > chunk ? cores : 1
         let lock = NSLock()
         nonisolated(unsafe) var claimed = 0
@@ -63,7 +65,9 @@ public enum ParallelMap {
         guard cores > 1 else { return items.map(transform) }
         return collect(items.count) { slots in
             nonisolated(unsafe) let output = slots
-            DispatchQueue.concurrentPerform(iterations: items.count) { (output + $0).initialize(to: transform(items[$0])) }
+            DispatchQueue.concurrentPerform(iterations: items.count) {
+                (output + $0).initialize(to: transform(items[$0]))
+            }
         }
     }
 

@@ -57,7 +57,9 @@ public struct Post: Sendable, Equatable, Identifiable {
     /// Hugo's verdict at `now`: draft, headless (never rendered as a page), expired, scheduled
     /// (future publish date) or published.
     public func status(at now: Date = Date()) -> PostStatus {
-        PostStatus.of(draft: draft || unpublished, expiry: expiryDate?.date, publish: (publishDate ?? date)?.date, at: now, headless: headless)
+        PostStatus.of(
+            draft: draft || unpublished, expiry: expiryDate?.date, publish: (publishDate ?? date)?.date, at: now,
+            headless: headless)
     }
 }
 
@@ -75,7 +77,9 @@ public enum PostStatus: String, Sendable, Codable, CaseIterable {
 
     /// The verdict from the fields it depends on (for callers that read a post's fields through a
     /// pointer: calling a method on the post made a copy of it).
-    public static func of(draft: Bool, expiry: Date?, publish: Date?, at now: Date, headless: Bool = false) -> PostStatus {
+    public static func of(draft: Bool, expiry: Date?, publish: Date?, at now: Date, headless: Bool = false)
+        -> PostStatus
+    {
         if draft { return .draft }
         if headless { return .headless }
         if let expiry, expiry <= now { return .expired }
@@ -104,8 +108,11 @@ public struct FileStamp: Sendable, Equatable {
     public static let unknown = FileStamp(modified: 0, size: -1)
 
     init(_ info: stat) {
-        self.init(modified: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9, size: Int(info.st_size),
-                  changed: TimeInterval(info.st_ctim.tv_sec) + TimeInterval(info.st_ctim.tv_nsec) / 1e9, inode: UInt64(info.st_ino))
+        self.init(
+            modified: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9,
+            size: Int(info.st_size),
+            changed: TimeInterval(info.st_ctim.tv_sec) + TimeInterval(info.st_ctim.tv_nsec) / 1e9,
+            inode: UInt64(info.st_ino))
     }
 
     /// The stamp of the file at `path` now, or nil if it cannot be read.

@@ -22,7 +22,9 @@ public struct PostIndex: Sendable {
         }
         var scanner = ContentScanner(site: site, listings: consume listings)
         var (batches, problems, records) = scanner.scan { location, directory -> Result<Post, ContentError> in
-            do throws(ContentError) { return .success(try PostReader.read(location, in: directory, site: site, stamps: stamps)) } catch { return .failure(error) }
+            do throws(ContentError) {
+                return .success(try PostReader.read(location, in: directory, site: site, stamps: stamps))
+            } catch { return .failure(error) }
         }
         scanner.listings?.save(records)
         scanner.listings = nil  // its records are let go before the posts are gathered (the peak)
@@ -107,9 +109,10 @@ public struct PostIndex: Sendable {
     /// Makes each of `members` (language variants of one page) list the others' paths.
     private mutating func link(_ members: [Int]) {
         let paths = members.map { posts[$0].path }
-        for (member, index) in members.enumerated() { posts[index].translations = paths.enumerated().filter { $0.offset != member }.map(\.element) }
+        for (member, index) in members.enumerated() {
+            posts[index].translations = paths.enumerated().filter { $0.offset != member }.map(\.element)
+        }
     }
-
 
     /// Drops the posts that lead outside the site (restricted mode neither lists nor opens them).
     public mutating func removeOutsideSite() {
@@ -152,7 +155,9 @@ public struct PostIndex: Sendable {
         // Language variants share a section and translation key. Most posts have none: group by a
         // cheap hash of the two, sorted (a dictionary of 20,000 string pairs took 9 ms), and compare
         // the strings only where hashes meet.
-        var hashed = posts.indices.map { (hash: Self.groupHash(section: posts[$0].section, key: posts[$0].translationKey), index: $0) }
+        var hashed = posts.indices.map {
+            (hash: Self.groupHash(section: posts[$0].section, key: posts[$0].translationKey), index: $0)
+        }
         hashed.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.index < $1.index }
         var start = 0
         while start < hashed.count {
@@ -161,7 +166,10 @@ public struct PostIndex: Sendable {
             if end - start > 1 {
                 var remaining = hashed[start..<end].map(\.index)  // in the posts' order
                 while let first = remaining.first {
-                    let members = remaining.filter { posts[$0].section == posts[first].section && posts[$0].translationKey == posts[first].translationKey }
+                    let members = remaining.filter {
+                        posts[$0].section == posts[first].section
+                            && posts[$0].translationKey == posts[first].translationKey
+                    }
                     if members.count > 1 { link(members) }
                     remaining.removeAll { members.contains($0) }
                 }
@@ -218,11 +226,16 @@ extension PostIndex {
     public static func post(at path: String, bytes: [UInt8], site: Site) -> Post? {
         if case .jekyll(let config) = site.kind {
             guard let candidate = JekyllScanner(root: site.root, config: config).candidate(at: path),
-                  candidate.kind != .page || JekyllPostReader.startsWithFrontMatterLine(bytes),
-                  let parts = try? PostReader.parts(of: bytes, file: path) else { return nil }
+                candidate.kind != .page || JekyllPostReader.startsWithFrontMatterLine(bytes),
+                let parts = try? PostReader.parts(of: bytes, file: path)
+            else { return nil }
             return JekyllPostReader.post(candidate, parts: parts, config: config, stamp: .unknown, modified: 0)
         }
-        guard let location = ContentScanner(site: site).location(of: path), let parts = try? PostReader.parts(of: bytes, file: path) else { return nil }
-        return PostReader.post(location, format: parts.format, wordCount: parts.wordCount, fields: parts.fields, config: site.config, stamp: .unknown)
+        guard let location = ContentScanner(site: site).location(of: path),
+            let parts = try? PostReader.parts(of: bytes, file: path)
+        else { return nil }
+        return PostReader.post(
+            location, format: parts.format, wordCount: parts.wordCount, fields: parts.fields, config: site.config,
+            stamp: .unknown)
     }
 }

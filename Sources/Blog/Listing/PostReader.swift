@@ -18,7 +18,9 @@ enum PostReader {
 
         /// The file's name (the last part of the path).
         var fileName: String {
-            path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(Substring(path.utf8[path.utf8.index(after: $0)...])) } ?? path
+            path.utf8.lastIndex(of: UInt8(ascii: "/")).map {
+                String(Substring(path.utf8[path.utf8.index(after: $0)...]))
+            } ?? path
         }
     }
 
@@ -28,9 +30,12 @@ enum PostReader {
     /// A page reached through a symbolic link is read only when the link leads inside the site
     /// (`SiteContainment`); one leading out of it or into `.git` is listed by its path alone,
     /// marked `outsideSite`, and never read.
-    static func read(_ location: Location, in directory: DirectoryHandle? = nil, site: Site, stamps: Bool = true) throws(ContentError) -> Post {
+    static func read(_ location: Location, in directory: DirectoryHandle? = nil, site: Site, stamps: Bool = true)
+        throws(ContentError) -> Post
+    {
         if location.throughLink, !SiteContainment.isInside(site.absolute(location.path), site: site.root) {
-            var post = post(location, format: nil, wordCount: 0, fields: FrontMatterFields(), config: site.config, stamp: .unknown)
+            var post = post(
+                location, format: nil, wordCount: 0, fields: FrontMatterFields(), config: site.config, stamp: .unknown)
             post.outsideSite = true
             return post
         }
@@ -38,26 +43,34 @@ enum PostReader {
         if !stamps, let directory, directory.shortReadEnds {
             read = DirectoryListing.readWhole(location.fileName, in: directory).map { ($0, FileStamp.unknown) }
         } else {
-            read = directory.map { DirectoryListing.readWithStamp(location.fileName, in: $0) }
+            read =
+                directory.map { DirectoryListing.readWithStamp(location.fileName, in: $0) }
                 ?? DirectoryListing.readWithStamp(site.absolute(location.path))
         }
         guard let (bytes, stamp) = read else {
             let absolute = site.absolute(location.path)
-            throw ContentError(file: location.path, problem: "cannot read the file", hint: FileProblem.readHint(absolute))
+            throw ContentError(
+                file: location.path, problem: "cannot read the file", hint: FileProblem.readHint(absolute))
         }
         let parts = try parts(of: bytes, file: location.path)
-        return post(location, format: parts.format, wordCount: parts.wordCount, fields: parts.fields, config: site.config, stamp: stamp)
+        return post(
+            location, format: parts.format, wordCount: parts.wordCount, fields: parts.fields, config: site.config,
+            stamp: stamp)
     }
 
     /// A page file's front matter format and fields and its body's word count. The parts are
     /// found on the bytes; strings are made only of the values the listing keeps.
-    static func parts(of bytes: [UInt8], file: String) throws(ContentError) -> (format: FrontMatterFormat?, fields: FrontMatterFields, wordCount: Int) {
+    static func parts(of bytes: [UInt8], file: String) throws(ContentError) -> (
+        format: FrontMatterFormat?, fields: FrontMatterFields, wordCount: Int
+    ) {
         let text = try PageLayout.validated(bytes, file: file).text
         let layout = try PageLayout(text, file: file)
         var fields = FrontMatterFields()
         if let format = layout.format {
             // `layout` indexes the file's array (the BOM-less `text` is a slice of it).
-            if let simple = bytes.withUnsafeBufferPointer({ FastFrontMatter.simpleFields($0[layout.content], format: format) }) {
+            if let simple = bytes.withUnsafeBufferPointer({
+                FastFrontMatter.simpleFields($0[layout.content], format: format)
+            }) {
                 fields = simple
             } else if let block = layout.frontMatter(in: text) {
                 fields = try FrontMatterReader.fields(of: block, file: file)
@@ -66,8 +79,10 @@ enum PostReader {
         return (layout.format, fields, WordCount.count(text[layout.body]))
     }
 
-    static func post(_ location: Location, format: FrontMatterFormat?, wordCount: Int, fields: FrontMatterFields,
-                     config: SiteConfig, stamp: FileStamp) -> Post {
+    static func post(
+        _ location: Location, format: FrontMatterFormat?, wordCount: Int, fields: FrontMatterFields,
+        config: SiteConfig, stamp: FileStamp
+    ) -> Post {
         // Path pieces by index (splitting and joining strings cost more than reading the file).
         let relative = location.path.utf8.dropFirst(location.contentRoot.utf8.count + 1)
         let slash = UInt8(ascii: "/")
@@ -77,7 +92,10 @@ enum PostReader {
         let fileName = String(Substring(lastSlash.map { relative[relative.index(after: $0)...] } ?? relative))
         let directory = lastSlash.map { String(Substring(relative[..<$0])) } ?? ""
         let baseName = ContentFileName.baseName(fileName, config: config)
-        let parentName = directory.utf8.lastIndex(of: slash).map { String(Substring(directory.utf8[directory.utf8.index(after: $0)...])) } ?? directory
+        let parentName =
+            directory.utf8.lastIndex(of: slash).map {
+                String(Substring(directory.utf8[directory.utf8.index(after: $0)...]))
+            } ?? directory
         let defaultSlug = location.isBundle && !directory.isEmpty ? parentName : baseName
         let known = KnownFields(fields)
         let groupPath = location.isBundle ? directory : (directory.isEmpty ? baseName : directory + "/" + baseName)

@@ -36,8 +36,9 @@ public enum DraftSwitch {
             return Result(path: path, movedFrom: nil)
         }
         guard let parts = jekyllParts(path) else {
-            throw ContentError(file: path, problem: "this page is not in _posts/ or _drafts/, so it has no draft state",
-                               hint: "Drafts live in _drafts/; posts in _posts/ with a date in their names")
+            throw ContentError(
+                file: path, problem: "this page is not in _posts/ or _drafts/, so it has no draft state",
+                hint: "Drafts live in _drafts/; posts in _posts/ with a date in their names")
         }
         if (parts.kind == .draft) == draft { return Result(path: path, movedFrom: nil) }
         let file = site.absolute(path)
@@ -54,7 +55,9 @@ public enum DraftSwitch {
             let fields = (try? FrontMatterEditor(page: page, file: path).fields()) ?? FrontMatterFields()
             let dated = fields.fields.first { $0.key == "date" }.flatMap { JekyllDate.read($0.value, zone: zone) }
             let day = dated ?? JekyllDate.fromInstant(now, zone: zone)
-            target = parts.base + "_posts/" + parts.inside + HugoDate.format(day.date, offsetSeconds: day.offsetSeconds ?? 0, dateOnly: true) + "-" + parts.name
+            target =
+                parts.base + "_posts/" + parts.inside
+                + HugoDate.format(day.date, offsetSeconds: day.offsetSeconds ?? 0, dateOnly: true) + "-" + parts.name
             if dated == nil, page.frontMatter != nil, sitePostsCarryDates(site: site, config: config) {
                 var editor = try FrontMatterEditor(page: page, file: path)
                 let offset = zone.secondsFromGMT(for: now)
@@ -65,19 +68,24 @@ public enum DraftSwitch {
         let targetFile = site.absolute(target)
         try SiteContainment.require(targetFile, insideSite: site.root, display: target)
         guard !FileManager.default.fileExists(atPath: targetFile) else {
-            throw ContentError(file: target, problem: "a file is already there", hint: "Rename one of them; nothing was moved")
+            throw ContentError(
+                file: target, problem: "a file is already there", hint: "Rename one of them; nothing was moved")
         }
         do {
-            try FileManager.default.createDirectory(atPath: (targetFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (targetFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         } catch {
-            throw ContentError(file: target, problem: "cannot create its folder", hint: "Check the permissions of the site")
+            throw ContentError(
+                file: target, problem: "cannot create its folder", hint: "Check the permissions of the site")
         }
         // The new file exists before the old one goes: a crash leaves both, never neither.
         try write(page.data(), to: targetFile, display: target, replacing: false)
         var info = stat()
         if stat(file, &info) == 0 { chmod(targetFile, info.st_mode & 0o7777) }
         guard unlink(file) == 0 else {
-            throw ContentError(file: path, problem: "cannot remove the old file after copying it to \(target)", hint: FileProblem.readHint(file))
+            throw ContentError(
+                file: path, problem: "cannot remove the old file after copying it to \(target)",
+                hint: FileProblem.readHint(file))
         }
         return Result(path: target, movedFrom: path)
     }
@@ -100,7 +108,8 @@ public enum DraftSwitch {
     /// folders inside (with a slash), the file name, and which of the two it is in.
     static func jekyllParts(_ path: String) -> (base: String, inside: String, name: String, kind: PostKind)? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard let special = parts.lastIndex(where: { $0 == "_posts" || $0 == "_drafts" }), special < parts.count - 1 else { return nil }
+        guard let special = parts.lastIndex(where: { $0 == "_posts" || $0 == "_drafts" }), special < parts.count - 1
+        else { return nil }
         let base = parts[..<special].map { $0 + "/" }.joined()
         let inside = parts[(special + 1)..<(parts.count - 1)].map { $0 + "/" }.joined()
         return (base, inside, parts.last!, parts[special] == "_posts" ? .post : .draft)
@@ -113,7 +122,8 @@ public enum DraftSwitch {
         guard !posts.isEmpty else { return false }
         let dated = posts.filter { candidate in
             guard let page = try? PageText.read(path: site.absolute(candidate.path), display: candidate.path),
-                  let fields = try? FrontMatterEditor(page: page, file: candidate.path).fields() else { return false }
+                let fields = try? FrontMatterEditor(page: page, file: candidate.path).fields()
+            else { return false }
             return fields.fields.contains { $0.key == "date" }
         }
         return dated.count * 2 > posts.count
@@ -130,7 +140,11 @@ public enum DraftSwitch {
         var info = stat()
         let permissions: mode_t = stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o644
         do {
-            if replacing { try AtomicFile.write(data, to: file, permissions: permissions) } else { try AtomicFile.create(data, at: file) }
+            if replacing {
+                try AtomicFile.write(data, to: file, permissions: permissions)
+            } else {
+                try AtomicFile.create(data, at: file)
+            }
         } catch {
             throw ContentError(file: display, problem: error.reason, hint: "Nothing was changed")
         }

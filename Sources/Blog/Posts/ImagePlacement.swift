@@ -15,13 +15,19 @@ public struct ImagePlacement: Sendable, Equatable {
     public static func forPost(_ post: String, site: Site) -> Result<ImagePlacement, ContentError> {
         guard case .jekyll(let config) = site.kind else {
             guard let bundle = PagePath.bundleDirectory(of: post) else {
-                return .failure(ContentError(file: post, problem: "this is a single-file page, so it has no bundle to hold images",
-                                             hint: "Put the image under static/ and link it, or make the post a bundle (a folder with index.md)"))
+                return .failure(
+                    ContentError(
+                        file: post, problem: "this is a single-file page, so it has no bundle to hold images",
+                        hint:
+                            "Put the image under static/ and link it, or make the post a bundle (a folder with index.md)"
+                    ))
             }
             return .success(ImagePlacement(folder: bundle, relativeURLBase: nil, rootRelative: false))
         }
-        return .success(ImagePlacement(folder: imageFolder(site: site, config: config),
-                                       relativeURLBase: config.baseURL.isEmpty ? nil : config.baseURL, rootRelative: true))
+        return .success(
+            ImagePlacement(
+                folder: imageFolder(site: site, config: config),
+                relativeURLBase: config.baseURL.isEmpty ? nil : config.baseURL, rootRelative: true))
     }
 
     /// The markdown link target for an image named `name` in `folder`.
@@ -34,9 +40,12 @@ public struct ImagePlacement: Sendable, Equatable {
     /// The folder most image links in the site's posts point into, else `assets/images`.
     static func imageFolder(site: Site, config: JekyllConfig) -> String {
         var counts: [String: Int] = [:]
-        for candidate in JekyllScanner(root: site.root, config: config).candidates().filter({ $0.kind != .page }).suffix(200) {
+        for candidate in JekyllScanner(root: site.root, config: config).candidates().filter({ $0.kind != .page })
+            .suffix(200)
+        {
             guard let bytes = DirectoryListing.read(site.absolute(candidate.path)) else { continue }
-            for reference in JekyllReferences.rootPaths(in: String(decoding: bytes, as: UTF8.self)) where JekyllReferences.isImage(reference) {
+            for reference in JekyllReferences.rootPaths(in: String(decoding: bytes, as: UTF8.self))
+            where JekyllReferences.isImage(reference) {
                 let folder = (reference as NSString).deletingLastPathComponent
                 if !folder.isEmpty { counts[folder, default: 0] += 1 }
             }
@@ -51,8 +60,10 @@ public enum JekyllReferences {
     /// Site-relative paths (no leading slash) referred to in `text`, in order, each once.
     public static func rootPaths(in text: String) -> [String] {
         var found: [String] = []
-        let patterns = [#"\]\(\s*/([^)\s"'{}]+)"#, #"\{\{\s*['"]/([^'"]+)['"]\s*\|\s*(?:relative|absolute)_url"#,
-                        #"\{%\s*link\s+/?([^\s%]+)\s*%\}"#, #"(?:src|href)=["']/([^"'{}]+)["']"#]
+        let patterns = [
+            #"\]\(\s*/([^)\s"'{}]+)"#, #"\{\{\s*['"]/([^'"]+)['"]\s*\|\s*(?:relative|absolute)_url"#,
+            #"\{%\s*link\s+/?([^\s%]+)\s*%\}"#, #"(?:src|href)=["']/([^"'{}]+)["']"#,
+        ]
         for pattern in patterns {
             guard let expression = try? NSRegularExpression(pattern: pattern) else { continue }
             let range = NSRange(text.startIndex..., in: text)
@@ -76,7 +87,8 @@ public enum JekyllReferences {
         rootPaths(in: text).filter { path in
             var isDirectory: ObjCBool = false
             let absolute = site.absolute(path)
-            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue else { return false }
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { return false }
             return (try? SiteContainment.require(absolute, insideSite: site.root, display: path)) != nil
         }
     }

@@ -49,12 +49,19 @@ public enum ImageSource {
         if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
         if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return .webp }
-        if starts(Array("ftyp".utf8), at: 4) && (starts(Array("avif".utf8), at: 8) || starts(Array("avis".utf8), at: 8)) { return .avif }
+        if starts(Array("ftyp".utf8), at: 4) && (starts(Array("avif".utf8), at: 8) || starts(Array("avis".utf8), at: 8))
+        {
+            return .avif
+        }
         // SVG: XML text whose first element is <svg (after a declaration, comments, a doctype).
-        if let text = String(bytes: head, encoding: .utf8) ?? String(bytes: head.prefix(while: { $0 < 0x80 }), encoding: .ascii) {
+        if let text = String(bytes: head, encoding: .utf8)
+            ?? String(bytes: head.prefix(while: { $0 < 0x80 }), encoding: .ascii)
+        {
             var rest = Substring(text).drop { $0 == "\u{FEFF}" || $0.isWhitespace }
             while rest.hasPrefix("<?") || rest.hasPrefix("<!--") || rest.hasPrefix("<!") {
-                let end = rest.hasPrefix("<!--") ? rest.range(of: "-->")?.upperBound : rest.firstIndex(of: ">").map { rest.index(after: $0) }
+                let end =
+                    rest.hasPrefix("<!--")
+                    ? rest.range(of: "-->")?.upperBound : rest.firstIndex(of: ">").map { rest.index(after: $0) }
                 guard let end else { return nil }
                 rest = rest[end...].drop { $0.isWhitespace }
             }
@@ -65,18 +72,29 @@ public enum ImageSource {
 
     /// Reads `path` (already `~`-expanded) as an image to add to a post of the site at
     /// `siteRoot`. `restricted`: only from inside the site, and every refusal is the same.
-    public static func read(_ path: String, siteRoot: String, restricted: Bool,
-                            isIgnored: (String) -> Bool = { _ in false }) -> Result<Image, Refusal> {
+    public static func read(
+        _ path: String, siteRoot: String, restricted: Bool,
+        isIgnored: (String) -> Bool = { _ in false }
+    ) -> Result<Image, Refusal> {
         let result = check(path, siteRoot: siteRoot, restricted: restricted, isIgnored: isIgnored)
         if restricted, case .failure = result { return .failure(.insideSiteOnly) }
         return result
     }
 
-    private static func check(_ path: String, siteRoot: String, restricted: Bool, isIgnored: (String) -> Bool) -> Result<Image, Refusal> {
-        guard let resolved = realpath(path, nil).map({ pointer in defer { free(pointer) }; return String(cString: pointer) }) else {
+    private static func check(_ path: String, siteRoot: String, restricted: Bool, isIgnored: (String) -> Bool)
+        -> Result<Image, Refusal>
+    {
+        guard
+            let resolved = realpath(path, nil).map({ pointer in
+                defer { free(pointer) }; return String(cString: pointer)
+            })
+        else {
             return .failure(.missing)
         }
-        let root = realpath(siteRoot, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) } ?? siteRoot
+        let root =
+            realpath(siteRoot, nil).map { pointer in
+                defer { free(pointer) }; return String(cString: pointer)
+            } ?? siteRoot
         if restricted && !resolved.hasPrefix(root + "/") { return .failure(.insideSiteOnly) }
         if resolved.split(separator: "/").contains(".git") { return .failure(.inGitFolder) }
         if isIgnored(resolved) { return .failure(.ignored) }

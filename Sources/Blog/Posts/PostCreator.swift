@@ -16,8 +16,10 @@ public struct PostCreator: Sendable {
         /// even outside the site root. Off unless the user asked for it.
         public var outsideSite: Bool
 
-        public init(title: String, section: String = "posts", bundle: Bool = true, lang: String? = nil,
-                    now: Date = Date(), timeZone: TimeZone = .current, outsideSite: Bool = false) {
+        public init(
+            title: String, section: String = "posts", bundle: Bool = true, lang: String? = nil,
+            now: Date = Date(), timeZone: TimeZone = .current, outsideSite: Bool = false
+        ) {
             self.outsideSite = outsideSite
             self.title = title
             self.section = section
@@ -50,14 +52,19 @@ public struct PostCreator: Sendable {
     public func create(_ request: Request) throws(ContentError) -> Created {
         let title = request.title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else {
-            throw ContentError(file: site.config.contentDir, problem: "a new post needs a title", hint: "Type a title, e.g. `nakedblog new \"My first post\"`")
+            throw ContentError(
+                file: site.config.contentDir, problem: "a new post needs a title",
+                hint: "Type a title, e.g. `nakedblog new \"My first post\"`")
         }
-        if case .jekyll(let config) = site.kind { return try createJekyllDraft(title: title, config: config, outsideSite: request.outsideSite) }
+        if case .jekyll(let config) = site.kind {
+            return try createJekyllDraft(title: title, config: config, outsideSite: request.outsideSite)
+        }
         let section = try validatedSection(request.section)
         let lang = request.lang?.lowercased()
         if let lang, lang != site.config.defaultContentLanguage, !site.config.isLanguage(lang) {
-            throw ContentError(file: site.config.files.first ?? "hugo.toml", problem: "the language `\(lang)` is not configured",
-                               hint: "Use one of: \(site.config.languageCodes.joined(separator: ", "))")
+            throw ContentError(
+                file: site.config.files.first ?? "hugo.toml", problem: "the language `\(lang)` is not configured",
+                hint: "Use one of: \(site.config.languageCodes.joined(separator: ", "))")
         }
         let (root, suffix) = contentRoot(for: lang)
         let base = Self.slug(for: title)
@@ -66,31 +73,41 @@ public struct PostCreator: Sendable {
         let path = request.bundle ? "\(sectionPath)/\(slug)/index\(suffix).md" : "\(sectionPath)/\(slug)\(suffix).md"
         try ensureInside(path, root: root)
 
-        if !request.outsideSite { try SiteContainment.require(site.absolute(path), insideSite: site.root, display: path) }
+        if !request.outsideSite {
+            try SiteContainment.require(site.absolute(path), insideSite: site.root, display: path)
+        }
         let archetype = Archetype.find(kind: section, in: site, allowBundle: request.bundle)
         // Its text and resources end up in the post, and so on the remote.
         if !request.outsideSite { try archetype.requireReadable(in: site) }
-        let template = GoTemplate(fields: templateFields(slug: slug, title: title, section: section, lang: lang ?? site.config.defaultContentLanguage,
-                                                         bundle: request.bundle, request: request),
-                                  now: request.now, zone: request.timeZone)
+        let template = GoTemplate(
+            fields: templateFields(
+                slug: slug, title: title, section: section, lang: lang ?? site.config.defaultContentLanguage,
+                bundle: request.bundle, request: request),
+            now: request.now, zone: request.timeZone)
         let source = try archetype.templateText(in: site)
         let rendered: String
         do throws(GoTemplate.Failure) {
             rendered = try template.render(source)
         } catch let failure {
-            throw ContentError(file: archetype.name, line: failure.line, problem: "cannot evaluate `{{ \(failure.expression) }}`: \(failure.problem)",
-                               hint: "Fix the archetype, or create the post with `hugo new content`")
+            throw ContentError(
+                file: archetype.name, line: failure.line,
+                problem: "cannot evaluate `{{ \(failure.expression) }}`: \(failure.problem)",
+                hint: "Fix the archetype, or create the post with `hugo new content`")
         }
         // Where the address is made from the slug (`:slug` in the section's permalink), the slug
         // shown is written: retitling the post later then keeps its address.
         let pattern = section.isEmpty ? nil : site.config.permalinks[section] ?? site.config.permalinks["page"]
-        let text = try finish(rendered, title: title, now: request.now, timeZone: request.timeZone, archetype: archetype.name,
-                              slug: pattern?.contains(":slug") == true ? slug : nil)
+        let text = try finish(
+            rendered, title: title, now: request.now, timeZone: request.timeZone, archetype: archetype.name,
+            slug: pattern?.contains(":slug") == true ? slug : nil)
         let absolute = site.absolute(path)
         do {
-            try FileManager.default.createDirectory(atPath: (absolute as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (absolute as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         } catch {
-            throw ContentError(file: path, problem: "cannot create the post's directory", hint: "Check the permissions of \(sectionPath)")
+            throw ContentError(
+                file: path, problem: "cannot create the post's directory",
+                hint: "Check the permissions of \(sectionPath)")
         }
         do {
             try AtomicFile.create(Data(text.utf8), at: absolute)
@@ -101,23 +118,30 @@ public struct PostCreator: Sendable {
         for resource in archetype.resources(in: site) where request.bundle {
             guard case .bundle(let dir) = archetype.source else { break }
             let target = (absolute as NSString).deletingLastPathComponent + "/" + resource
-            try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            if (try? FileManager.default.copyItem(atPath: site.absolute(dir + "/" + resource), toPath: target)) != nil { copied.append(resource) }
+            try? FileManager.default.createDirectory(
+                atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            if (try? FileManager.default.copyItem(atPath: site.absolute(dir + "/" + resource), toPath: target)) != nil {
+                copied.append(resource)
+            }
         }
         return Created(path: path, slug: slug, archetype: archetype.name, resources: copied)
     }
 
     /// The archetype's output with the user's title, `draft: true`, a date, and `slug` when given
     /// (and the archetype sets none).
-    func finish(_ rendered: String, title: String, now: Date, timeZone: TimeZone, archetype: String, slug: String? = nil) throws(ContentError) -> String {
+    func finish(
+        _ rendered: String, title: String, now: Date, timeZone: TimeZone, archetype: String, slug: String? = nil
+    ) throws(ContentError) -> String {
         let page: PageText
         var editor: FrontMatterEditor
         do {
             page = try PageText(text: rendered, file: archetype)
             editor = try FrontMatterEditor(page: page, file: archetype)
         } catch {
-            throw ContentError(file: archetype, line: error.line, problem: "the archetype does not produce valid front matter: \(error.problem)",
-                               hint: "Fix the archetype so that, filled in, it is valid YAML, TOML or JSON")
+            throw ContentError(
+                file: archetype, line: error.line,
+                problem: "the archetype does not produce valid front matter: \(error.problem)",
+                hint: "Fix the archetype so that, filled in, it is valid YAML, TOML or JSON")
         }
         let fields = try editor.fields()
         try editor.set("title", to: .string(title))
@@ -129,16 +153,20 @@ public struct PostCreator: Sendable {
         return editor.page.text
     }
 
-    private func templateFields(slug: String, title: String, section: String, lang: String, bundle: Bool,
-                                request: Request) -> [String: GoTemplate.Value] {
+    private func templateFields(
+        slug: String, title: String, section: String, lang: String, bundle: Bool,
+        request: Request
+    ) -> [String: GoTemplate.Value] {
         let date = GoTimeFormat.format(request.now, layout: GoTimeFormat.rfc3339, zone: request.timeZone)
         return [
             "Date": .string(date), "Name": .string(slug), "Title": .string(title), "Section": .string(section),
             "Type": .string(section), "Kind": .string("page"), "Lang": .string(lang),
             "File.ContentBaseName": .string(slug), "File.BaseFileName": .string(bundle ? "index" : slug),
-            "File.TranslationBaseName": .string(bundle ? "index" : slug), "TranslationBaseName": .string(bundle ? "index" : slug),
+            "File.TranslationBaseName": .string(bundle ? "index" : slug),
+            "TranslationBaseName": .string(bundle ? "index" : slug),
             "File.Dir": .string(section + "/" + (bundle ? slug + "/" : "")), "File.Lang": .string(lang),
-            "Site.Title": .string(site.config.title), "Site.Language.Lang": .string(lang), "Site.LanguageCode": .string(lang),
+            "Site.Title": .string(site.config.title), "Site.Language.Lang": .string(lang),
+            "Site.LanguageCode": .string(lang),
         ]
     }
 
@@ -157,18 +185,23 @@ public struct PostCreator: Sendable {
         let fm = FileManager.default
         if fm.fileExists(atPath: dir + "/" + slug) { return true }
         let names = (try? fm.contentsOfDirectory(atPath: dir)) ?? []
-        return names.contains { ContentFileName.isContent($0) && ContentFileName.baseName($0, config: site.config) == slug }
+        return names.contains {
+            ContentFileName.isContent($0) && ContentFileName.baseName($0, config: site.config) == slug
+        }
     }
 
     /// A section is one or more plain path components: no `..`, no absolute paths, no hidden names.
     private func validatedSection(_ section: String) throws(ContentError) -> String {
         let parts = section.split(separator: "/", omittingEmptySubsequences: true)
         for part in parts where part == ".." || part == "." || part.hasPrefix(".") || part.contains("\\") {
-            throw ContentError(file: section, problem: "the section `\(section)` would leave the content directory",
-                               hint: "Name a section inside \(site.config.contentDir)/, e.g. `posts`")
+            throw ContentError(
+                file: section, problem: "the section `\(section)` would leave the content directory",
+                hint: "Name a section inside \(site.config.contentDir)/, e.g. `posts`")
         }
         guard !section.hasPrefix("/") else {
-            throw ContentError(file: section, problem: "the section must be relative to the content directory", hint: "Use e.g. `posts`, not a path")
+            throw ContentError(
+                file: section, problem: "the section must be relative to the content directory",
+                hint: "Use e.g. `posts`, not a path")
         }
         return parts.joined(separator: "/")
     }
@@ -177,7 +210,9 @@ public struct PostCreator: Sendable {
         let resolvedRoot = URL(fileURLWithPath: site.absolute(root)).standardizedFileURL.path
         let resolved = URL(fileURLWithPath: site.absolute(path)).standardizedFileURL.path
         guard resolved.hasPrefix(resolvedRoot + "/") else {
-            throw ContentError(file: path, problem: "the new post would be created outside \(root)/", hint: "Choose another title or section")
+            throw ContentError(
+                file: path, problem: "the new post would be created outside \(root)/",
+                hint: "Choose another title or section")
         }
     }
 }

@@ -10,7 +10,9 @@ public enum Slug {
                 if pendingDash && !slug.isEmpty { slug.append("-") }
                 pendingDash = false
                 slug.append(character)
-            } else if character.isWhitespace || character == "-" || character == "/" || character == "." || character == "–" || character == "—" {
+            } else if character.isWhitespace || character == "-" || character == "/" || character == "."
+                || character == "–" || character == "—"
+            {
                 pendingDash = true
             }
             // Anything else (punctuation, symbols, emoji) is dropped.
@@ -22,8 +24,10 @@ public enum Slug {
 /// Title case as Hugo's `title` function writes it by default (AP style): every word
 /// capitalised except short function words, which stay lower case unless first or last.
 enum TitleCase {
-    static let smallWords: Set<String> = ["a", "an", "and", "as", "at", "but", "by", "en", "for", "if", "in", "nor", "of",
-                                          "on", "or", "per", "so", "the", "to", "up", "v", "v.", "via", "vs", "vs.", "yet"]
+    static let smallWords: Set<String> = [
+        "a", "an", "and", "as", "at", "but", "by", "en", "for", "if", "in", "nor", "of",
+        "on", "or", "per", "so", "the", "to", "up", "v", "v.", "via", "vs", "vs.", "yet",
+    ]
 
     static func apply(_ text: String) -> String {
         let words = text.split(separator: " ", omittingEmptySubsequences: false)

@@ -21,7 +21,10 @@ public enum SpellingLanguage {
             return code
         }
         if code == config.defaultContentLanguage, let tag = config.languageCode, !tag.isEmpty,
-           config.languages.isEmpty || tag.lowercased().hasPrefix(code.lowercased()) { return tag }
+            config.languages.isEmpty || tag.lowercased().hasPrefix(code.lowercased())
+        {
+            return tag
+        }
         return code
     }
 

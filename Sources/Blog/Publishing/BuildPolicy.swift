@@ -40,8 +40,10 @@ public struct BuildPolicy: Sendable {
     /// The default process ceiling (threads count: Hugo runs one per core and a few more).
     public static let defaultProcesses = 4096
 
-    public init(trust: Trust = .own, timeout: Double = BuildPolicy.defaultTimeout, stopper: ProcessStopper = ProcessStopper(),
-                memoryMiB: Int = BuildPolicy.defaultMemoryMiB, processes: Int = BuildPolicy.defaultProcesses) {
+    public init(
+        trust: Trust = .own, timeout: Double = BuildPolicy.defaultTimeout, stopper: ProcessStopper = ProcessStopper(),
+        memoryMiB: Int = BuildPolicy.defaultMemoryMiB, processes: Int = BuildPolicy.defaultProcesses
+    ) {
         self.trust = trust
         self.timeout = timeout
         self.stopper = stopper
@@ -68,10 +70,12 @@ public struct GeneratorInvocation: Sendable, Equatable {
     /// Plugins GitHub Pages allows in safe mode, that work offline; the only ones an untrusted
     /// build may load (a site's own `whitelist:` could otherwise name `./evil`, which Ruby
     /// would `require` from the site).
-    public static let safePlugins = ["jekyll-coffeescript", "jekyll-default-layout", "jekyll-feed", "jekyll-gist",
-                              "jekyll-mentions", "jekyll-optional-front-matter", "jekyll-paginate", "jekyll-readme-index",
-                              "jekyll-redirect-from", "jekyll-relative-links", "jekyll-seo-tag", "jekyll-sitemap",
-                              "jekyll-titles-from-headings", "jemoji"]
+    public static let safePlugins = [
+        "jekyll-coffeescript", "jekyll-default-layout", "jekyll-feed", "jekyll-gist",
+        "jekyll-mentions", "jekyll-optional-front-matter", "jekyll-paginate", "jekyll-readme-index",
+        "jekyll-redirect-from", "jekyll-relative-links", "jekyll-seo-tag", "jekyll-sitemap",
+        "jekyll-titles-from-headings", "jemoji",
+    ]
 
     /// The plugins a Jekyll site's config asks for (`plugins:`, and `gems:` of Jekyll 3) that an
     /// untrusted build does not load: not in `safePlugins`. Jekyll's safe mode would skip them in
@@ -88,8 +92,10 @@ public struct GeneratorInvocation: Sendable, Equatable {
     /// `generator` building `source` (output into `scratch`) under `trust`; `environment` is the
     /// app's own. Returns nil when a sandbox is needed and cannot be made (the reason is thrown
     /// by `BuildSandbox.check`, not here).
-    public static func make(_ kind: SiteKind, generator: String, source: String, scratch: String, policy: BuildPolicy,
-                            environment: [String: String]) -> GeneratorInvocation {
+    public static func make(
+        _ kind: SiteKind, generator: String, source: String, scratch: String, policy: BuildPolicy,
+        environment: [String: String]
+    ) -> GeneratorInvocation {
         let trust = policy.trust
         var arguments: [String]
         var childEnvironment = environment
@@ -106,8 +112,14 @@ public struct GeneratorInvocation: Sendable, Equatable {
             arguments = ["build", "--source", source, "--destination", scratch + "/_site", "--disable-disk-cache"]
             if trust != .own {
                 arguments.append("--safe")
-                let configs = ["_config.yml", "_config.yaml", "_config.toml"].filter { FileManager.default.fileExists(atPath: source + "/" + $0) }
-                arguments += ["--config", (configs.prefix(1).map { source + "/" + $0 } + [safeOverrides(scratch: scratch)]).joined(separator: ",")]
+                let configs = ["_config.yml", "_config.yaml", "_config.toml"].filter {
+                    FileManager.default.fileExists(atPath: source + "/" + $0)
+                }
+                arguments += [
+                    "--config",
+                    (configs.prefix(1).map { source + "/" + $0 } + [safeOverrides(scratch: scratch)]).joined(
+                        separator: ","),
+                ]
                 childEnvironment["JEKYLL_NO_BUNDLER_REQUIRE"] = "1"
                 childEnvironment["BUNDLE_GEMFILE"] = nil
                 childEnvironment["RUBYOPT"] = nil
@@ -119,15 +131,19 @@ public struct GeneratorInvocation: Sendable, Equatable {
             // The ceilings are set by the shell the sandbox already has, then it becomes the
             // generator (`exec`): posix_spawn cannot set a child's limits, and setting them on
             // nakedblog itself would bind the whole app.
-            arguments = ["-c", "ulimit -v \(policy.memoryMiB * 1024) && ulimit -p \(policy.processes) && exec \"$@\"",
-                         "nakedblog-check", generator] + arguments
+            arguments =
+                [
+                    "-c", "ulimit -v \(policy.memoryMiB * 1024) && ulimit -p \(policy.processes) && exec \"$@\"",
+                    "nakedblog-check", generator,
+                ] + arguments
             program = "/bin/sh"
         }
         guard trust == .sandboxed else {
             return GeneratorInvocation(program: program, arguments: arguments, environment: childEnvironment)
         }
-        return BuildSandbox.wrap(program: program, arguments: arguments, source: source, scratch: scratch, environment: childEnvironment,
-                                 generator: generator, readOnly: policy.readOnly)
+        return BuildSandbox.wrap(
+            program: program, arguments: arguments, source: source, scratch: scratch, environment: childEnvironment,
+            generator: generator, readOnly: policy.readOnly)
     }
 
     /// Writes what an untrusted Jekyll build needs beside it (the config overrides).

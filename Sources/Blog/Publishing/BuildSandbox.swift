@@ -42,14 +42,20 @@ public enum BuildSandbox {
     }
 
     private static func probe(_ bwrap: String, environment: [String: String]) throws(Unavailable) {
-        let probe = wrap(program: "/bin/true", arguments: [], source: "/", scratch: "/tmp", environment: environment, bwrap: bwrap)
-        guard let outcome = OwnedProcess.run(probe.program, probe.arguments, environment: probe.environment, timeout: 10) else {
+        let probe = wrap(
+            program: "/bin/true", arguments: [], source: "/", scratch: "/tmp", environment: environment, bwrap: bwrap)
+        guard
+            let outcome = OwnedProcess.run(probe.program, probe.arguments, environment: probe.environment, timeout: 10)
+        else {
             throw Unavailable(description: "bubblewrap cannot be started")
         }
         guard outcome.status == 0 else {
-            let said = String(decoding: outcome.output.prefix(300), as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-            throw Unavailable(description: "bubblewrap cannot make a sandbox here (user namespaces may be off)"
-                + (said.isEmpty ? "" : ": " + TerminalText.visible(said)))
+            let said =
+                String(decoding: outcome.output.prefix(300), as: UTF8.self).split(separator: "\n").first.map(
+                    String.init) ?? ""
+            throw Unavailable(
+                description: "bubblewrap cannot make a sandbox here (user namespaces may be off)"
+                    + (said.isEmpty ? "" : ": " + TerminalText.visible(said)))
         }
     }
 
@@ -58,17 +64,21 @@ public enum BuildSandbox {
     /// loader's cache, Debian's alternatives, Ruby's and Hugo's settings). Not `/home`, `/root`,
     /// `/srv`, `/var` (but Ruby's gems), `/opt`, `/mnt`, other repositories, nor the rest of `/etc`.
     static let systemFolders = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"]
-    static let systemFiles = ["/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/localtime", "/etc/timezone",
-                              "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/ssl/certs",
-                              "/etc/ca-certificates.conf", "/etc/mime.types", "/etc/gemrc", "/etc/ruby", "/etc/hugo",
-                              "/usr/share/zoneinfo", "/var/lib/gems"]
+    static let systemFiles = [
+        "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/localtime", "/etc/timezone",
+        "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives", "/etc/ssl/certs",
+        "/etc/ca-certificates.conf", "/etc/mime.types", "/etc/gemrc", "/etc/ruby", "/etc/hugo",
+        "/usr/share/zoneinfo", "/var/lib/gems",
+    ]
 
     /// `program arguments` to run inside the sandbox, with `source` (a scratch copy of the site)
     /// and `scratch` writable, `source` its working folder. Both must exist. `generator` (the
     /// program `program` starts, when it is a shell setting limits) is shown too when it lives
     /// outside the system's folders.
-    static func wrap(program: String, arguments: [String], source: String, scratch: String, environment: [String: String],
-                     bwrap: String? = nil, generator: String? = nil, readOnly: [String] = []) -> GeneratorInvocation {
+    static func wrap(
+        program: String, arguments: [String], source: String, scratch: String, environment: [String: String],
+        bwrap: String? = nil, generator: String? = nil, readOnly: [String] = []
+    ) -> GeneratorInvocation {
         let bwrap = bwrap ?? self.program(environment: environment) ?? "/usr/bin/bwrap"
         var wrapper: [String] = []
         for folder in systemFolders {
@@ -91,17 +101,23 @@ public enum BuildSandbox {
             wrapper += ["--ro-bind", resolved, resolved]
             if binary != resolved { wrapper += ["--ro-bind", resolved, binary] }
         }
-        for folder in readOnly where folder.hasPrefix("/") && folder != "/" { wrapper += ["--ro-bind", folder, folder] }
+        for folder in readOnly where folder.hasPrefix("/") && folder != "/" {
+            wrapper += ["--ro-bind", folder, folder]
+        }
         // The site's copy and the output folder: the only places it can write.
-        for folder in Set([source, scratch]) where folder != "/" && folder != "/tmp" { wrapper += ["--bind", folder, folder] }
+        for folder in Set([source, scratch]) where folder != "/" && folder != "/tmp" {
+            wrapper += ["--bind", folder, folder]
+        }
         wrapper += ["--unshare-all", "--die-with-parent", "--new-session", "--clearenv", "--chdir", source]
         var inside: [String: String] = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "TMPDIR": "/tmp"]
         for key in ["LANG", "LC_ALL", "LC_CTYPE", "TZ"] { inside[key] = environment[key] }
-        for (key, value) in environment where key.hasPrefix("HUGO_SECURITY_") || key == "HUGO_CACHEDIR" || key == "JEKYLL_NO_BUNDLER_REQUIRE" {
+        for (key, value) in environment
+        where key.hasPrefix("HUGO_SECURITY_") || key == "HUGO_CACHEDIR" || key == "JEKYLL_NO_BUNDLER_REQUIRE" {
             inside[key] = value
         }
         for (key, value) in inside.sorted(by: { $0.key < $1.key }) { wrapper += ["--setenv", key, value] }
-        return GeneratorInvocation(program: bwrap, arguments: wrapper + ["--", program] + arguments,
-                                   environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"])
+        return GeneratorInvocation(
+            program: bwrap, arguments: wrapper + ["--", program] + arguments,
+            environment: ["PATH": "/usr/local/bin:/usr/bin:/bin"])
     }
 }

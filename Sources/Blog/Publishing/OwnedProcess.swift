@@ -22,8 +22,10 @@ public enum OwnedProcess {
 
     /// Runs `program` with `arguments` and exactly `environment`; nil when it could not be
     /// started. Blocks until the program and its output end.
-    public static func run(_ program: String, _ arguments: [String], environment: [String: String],
-                           timeout: Double, stopper: ProcessStopper = ProcessStopper()) -> Outcome? {
+    public static func run(
+        _ program: String, _ arguments: [String], environment: [String: String],
+        timeout: Double, stopper: ProcessStopper = ProcessStopper()
+    ) -> Outcome? {
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else { return nil }
         // Not inherited by programs started meanwhile on other threads (the child gets dup2'd copies).
@@ -40,15 +42,17 @@ public enum OwnedProcess {
         defer { posix_spawnattr_destroy(&attributes) }
         resetSignals(&attributes)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
         defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = argv.withUnsafeBufferPointer { arguments in
             envp.withUnsafeBufferPointer { environment in
-                posix_spawn(&pid, program, &actions, &attributes, UnsafeMutablePointer(mutating: arguments.baseAddress!),
-                            UnsafeMutablePointer(mutating: environment.baseAddress!))
+                posix_spawn(
+                    &pid, program, &actions, &attributes, UnsafeMutablePointer(mutating: arguments.baseAddress!),
+                    UnsafeMutablePointer(mutating: environment.baseAddress!))
             }
         }
         close(pipe[1])
@@ -79,8 +83,9 @@ public enum OwnedProcess {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exited = (status & 0x7F) == 0
-        return Outcome(status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output: output,
-                       timedOut: timedOut.load(ordering: .relaxed), stopped: stopper.isStopped)
+        return Outcome(
+            status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output: output,
+            timedOut: timedOut.load(ordering: .relaxed), stopped: stopper.isStopped)
     }
 
     /// Every signal unblocked and at its default action in the child (what a shell gives the

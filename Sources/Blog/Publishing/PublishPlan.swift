@@ -26,14 +26,20 @@ public struct PublishPlan: Sendable, Equatable {
     /// `deleted`: the repository paths deleted in the work tree; a Jekyll post's former place
     /// among them (the same post moved between `_drafts/` and `_posts/`, or re-dated) is
     /// committed with it, so the remote never keeps both.
-    public static func forPost(_ post: String, site: Site, workdir: String, deleted: [String] = []) throws(ContentError) -> PublishPlan {
+    public static func forPost(_ post: String, site: Site, workdir: String, deleted: [String] = []) throws(ContentError)
+        -> PublishPlan
+    {
         let prefix = sitePrefix(siteRoot: site.root, workdir: workdir)
         let own = PagePath.commitPath(of: post)
         try SiteContainment.require(site.absolute(own), insideSite: site.root, display: own)
         let referenced = PagePath.referencedFiles(of: post, site: site).filter { $0 != own }
         // The site's spelling words go with it (a word added while writing the post).
-        let words = SiteWordList.files(siteRoot: site.root).filter { SiteContainment.isInside(site.absolute($0), site: site.root) }
-        let former = site.kind.jekyll == nil ? [] : DraftSwitch.formerPlaces(of: post, among: SitePath(prefix: prefix).inSite(deleted))
+        let words = SiteWordList.files(siteRoot: site.root).filter {
+            SiteContainment.isInside(site.absolute($0), site: site.root)
+        }
+        let former =
+            site.kind.jekyll == nil
+            ? [] : DraftSwitch.formerPlaces(of: post, among: SitePath(prefix: prefix).inSite(deleted))
         return PublishPlan(prefix: prefix, commitPaths: ([own] + former + referenced + words).map { prefix + $0 })
     }
 

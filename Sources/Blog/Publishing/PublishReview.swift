@@ -28,7 +28,8 @@ public struct PublishReview: Sendable, Equatable {
             do {
                 let page = try PageText(data: data, file: file)
                 guard let block = page.frontMatter else { self = .none; return }
-                self = .readable(try FrontMatterEditor(page: page, file: file).fields(), opening: block.format.delimiter ?? "{")
+                self = .readable(
+                    try FrontMatterEditor(page: page, file: file).fields(), opening: block.format.delimiter ?? "{")
             } catch {
                 self = .unreadable(error)
             }
@@ -48,8 +49,11 @@ public struct PublishReview: Sendable, Equatable {
 
     static func missingOpening(_ opening: String, file: String, since: String = "It did before") -> ContentError {
         let closing = opening == "{" ? "}" : opening
-        return ContentError(file: file, line: 1, problem: "front matter does not start with \(opening)",
-                            hint: "\(since.prefix(1).uppercased() + since.dropFirst()). Put \(opening) alone on the first line and \(closing) after the fields; as it is, the site reads no title, date or parameters")
+        return ContentError(
+            file: file, line: 1, problem: "front matter does not start with \(opening)",
+            hint:
+                "\(since.prefix(1).uppercased() + since.dropFirst()). Put \(opening) alone on the first line and \(closing) after the fields; as it is, the site reads no title, date or parameters"
+        )
     }
 
     /// Compares the page as last committed (`before`; nil for a new page) with the page as it
@@ -66,7 +70,8 @@ public struct PublishReview: Sendable, Equatable {
         case (nil, .none):
             // A new post is compared with what it was made from: an archetype, which has front
             // matter (Hugo's default one too). A page meant to have none is published with --force.
-            return PublishReview(refusal: missingOpening("---", file: file, since: "a new post's archetype has front matter"))
+            return PublishReview(
+                refusal: missingOpening("---", file: file, since: "a new post's archetype has front matter"))
         case (.readable(let was, _)?, .readable(let now, _)):
             return PublishReview(warnings: warnings(was: was, now: now, isOnRemote: isOnRemote))
         default:
@@ -79,11 +84,14 @@ public struct PublishReview: Sendable, Equatable {
     static func warnings(was: FrontMatterFields, now: FrontMatterFields, isOnRemote: Bool) -> [String] {
         var warnings: [String] = []
         let oldTitle = was["title"]?.text ?? "", newTitle = now["title"]?.text ?? ""
-        if !oldTitle.trimmingCharacters(in: .whitespaces).isEmpty, newTitle.trimmingCharacters(in: .whitespaces).isEmpty {
+        if !oldTitle.trimmingCharacters(in: .whitespaces).isEmpty, newTitle.trimmingCharacters(in: .whitespaces).isEmpty
+        {
             warnings.append("title emptied (was “\(oldTitle)”)")
         }
-        if let oldDate = was["date"]?.text.flatMap(HugoDate.parse), let newDate = now["date"]?.text.flatMap(HugoDate.parse),
-           abs(newDate.date.timeIntervalSince(oldDate.date)) > 366 * 86_400 {
+        if let oldDate = was["date"]?.text.flatMap(HugoDate.parse),
+            let newDate = now["date"]?.text.flatMap(HugoDate.parse),
+            abs(newDate.date.timeIntervalSince(oldDate.date)) > 366 * 86_400
+        {
             warnings.append("date moved by more than a year: \(oldDate.text) → \(newDate.text)")
         }
         if isOnRemote, was["draft"]?.bool != true, now["draft"]?.bool == true {
@@ -91,7 +99,9 @@ public struct PublishReview: Sendable, Equatable {
         }
         if isOnRemote {
             for key in ["slug", "url"] where was[key] != nil && was[key] != now[key] {
-                warnings.append("\(key) changed (\(was[key]?.text ?? "") → \(now[key]?.text ?? "none")): the post moves to a new address")
+                warnings.append(
+                    "\(key) changed (\(was[key]?.text ?? "") → \(now[key]?.text ?? "none")): the post moves to a new address"
+                )
             }
         }
         let kept = Set(now.keys.map { $0.lowercased() })
@@ -108,7 +118,9 @@ extension PublishReview {
     public static func pages(of commitPath: String, workdir: String) -> [String] {
         let root = workdir.hasSuffix("/") ? workdir : workdir + "/"
         // A link is committed as a link: nothing is read through it (it may point anywhere).
-        if (try? FileManager.default.attributesOfItem(atPath: root + commitPath)[.type] as? FileAttributeType) == .typeSymbolicLink {
+        if (try? FileManager.default.attributesOfItem(atPath: root + commitPath)[.type] as? FileAttributeType)
+            == .typeSymbolicLink
+        {
             return []
         }
         var isDirectory: ObjCBool = false
@@ -122,14 +134,17 @@ extension PublishReview {
     /// Reviews every page a publish of `commitPath` commits. `committed` gives a path's bytes at
     /// HEAD (nil: new), `isOnRemote` whether the remote has it; paths are relative to `workdir`,
     /// and messages name them after dropping `displayPrefix`.
-    public static func review(commitPath: String, workdir: String, displayPrefix: String = "",
-                              committed: (String) -> Data?, isOnRemote: (String) -> Bool) -> PublishReview {
+    public static func review(
+        commitPath: String, workdir: String, displayPrefix: String = "",
+        committed: (String) -> Data?, isOnRemote: (String) -> Bool
+    ) -> PublishReview {
         let root = workdir.hasSuffix("/") ? workdir : workdir + "/"
         var result = PublishReview()
         for page in pages(of: commitPath, workdir: workdir) {
             let name = page.hasPrefix(displayPrefix) ? String(page.dropFirst(displayPrefix.count)) : page
-            let one = review(before: committed(page), after: FileManager.default.contents(atPath: root + page), file: name,
-                             isOnRemote: isOnRemote(page))
+            let one = review(
+                before: committed(page), after: FileManager.default.contents(atPath: root + page), file: name,
+                isOnRemote: isOnRemote(page))
             if result.refusal == nil { result.refusal = one.refusal }
             result.warnings += one.warnings.map { $0.hasPrefix(name) ? $0 : "\(name): \($0)" }
         }
@@ -139,12 +154,17 @@ extension PublishReview {
     /// Notes that publishing `post` (site-relative) changes its address, when its last committed
     /// version — at `formerPath` if it moved — is on the remote: a warning, and `addressChange`.
     /// `prefix`: the site's folder in the repository; `committed` and `isOnRemote` take repository paths.
-    public mutating func noteAddressChange(of post: String, site: Site, prefix: String, formerPath: String? = nil,
-                                           committed: (String) -> Data?, isOnRemote: (String) -> Bool) {
+    public mutating func noteAddressChange(
+        of post: String, site: Site, prefix: String, formerPath: String? = nil,
+        committed: (String) -> Data?, isOnRemote: (String) -> Bool
+    ) {
         guard isOnRemote(prefix + (formerPath ?? post)),
-              let change = URLChange.of(post, site: site, formerPath: formerPath, committed: { committed(prefix + $0) }) else { return }
+            let change = URLChange.of(post, site: site, formerPath: formerPath, committed: { committed(prefix + $0) })
+        else { return }
         addressChange = change
-        let keep = URLChange.redirectKey(site: site).map { "keep the old one with \($0):" } ?? "this site has no redirects"
-        warnings.append("\(post): its address changes from \(change.old) to \(change.new): links to the old one break (\(keep))")
+        let keep =
+            URLChange.redirectKey(site: site).map { "keep the old one with \($0):" } ?? "this site has no redirects"
+        warnings.append(
+            "\(post): its address changes from \(change.old) to \(change.new): links to the old one break (\(keep))")
     }
 }

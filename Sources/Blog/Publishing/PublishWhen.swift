@@ -18,7 +18,9 @@ public struct PublishWhen: Sendable, Equatable {
 
     public init(_ post: Post, site: Site, now: Date) {
         let path = post.url(config: site.config)
-        url = path.isEmpty ? "" : (site.kind.jekyll == nil ? site.config.baseURLPath : (site.kind.jekyll?.baseURL ?? "")) + path
+        url =
+            path.isEmpty
+            ? "" : (site.kind.jekyll == nil ? site.config.baseURLPath : (site.kind.jekyll?.baseURL ?? "")) + path
         if post.draft || post.kind == .draft {
             when = .neverWhileDraft
         } else if post.unpublished {
@@ -38,7 +40,8 @@ public struct PublishWhen: Sendable, Equatable {
         switch when {
         case .now: return "appears\(place) now"
         case .scheduled(let date): return "appears\(place) on \(Self.format(date)), if the site is built then"
-        case .neverWhileDraft: return "does not appear while it is a draft" + (url.isEmpty ? "" : " (its place: \(url))")
+        case .neverWhileDraft:
+            return "does not appear while it is a draft" + (url.isEmpty ? "" : " (its place: \(url))")
         case .neverUnpublished: return "does not appear: published: false" + (url.isEmpty ? "" : " (its place: \(url))")
         case .expired(let date): return "does not appear: it expired on \(Self.format(date))"
         }

@@ -56,7 +56,9 @@ public struct SiteBuild: Sendable, Equatable {
     public var warnings: [Message] { messages.filter { !$0.isError } }
 
     /// The command for `kind`, or nil when it is not installed.
-    public static func generator(for kind: SiteKind, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    public static func generator(
+        for kind: SiteKind, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String? {
         program(kind.command, environment: environment)
     }
 
@@ -69,24 +71,40 @@ public struct SiteBuild: Sendable, Equatable {
     /// Builds the site in `source` with `generator`, writing nothing into it (Hugo renders to
     /// memory; Jekyll writes into `scratch`), as `policy` allows: trusted or not, sandboxed or
     /// not, stopped after its time limit or by its stopper (the whole process group dies).
-    public static func run(_ kind: SiteKind, generator: String, source: String, scratch: String, policy: BuildPolicy = BuildPolicy(),
-                           environment: [String: String] = ProcessInfo.processInfo.environment) -> SiteBuild {
+    public static func run(
+        _ kind: SiteKind, generator: String, source: String, scratch: String, policy: BuildPolicy = BuildPolicy(),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> SiteBuild {
         let started = Date()
         try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         try? GeneratorInvocation.prepare(kind, scratch: scratch, trust: policy.trust)
-        let invocation = GeneratorInvocation.make(kind, generator: generator, source: source, scratch: scratch, policy: policy,
-                                                  environment: environment)
-        guard let outcome = OwnedProcess.run(invocation.program, invocation.arguments, environment: invocation.environment,
-                                             timeout: policy.timeout, stopper: policy.stopper) else {
-            return SiteBuild(succeeded: false, messages: [Message(text: "cannot run \(invocation.program)", isError: true)], seconds: 0)
+        let invocation = GeneratorInvocation.make(
+            kind, generator: generator, source: source, scratch: scratch, policy: policy,
+            environment: environment)
+        guard
+            let outcome = OwnedProcess.run(
+                invocation.program, invocation.arguments, environment: invocation.environment,
+                timeout: policy.timeout, stopper: policy.stopper)
+        else {
+            return SiteBuild(
+                succeeded: false, messages: [Message(text: "cannot run \(invocation.program)", isError: true)],
+                seconds: 0)
         }
         let seconds = Date().timeIntervalSince(started)
         if outcome.stopped {
-            return SiteBuild(succeeded: false, messages: [Message(text: "the build was stopped", isError: true)], seconds: seconds, ended: .stopped)
+            return SiteBuild(
+                succeeded: false, messages: [Message(text: "the build was stopped", isError: true)], seconds: seconds,
+                ended: .stopped)
         }
         if outcome.timedOut {
-            return SiteBuild(succeeded: false, messages: [Message(text: "\(kind.command) did not finish within \(Int(policy.timeout)) s and was stopped", isError: true)],
-                             seconds: seconds, ended: .timedOut)
+            return SiteBuild(
+                succeeded: false,
+                messages: [
+                    Message(
+                        text: "\(kind.command) did not finish within \(Int(policy.timeout)) s and was stopped",
+                        isError: true)
+                ],
+                seconds: seconds, ended: .timedOut)
         }
         let text = String(decoding: outcome.output.prefix(1 << 20), as: UTF8.self)
         var messages = parse(text, kind: kind, source: source)
@@ -95,7 +113,9 @@ public struct SiteBuild: Sendable, Equatable {
             messages.insert(Message(text: ceiling, isError: true), at: 0)
         }
         if !succeeded && !messages.contains(where: \.isError) {
-            let last = text.split(separator: "\n").last.map(String.init) ?? "\(kind.command) exited with status \(outcome.status)"
+            let last =
+                text.split(separator: "\n").last.map(String.init)
+                ?? "\(kind.command) exited with status \(outcome.status)"
             messages.append(Message(text: TerminalText.visible(last), isError: true))
         }
         return SiteBuild(succeeded: succeeded, messages: messages, seconds: seconds)
@@ -105,12 +125,19 @@ public struct SiteBuild: Sendable, Equatable {
     /// and Ruby's words for a refused allocation or thread), or nil.
     static func ceilingReached(_ output: String, policy: BuildPolicy) -> String? {
         let lower = output.lowercased()
-        if ["out of memory", "cannot allocate memory", "failed to allocate memory", "nomemoryerror", "failed to reserve"]
-            .contains(where: lower.contains) {
-            return "the build ran out of its memory allowance (\(policy.memoryMiB) MiB: [publish] check_memory_mib in the config file)"
+        if [
+            "out of memory", "cannot allocate memory", "failed to allocate memory", "nomemoryerror",
+            "failed to reserve",
+        ]
+        .contains(where: lower.contains) {
+            return
+                "the build ran out of its memory allowance (\(policy.memoryMiB) MiB: [publish] check_memory_mib in the config file)"
         }
-        if ["pthread_create failed", "resource temporarily unavailable", "can't create thread", "fork: retry"].contains(where: lower.contains) {
-            return "the build reached its allowance of \(policy.processes) processes ([publish] check_processes in the config file)"
+        if ["pthread_create failed", "resource temporarily unavailable", "can't create thread", "fork: retry"].contains(
+            where: lower.contains)
+        {
+            return
+                "the build reached its allowance of \(policy.processes) processes ([publish] check_processes in the config file)"
         }
         return nil
     }
@@ -123,7 +150,8 @@ public struct SiteBuild: Sendable, Equatable {
             // `^[[31m`; any other control is still made visible.
             let line = TerminalText.visible(withoutColours(raw)).trimmingCharacters(in: .whitespaces)
             let lower = line.lowercased()
-            let isError = lower.hasPrefix("error") || lower.contains("liquid exception") || lower.contains(" error:")
+            let isError =
+                lower.hasPrefix("error") || lower.contains("liquid exception") || lower.contains(" error:")
                 || lower.hasPrefix("conversion error") || lower.contains("liquid syntax error")
             let isWarning = lower.hasPrefix("warn") || lower.hasPrefix("warning") || lower.contains("deprecation")
             guard isError || isWarning else { continue }
@@ -134,7 +162,8 @@ public struct SiteBuild: Sendable, Equatable {
                 message.column = place.column
             } else if case .jekyll = kind, let range = line.range(of: " in ", options: .backwards) {
                 // Jekyll: "Liquid syntax error (line 5): Unknown tag 'x' in _posts/2020-01-01-x.md"
-                message.file = String(line[range.upperBound...]).trimmingCharacters(in: CharacterSet(charactersIn: " ."))
+                message.file = String(line[range.upperBound...]).trimmingCharacters(
+                    in: CharacterSet(charactersIn: " ."))
                 if let open = line.range(of: "(line "), let close = line[open.upperBound...].firstIndex(of: ")") {
                     message.line = Int(line[open.upperBound..<close])
                 }

@@ -12,11 +12,16 @@ public struct URLChange: Sendable, Equatable {
     /// Compares the post at `path` (site-relative) with its last committed version — at
     /// `formerPath` when it moved — read through `committed` (site path → bytes at HEAD).
     /// Nil when nothing was published before, it is not published now, or the address stays.
-    public static func of(_ path: String, site: Site, formerPath: String? = nil, committed: (String) -> Data?) -> URLChange? {
+    public static func of(_ path: String, site: Site, formerPath: String? = nil, committed: (String) -> Data?)
+        -> URLChange?
+    {
         let oldPath = formerPath ?? path
-        guard let oldBytes = committed(oldPath), let before = PostIndex.post(at: oldPath, bytes: [UInt8](oldBytes), site: site),
-              let nowBytes = WholeFile.read(site.absolute(path)), let after = PostIndex.post(at: path, bytes: nowBytes, site: site),
-              isPublished(before), isPublished(after) else { return nil }
+        guard let oldBytes = committed(oldPath),
+            let before = PostIndex.post(at: oldPath, bytes: [UInt8](oldBytes), site: site),
+            let nowBytes = WholeFile.read(site.absolute(path)),
+            let after = PostIndex.post(at: path, bytes: nowBytes, site: site),
+            isPublished(before), isPublished(after)
+        else { return nil }
         let old = address(before, site: site), new = address(after, site: site)
         return old == new || old.isEmpty || new.isEmpty ? nil : URLChange(old: old, new: new)
     }

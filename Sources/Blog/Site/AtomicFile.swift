@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Writes files so that a crash or a full disk never leaves a half-written file: the data goes
@@ -75,7 +76,8 @@ public enum AtomicFile {
         switch code {
         case EACCES, EPERM: return "permission denied (check the file's and directory's permissions)"
         case EROFS: return "the file system is read-only"
-        case ENOSPC, EDQUOT: return "the disk is full (free some space and save again; your text is still in the editor)"
+        case ENOSPC, EDQUOT:
+            return "the disk is full (free some space and save again; your text is still in the editor)"
         case ENOENT: return "the directory does not exist"
         default: return String(cString: strerror(code))
         }

@@ -38,7 +38,8 @@ public struct EditTarget: Sendable, Equatable {
         let given = paths.first ?? directory
         var path = absolute(given, in: directory)
         if !FileManager.default.fileExists(atPath: path), let colon = given.lastIndex(of: ":"),
-           let number = Int(given[given.index(after: colon)...]), number > 0 {
+            let number = Int(given[given.index(after: colon)...]), number > 0
+        {
             // PATH:LINE (a path that really ends in ":12" is taken as it is, above).
             path = absolute(String(given[..<colon]), in: directory)
             line = line ?? number
@@ -49,7 +50,9 @@ public struct EditTarget: Sendable, Equatable {
         }
         if isDirectory.boolValue {
             guard let site = try? Site.open(containing: path) else {
-                throw Problem(description: "cannot open \(given): not inside a Hugo or Jekyll site (no site config here or above)")
+                throw Problem(
+                    description: "cannot open \(given): not inside a Hugo or Jekyll site (no site config here or above)"
+                )
             }
             if line != nil { throw Problem(description: "cannot open \(given) at a line: it is a folder, not a post") }
             return EditTarget(siteRoot: site.root, post: nil, line: nil)
@@ -59,7 +62,8 @@ public struct EditTarget: Sendable, Equatable {
         let head = (try? handle?.read(upToCount: 512)) ?? nil
         try? handle?.close()
         if let head, ImageSource.format(of: head) != nil {
-            throw Problem(description: "cannot open \(given): it is an image, not a post (add it to a post with Ctrl-R)")
+            throw Problem(
+                description: "cannot open \(given): it is an image, not a post (add it to a post with Ctrl-R)")
         }
         guard ContentFileName.isContent(name) else {
             throw Problem(description: "cannot open \(given): not a post (posts are .md, .markdown or .html files)")

@@ -79,7 +79,10 @@ struct JSONCArray {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            case _ where scalar.value < 0x20:
+                out +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)
             }
         }
@@ -103,7 +106,9 @@ struct JSONCArray {
                     }
                     if bytes[index + 1] == UInt8(ascii: "*") {
                         index += 2
-                        while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                        while index + 1 < bytes.count,
+                            !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/"))
+                        { index += 1 }
                         index = min(bytes.count, index + 2)
                         continue
                     }
@@ -126,8 +131,10 @@ struct JSONCArray {
                     case UInt8(ascii: "n"): out.append(0x0A)
                     case UInt8(ascii: "t"): out.append(0x09)
                     case UInt8(ascii: "u"):
-                        if index + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16),
-                           let scalar = Unicode.Scalar(value) {
+                        if index + 4 <= bytes.count,
+                            let value = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16),
+                            let scalar = Unicode.Scalar(value)
+                        {
                             out.append(contentsOf: Array(String(scalar).utf8))
                         }
                         index += 4
@@ -151,7 +158,9 @@ struct JSONCArray {
                 skipSpace()
                 guard let byte = peek else { return nil }
                 switch byte {
-                case UInt8(ascii: "]"): return JSONCArray(open: open, close: index, items: items, lastItemEnd: lastEnd, firstItemStart: firstStart)
+                case UInt8(ascii: "]"):
+                    return JSONCArray(
+                        open: open, close: index, items: items, lastItemEnd: lastEnd, firstItemStart: firstStart)
                 case UInt8(ascii: "\""):
                     if firstStart == nil { firstStart = index }
                     guard let item = string() else { return nil }

@@ -11,7 +11,8 @@ public enum ShippedResources {
     public static let executableFolder: String = {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let executable = count > 0
+        let executable =
+            count > 0
             ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             : URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
         return StandardPath.folder(of: executable)

@@ -16,7 +16,8 @@ extension Site {
         for source in config.moduleMountSources {
             let climbs = source.split(separator: "/").contains("..") || source.split(separator: "\\").contains("..")
             guard source.hasPrefix("/") || source.hasPrefix("~") || climbs else { continue }
-            throw ContentError(file: "module mount \(source)", problem: "refused: outside the site", hint: SiteContainment.rule)
+            throw ContentError(
+                file: "module mount \(source)", problem: "refused: outside the site", hint: SiteContainment.rule)
         }
     }
 

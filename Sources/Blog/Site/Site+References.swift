@@ -3,7 +3,9 @@ import Foundation
 extension Site {
     /// Whether a Hugo `ref`/`relref` target (`posts/x`, `/posts/x.md`, `x#anchor`) names a page.
     public func pageExists(ref target: String, from file: String? = nil) -> Bool {
-        var path = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? target
+        var path =
+            target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            ?? target
         if path.isEmpty { return true }  // "#anchor" on the same page
         let relativeToFile = !path.hasPrefix("/") && file != nil
         while path.hasPrefix("/") { path.removeFirst() }
@@ -13,7 +15,9 @@ extension Site {
         for base in bases {
             for candidate in [path, path + ".md", path + "/index.md", path + "/_index.md"] {
                 var isDirectory: ObjCBool = false
-                if fm.fileExists(atPath: base + "/" + candidate, isDirectory: &isDirectory), !isDirectory.boolValue { return true }
+                if fm.fileExists(atPath: base + "/" + candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    return true
+                }
             }
         }
         return false
@@ -31,7 +35,8 @@ extension Site {
             for markup in ["/_default/_markup", "/_markup"] {
                 let path = absolute(folder + markup)
                 guard SiteContainment.isInside(path, site: root) || !path.hasPrefix(root),
-                      let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
+                    let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+                else { continue }
                 if names.contains(where: { $0.hasPrefix("render-blockquote") }) { return true }
             }
         }

@@ -36,9 +36,11 @@ public struct Site: Sendable, Equatable {
             if parent == current || parent.isEmpty { break }
             current = parent
         }
-        throw ContentError(file: directory,
-                           problem: "not inside a Hugo or Jekyll site: no hugo.toml/yaml/json, config.toml/yaml/json or config/_default/ (Hugo), and no _posts/ or _drafts/ folder (Jekyll) here or in any parent directory",
-                           hint: "Run nakedblog in your blog's directory, pass its path, or clone it with `nakedblog clone URL`")
+        throw ContentError(
+            file: directory,
+            problem:
+                "not inside a Hugo or Jekyll site: no hugo.toml/yaml/json, config.toml/yaml/json or config/_default/ (Hugo), and no _posts/ or _drafts/ folder (Jekyll) here or in any parent directory",
+            hint: "Run nakedblog in your blog's directory, pass its path, or clone it with `nakedblog clone URL`")
     }
 
     /// The Hugo and Jekyll sites in the folders below `directory`, up to `depth` levels down
@@ -46,7 +48,9 @@ public struct Site: Sendable, Equatable {
     /// sorted. Links, hidden folders, `_`-folders and generators' output or dependency folders
     /// are not entered; a site's own folders are not searched for more sites.
     public static func sitesBelow(_ directory: String, depth: Int = 2) -> [String] {
-        let skipped: Set<String> = ["node_modules", "vendor", "public", "resources", "themes", "_site", "dist", "build"]
+        let skipped: Set<String> = [
+            "node_modules", "vendor", "public", "resources", "themes", "_site", "dist", "build",
+        ]
         var found: [String] = []
         func search(_ folder: String, level: Int) {
             guard level > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
@@ -54,7 +58,11 @@ public struct Site: Sendable, Equatable {
                 let path = folder + "/" + name
                 var info = stat()
                 guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
-                if isSiteRoot(path) || SiteKind.isJekyllRoot(path) { found.append(path) } else { search(path, level: level - 1) }
+                if isSiteRoot(path) || SiteKind.isJekyllRoot(path) {
+                    found.append(path)
+                } else {
+                    search(path, level: level - 1)
+                }
             }
         }
         search(StandardPath.of(directory), level: depth)

@@ -2,8 +2,10 @@ import Foundation
 
 extension SiteConfig {
     /// Config file names Hugo looks for at the site root, in its order of preference.
-    public static let rootFileNames = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json",
-                                       "config.toml", "config.yaml", "config.yml", "config.json"]
+    public static let rootFileNames = [
+        "hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json",
+        "config.toml", "config.yaml", "config.yml", "config.json",
+    ]
 
     /// Reads the configuration of the site at `root`: the root config file, then
     /// `config/_default/*` merged over it (as Hugo does).
@@ -21,7 +23,8 @@ extension SiteConfig {
             let display = "config/_default/" + name
             try SiteContainment.require(defaultDir + "/" + name, insideSite: root, display: display)
             let fields = try readConfigFile(defaultDir + "/" + name, display: display).fields
-            let base = ((name as NSString).deletingPathExtension as NSString).pathExtension.isEmpty
+            let base =
+                ((name as NSString).deletingPathExtension as NSString).pathExtension.isEmpty
                 ? (name as NSString).deletingPathExtension : ""
             if base == "hugo" || base == "config" {
                 merged = ConfigMerge.merge(merged, fields)
@@ -31,16 +34,23 @@ extension SiteConfig {
             files.append(display)
         }
         guard !files.isEmpty else {
-            throw ContentError(file: root, problem: "this is not a Hugo site: no hugo.toml/yaml/json, config.toml/yaml/json or config/_default/ here",
-                               hint: "Run nakedblog inside a Hugo site, or pass the site's directory")
+            throw ContentError(
+                file: root,
+                problem:
+                    "this is not a Hugo site: no hugo.toml/yaml/json, config.toml/yaml/json or config/_default/ here",
+                hint: "Run nakedblog inside a Hugo site, or pass the site's directory")
         }
         return SiteConfig(FrontMatterFields(merged), files: files)
     }
 
     /// The Hugo-shaped view of a Jekyll site: its title; one language; no content directory.
     init(jekyll: JekyllConfig) {
-        self.init(FrontMatterFields([FrontMatterField(key: "title", value: .string(jekyll.title)), FrontMatterField(key: "contentDir", value: .string("."))]),
-                  files: [jekyll.file])
+        self.init(
+            FrontMatterFields([
+                FrontMatterField(key: "title", value: .string(jekyll.title)),
+                FrontMatterField(key: "contentDir", value: .string(".")),
+            ]),
+            files: [jekyll.file])
     }
 
     init(_ config: FrontMatterFields, files: [String]) {
@@ -63,9 +73,11 @@ extension SiteConfig {
                 let fields = FrontMatterFields(settings)
                 var weight = 0
                 if case .int(let w)? = fields["weight"] { weight = w }
-                languages.append(Language(code: entry.key.lowercased(), name: fields["languageName"]?.text ?? fields["label"]?.text,
-                                          weight: weight, contentDir: clean(fields["contentDir"]?.text),
-                                          title: fields["title"]?.text, languageCode: fields["languageCode"]?.text))
+                languages.append(
+                    Language(
+                        code: entry.key.lowercased(), name: fields["languageName"]?.text ?? fields["label"]?.text,
+                        weight: weight, contentDir: clean(fields["contentDir"]?.text),
+                        title: fields["title"]?.text, languageCode: fields["languageCode"]?.text))
             }
         }
         // Hugo orders languages by weight, then code; the default language comes first here.
@@ -100,7 +112,9 @@ extension SiteConfig {
             for mount in mounts {
                 guard case .map(let settings) = mount else { continue }
                 let fields = FrontMatterFields(settings)
-                guard let source = clean(fields["source"]?.text), let target = clean(fields["target"]?.text) else { continue }
+                guard let source = clean(fields["source"]?.text), let target = clean(fields["target"]?.text) else {
+                    continue
+                }
                 if target == "content" {
                     contentMounts.append(ContentMount(source: source, lang: fields["lang"]?.text?.lowercased()))
                 } else if target == "archetypes" {
@@ -115,9 +129,11 @@ extension SiteConfig {
     }
 
     static func readConfigFile(_ path: String, display: String) throws(ContentError) -> FrontMatterFields {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self) else {
-            throw ContentError(file: display, problem: "cannot read the site configuration (missing, unreadable or not UTF-8)",
-                               hint: "Check the file's permissions and encoding")
+        guard let data = FileManager.default.contents(atPath: path), let text = String(validating: data, as: UTF8.self)
+        else {
+            throw ContentError(
+                file: display, problem: "cannot read the site configuration (missing, unreadable or not UTF-8)",
+                hint: "Check the file's permissions and encoding")
         }
         let format: FrontMatterFormat
         switch (path as NSString).pathExtension {

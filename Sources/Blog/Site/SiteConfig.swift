@@ -64,7 +64,9 @@ public struct SiteConfig: Sendable, Equatable {
     }
 
     /// YAML 1.1's boolean spellings a language key may have, with the value Hugo printed.
-    static let yamlBooleanKeys = ["y": "true", "yes": "true", "on": "true", "n": "false", "no": "false", "off": "false"]
+    static let yamlBooleanKeys = [
+        "y": "true", "yes": "true", "on": "true", "n": "false", "no": "false", "off": "false",
+    ]
 
     /// The language codes, default first.
     public var languageCodes: [String] {

@@ -64,7 +64,11 @@ public enum SiteContainment {
                 defer { free(real) }
                 var result = String(cString: real)
                 for component in rest.reversed() {
-                    if component == ".." { result = StandardPath.folder(of: result) } else { result += (result.hasSuffix("/") ? "" : "/") + component }
+                    if component == ".." {
+                        result = StandardPath.folder(of: result)
+                    } else {
+                        result += (result.hasSuffix("/") ? "" : "/") + component
+                    }
                 }
                 return result
             }
@@ -72,7 +76,8 @@ public enum SiteContainment {
             if let target = linkTarget(existing) {
                 hops += 1
                 if hops > 40 { return nil }
-                existing = StandardPath.of(target.hasPrefix("/") ? target : StandardPath.folder(of: existing) + "/" + target)
+                existing = StandardPath.of(
+                    target.hasPrefix("/") ? target : StandardPath.folder(of: existing) + "/" + target)
                 continue
             }
             let parent = StandardPath.folder(of: existing)

@@ -36,6 +36,8 @@ public enum SiteKind: Sendable, Equatable {
     static func isJekyllRoot(_ directory: String) -> Bool {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
-        return ["_posts", "_drafts"].contains { fm.fileExists(atPath: directory + "/" + $0, isDirectory: &isDirectory) && isDirectory.boolValue }
+        return ["_posts", "_drafts"].contains {
+            fm.fileExists(atPath: directory + "/" + $0, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
     }
 }

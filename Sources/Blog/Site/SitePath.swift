@@ -23,12 +23,16 @@ public struct SitePath: Sendable, Equatable {
     }
 
     /// The repository paths that are in the site, as the site names them.
-    public func inSite(_ repositoryPaths: some Sequence<String>) -> [String] { repositoryPaths.compactMap { inSite($0) } }
+    public func inSite(_ repositoryPaths: some Sequence<String>) -> [String] {
+        repositoryPaths.compactMap { inSite($0) }
+    }
 }
 
 /// A name not taken yet: `base`, else `base-2`, `base-3`… (`made` puts the number in).
 public enum UniqueName {
-    public static func first(_ base: String, made: (String, Int) -> String = { "\($0)-\($1)" }, isTaken: (String) -> Bool) -> String {
+    public static func first(
+        _ base: String, made: (String, Int) -> String = { "\($0)-\($1)" }, isTaken: (String) -> Bool
+    ) -> String {
         var name = base
         var counter = 1
         while isTaken(name) {

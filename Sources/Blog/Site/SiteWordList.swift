@@ -21,7 +21,8 @@ public enum SiteWordList {
 
     /// The files a site's accepted words live in (those that exist), site-relative.
     public static func files(siteRoot: String) -> [String] {
-        (cspellFile(siteRoot: siteRoot).map { [$0] } ?? []) + (FileManager.default.fileExists(atPath: siteRoot + "/" + ownFile) ? [ownFile] : [])
+        (cspellFile(siteRoot: siteRoot).map { [$0] } ?? [])
+            + (FileManager.default.fileExists(atPath: siteRoot + "/" + ownFile) ? [ownFile] : [])
     }
 
     /// Every word the site accepts. Files leading outside the site are not read.
@@ -43,11 +44,14 @@ public enum SiteWordList {
             let path = siteRoot + "/" + name
             try SiteContainment.require(path, insideSite: siteRoot, display: name)
             guard let bytes = read(name, siteRoot: siteRoot) else {
-                throw ContentError(file: name, problem: "cannot read the site's word list", hint: "Check the file's permissions")
+                throw ContentError(
+                    file: name, problem: "cannot read the site's word list", hint: "Check the file's permissions")
             }
             guard let updated = adding(clean, toCSpell: bytes) else {
-                throw ContentError(file: name, problem: "the file is not a JSON object, so the word could not be added to its \"words\"",
-                                   hint: "Fix the file, or add the word by hand")
+                throw ContentError(
+                    file: name,
+                    problem: "the file is not a JSON object, so the word could not be added to its \"words\"",
+                    hint: "Fix the file, or add the word by hand")
             }
             try write(updated, to: path, display: name)
             return name
@@ -58,9 +62,12 @@ public enum SiteWordList {
         if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
         bytes += Array((clean + "\n").utf8)
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         } catch {
-            throw ContentError(file: ownFile, problem: "cannot create the folder for the site's word list: \(error.localizedDescription)", hint: "")
+            throw ContentError(
+                file: ownFile,
+                problem: "cannot create the folder for the site's word list: \(error.localizedDescription)", hint: "")
         }
         try write(bytes, to: path, display: ownFile)
         return ownFile
@@ -80,7 +87,8 @@ public enum SiteWordList {
                 var lineStart = firstStart
                 while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
                 let indent = Array(bytes[lineStart..<firstStart])
-                return Array(bytes[..<lastEnd]) + [UInt8(ascii: ",")] + newline + indent + literal + Array(bytes[lastEnd...])
+                return Array(bytes[..<lastEnd]) + [UInt8(ascii: ",")] + newline + indent + literal
+                    + Array(bytes[lastEnd...])
             }
             return Array(bytes[..<lastEnd]) + Array(", ".utf8) + literal + Array(bytes[lastEnd...])
         }
@@ -89,20 +97,26 @@ public enum SiteWordList {
         guard let lastEnd = object.lastMemberEnd else {
             return Array(bytes[..<object.close]) + member + Array(bytes[object.close...])
         }
-        return Array(bytes[..<lastEnd]) + [UInt8(ascii: ",")] + newline + Array("  ".utf8) + member + Array(bytes[lastEnd...])
+        return Array(bytes[..<lastEnd]) + [UInt8(ascii: ",")] + newline + Array("  ".utf8) + member
+            + Array(bytes[lastEnd...])
     }
 
     private static func read(_ name: String, siteRoot: String) -> [UInt8]? {
         let path = siteRoot + "/" + name
-        guard SiteContainment.isInside(path, site: siteRoot), let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        guard SiteContainment.isInside(path, site: siteRoot), let handle = FileHandle(forReadingAtPath: path) else {
+            return nil
+        }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: sizeLimit + 1), data.count <= sizeLimit else { return nil }
         return Array(data)
     }
 
     private static func lines(_ bytes: [UInt8]) -> [String] {
-        bytes.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r"))) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        bytes.split(separator: 0x0A).map {
+            String(decoding: $0, as: UTF8.self).trimmingCharacters(
+                in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
+        }
+        .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 
     private static func write(_ bytes: [UInt8], to path: String, display: String) throws(ContentError) {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Absolute, standardized paths worked out from the text alone: what
@@ -11,7 +11,9 @@ import Glibc
 public enum StandardPath {
     public static func of(_ path: String) -> String {
         var absolute = path
-        if path == "~" || path.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") {
+        if path == "~" || path.hasPrefix("~/"), let home = getenv("HOME").map({ String(cString: $0) }),
+            home.hasPrefix("/")
+        {
             absolute = home + path.dropFirst()
         } else if !path.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -30,7 +30,10 @@ extension App {
         }
         // Keys that need a post say so when the list is empty (filtered to nothing, or no posts).
         if post == nil, [.open, .toggleDraft, .externalEditor].contains(action) {
-            toast(&state, state.browse.visible.isEmpty ? "No post is listed" + BrowseRender.emptyReason(state) : "No post is selected", now: now)
+            toast(
+                &state,
+                state.browse.visible.isEmpty
+                    ? "No post is listed" + BrowseRender.emptyReason(state) : "No post is selected", now: now)
             return []
         }
         switch action {
@@ -45,8 +48,10 @@ extension App {
         case .newPost:
             guard let site = state.site else { return [] }
             let languages = site.config.languageCodes
-            state.overlay = .newPost(NewPostDialog(sections: state.browse.sections.isEmpty ? ["posts"] : state.browse.sections,
-                                                   languages: languages.count > 1 ? languages : [], jekyll: site.kind.jekyll != nil))
+            state.overlay = .newPost(
+                NewPostDialog(
+                    sections: state.browse.sections.isEmpty ? ["posts"] : state.browse.sections,
+                    languages: languages.count > 1 ? languages : [], jekyll: site.kind.jekyll != nil))
         case .filter:
             state.browse.filtering = true
             // The last query, selected: typing replaces it, Enter or a move keeps it.
@@ -62,12 +67,18 @@ extension App {
             guard let post else { return [] }
             // Taking a live post off the site is asked first (the key is one letter away from others).
             let mark = BrowseRender.gitMark(post, state.git, siteRoot: state.site?.root)
-            if !post.draft, !post.unpublished, state.git.upstream != nil, mark == "" || mark == "modified", let site = state.site {
+            if !post.draft, !post.unpublished, state.git.upstream != nil, mark == "" || mark == "modified",
+                let site = state.site
+            {
                 let url = site.config.baseURLPath + post.url(config: site.config)
-                state.overlay = .confirm(Confirmation(title: "Make it a draft?", lines: [
-                    "“\(post.title.isEmpty ? post.path : post.title)” is on the site" + (url.isEmpty ? "." : " at \(url)."),
-                    "As a draft it comes off the site when you next publish it.",
-                ], action: .makeDraft(post.path)))
+                state.overlay = .confirm(
+                    Confirmation(
+                        title: "Make it a draft?",
+                        lines: [
+                            "“\(post.title.isEmpty ? post.path : post.title)” is on the site"
+                                + (url.isEmpty ? "." : " at \(url)."),
+                            "As a draft it comes off the site when you next publish it.",
+                        ], action: .makeDraft(post.path)))
                 return []
             }
             return [.toggleDraft(post.path)]
@@ -97,14 +108,20 @@ extension App {
             return [.suspend]
         case .problems:
             let problems = state.browse.problems.map { String(describing: $0) }
-            state.overlay = .message(title: "Problems (\(problems.count))",
-                                     lines: problems.isEmpty ? ["Every content file was read."]
-                                        : problems)
+            state.overlay = .message(
+                title: "Problems (\(problems.count))",
+                lines: problems.isEmpty
+                    ? ["Every content file was read."]
+                    : problems)
         case .help:
             state.overlay = .help(title: "Posts", rows: Keymaps.helpRows(state.keys.browse))
         case .quit:
             if state.isPublishing {
-                state.overlay = .confirm(Confirmation(title: "Publishing", lines: ["A publish is still running.", "Quit anyway? It stops; your commit stays local."], action: .quit))
+                state.overlay = .confirm(
+                    Confirmation(
+                        title: "Publishing",
+                        lines: ["A publish is still running.", "Quit anyway? It stops; your commit stays local."],
+                        action: .quit))
                 return []
             }
             return [.quit]
@@ -112,7 +129,9 @@ extension App {
         return []
     }
 
-    private static func handleFilterKey(_ state: inout AppState, _ key: KeyEvent, height: Int, now: TimeInterval) -> [AppEffect] {
+    private static func handleFilterKey(_ state: inout AppState, _ key: KeyEvent, height: Int, now: TimeInterval)
+        -> [AppEffect]
+    {
         let replacing = state.browse.filterSelected
         state.browse.filterSelected = false
         switch key {
@@ -134,7 +153,11 @@ extension App {
             state.browse.filtering = false
             return handleBrowseKey(&state, key, now: 0)
         case .backspace:
-            if replacing { state.browse.filter = "" } else if !state.browse.filter.isEmpty { state.browse.filter.removeLast() }
+            if replacing {
+                state.browse.filter = ""
+            } else if !state.browse.filter.isEmpty {
+                state.browse.filter.removeLast()
+            }
         case .control("u"):
             state.browse.filter = ""
         case .control("w"):
@@ -182,7 +205,8 @@ extension App {
         case .character("q", false), .control("q"), .control("c"): return [.quit]
         case .character("c", false): state.start.editingURL = true
         case .up(false), .character("k", false): state.start.selected = max(0, state.start.selected - 1)
-        case .down(false), .character("j", false): state.start.selected = min(max(0, state.start.recent.count - 1), state.start.selected + 1)
+        case .down(false), .character("j", false):
+            state.start.selected = min(max(0, state.start.recent.count - 1), state.start.selected + 1)
         case .enter:
             if state.start.recent.indices.contains(state.start.selected) {
                 state.start.problem = nil

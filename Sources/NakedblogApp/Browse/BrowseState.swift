@@ -31,7 +31,9 @@ public struct BrowseState: Sendable {
     }
 
     /// Whether another post in the same language has `post`'s title.
-    public func hasRepeatedTitle(_ post: Post) -> Bool { !repeatedTitles.isEmpty && repeatedTitles.contains(Self.titleKey(post)) }
+    public func hasRepeatedTitle(_ post: Post) -> Bool {
+        !repeatedTitles.isEmpty && repeatedTitles.contains(Self.titleKey(post))
+    }
     /// Each post's lower-cased title, slug and tags: made on the first filtering after the posts
     /// change, not on every keystroke of the filter.
     private var haystacks: [String]?
@@ -132,7 +134,8 @@ public struct BrowseState: Sendable {
         let keep = path ?? selectedPost?.path
         let textQuery = self.textQuery
         // `?text`: the posts whose text has it, once the search has answered for this text.
-        let textPaths: Set<String>? = textQuery.isEmpty ? nil : (textMatches?.query == textQuery ? textMatches?.paths : [])
+        let textPaths: Set<String>? =
+            textQuery.isEmpty ? nil : (textMatches?.query == textQuery ? textMatches?.paths : [])
         let words = filter.hasPrefix("?") ? [] : filter.lowercased().split(separator: " ").map(String.init)
         var result: [Int] = []
         result.reserveCapacity(posts.count)
@@ -158,7 +161,9 @@ public struct BrowseState: Sendable {
                 while start < result.count {
                     var end = start + 1
                     while end < result.count && keys[end] == keys[start] { end += 1 }
-                    if end - start > 1 { result[start..<end].sort { TitleOrder.precedes(posts[$0].title, posts[$1].title) } }
+                    if end - start > 1 {
+                        result[start..<end].sort { TitleOrder.precedes(posts[$0].title, posts[$1].title) }
+                    }
                     start = end
                 }
             } else {
@@ -174,7 +179,8 @@ public struct BrowseState: Sendable {
             let keys = titleKeys ?? []
             result.sort { a, b in
                 if keys[a] != keys[b] { return keys[a] < keys[b] }
-                return posts[a].title != posts[b].title ? posts[a].title < posts[b].title : posts[a].path < posts[b].path
+                return posts[a].title != posts[b].title
+                    ? posts[a].title < posts[b].title : posts[a].path < posts[b].path
             }
         }
         if !words.isEmpty { result = Self.ranked(result, query: filter, posts: posts) }

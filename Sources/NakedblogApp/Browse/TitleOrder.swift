@@ -15,7 +15,9 @@ enum TitleOrder {
         func flush() {
             guard !digits.isEmpty else { return }
             let significant = digits.drop { $0 == "0" }
-            if significant.count < width { key.append(contentsOf: repeatElement("0", count: width - significant.count)) }
+            if significant.count < width {
+                key.append(contentsOf: repeatElement("0", count: width - significant.count))
+            }
             key.append(contentsOf: significant)
             digits.removeAll()
         }

@@ -4,7 +4,9 @@ import TUI
 
 extension App {
     /// Shows the clone screen and starts cloning `url` into `target`.
-    public static func startClone(_ state: inout AppState, url: String, target: String, remote: GitURL? = nil, now: TimeInterval) -> [AppEffect] {
+    public static func startClone(
+        _ state: inout AppState, url: String, target: String, remote: GitURL? = nil, now: TimeInterval
+    ) -> [AppEffect] {
         var clone = CloneState(url: url, target: target)
         clone.remote = remote
         clone.started = now
@@ -23,8 +25,11 @@ extension App {
             return []
         }
         if key == .escape || key == .control("c") {
-            state.overlay = .confirm(Confirmation(title: "Cancel the clone?", lines: ["Stop cloning \(URLRedaction.redact(clone.url))?", "What was downloaded is removed."],
-                                                  action: .cancelClone))
+            state.overlay = .confirm(
+                Confirmation(
+                    title: "Cancel the clone?",
+                    lines: ["Stop cloning \(URLRedaction.redact(clone.url))?", "What was downloaded is removed."],
+                    action: .cancelClone))
         }
         return []
     }
@@ -33,13 +38,16 @@ extension App {
         guard var clone = state.clone else { return [] }
         switch event {
         case .remoteLine(let line, let isProgress):
-            if isProgress, let last = clone.remoteLines.last, last.hasPrefix(line.prefix(12)) { clone.remoteLines.removeLast() }
+            if isProgress, let last = clone.remoteLines.last, last.hasPrefix(line.prefix(12)) {
+                clone.remoteLines.removeLast()
+            }
             clone.remoteLines.append(line)
             clone.remoteLines = Array(clone.remoteLines.suffix(4))
         case .transfer(let p):
-            clone.transfer = TransferSnapshot(received: p.receivedObjects, total: p.totalObjects, bytes: p.receivedBytes,
-                                              bytesPerSecond: p.bytesPerSecond, secondsRemaining: p.secondsRemaining,
-                                              deltasDone: p.indexedDeltas, deltasTotal: p.totalDeltas)
+            clone.transfer = TransferSnapshot(
+                received: p.receivedObjects, total: p.totalObjects, bytes: p.receivedBytes,
+                bytesPerSecond: p.bytesPerSecond, secondsRemaining: p.secondsRemaining,
+                deltasDone: p.indexedDeltas, deltasTotal: p.totalDeltas)
         case .checkout(let p):
             clone.checkout = (p.completed, p.total, p.path)
         case .finished(let result):
@@ -60,12 +68,15 @@ extension App {
             return []
         }
         if error.kind == .hostKeyUnknown, let key = error.hostKey {
-            state.overlay = .confirm(Confirmation(
-                title: "Unknown SSH host",
-                lines: ["The authenticity of \(key.knownHostsName) can't be established.",
+            state.overlay = .confirm(
+                Confirmation(
+                    title: "Unknown SSH host",
+                    lines: [
+                        "The authenticity of \(key.knownHostsName) can't be established.",
                         "\(key.type) key fingerprint:", "  \(key.fingerprint)",
-                        "Trust it (added to ~/.ssh/known_hosts) and continue?"],
-                action: .trustHostKey(key)))
+                        "Trust it (added to ~/.ssh/known_hosts) and continue?",
+                    ],
+                    action: .trustHostKey(key)))
             return []
         }
         let advice = GitErrorAdvice.explain(error, url: clone.remote, interactive: true)

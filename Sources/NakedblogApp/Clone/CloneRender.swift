@@ -1,7 +1,7 @@
 import Foundation
 import GitOps
-import TextWidth
 import TUI
+import TextWidth
 
 /// The clone screen: phases with progress bars, the remote's messages, errors.
 enum CloneRender {
@@ -9,7 +9,8 @@ enum CloneRender {
         guard let clone = state.clone else { return }
         let width = state.columns
         Render.titleBar("Cloning \(URLRedaction.redact(clone.url))", into: &screen, width: width)
-        screen.put("into \(clone.target)", x: 2, y: 2, style: Style(.dim), clip: Rect(x: 0, y: 2, width: width, height: 1))
+        screen.put(
+            "into \(clone.target)", x: 2, y: 2, style: Style(.dim), clip: Rect(x: 0, y: 2, width: width, height: 1))
         let bar = { (y: Int) in Rect(x: 2, y: y, width: max(1, width - 4), height: 1) }
         let transfer = clone.transfer
         var detail = ""
@@ -18,19 +19,33 @@ enum CloneRender {
             if let rate = t.bytesPerSecond { detail += " · \(Self.bytes(rate))/s" }
             if let eta = t.secondsRemaining, t.received < t.total { detail += " · ETA \(Int(eta.rounded(.up)))s" }
         }
-        ProgressBar(label: "Receiving objects ", fraction: transfer.map { $0.total > 0 ? Double($0.received) / Double($0.total) : 0 } ?? 0,
-                    detail: detail).render(into: &screen, area: bar(4))
-        let deltas = transfer.map { $0.deltasTotal > 0 ? Double($0.deltasDone) / Double($0.deltasTotal) : ($0.total > 0 && $0.received == $0.total ? 1 : 0) } ?? 0
-        ProgressBar(label: "Resolving deltas  ", fraction: deltas,
-                    detail: transfer.map { "\($0.deltasDone)/\($0.deltasTotal)" } ?? "").render(into: &screen, area: bar(6))
+        ProgressBar(
+            label: "Receiving objects ",
+            fraction: transfer.map { $0.total > 0 ? Double($0.received) / Double($0.total) : 0 } ?? 0,
+            detail: detail
+        ).render(into: &screen, area: bar(4))
+        let deltas =
+            transfer.map {
+                $0.deltasTotal > 0
+                    ? Double($0.deltasDone) / Double($0.deltasTotal) : ($0.total > 0 && $0.received == $0.total ? 1 : 0)
+            } ?? 0
+        ProgressBar(
+            label: "Resolving deltas  ", fraction: deltas,
+            detail: transfer.map { "\($0.deltasDone)/\($0.deltasTotal)" } ?? ""
+        ).render(into: &screen, area: bar(6))
         let checkout = clone.checkout
-        ProgressBar(label: "Checking out files", fraction: checkout.map { $0.total > 0 ? Double($0.done) / Double($0.total) : 0 } ?? 0,
-                    detail: checkout.map { "\($0.done)/\($0.total)" } ?? "").render(into: &screen, area: bar(8))
+        ProgressBar(
+            label: "Checking out files",
+            fraction: checkout.map { $0.total > 0 ? Double($0.done) / Double($0.total) : 0 } ?? 0,
+            detail: checkout.map { "\($0.done)/\($0.total)" } ?? ""
+        ).render(into: &screen, area: bar(8))
         if let path = checkout?.path {
             screen.put(DisplayWidth.truncate(path, to: max(1, width - 6)), x: 4, y: 9, style: Style(.dim))
         }
         if !clone.remoteLines.isEmpty {
-            let box = Rect(x: 2, y: 11, width: max(4, width - 4), height: min(clone.remoteLines.count + 2, max(3, state.rows - 14)))
+            let box = Rect(
+                x: 2, y: 11, width: max(4, width - 4), height: min(clone.remoteLines.count + 2, max(3, state.rows - 14))
+            )
             Box.draw(into: &screen, rect: box, title: "remote")
             for (index, line) in clone.remoteLines.suffix(box.height - 2).enumerated() {
                 screen.put(line, x: box.x + 2, y: box.y + 1 + index, style: Style(.dim), clip: box.inset(1))

@@ -11,7 +11,9 @@ extension App {
             state.returnOverlay = nil
             // Enter, Esc and space only close it; any other key closes it and then does what it
             // does where the writer was (a letter typed on after an error is not lost).
-            if returning == nil, ![.enter, .escape, .character(" ")].contains(key) { return handleKey(&state, key, now: now) }
+            if returning == nil, ![.enter, .escape, .character(" ")].contains(key) {
+                return handleKey(&state, key, now: now)
+            }
             return []
         case .confirm(let confirmation):
             switch key {
@@ -24,7 +26,9 @@ extension App {
                 if case .trustHostKey = confirmation.action, state.page == .clone {
                     state.clone?.error = "The host key was not trusted, so nothing was cloned. Press Esc to go back."
                 }
-                if ![.character("n"), .character("N"), .escape].contains(key) { return handleKey(&state, key, now: now) }
+                if ![.character("n"), .character("N"), .escape].contains(key) {
+                    return handleKey(&state, key, now: now)
+                }
             }
             return []
         case .recovery(let path, let text, let changed):
@@ -101,8 +105,10 @@ extension App {
         }
     }
 
-    private static func handleRecoveryKey(_ state: inout AppState, _ key: KeyEvent, path: String, text: String,
-                                          changedLines: Int) -> [AppEffect] {
+    private static func handleRecoveryKey(
+        _ state: inout AppState, _ key: KeyEvent, path: String, text: String,
+        changedLines: Int
+    ) -> [AppEffect] {
         switch key {
         case .character("r", false):
             state.overlay = nil
@@ -120,8 +126,9 @@ extension App {
             return [.discardJournal(path: path)]
         case .character("v", false):
             guard let current = state.editor?.editor.text else { return [] }
-            state.overlay = .message(title: "Recovered text vs. the file (- file, + recovered)",
-                                     lines: Array(LineDiff.lines(old: current, new: text).prefix(max(3, state.rows - 6))))
+            state.overlay = .message(
+                title: "Recovered text vs. the file (- file, + recovered)",
+                lines: Array(LineDiff.lines(old: current, new: text).prefix(max(3, state.rows - 6))))
             // After looking, the choice is offered again.
             state.returnOverlay = .recovery(path: path, text: text, changedLines: changedLines)
             return []
@@ -148,12 +155,15 @@ extension App {
         return []
     }
 
-    private static func handleFormKey(_ state: inout AppState, _ form: inout FrontMatterForm, _ key: KeyEvent, now: TimeInterval) {
+    private static func handleFormKey(
+        _ state: inout AppState, _ form: inout FrontMatterForm, _ key: KeyEvent, now: TimeInterval
+    ) {
         switch key {
         case .escape:
             state.overlay = nil
             return
-        case let applying where applying == .control("s") || (applying == .enter && form.form.fields[form.form.focus].kind != .toggle):
+        case let applying
+        where applying == .control("s") || (applying == .enter && form.form.fields[form.form.focus].kind != .toggle):
             guard var screen = state.editor else { state.overlay = nil; return }
             if let invalid = form.form.fields.first(where: { $0.problem != nil }) {
                 form.problem = "\(invalid.label): \(invalid.problem!)"
@@ -178,7 +188,9 @@ extension App {
         }
     }
 
-    private static func handleNewPostKey(_ state: inout AppState, _ dialog: inout NewPostDialog, _ key: KeyEvent) -> [AppEffect] {
+    private static func handleNewPostKey(_ state: inout AppState, _ dialog: inout NewPostDialog, _ key: KeyEvent)
+        -> [AppEffect]
+    {
         defer { if case .newPost = state.overlay { state.overlay = .newPost(dialog) } }
         switch key {
         case .escape:
@@ -188,7 +200,9 @@ extension App {
             let title = dialog.title.text.trimmingCharacters(in: .whitespaces)
             guard !title.isEmpty else { dialog.problem = "Type a title first."; return [] }
             let lang: String? = dialog.languages.isEmpty ? nil : dialog.languages[dialog.language]
-            return [.createPost(title: title, section: dialog.sections[dialog.section], bundle: dialog.bundle, lang: lang)]
+            return [
+                .createPost(title: title, section: dialog.sections[dialog.section], bundle: dialog.bundle, lang: lang)
+            ]
         case .tab, .down(false):
             dialog.focus = (dialog.focus + 1) % dialog.fieldCount
             return []
@@ -204,12 +218,18 @@ extension App {
             dialog.problem = nil
         case 1:
             if key == .left() { dialog.section = (dialog.section + dialog.sections.count - 1) % dialog.sections.count }
-            if key == .right() || key == .character(" ") { dialog.section = (dialog.section + 1) % dialog.sections.count }
+            if key == .right() || key == .character(" ") {
+                dialog.section = (dialog.section + 1) % dialog.sections.count
+            }
         case 2:
             if [.left(), .right(), .character(" ")].contains(key) { dialog.bundle.toggle() }
         default:
-            if key == .left() { dialog.language = (dialog.language + dialog.languages.count - 1) % dialog.languages.count }
-            if key == .right() || key == .character(" ") { dialog.language = (dialog.language + 1) % dialog.languages.count }
+            if key == .left() {
+                dialog.language = (dialog.language + dialog.languages.count - 1) % dialog.languages.count
+            }
+            if key == .right() || key == .character(" ") {
+                dialog.language = (dialog.language + 1) % dialog.languages.count
+            }
         }
         return []
     }

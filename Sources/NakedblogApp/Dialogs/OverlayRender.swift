@@ -1,7 +1,7 @@
 import Foundation
 import GitOps
-import TextWidth
 import TUI
+import TextWidth
 
 /// Boxes over the page: help, new post, publish sheet, confirmations and messages.
 enum OverlayRender {
@@ -15,38 +15,60 @@ enum OverlayRender {
         case .message(let title, let lines):
             // Long reasons (a refusal naming a path) wrap; they are never cut.
             let width = max(20, min(76, area.width - 6))
-            Dialog(title: title, message: lines.flatMap { App.wrap($0, width: width) }, choices: [("Enter", "OK")]).render(into: &screen, area: area)
+            Dialog(title: title, message: lines.flatMap { App.wrap($0, width: width) }, choices: [("Enter", "OK")])
+                .render(into: &screen, area: area)
             return nil
         case .confirm(let confirmation):
             Dialog(title: confirmation.title, message: confirmation.lines, choices: [("y", "yes"), ("n", "no")])
                 .render(into: &screen, area: area)
             return nil
         case .recovery(let path, _, let changed):
-            Dialog(title: "Unsaved text found", message: [
-                "Text for \(path)",
-                "was never saved (a crash, or a dropped connection).",
-                "\(changed) line\(changed == 1 ? "" : "s") differ from the file.",
-            ], choices: [("r", "recover"), ("d", "discard"), ("v", "view difference")]).render(into: &screen, area: area)
+            Dialog(
+                title: "Unsaved text found",
+                message: [
+                    "Text for \(path)",
+                    "was never saved (a crash, or a dropped connection).",
+                    "\(changed) line\(changed == 1 ? "" : "s") differ from the file.",
+                ], choices: [("r", "recover"), ("d", "discard"), ("v", "view difference")]
+            ).render(into: &screen, area: area)
             return nil
         case .diskConflict(let path):
-            Dialog(title: "Changed on disk", message: [
-                "\(path) changed on disk since you opened it",
-                "(another editor, or a sync). Nothing was saved yet.",
-            ], choices: [("o", "overwrite"), ("r", "reload theirs"), ("v", "view difference"), ("Esc", "cancel")])
-                .render(into: &screen, area: area)
+            Dialog(
+                title: "Changed on disk",
+                message: [
+                    "\(path) changed on disk since you opened it",
+                    "(another editor, or a sync). Nothing was saved yet.",
+                ], choices: [("o", "overwrite"), ("r", "reload theirs"), ("v", "view difference"), ("Esc", "cancel")]
+            )
+            .render(into: &screen, area: area)
             return nil
         case .signIn(let dialog):
             let host = URLComponents(string: dialog.url)?.host ?? dialog.url
-            let lines = ["\(host) asks you to sign in (for \(URLRedaction.redact(dialog.url))).", "Your git credential helpers had nothing for it.", "",
-                         "Username:", "", "Password:", "", "", "Enter signs in (stored by your credential helper) · Esc cancels"]
-            guard let inner = box(title: "Sign in", lines: lines, minWidth: 60, into: &screen, area: area) else { return nil }
-            let user = dialog.username.render(into: &screen, area: Rect(x: inner.x + 10, y: inner.y + 3, width: inner.width - 10, height: 1))
-            let pass = dialog.password.render(into: &screen, area: Rect(x: inner.x + 10, y: inner.y + 5, width: inner.width - 10, height: 1))
+            let lines = [
+                "\(host) asks you to sign in (for \(URLRedaction.redact(dialog.url))).",
+                "Your git credential helpers had nothing for it.", "",
+                "Username:", "", "Password:", "", "", "Enter signs in (stored by your credential helper) · Esc cancels",
+            ]
+            guard let inner = box(title: "Sign in", lines: lines, minWidth: 60, into: &screen, area: area) else {
+                return nil
+            }
+            let user = dialog.username.render(
+                into: &screen, area: Rect(x: inner.x + 10, y: inner.y + 3, width: inner.width - 10, height: 1))
+            let pass = dialog.password.render(
+                into: &screen, area: Rect(x: inner.x + 10, y: inner.y + 5, width: inner.width - 10, height: 1))
             return dialog.focus == 0 ? (user, inner.y + 3) : (pass, inner.y + 5)
         case .imagePath(let field):
-            let lines = ["Path of the image file (copied into this post's bundle, then", "a ![…](name) reference is inserted at the cursor):", "", "", "Enter adds · Esc cancels"]
-            guard let inner = box(title: "Add an image", lines: lines, minWidth: 60, into: &screen, area: area) else { return nil }
-            return (field.render(into: &screen, area: Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: 1)), inner.y + 3)
+            let lines = [
+                "Path of the image file (copied into this post's bundle, then",
+                "a ![…](name) reference is inserted at the cursor):", "", "", "Enter adds · Esc cancels",
+            ]
+            guard let inner = box(title: "Add an image", lines: lines, minWidth: 60, into: &screen, area: area) else {
+                return nil
+            }
+            return (
+                field.render(into: &screen, area: Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: 1)),
+                inner.y + 3
+            )
         case .frontMatter(let form):
             return frontMatter(form, into: &screen, area: area)
         case .spelling(let menu):
@@ -62,12 +84,15 @@ enum OverlayRender {
 
     /// A centred box with `lines` (line `i` in `styles[i]` when given); returns its inner rectangle.
     @discardableResult
-    static func box(title: String, lines: [String], styles: [Int: Style] = [:], minWidth: Int = 40, into screen: inout Screen,
-                    area: Rect) -> Rect? {
+    static func box(
+        title: String, lines: [String], styles: [Int: Style] = [:], minWidth: Int = 40, into screen: inout Screen,
+        area: Rect
+    ) -> Rect? {
         let contentWidth = max(minWidth, (lines.map { DisplayWidth.of($0) }.max() ?? 0), DisplayWidth.of(title) + 4)
         let width = min(area.width - 2, contentWidth + 4)
         let height = min(area.height - 2, lines.count + 2)
-        let rect = Rect(x: (area.width - width) / 2, y: max(1, (area.height - height) / 2), width: width, height: height)
+        let rect = Rect(
+            x: (area.width - width) / 2, y: max(1, (area.height - height) / 2), width: width, height: height)
         screen.fill(rect)
         Box.draw(into: &screen, rect: rect, title: title)
         let inner = Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2)
@@ -77,14 +102,20 @@ enum OverlayRender {
         return inner
     }
 
-    private static func frontMatter(_ form: FrontMatterForm, into screen: inout Screen, area: Rect) -> (x: Int, y: Int)? {
+    private static func frontMatter(_ form: FrontMatterForm, into screen: inout Screen, area: Rect) -> (x: Int, y: Int)?
+    {
         let rows = form.form.fields.count
         var footer = ["", form.problem ?? "Enter applies · Tab next (completes tags) · Space toggles · Esc cancels"]
         if !form.rawKeys.isEmpty { footer.append("In the text only: " + form.rawKeys.joined(separator: ", ")) }
         let lines = Array(repeating: "", count: rows) + footer
-        guard let inner = box(title: "Front matter", lines: lines, minWidth: 64, into: &screen, area: area) else { return nil }
-        if let problem = form.problem { screen.put(problem, x: inner.x, y: inner.y + rows + 1, style: Style(.error), clip: inner) }
-        return form.form.render(into: &screen, area: Rect(x: inner.x, y: inner.y, width: inner.width, height: min(rows, inner.height)))
+        guard let inner = box(title: "Front matter", lines: lines, minWidth: 64, into: &screen, area: area) else {
+            return nil
+        }
+        if let problem = form.problem {
+            screen.put(problem, x: inner.x, y: inner.y + rows + 1, style: Style(.error), clip: inner)
+        }
+        return form.form.render(
+            into: &screen, area: Rect(x: inner.x, y: inner.y, width: inner.width, height: min(rows, inner.height)))
     }
 
     private static func newPost(_ dialog: NewPostDialog, into screen: inout Screen, area: Rect) -> (x: Int, y: Int)? {
@@ -92,21 +123,33 @@ enum OverlayRender {
         if dialog.jekyll {
             lines += ["A draft: _drafts/\(dialog.slug).md", "(dated when it is published)"]
         } else {
-            lines += ["Section:  ‹ \(dialog.sections[dialog.section]) ›",
-                      "Kind:     ‹ \(dialog.bundle ? "page bundle (folder with index.md)" : "single file") ›"]
+            lines += [
+                "Section:  ‹ \(dialog.sections[dialog.section]) ›",
+                "Kind:     ‹ \(dialog.bundle ? "page bundle (folder with index.md)" : "single file") ›",
+            ]
         }
         if !dialog.languages.isEmpty { lines.append("Language: ‹ \(dialog.languages[dialog.language]) ›") }
         let problemLines = dialog.problem.map { App.wrap($0, width: max(20, min(72, area.width - 8))) } ?? []
-        lines += [""] + (problemLines.isEmpty
-            ? [dialog.jekyll ? "Enter creates · Esc cancels" : "Enter creates · Tab next field · ←/→ change · Esc cancels"] : problemLines)
-        guard let inner = box(title: "New post", lines: lines, minWidth: 56, into: &screen, area: area) else { return nil }
+        lines +=
+            [""]
+            + (problemLines.isEmpty
+                ? [
+                    dialog.jekyll
+                        ? "Enter creates · Esc cancels" : "Enter creates · Tab next field · ←/→ change · Esc cancels"
+                ] : problemLines)
+        guard let inner = box(title: "New post", lines: lines, minWidth: 56, into: &screen, area: area) else {
+            return nil
+        }
         let focusRow = [4, 5, 6][min(2, max(0, dialog.focus - 1))]
         if dialog.focus > 0 { screen.put("▸", x: inner.x - 1, y: inner.y + focusRow, style: Style(.keyHintKey)) }
         for (index, line) in problemLines.enumerated() {
-            screen.put(line, x: inner.x, y: inner.y + lines.count - problemLines.count + index, style: Style(.error), clip: inner)
+            screen.put(
+                line, x: inner.x, y: inner.y + lines.count - problemLines.count + index, style: Style(.error),
+                clip: inner)
         }
         screen.put(dialog.slug, x: inner.x + 6, y: inner.y + 2, style: Style(.dim), clip: inner)
-        let column = dialog.title.render(into: &screen, area: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1))
+        let column = dialog.title.render(
+            into: &screen, area: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1))
         return dialog.focus == 0 ? (column, inner.y + 1) : nil
     }
 
@@ -115,11 +158,16 @@ enum OverlayRender {
         var styles: [Int: Style] = [:]
         switch sheet.phase {
         case .confirm:
-            lines.append(sheet.post == nil ? "Push the commits that are not on the remote yet." : "Publish “\(sheet.title)”:")
+            lines.append(
+                sheet.post == nil ? "Push the commits that are not on the remote yet." : "Publish “\(sheet.title)”:")
             for file in sheet.files.prefix(6) { lines.append("  \(DisplayWidth.pad(file.change, to: 9)) \(file.path)") }
             if sheet.files.count > 6 { lines.append("  … and \(sheet.files.count - 6) more") }
-            if sheet.files.isEmpty && sheet.post != nil { lines.append("  (no changes to commit; unpushed commits are pushed)") }
-            if !sheet.changedKeys.isEmpty { lines.append("Front matter changed: " + sheet.changedKeys.joined(separator: ", ")) }
+            if sheet.files.isEmpty && sheet.post != nil {
+                lines.append("  (no changes to commit; unpushed commits are pushed)")
+            }
+            if !sheet.changedKeys.isEmpty {
+                lines.append("Front matter changed: " + sheet.changedKeys.joined(separator: ", "))
+            }
             func add(_ more: [String], _ role: StyleRole) {
                 for line in more { styles[lines.count] = Style(role); lines.append(line) }
             }
@@ -139,14 +187,22 @@ enum OverlayRender {
                 let what = sheet.draftMoves ? "publish as a post (moves it to _posts/)" : "set draft: false"
                 lines.append("[\(sheet.setDraftFalse ? "x" : " ")] \(what) (Tab toggles)")
             }
-            var hint = sheet.review.refusal == nil ? "Enter publishes · Esc cancels"
+            var hint =
+                sheet.review.refusal == nil
+                ? "Enter publishes · Esc cancels"
                 : "Enter opens the post at line \(sheet.review.refusal?.line ?? 1) · Ctrl-F publishes anyway · Esc cancels"
             switch sheet.check {
             case .notRun: break
             case .running(let generator):
-                add([sheet.publishWhenChecked ? "⧗ Building the site with \(generator)… publishing when it passes"
-                                              : "⧗ Building the site with \(generator) to check the change…"], .dim)
-                if sheet.review.refusal == nil { hint = "Enter publishes when the build passes · Ctrl-F publishes now · Esc cancels" }
+                add(
+                    [
+                        sheet.publishWhenChecked
+                            ? "⧗ Building the site with \(generator)… publishing when it passes"
+                            : "⧗ Building the site with \(generator) to check the change…"
+                    ], .dim)
+                if sheet.review.refusal == nil {
+                    hint = "Enter publishes when the build passes · Ctrl-F publishes now · Esc cancels"
+                }
             case .done(let check):
                 for appearance in check.appearances.prefix(2) {
                     let text = appearance.when.description
@@ -159,7 +215,9 @@ enum OverlayRender {
                 case .passed, .unavailable: role = .dim
                 }
                 let shown = check.lines.prefix(check.refuses ? 4 : 2)
-                for (index, line) in shown.enumerated() { add(App.wrap((index == 0 ? (check.refuses ? "✗ " : "✓ ") : "  ") + line, width: 66), role) }
+                for (index, line) in shown.enumerated() {
+                    add(App.wrap((index == 0 ? (check.refuses ? "✗ " : "✓ ") : "  ") + line, width: 66), role)
+                }
                 if check.refuses && sheet.review.refusal == nil {
                     if let problem = check.postProblem, problem.path == sheet.post {
                         hint = "Enter opens the post at line \(problem.line) · Ctrl-F publishes anyway · Esc cancels"
@@ -170,9 +228,15 @@ enum OverlayRender {
             }
             lines += ["", "Commit message:", "", "", hint]
         case .running(let step, _):
-            lines = [step, "", ""] + sheet.remoteLines.suffix(3).map { "remote: " + $0 } + ["", "Esc hides this; publishing continues."]
+            lines =
+                [step, "", ""] + sheet.remoteLines.suffix(3).map { "remote: " + $0 } + [
+                    "", "Esc hides this; publishing continues.",
+                ]
         case .failed(let message):
-            lines = App.wrap(message, width: 60) + ["", "Your commit is kept locally (shown as unpushed).", "r retries · Esc closes"]
+            lines =
+                App.wrap(message, width: 60) + [
+                    "", "Your commit is kept locally (shown as unpushed).", "r retries · Esc closes",
+                ]
         case .conflict(let files, let selected):
             lines = ["The remote changed the same lines in:"]
             for (index, file) in files.enumerated() {
@@ -185,28 +249,38 @@ enum OverlayRender {
                 }
                 lines.append((index == selected ? "▸ " : "  ") + DisplayWidth.pad(choice, to: 9) + file)
             }
-            lines += ["", "m keep mine · t take the remote's · e edit by hand (markers shown)",
-                      files.count > 1 ? "M / T all files · Enter continue · a abort (your commit stays local)"
-                                      : "a abort (your commit stays local)"]
+            lines += [
+                "", "m keep mine · t take the remote's · e edit by hand (markers shown)",
+                files.count > 1
+                    ? "M / T all files · Enter continue · a abort (your commit stays local)"
+                    : "a abort (your commit stays local)",
+            ]
         case .identity:
-            lines = ["git does not know who you are yet. Your name and email go into", "every commit (saved in ~/.gitconfig, as git config --global does):",
-                     "", "Name:", "", "Email:", "", "", "Enter saves and publishes · Tab next · Esc cancels"]
+            lines = [
+                "git does not know who you are yet. Your name and email go into",
+                "every commit (saved in ~/.gitconfig, as git config --global does):",
+                "", "Name:", "", "Email:", "", "", "Enter saves and publishes · Tab next · Esc cancels",
+            ]
         case .done(let message):
             lines = [message]
         }
         let title = sheet.post == nil ? "Publish" : "Publish · \(sheet.title)"
-        guard let inner = box(title: title, lines: lines, styles: styles, minWidth: 60, into: &screen, area: area) else { return nil }
+        guard let inner = box(title: title, lines: lines, styles: styles, minWidth: 60, into: &screen, area: area)
+        else { return nil }
         switch sheet.phase {
         case .confirm:
             let y = inner.y + lines.count - 3
             return (sheet.message.render(into: &screen, area: Rect(x: inner.x, y: y, width: inner.width, height: 1)), y)
         case .running(_, let fraction):
-            ProgressBar(label: "", fraction: fraction).render(into: &screen, area: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1))
+            ProgressBar(label: "", fraction: fraction).render(
+                into: &screen, area: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1))
         case .failed:
             screen.put("Publishing failed", x: inner.x, y: inner.y - 1, style: Style(.error, bold: true))
         case .identity(let name, let email, let focus):
-            let nameColumn = name.render(into: &screen, area: Rect(x: inner.x + 7, y: inner.y + 3, width: inner.width - 7, height: 1))
-            let emailColumn = email.render(into: &screen, area: Rect(x: inner.x + 7, y: inner.y + 5, width: inner.width - 7, height: 1))
+            let nameColumn = name.render(
+                into: &screen, area: Rect(x: inner.x + 7, y: inner.y + 3, width: inner.width - 7, height: 1))
+            let emailColumn = email.render(
+                into: &screen, area: Rect(x: inner.x + 7, y: inner.y + 5, width: inner.width - 7, height: 1))
             return focus == 0 ? (nameColumn, inner.y + 3) : (emailColumn, inner.y + 5)
         default: break
         }

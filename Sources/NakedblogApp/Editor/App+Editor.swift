@@ -1,6 +1,6 @@
 import Blog
-import Preview
 import Foundation
+import Preview
 import TUI
 
 extension App {
@@ -15,14 +15,20 @@ extension App {
         return effects + refreshPreview(&state, evenIfLarge: refreshLargePreview, now: now)
     }
 
-    private static func handleEditorKey(_ state: inout AppState, _ screen: inout EditorScreen, _ key: KeyEvent, now: TimeInterval,
-                                        refreshLargePreview: inout Bool) -> [AppEffect] {
+    private static func handleEditorKey(
+        _ state: inout AppState, _ screen: inout EditorScreen, _ key: KeyEvent, now: TimeInterval,
+        refreshLargePreview: inout Bool
+    ) -> [AppEffect] {
         if var find = screen.find {
             switch key {
             case .escape: screen.find = nil
             case .enter:
                 screen.lastFind = find.text
-                if !screen.editor.find(find.text) { screen.problem = "“\(find.text)” not found" } else { screen.problem = nil }
+                if !screen.editor.find(find.text) {
+                    screen.problem = "“\(find.text)” not found"
+                } else {
+                    screen.problem = nil
+                }
             default:
                 _ = find.handle(key)
                 screen.find = find
@@ -35,7 +41,8 @@ extension App {
             return []
         }
         if let author = screen.readOnlyBecause, let action = state.keys.editor.action(for: key),
-           [.save, .publish, .frontMatter, .insertImage, .externalEditor].contains(action) {
+            [.save, .publish, .frontMatter, .insertImage, .externalEditor].contains(action)
+        {
             screen.problem = "Read-only: \(author)"
             state.editor = screen
             return []
@@ -54,9 +61,12 @@ extension App {
             if saving { screen.countWords(in: text); refreshLargePreview = true }
             switch action {
             case .save:
-                return [.save(path: screen.path, text: text, revision: screen.editor.revision, expected: screen.diskStamp)]
+                return [
+                    .save(path: screen.path, text: text, revision: screen.editor.revision, expected: screen.diskStamp)
+                ]
             case .publish:
-                let save = AppEffect.save(path: screen.path, text: text, revision: screen.editor.revision, expected: screen.diskStamp)
+                let save = AppEffect.save(
+                    path: screen.path, text: text, revision: screen.editor.revision, expected: screen.diskStamp)
                 // A publish under way (running, or waiting on a conflict): its sheet again.
                 if state.publishUnderWay {
                     state.overlay = .publish
@@ -65,9 +75,11 @@ extension App {
                 return [save, .preparePublish(post: screen.path, ignoringWords: state.ignoredWords.sorted())]
             case .back:
                 if screen.editor.isDirty {
-                    state.overlay = .confirm(Confirmation(title: "Unsaved changes",
-                                                          lines: ["\(screen.path) has unsaved changes.", "Leave without saving? (Ctrl-S saves)"],
-                                                          action: .leaveEditor))
+                    state.overlay = .confirm(
+                        Confirmation(
+                            title: "Unsaved changes",
+                            lines: ["\(screen.path) has unsaved changes.", "Leave without saving? (Ctrl-S saves)"],
+                            action: .leaveEditor))
                     return []
                 }
                 state.page = .browse
@@ -81,12 +93,18 @@ extension App {
                 if !screen.lastFind.isEmpty { _ = screen.editor.find(screen.lastFind) }
             case .togglePreview:
                 // Wide: split ↔ the text alone; narrow: the text ↔ the preview.
-                if state.columns >= EditorScreen.splitWidth { screen.hideSplitPreview.toggle() } else { screen.showPreview.toggle() }
+                if state.columns >= EditorScreen.splitWidth {
+                    screen.hideSplitPreview.toggle()
+                } else {
+                    screen.showPreview.toggle()
+                }
                 refreshLargePreview = true
             case .frontMatter:
                 let tags = Set(state.browse.posts.flatMap(\.tags)).sorted()
                 let categories = Set(state.browse.posts.flatMap(\.categories)).sorted()
-                switch FrontMatterForm.make(text: screen.editor.text, path: screen.path, tags: tags, categories: categories) {
+                switch FrontMatterForm.make(
+                    text: screen.editor.text, path: screen.path, tags: tags, categories: categories)
+                {
                 case .success(let form): state.overlay = .frontMatter(form)
                 case .failure(let problem): screen.problem = problem.description
                 }
@@ -97,10 +115,13 @@ extension App {
             case .wrap:
                 screen.view.softWrap.toggle()
             case .help:
-                state.overlay = .help(title: "Editor", rows: Keymaps.helpRows(state.keys.editor) + Keymaps.helpRows(EditorState.keymap))
+                state.overlay = .help(
+                    title: "Editor", rows: Keymaps.helpRows(state.keys.editor) + Keymaps.helpRows(EditorState.keymap))
             case .externalEditor:
-                return [.save(path: screen.path, text: text, revision: screen.editor.revision, expected: screen.diskStamp),
-                        .runExternalEditor(screen.path)]
+                return [
+                    .save(path: screen.path, text: text, revision: screen.editor.revision, expected: screen.diskStamp),
+                    .runExternalEditor(screen.path),
+                ]
             case .nextMisspelling, .previousMisspelling:
                 return findMisspelling(&state, &screen, forward: action == .nextMisspelling)
             }
@@ -109,17 +130,25 @@ extension App {
         let height = max(1, state.rows - 3)
         let before = screen.editor.revision
         // From the layout, not from the last frame: update never reads what render stored.
-        let textWidth = EditorLayout(columns: state.columns, rows: state.rows, showPreview: screen.showPreview, textOnly: screen.hideSplitPreview).text?.width
-        let wrapWidth = textWidth.flatMap { screen.view.wrapWidth(areaWidth: $0, lineCount: screen.editor.buffer.lineCount) }
+        let textWidth = EditorLayout(
+            columns: state.columns, rows: state.rows, showPreview: screen.showPreview, textOnly: screen.hideSplitPreview
+        ).text?.width
+        let wrapWidth = textWidth.flatMap {
+            screen.view.wrapWidth(areaWidth: $0, lineCount: screen.editor.buffer.lineCount)
+        }
         // Kept only for a read-only post (a copy would make every edit copy the document).
         let unedited = screen.readOnlyBecause == nil ? nil : screen.editor
         let linesBefore = screen.editor.buffer.lineCount
         let cursorBefore = screen.editor.cursor
-        let shownBefore = screen.frozenStatus ?? {
-            let (words, isCurrent) = screen.wordCount()
-            return (words, isCurrent, cursorBefore.line, cursorBefore.column)
-        }()
-        guard let effects = screen.editor.handle(key, now: now, pageHeight: height, wrapWidth: wrapWidth) else { return [] }
+        let shownBefore =
+            screen.frozenStatus
+            ?? {
+                let (words, isCurrent) = screen.wordCount()
+                return (words, isCurrent, cursorBefore.line, cursorBefore.column)
+            }()
+        guard let effects = screen.editor.handle(key, now: now, pageHeight: height, wrapWidth: wrapWidth) else {
+            return []
+        }
         // Typing along one line leaves the title bar's counts as they were until a pause.
         switch key {
         case .character(_, false), .backspace, .delete:
@@ -136,7 +165,8 @@ extension App {
         if screen.editor.revision != before {
             screen.lastEditTime = now
             screen.checkFrontMatter()
-            screen.spelling.edited(line: screen.editor.lastEditLine, lineDelta: screen.editor.buffer.lineCount - linesBefore)
+            screen.spelling.edited(
+                line: screen.editor.lastEditLine, lineDelta: screen.editor.buffer.lineCount - linesBefore)
         }
         screen.problem = nil
         return effects.map { effect in
@@ -148,12 +178,15 @@ extension App {
 
     /// Leaves a conflict being edited by hand: with `keep`, its text becomes the file's resolution
     /// (refused while conflict markers remain); the publish sheet comes back either way.
-    static func finishConflictEdit(_ state: inout AppState, _ screen: inout EditorScreen, path: String, keep: Bool) -> [AppEffect] {
+    static func finishConflictEdit(_ state: inout AppState, _ screen: inout EditorScreen, path: String, keep: Bool)
+        -> [AppEffect]
+    {
         guard var sheet = state.publish, case .conflict = sheet.phase else { return [] }
         if keep {
             let text = screen.editor.text
             if TextLines.split(text).contains(where: { $0.hasPrefix("<<<<<<<") || $0.hasPrefix(">>>>>>>") }) {
-                screen.problem = "conflict markers remain: keep the lines you want and delete the <<<<<<< ======= >>>>>>> lines"
+                screen.problem =
+                    "conflict markers remain: keep the lines you want and delete the <<<<<<< ======= >>>>>>> lines"
                 return []
             }
             sheet.resolutions[path] = .content(Data(text.utf8))
@@ -162,7 +195,8 @@ extension App {
         state.page = .browse
         if case .conflict(let files, let selected) = sheet.phase {
             if files.count == 1, keep {
-                return startPublish(&state, &sheet, step: "Publishing your resolution…", resolve: .files(sheet.resolutions))
+                return startPublish(
+                    &state, &sheet, step: "Publishing your resolution…", resolve: .files(sheet.resolutions))
             }
             sheet.phase = .conflict(files: files, selected: selected)
         }
@@ -176,15 +210,20 @@ extension App {
     /// is in flight; its result asks again if the text moved on. Given `now` (typing, a tick, a
     /// result), a long document's text waits for a pause in typing (`EditorScreen.typingPause`).
     /// The spell-check of the lines in view is asked for at the same moments (`refreshSpelling`).
-    static func refreshPreview(_ state: inout AppState, evenIfLarge: Bool = true, now: TimeInterval? = nil) -> [AppEffect] {
+    static func refreshPreview(_ state: inout AppState, evenIfLarge: Bool = true, now: TimeInterval? = nil)
+        -> [AppEffect]
+    {
         refreshPreviewJob(&state, evenIfLarge: evenIfLarge, now: now) + refreshSpelling(&state, now: now)
     }
 
-    private static func refreshPreviewJob(_ state: inout AppState, evenIfLarge: Bool, now: TimeInterval?) -> [AppEffect] {
+    private static func refreshPreviewJob(_ state: inout AppState, evenIfLarge: Bool, now: TimeInterval?) -> [AppEffect]
+    {
         guard var screen = state.editor, !screen.previewInFlight else { return [] }
         // A text that took too long is not rendered again behind the writer's back: the next keystroke asks.
         if let abandoned = screen.previewAbandonedAt, screen.lastEditTime <= abandoned { return [] }
-        let layout = EditorLayout(columns: state.columns, rows: state.rows, showPreview: screen.showPreview, textOnly: screen.hideSplitPreview)
+        let layout = EditorLayout(
+            columns: state.columns, rows: state.rows, showPreview: screen.showPreview, textOnly: screen.hideSplitPreview
+        )
         let revision = screen.editor.revision
         var width: Int?
         var window: Range<Int>?
@@ -194,7 +233,10 @@ extension App {
                 // A large document's preview is of the lines around the view alone: rendered
                 // again when they change or the view leaves them.
                 let wanted = previewWindow(screen, rows: state.rows)
-                let covers = screen.previewWindow.map { $0.contains(wanted.visible.lowerBound) && $0.upperBound >= wanted.visible.upperBound } ?? false
+                let covers =
+                    screen.previewWindow.map {
+                        $0.contains(wanted.visible.lowerBound) && $0.upperBound >= wanted.visible.upperBound
+                    } ?? false
                 if screen.previewRevision != revision || screen.previewWidth != shownWidth || !covers {
                     width = shownWidth
                     window = wanted.render
@@ -209,16 +251,27 @@ extension App {
         // Only the text changed in a long document while typing goes on: wait for the pause
         // (each render takes a core for tens of milliseconds; back to back, keystrokes waited).
         if let now, screen.waitsForTypingPause, width == nil || width == screen.previewWidth,
-           now - screen.lastEditTime < EditorScreen.typingPause { return [] }
+            now - screen.lastEditTime < EditorScreen.typingPause
+        {
+            return []
+        }
         screen.previewInFlight = true
         screen.previewAskedAt = now ?? screen.lastEditTime
         state.editor = screen
         guard let window else {
-            return [.renderPreview(PreviewJob(path: screen.path, file: screen.file, buffer: screen.editor.buffer,
-                                              revision: revision, width: width, site: state.site))]
+            return [
+                .renderPreview(
+                    PreviewJob(
+                        path: screen.path, file: screen.file, buffer: screen.editor.buffer,
+                        revision: revision, width: width, site: state.site))
+            ]
         }
-        return [.renderPreview(PreviewJob(path: screen.path, file: screen.file, buffer: TextBuffer(""), revision: revision, width: width,
-                                          site: state.site, window: window, windowText: windowText(screen.editor.buffer, window)))]
+        return [
+            .renderPreview(
+                PreviewJob(
+                    path: screen.path, file: screen.file, buffer: TextBuffer(""), revision: revision, width: width,
+                    site: state.site, window: window, windowText: windowText(screen.editor.buffer, window)))
+        ]
     }
 
     /// The text of `lines`, each cut at 10,000 characters (a preview of a 50 MB line shows its
@@ -256,8 +309,10 @@ extension App {
 
     /// A document's job done: the preview shown if it is of the text as it is (else dropped and
     /// asked for again), the word count kept with the revision it counted.
-    static func previewRendered(_ state: inout AppState, path: String, revision: Int, width: Int?,
-                                lines: [PreviewLine], words: Int?, window: Range<Int>?, now: TimeInterval) -> [AppEffect] {
+    static func previewRendered(
+        _ state: inout AppState, path: String, revision: Int, width: Int?,
+        lines: [PreviewLine], words: Int?, window: Range<Int>?, now: TimeInterval
+    ) -> [AppEffect] {
         guard var screen = state.editor, screen.path == path else { return [] }
         screen.previewInFlight = false
         screen.previewAskedAt = nil
@@ -277,7 +332,8 @@ extension App {
     /// abandoned: its note replaces the preview (typing never waited for it: renders run off the loop).
     static func abandonSlowPreview(_ state: inout AppState, now: TimeInterval) {
         guard var screen = state.editor, screen.previewInFlight, let asked = screen.previewAskedAt,
-              now - asked >= EditorScreen.previewPatience, (screen.previewAbandonedAt ?? -.infinity) < asked else { return }
+            now - asked >= EditorScreen.previewPatience, (screen.previewAbandonedAt ?? -.infinity) < asked
+        else { return }
         screen.previewAbandonedAt = now
         state.editor = screen
     }

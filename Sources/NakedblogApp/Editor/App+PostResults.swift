@@ -43,7 +43,8 @@ extension App {
             // for (that text is the user's; a save then notices the file changed on disk). The
             // page stays what it is: a publish that ends after the user left the editor does not
             // bring the editor back.
-            guard let site = state.site, let previous = state.editor, previous.path == path, !previous.editor.isDirty else { return [] }
+            guard let site = state.site, let previous = state.editor, previous.path == path, !previous.editor.isDirty
+            else { return [] }
             // The same text (the editor's own save, seen on disk): the editor and its undo stay.
             if previous.editor.text == text {
                 state.editor?.diskStamp = stamp
@@ -54,7 +55,9 @@ extension App {
             state.editor = screen
             return refreshPreview(&state)
         case .previewRendered(let path, let revision, let width, let lines, let words, let window):
-            return previewRendered(&state, path: path, revision: revision, width: width, lines: lines, words: words, window: window, now: now)
+            return previewRendered(
+                &state, path: path, revision: revision, width: width, lines: lines, words: words, window: window,
+                now: now)
         case .postFailed(let problem):
             state.overlay = .message(title: "Cannot open the post", lines: [problem])
             return []
@@ -100,7 +103,8 @@ extension App {
         case .editorReturned(let path):
             return [.openPost(path), refresh(state, [path])]
         case .recoveryFound(let path, let text, let changed):
-            guard changed > 0, let current = state.editor?.editor.text, state.editor?.path == path, current != text else {
+            guard changed > 0, let current = state.editor?.editor.text, state.editor?.path == path, current != text
+            else {
                 return [.discardJournal(path: path)]
             }
             state.overlay = .recovery(path: path, text: text, changedLines: changed)
@@ -119,7 +123,8 @@ extension App {
         case .conflictLoaded(let path, let text):
             guard let sheet = state.publish, case .conflict = sheet.phase else { return [] }
             let sitePath = path.hasPrefix(sheet.sitePrefix) ? String(path.dropFirst(sheet.sitePrefix.count)) : path
-            var screen = EditorScreen(path: sitePath, file: (state.site?.absolute(sitePath)) ?? path, text: text, stamp: nil)
+            var screen = EditorScreen(
+                path: sitePath, file: (state.site?.absolute(sitePath)) ?? path, text: text, stamp: nil)
             screen.resolvingConflict = path
             if let marker = TextLines.split(text).firstIndex(where: { $0.hasPrefix("<<<<<<<") }) {
                 screen.editor.goToLine(marker + 1)

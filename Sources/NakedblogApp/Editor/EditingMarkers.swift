@@ -20,7 +20,8 @@ enum EditingMarkers {
     static func mark(_ path: String, author: String, root: String) {
         guard let directory = directory(root: root) else { return }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try? "\(getpid())\n\(author)\n\(path)\n".write(toFile: file(for: path, in: directory), atomically: true, encoding: .utf8)
+        try? "\(getpid())\n\(author)\n\(path)\n".write(
+            toFile: file(for: path, in: directory), atomically: true, encoding: .utf8)
     }
 
     /// Removes this process's mark on `path`.
@@ -32,12 +33,15 @@ enum EditingMarkers {
     /// The author of another live session that has `path` open, if any.
     static func otherEditor(of path: String, root: String) -> String? {
         guard let directory = directory(root: root), let holder = holder(path, directory: directory),
-              holder.pid != getpid(), kill(holder.pid, 0) == 0 || errno == EPERM else { return nil }
+            holder.pid != getpid(), kill(holder.pid, 0) == 0 || errno == EPERM
+        else { return nil }
         return holder.author
     }
 
     private static func holder(_ path: String, directory: String) -> (pid: pid_t, author: String)? {
-        guard let text = try? String(contentsOfFile: file(for: path, in: directory), encoding: .utf8) else { return nil }
+        guard let text = try? String(contentsOfFile: file(for: path, in: directory), encoding: .utf8) else {
+            return nil
+        }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard lines.count >= 3, let pid = pid_t(lines[0]), lines[2] == path else { return nil }
         return (pid, lines[1])

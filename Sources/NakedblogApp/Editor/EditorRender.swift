@@ -1,7 +1,7 @@
 import Blog
 import Foundation
-import TextWidth
 import TUI
+import TextWidth
 
 /// The editor: text and preview (side by side when wide), title, status and hints.
 enum EditorRender {
@@ -12,46 +12,63 @@ enum EditorRender {
         let frozen = editor.frozenStatus
         let (words, isCurrent) = frozen.map { ($0.words, $0.isCurrent) } ?? editor.wordCount()
         let minutes = max(1, Int((Double(words) / 200).rounded(.up)))
-        let position = "Ln \((frozen?.line ?? editor.editor.cursor.line) + 1), Col \((frozen?.column ?? editor.editor.cursor.column) + 1)"
+        let position =
+            "Ln \((frozen?.line ?? editor.editor.cursor.line) + 1), Col \((frozen?.column ?? editor.editor.cursor.column) + 1)"
         // A large post's count is of the text as last saved until it is saved again.
         let right = "\(isCurrent ? "" : "≈")\(words) words · \(minutes) min read · \(position)"
-        let title = editor.resolvingConflict.map { "Resolving \($0) — Ctrl-S keeps this text, Esc back" }
+        let title =
+            editor.resolvingConflict.map { "Resolving \($0) — Ctrl-S keeps this text, Esc back" }
             ?? (editor.editor.isDirty ? "● " : "") + editor.path
         Render.titleBar(title, right: editor.resolvingConflict == nil ? right : position, into: &screen, width: width)
-        let layout = EditorLayout(columns: width, rows: state.rows, showPreview: editor.showPreview, textOnly: editor.hideSplitPreview)
+        let layout = EditorLayout(
+            columns: width, rows: state.rows, showPreview: editor.showPreview, textOnly: editor.hideSplitPreview)
         var cursor: (x: Int, y: Int)?
         if let area = layout.text {
             cursor = editor.view.render(editor.editor, into: &screen, area: area, underlined: editor.spelling.byLine)
         }
         if let divider = layout.divider { SplitView.drawDivider(into: &screen, divider) }
         if let area = layout.preview {
-            drawPreview(editor, into: &screen, area: Rect(x: area.x + (layout.text == nil ? 0 : 1), y: area.y,
-                                                          width: max(1, area.width - (layout.text == nil ? 0 : 1)), height: area.height))
+            drawPreview(
+                editor, into: &screen,
+                area: Rect(
+                    x: area.x + (layout.text == nil ? 0 : 1), y: area.y,
+                    width: max(1, area.width - (layout.text == nil ? 0 : 1)), height: area.height))
         }
         let status = Rect(x: 0, y: state.rows - 2, width: width, height: 1)
         if let find = editor.find {
             screen.fill(status, style: Style(.statusBar))
             let x = screen.put(" Find: ", x: 0, y: status.y, style: Style(.statusBar, bold: true))
-            let column = find.render(into: &screen, area: Rect(x: x, y: status.y, width: max(1, width - x - 1), height: 1))
+            let column = find.render(
+                into: &screen, area: Rect(x: x, y: status.y, width: max(1, width - x - 1), height: 1))
             cursor = (column, status.y)
         } else {
             let notice = editor.frontMatterProblem.map { problem in
-                let what = problem.problem.hasPrefix("front matter ") ? String(problem.problem.dropFirst("front matter ".count)) : problem.problem
+                let what =
+                    problem.problem.hasPrefix("front matter ")
+                    ? String(problem.problem.dropFirst("front matter ".count)) : problem.problem
                 return "⚠ front matter not read, line \(problem.line ?? 1): \(what)"
             }
-            var left = editor.problem ?? notice ?? editor.readOnlyBecause.map { "read-only: \($0)" }
+            var left =
+                editor.problem ?? notice ?? editor.readOnlyBecause.map { "read-only: \($0)" }
                 ?? (editor.editor.isDirty ? "modified (Ctrl-S saves)" : "saved")
             if state.isPublishing { left += " · publishing…" }
-            let mode = width >= EditorScreen.splitWidth ? (editor.hideSplitPreview ? "text" : "split") : (editor.showPreview ? "preview" : "text")
+            let mode =
+                width >= EditorScreen.splitWidth
+                ? (editor.hideSplitPreview ? "text" : "split") : (editor.showPreview ? "preview" : "text")
             // Misspelled words in and around the view, and the key that goes to them.
             // (Not beside a problem: the problem needs the room.)
-            let spelling = editor.spelling.count > 0 && editor.problem == nil && notice == nil ? "F7 \(editor.spelling.count) misspelled · " : ""
-            var right = spelling + (state.author.map { "✎ \($0) · " } ?? "") + mode + (state.git.branch.map { " · \($0)" } ?? "")
+            let spelling =
+                editor.spelling.count > 0 && editor.problem == nil && notice == nil
+                ? "F7 \(editor.spelling.count) misspelled · " : ""
+            var right =
+                spelling + (state.author.map { "✎ \($0) · " } ?? "") + mode
+                + (state.git.branch.map { " · \($0)" } ?? "")
             // A problem is said whole: the mode and branch give way when both do not fit.
             if editor.problem != nil, DisplayWidth.of(left) + DisplayWidth.of(right) + 3 > width { right = "" }
             StatusBar(left: left, right: right).render(into: &screen, area: status)
         }
-        KeyHintBar(hints: state.keys.editor.hints).render(into: &screen, area: Rect(x: 0, y: state.rows - 1, width: width, height: 1))
+        KeyHintBar(hints: state.keys.editor.hints).render(
+            into: &screen, area: Rect(x: 0, y: state.rows - 1, width: width, height: 1))
         if layout.text == nil { return nil }
         return cursor
     }
@@ -59,9 +76,13 @@ enum EditorRender {
     /// The preview, scrolled to follow the editor's first visible line.
     private static func drawPreview(_ editor: EditorScreen, into screen: inout Screen, area: Rect) {
         if editor.previewAbandonedAt != nil {
-            let note = ["The preview was abandoned: this text took longer than \(Int(EditorScreen.previewPatience)) s",
-                        "to render. Your typing is not affected; the next keystroke tries again."]
-            for (row, line) in App.wrap(note.joined(separator: " "), width: max(10, area.width)).prefix(area.height).enumerated() {
+            let note = [
+                "The preview was abandoned: this text took longer than \(Int(EditorScreen.previewPatience)) s",
+                "to render. Your typing is not affected; the next keystroke tries again.",
+            ]
+            for (row, line) in App.wrap(note.joined(separator: " "), width: max(10, area.width)).prefix(area.height)
+                .enumerated()
+            {
                 _ = screen.put(line, x: area.x, y: area.y + row, style: Style(.dim), clip: area)
             }
             return

@@ -6,7 +6,8 @@ extension EditorScreen {
     /// that read), from `text`.
     static func readableOpening(of text: String, path: String) -> String? {
         guard let page = head(of: text, path: path)?.page, let block = page.frontMatter,
-              (try? FrontMatterEditor(page: page, file: path).fields()) != nil else { return nil }
+            (try? FrontMatterEditor(page: page, file: path).fields()) != nil
+        else { return nil }
         return block.format.delimiter ?? "{"
     }
 
@@ -56,12 +57,17 @@ extension EditorScreen {
             }
             let text = buffer.lineText(index)
             head.append(text)
-            if index > 0, text.trimmingCharacters(in: .whitespaces) == closing { closed = true; closingLine = index; break }
+            if index > 0, text.trimmingCharacters(in: .whitespaces) == closing {
+                closed = true; closingLine = index; break
+            }
         }
         // No closing delimiter in reach of a large post: nothing cheap to say.
-        if !closed, buffer.lineCount > head.count, editor.buffer.characterCount > 65_536 { frontMatterProblem = nil; return }
-        frontMatterProblem = PublishReview.frontMatterProblem(inFirstLines: head.joined(separator: "\n") + "\n", file: path,
-                                                              opening: opening)
+        if !closed, buffer.lineCount > head.count, editor.buffer.characterCount > 65_536 {
+            frontMatterProblem = nil; return
+        }
+        frontMatterProblem = PublishReview.frontMatterProblem(
+            inFirstLines: head.joined(separator: "\n") + "\n", file: path,
+            opening: opening)
         if frontMatterProblem == nil { frontMatterEnd = closingLine }
     }
 }

@@ -1,7 +1,7 @@
 import Blog
-import Preview
-import GitOps
 import Foundation
+import GitOps
+import Preview
 import TUI
 
 /// A post open in the editor, with its preview.
@@ -91,7 +91,8 @@ public struct EditorScreen: Sendable {
     /// Counts the words of `text`, the editor's text as it is now (its body, found without
     /// copying it: `Self.head`).
     mutating func countWords(in text: String) {
-        let bodyStart = Self.head(of: text, path: path).map { text.utf8.count - ($0.page.body.utf8.count + $0.cut) } ?? 0
+        let bodyStart =
+            Self.head(of: text, path: path).map { text.utf8.count - ($0.page.body.utf8.count + $0.cut) } ?? 0
         words = WordCount.count(text, fromByte: bodyStart)
         wordsRevision = editor.revision
     }
@@ -128,10 +129,14 @@ public struct EditorScreen: Sendable {
         let shift = new.lineCount - old.lineCount
         guard shift != 0, line < old.lineCount else { return 0 }
         var prefix = 0
-        while prefix <= line, prefix < new.lineCount, old.lines.hasSameUTF8(at: prefix, as: prefix, of: new.lines) { prefix += 1 }
+        while prefix <= line, prefix < new.lineCount, old.lines.hasSameUTF8(at: prefix, as: prefix, of: new.lines) {
+            prefix += 1
+        }
         guard prefix <= line else { return 0 }
         var index = old.lineCount - 1
-        while index >= line, index + shift >= 0, old.lines.hasSameUTF8(at: index, as: index + shift, of: new.lines) { index -= 1 }
+        while index >= line, index + shift >= 0, old.lines.hasSameUTF8(at: index, as: index + shift, of: new.lines) {
+            index -= 1
+        }
         return index < line ? shift : 0
     }
 

@@ -22,13 +22,17 @@ public struct FrontMatterForm: Sendable {
     ]
 
     /// The form for `text` (a whole page), or the reason there is none.
-    static func make(text: String, path: String, tags: [String], categories: [String]) -> Result<FrontMatterForm, ContentError> {
+    static func make(text: String, path: String, tags: [String], categories: [String]) -> Result<
+        FrontMatterForm, ContentError
+    > {
         let fields: FrontMatterFields
         do {
             let page = try PageText(text: text, file: path)
             guard page.frontMatter != nil else {
-                return .failure(ContentError(file: path, problem: "this post has no front matter",
-                                             hint: "Add a block (--- title: … ---) at the top of the text"))
+                return .failure(
+                    ContentError(
+                        file: path, problem: "this post has no front matter",
+                        hint: "Add a block (--- title: … ---) at the top of the text"))
             }
             fields = try FrontMatterEditor(page: page, file: path).fields()
         } catch {
@@ -59,21 +63,26 @@ public struct FrontMatterForm: Sendable {
             add(shown, label, kind, fields[shown])
         }
         var raw: [String] = []
-        for field in fields.fields where !known.contains(where: { $0.key == field.key.lowercased() })
-            && !(singularCategory && field.key.lowercased() == "category") {
+        for field in fields.fields
+        where !known.contains(where: { $0.key == field.key.lowercased() })
+            && !(singularCategory && field.key.lowercased() == "category")
+        {
             switch field.value {
             case .bool: add(field.key, field.key, .toggle, field.value)
             case .date: add(field.key, field.key, .date, field.value)
             case .string, .int, .double: add(field.key, field.key, .text, field.value)
-            case .list(let items) where items.allSatisfy({ $0.text != nil }): add(field.key, field.key, .tags(vocabulary: []), field.value)
+            case .list(let items) where items.allSatisfy({ $0.text != nil }):
+                add(field.key, field.key, .tags(vocabulary: []), field.value)
             default: raw.append(field.key)
             }
         }
         var form = Form(fields: formFields)
         form.validateDate = { text in
-            text.isEmpty || HugoDate.parse(text) != nil ? nil : "not a date Hugo reads: use 2024-05-01 or 2024-05-01T10:00:00+02:00"
+            text.isEmpty || HugoDate.parse(text) != nil
+                ? nil : "not a date Hugo reads: use 2024-05-01 or 2024-05-01T10:00:00+02:00"
         }
-        return .success(FrontMatterForm(form: form, keys: keys, originals: originals, originalToggles: toggles, rawKeys: raw))
+        return .success(
+            FrontMatterForm(form: form, keys: keys, originals: originals, originalToggles: toggles, rawKeys: raw))
     }
 
     static func display(_ value: FrontMatterValue) -> String {
@@ -106,7 +115,8 @@ public struct FrontMatterForm: Sendable {
             case .date: forced = .date
             default: forced = existing[key] == nil ? .string : nil
             }
-            try editor.set(key, to: try FieldValueParser.parse(value, key: key, existing: existing[key], forced: forced))
+            try editor.set(
+                key, to: try FieldValueParser.parse(value, key: key, existing: existing[key], forced: forced))
         }
         return editor.page.textWithBOM
     }

@@ -18,7 +18,9 @@ public enum LineDiff {
         let changed = all.indices.filter { all[$0].mark != " " }
         guard !changed.isEmpty else { return ["(no differences)"] }
         var shown = Set<Int>()
-        for index in changed { for k in max(0, index - context)...min(all.count - 1, index + context) { shown.insert(k) } }
+        for index in changed {
+            for k in max(0, index - context)...min(all.count - 1, index + context) { shown.insert(k) }
+        }
         var result: [String] = []
         var previous = -1
         for index in shown.sorted() {
@@ -40,7 +42,9 @@ public enum LineDiff {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
         let middleA = a[prefix..<(a.count - suffix)], middleB = b[prefix..<(b.count - suffix)]
         var all = a[..<prefix].map { (mark: Character(" "), text: $0) }
         all += middle(middleA, middleB)
@@ -49,7 +53,9 @@ public enum LineDiff {
     }
 
     /// The changed middle: a longest-common-subsequence walk when its table fits the budget.
-    private static func middle(_ a: ArraySlice<Substring>, _ b: ArraySlice<Substring>) -> [(mark: Character, text: Substring)] {
+    private static func middle(_ a: ArraySlice<Substring>, _ b: ArraySlice<Substring>) -> [(
+        mark: Character, text: Substring
+    )] {
         guard !a.isEmpty, !b.isEmpty, (a.count + 1) * (b.count + 1) <= budget else {
             return a.map { (Character("-"), $0) } + b.map { (Character("+"), $0) }
         }
@@ -58,16 +64,22 @@ public enum LineDiff {
         var table = [Int32](repeating: 0, count: (a.count + 1) * width)
         for i in stride(from: a.count - 1, through: 0, by: -1) {
             for j in stride(from: b.count - 1, through: 0, by: -1) {
-                table[i * width + j] = a[i] == b[j] ? table[(i + 1) * width + j + 1] + 1
+                table[i * width + j] =
+                    a[i] == b[j]
+                    ? table[(i + 1) * width + j + 1] + 1
                     : max(table[(i + 1) * width + j], table[i * width + j + 1])
             }
         }
         var result: [(mark: Character, text: Substring)] = []
         var i = 0, j = 0
         while i < a.count || j < b.count {
-            if i < a.count, j < b.count, a[i] == b[j] { result.append((" ", a[i])); i += 1; j += 1 }
-            else if i < a.count, j == b.count || table[(i + 1) * width + j] >= table[i * width + j + 1] { result.append(("-", a[i])); i += 1 }
-            else { result.append(("+", b[j])); j += 1 }
+            if i < a.count, j < b.count, a[i] == b[j] {
+                result.append((" ", a[i])); i += 1; j += 1
+            } else if i < a.count, j == b.count || table[(i + 1) * width + j] >= table[i * width + j + 1] {
+                result.append(("-", a[i])); i += 1
+            } else {
+                result.append(("+", b[j])); j += 1
+            }
         }
         return result
     }

@@ -31,17 +31,22 @@ public struct PreviewJob: Sendable, Equatable {
             let text = windowText
             let lines: [PreviewLine]
             if window.lowerBound == 0, let page = try? PageText(text: text, file: path) {
-                lines = MarkdownPreview.renderOnThisThread(page, width: width, context: PreviewContext.forPage(page, file: file, site: site))
+                lines = MarkdownPreview.renderOnThisThread(
+                    page, width: width, context: PreviewContext.forPage(page, file: file, site: site))
             } else {
-                lines = MarkdownPreview.render(markdown: text, firstLine: window.lowerBound + 1, width: width,
-                                               context: PreviewContext.forPage(nil, file: file, site: site))
+                lines = MarkdownPreview.render(
+                    markdown: text, firstLine: window.lowerBound + 1, width: width,
+                    context: PreviewContext.forPage(nil, file: file, site: site))
             }
-            return .previewRendered(path: path, revision: revision, width: width, lines: lines, words: nil, window: window)
+            return .previewRendered(
+                path: path, revision: revision, width: width, lines: lines, words: nil, window: window)
         }
         let text = buffer.text
         let page = try? PageText(text: text, file: path)
         let words = WordCount.count(page?.body ?? text)
-        guard let width else { return .previewRendered(path: path, revision: revision, width: nil, lines: [], words: words, window: nil) }
+        guard let width else {
+            return .previewRendered(path: path, revision: revision, width: nil, lines: [], words: words, window: nil)
+        }
         let context = PreviewContext.forPage(page, file: file, site: site)
         let lines: [PreviewLine]
         if let page {
@@ -49,7 +54,11 @@ public struct PreviewJob: Sendable, Equatable {
             // took both cores at full priority and typing waited for a turn (p99 6.6 ms).
             lines = MarkdownPreview.renderOnThisThread(page, width: width, context: context)
         } else {
-            lines = [PreviewLine([PreviewSpan("(the front matter is not valid yet; the preview waits for it)", PreviewStyle(.dim))], sourceLine: 0)]
+            lines = [
+                PreviewLine(
+                    [PreviewSpan("(the front matter is not valid yet; the preview waits for it)", PreviewStyle(.dim))],
+                    sourceLine: 0)
+            ]
         }
         return .previewRendered(path: path, revision: revision, width: width, lines: lines, words: words, window: nil)
     }

@@ -6,15 +6,23 @@ import TUI
 extension App {
     /// Shows `sheet` running `step` and starts its publish: the first commit with the sheet's
     /// draft choice, or (`resolve` given) a retry that resolves conflicts as chosen.
-    static func startPublish(_ state: inout AppState, _ sheet: inout PublishSheet, step: String,
-                             firstAttempt: Bool = true, resolve: Publisher.ConflictResolution? = nil) -> [AppEffect] {
+    static func startPublish(
+        _ state: inout AppState, _ sheet: inout PublishSheet, step: String,
+        firstAttempt: Bool = true, resolve: Publisher.ConflictResolution? = nil
+    ) -> [AppEffect] {
         sheet.phase = .running(step: step, fraction: nil)
         state.showPublish(sheet)
-        return [.publish(commitPath: resolve == nil ? sheet.commitPath : nil, post: sheet.post, message: sheet.message.text,
-                         setDraftFalse: firstAttempt && resolve == nil && sheet.wasDraft && sheet.setDraftFalse, resolve: resolve)]
+        return [
+            .publish(
+                commitPath: resolve == nil ? sheet.commitPath : nil, post: sheet.post, message: sheet.message.text,
+                setDraftFalse: firstAttempt && resolve == nil && sheet.wasDraft && sheet.setDraftFalse, resolve: resolve
+            )
+        ]
     }
 
-    static func handlePublishKey(_ state: inout AppState, _ sheet: inout PublishSheet, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
+    static func handlePublishKey(
+        _ state: inout AppState, _ sheet: inout PublishSheet, _ key: KeyEvent, now: TimeInterval
+    ) -> [AppEffect] {
         switch sheet.phase {
         case .confirm:
             switch key {
@@ -39,7 +47,9 @@ extension App {
             case _ where state.keys.editor.action(for: key) == .nextMisspelling && (sheet.misspelled ?? 0) > 0:
                 return openAtFirstMisspelling(&state, sheet)
             case .control("k"):
-                guard let post = sheet.post, let change = sheet.review.addressChange, sheet.keepsOldAddress else { break }
+                guard let post = sheet.post, let change = sheet.review.addressChange, sheet.keepsOldAddress else {
+                    break
+                }
                 return [.keepOldAddress(post: post, change: change)]
             case .control("d"), .tab:
                 guard sheet.wasDraft else { break }
@@ -76,7 +86,9 @@ extension App {
             case .character("m", false), .character("t", false):
                 let choice: Publisher.FileResolution = key == .character("m") ? .local : .remote
                 if conflicted.count == 1 {
-                    return publish(.files([conflicted[0]: choice]), choice == .local ? "Keeping your version…" : "Taking the remote's version…")
+                    return publish(
+                        .files([conflicted[0]: choice]),
+                        choice == .local ? "Keeping your version…" : "Taking the remote's version…")
                 }
                 if let current { sheet.resolutions[current] = choice }
                 selected = min(conflicted.count - 1, selected + 1)
@@ -108,7 +120,9 @@ extension App {
             case .tab, .down(false), .up(false), .backTab:
                 focus = 1 - focus
             case .enter:
-                let (n, e) = (name.text.trimmingCharacters(in: .whitespaces), email.text.trimmingCharacters(in: .whitespaces))
+                let (n, e) = (
+                    name.text.trimmingCharacters(in: .whitespaces), email.text.trimmingCharacters(in: .whitespaces)
+                )
                 if n.isEmpty || !e.contains("@") {
                     focus = n.isEmpty ? 0 : 1
                 } else {
@@ -169,13 +183,18 @@ extension App {
 
     /// A build check is done: shown on its sheet (if it is still the sheet's question), and the
     /// publish goes on if Enter was pressed meanwhile and the check passed.
-    static func publishChecked(_ state: inout AppState, post: String, undraft: Bool, _ check: PublishCheck) -> [AppEffect] {
+    static func publishChecked(_ state: inout AppState, post: String, undraft: Bool, _ check: PublishCheck)
+        -> [AppEffect]
+    {
         guard case .publish? = state.overlay, var sheet = state.publish, sheet.post == post, sheet.phase == .confirm,
-              undraft == (sheet.wasDraft && sheet.setDraftFalse) else { return [] }
+            undraft == (sheet.wasDraft && sheet.setDraftFalse)
+        else { return [] }
         sheet.check = .done(check)
         if sheet.publishWhenChecked {
             sheet.publishWhenChecked = false
-            if !check.refuses && sheet.review.refusal == nil { return startPublish(&state, &sheet, step: "Committing…") }
+            if !check.refuses && sheet.review.refusal == nil {
+                return startPublish(&state, &sheet, step: "Committing…")
+            }
         }
         state.publish = sheet
         return []
@@ -184,15 +203,24 @@ extension App {
     static func updatePublishProgress(_ state: inout AppState, _ event: PublishEvent) {
         guard var sheet = state.publish, sheet.isRunning else { return }
         switch event {
-        case .committed(let outcome): sheet.phase = .running(step: "Committed \(outcome.commit.shortID); pushing…", fraction: nil)
+        case .committed(let outcome):
+            sheet.phase = .running(step: "Committed \(outcome.commit.shortID); pushing…", fraction: nil)
         case .remoteLine(let line, let isProgress): if !isProgress { sheet.remoteLines.append(line) }
         case .packing(let current, let total):
             // Total 0: libgit2 is still counting the objects to send.
-            sheet.phase = .running(step: total > 0 ? "Packing \(current)/\(total)" : "Counting objects: \(current)",
-                                   fraction: total > 0 ? Double(current) / Double(total) : nil)
-        case .sending(let p): sheet.phase = .running(step: "Sending \(p.current)/\(p.total) objects", fraction: p.total > 0 ? Double(p.current) / Double(p.total) : nil)
-        case .fetching(let p): sheet.phase = .running(step: "The remote moved on: fetching…", fraction: p.totalObjects > 0 ? Double(p.receivedObjects) / Double(p.totalObjects) : nil)
-        case .rebased(let commits, let onto): sheet.phase = .running(step: "Replayed \(commits) commit(s) onto \(onto); pushing again…", fraction: nil)
+            sheet.phase = .running(
+                step: total > 0 ? "Packing \(current)/\(total)" : "Counting objects: \(current)",
+                fraction: total > 0 ? Double(current) / Double(total) : nil)
+        case .sending(let p):
+            sheet.phase = .running(
+                step: "Sending \(p.current)/\(p.total) objects",
+                fraction: p.total > 0 ? Double(p.current) / Double(p.total) : nil)
+        case .fetching(let p):
+            sheet.phase = .running(
+                step: "The remote moved on: fetching…",
+                fraction: p.totalObjects > 0 ? Double(p.receivedObjects) / Double(p.totalObjects) : nil)
+        case .rebased(let commits, let onto):
+            sheet.phase = .running(step: "Replayed \(commits) commit(s) onto \(onto); pushing again…", fraction: nil)
         case .fastForwarded, .finished: break
         }
         state.publish = sheet
@@ -202,7 +230,9 @@ extension App {
         let id = result.head.map { String($0.prefix(7)) } ?? ""
         let text: String
         if result.pushedCommits > 0 {
-            text = "Published \(id) to \(result.upstream ?? "the remote")" + (result.rebasedCommits > 0 ? " (rebased onto new remote commits)" : "")
+            text =
+                "Published \(id) to \(result.upstream ?? "the remote")"
+                + (result.rebasedCommits > 0 ? " (rebased onto new remote commits)" : "")
         } else if result.fastForwarded || result.rebasedCommits > 0 {
             text = "Synced: \(result.branch) at \(id)"
         } else {
@@ -216,7 +246,8 @@ extension App {
         let touched = SitePath(prefix: prefix).inSite(result.commit?.files ?? [])
         let remoteCameIn = result.rebasedCommits > 0 || result.fastForwarded
         // A publish made commits: the branch's counts are read again too.
-        var effects: [AppEffect] = remoteCameIn || touched.isEmpty || state.site == nil
+        var effects: [AppEffect] =
+            remoteCameIn || touched.isEmpty || state.site == nil
             ? [.loadSite(state.site?.root ?? "")] : [refresh(state, touched), .refreshGit]
         // The publish may have changed the post (draft: false): read it again, but never switch
         // to the editor if the user has left it meanwhile (`postReloaded`).
@@ -237,7 +268,9 @@ extension App {
             sheet.phase = .identity(name: TextField(), email: TextField(), focus: 0)
         } else {
             var message = error.message
-            if !error.remoteMessages.isEmpty { message += "\nThe remote said: " + error.remoteMessages.joined(separator: " / ") }
+            if !error.remoteMessages.isEmpty {
+                message += "\nThe remote said: " + error.remoteMessages.joined(separator: " / ")
+            }
             sheet.phase = .failed(message)
         }
         state.showPublish(sheet)

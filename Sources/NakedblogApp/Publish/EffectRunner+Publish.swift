@@ -9,14 +9,20 @@ extension EffectRunner {
             return send(.postFailed(WorkflowError.notInRepositoryText))
         }
         guard let post else {
-            return send(.publishSheetReady(PublishSheet(post: nil, commitPath: nil, title: "unpushed commits", files: [], changedKeys: [],
-                                                        wasDraft: false, message: "")))
+            return send(
+                .publishSheetReady(
+                    PublishSheet(
+                        post: nil, commitPath: nil, title: "unpushed commits", files: [], changedKeys: [],
+                        wasDraft: false, message: "")))
         }
         let prepared: PublishPreparation
         do {
             prepared = try PublishPreparation.prepare(post: post, site: try openSite(root), repository: repository)
         } catch let error as WorkflowError {
-            return send(error.kind == .notInRepository ? .postFailed(error.description) : .refused(title: "Cannot publish this post", reason: error.description))
+            return send(
+                error.kind == .notInRepository
+                    ? .postFailed(error.description)
+                    : .refused(title: "Cannot publish this post", reason: error.description))
         } catch {
             return send(.refused(title: "Cannot publish this post", reason: "\(error)"))
         }
@@ -33,11 +39,14 @@ extension EffectRunner {
         do {
             try SiteContainment.require(file, insideSite: site.root, display: post)
             let text = try PageText.read(path: file, display: post).text
-            guard let key = URLChange.redirectKey(site: site), let kept = try change.keepingOldAddress(text, file: post, site: site) else {
+            guard let key = URLChange.redirectKey(site: site),
+                let kept = try change.keepingOldAddress(text, file: post, site: site)
+            else {
                 return refuse("this site has no redirects (a Jekyll site needs the jekyll-redirect-from plugin).")
             }
             var info = stat()
-            try AtomicFile.write(Data(kept.utf8), to: file, permissions: stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o644)
+            try AtomicFile.write(
+                Data(kept.utf8), to: file, permissions: stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o644)
             send(.oldAddressKept(path: post, key: key))
         } catch let error as ContentError {
             refuse(error.description)
@@ -46,30 +55,47 @@ extension EffectRunner {
         }
     }
 
-
     /// Builds the site as it will be after publishing `post` (unless the site's git config says
     /// `nakedblog.check = off`) and sends the verdict.
     func runPublishCheck(_ post: String, undraft: Bool, root: String, stopper: ProcessStopper) {
         // Stopped while it waited: the sheet that asked is gone, or a newer check replaced it.
         guard !stopper.isStopped else { return }
         guard let repository = try? Repository.discover(from: root), repository.workingDirectory != nil,
-              let site = try? openSite(root) else {
-            send(.publishChecked(post: post, undraft: undraft, PublishCheck(
-                verdict: .unavailable("The build check is skipped: the site or its repository can no longer be read."), appearances: [], generator: "")))
+            let site = try? openSite(root)
+        else {
+            send(
+                .publishChecked(
+                    post: post, undraft: undraft,
+                    PublishCheck(
+                        verdict: .unavailable(
+                            "The build check is skipped: the site or its repository can no longer be read."),
+                        appearances: [], generator: "")))
             return
         }
         let workdir = repository.workingDirectory ?? root
         if !config.buildsBeforePublishing(siteSetting: repository.configString("nakedblog.check")) {
-            send(.publishChecked(post: post, undraft: undraft, PublishCheck(
-                verdict: .unavailable("The build check is off for this site (git config nakedblog.check)."), appearances: [], generator: site.kind.command)))
+            send(
+                .publishChecked(
+                    post: post, undraft: undraft,
+                    PublishCheck(
+                        verdict: .unavailable("The build check is off for this site (git config nakedblog.check)."),
+                        appearances: [], generator: site.kind.command)))
             return
         }
-        guard let plan = try? PublishPlan.forPost(post, site: site, workdir: workdir, deleted: PublishPreparation.deletedPaths(repository, site: site)) else {
-            return send(.publishChecked(post: post, undraft: undraft, PublishCheck(
-                verdict: .unavailable("The build check is skipped: this post's folder leads outside the site."), appearances: [], generator: "")))
+        guard
+            let plan = try? PublishPlan.forPost(
+                post, site: site, workdir: workdir, deleted: PublishPreparation.deletedPaths(repository, site: site))
+        else {
+            return send(
+                .publishChecked(
+                    post: post, undraft: undraft,
+                    PublishCheck(
+                        verdict: .unavailable("The build check is skipped: this post's folder leads outside the site."),
+                        appearances: [], generator: "")))
         }
-        let check = PublishCheck.run(repository: repository, siteRoot: root, commitPaths: plan.commitPaths, posts: [post], undraft: undraft,
-                                     policy: config.buildPolicy(restricted: restricted, stopper: stopper), environment: environment)
+        let check = PublishCheck.run(
+            repository: repository, siteRoot: root, commitPaths: plan.commitPaths, posts: [post], undraft: undraft,
+            policy: config.buildPolicy(restricted: restricted, stopper: stopper), environment: environment)
         // A stopped check's verdict answers no one (the sheet closed or asked again).
         if check.build?.ended == .stopped || stopper.isStopped { return }
         send(.publishChecked(post: post, undraft: undraft, check))
@@ -78,10 +104,12 @@ extension EffectRunner {
     /// Sends a conflicting file's text with conflict markers, for editing by hand.
     func loadConflict(_ path: String, root: String) {
         guard let repository = try? Repository.discover(from: root), let workdir = repository.workingDirectory else {
-            return send(.postFailed("cannot load the conflict in \(path): the site's repository can no longer be read."))
+            return send(
+                .postFailed("cannot load the conflict in \(path): the site's repository can no longer be read."))
         }
         do {
-            guard let file = try Publisher.conflictingFiles(repositoryAt: workdir).first(where: { $0.path == path }) else {
+            guard let file = try Publisher.conflictingFiles(repositoryAt: workdir).first(where: { $0.path == path })
+            else {
                 send(.postFailed("\(path) no longer conflicts; continue the publish."))
                 return
             }
@@ -92,12 +120,19 @@ extension EffectRunner {
     }
 
     /// Sets draft: false if asked, then commits and pushes; events go back as messages.
-    func publish(commitPath: String?, post: String?, message: String, setDraftFalse: Bool, resolve: Publisher.ConflictResolution?,
-                 root: String) {
+    func publish(
+        commitPath: String?, post: String?, message: String, setDraftFalse: Bool,
+        resolve: Publisher.ConflictResolution?,
+        root: String
+    ) {
         guard let repository = try? Repository.discover(from: root), let workdir = repository.workingDirectory else {
             // The sheet is waiting: it hears why, and the commit (if any) is untouched.
-            return send(.publishFailed(GitError(kind: .other, operation: "publish",
-                                                message: "This site is no longer in a readable git repository: nothing was committed or pushed.")))
+            return send(
+                .publishFailed(
+                    GitError(
+                        kind: .other, operation: "publish",
+                        message: "This site is no longer in a readable git repository: nothing was committed or pushed."
+                    )))
         }
         var paths = commitPath.map { [$0] } ?? []
         if setDraftFalse, let post {
@@ -114,7 +149,9 @@ extension EffectRunner {
         }
         // The files the post refers to go with it (a move's were added with the move).
         if let post, paths.count == 1, let site = try? openSite(root),
-           let plan = try? PublishPlan.forPost(post, site: site, workdir: workdir, deleted: PublishPreparation.deletedPaths(repository, site: site)) {
+            let plan = try? PublishPlan.forPost(
+                post, site: site, workdir: workdir, deleted: PublishPreparation.deletedPaths(repository, site: site))
+        {
             paths += plan.commitPaths.dropFirst().filter { !paths.contains($0) }
         }
         let request = Publisher.Request(paths: paths, message: message, resolveConflicts: resolve, author: author)
@@ -125,7 +162,11 @@ extension EffectRunner {
             defer { forget(operation) }
             do {
                 for try await event in operation.events {
-                    if case .finished(let result) = event { send(.publishFinished(result)) } else { send(.publishEvent(event)) }
+                    if case .finished(let result) = event {
+                        send(.publishFinished(result))
+                    } else {
+                        send(.publishEvent(event))
+                    }
                 }
             } catch let error as GitError {
                 send(.publishFailed(error))

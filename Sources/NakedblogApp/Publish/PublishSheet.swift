@@ -66,8 +66,10 @@ public struct PublishSheet: Sendable {
         return false
     }
 
-    public init(post: String?, commitPath: String?, title: String, files: [(path: String, change: String)],
-                changedKeys: [String], wasDraft: Bool, message: String) {
+    public init(
+        post: String?, commitPath: String?, title: String, files: [(path: String, change: String)],
+        changedKeys: [String], wasDraft: Bool, message: String
+    ) {
         self.post = post
         self.commitPath = commitPath
         self.title = title
@@ -84,8 +86,9 @@ public struct PublishSheet: Sendable {
 extension PublishSheet {
     /// The sheet for a prepared publish (`PublishPreparation`): what it commits and says.
     init(_ prepared: PublishPreparation) {
-        self.init(post: prepared.post, commitPath: prepared.commitPath, title: prepared.page.title, files: prepared.files,
-                  changedKeys: prepared.page.changedKeys, wasDraft: prepared.wasDraft, message: prepared.message)
+        self.init(
+            post: prepared.post, commitPath: prepared.commitPath, title: prepared.page.title, files: prepared.files,
+            changedKeys: prepared.page.changedKeys, wasDraft: prepared.wasDraft, message: prepared.message)
         sitePrefix = prepared.paths.prefix
         keepsOldAddress = prepared.keepsOldAddress
         review = prepared.review

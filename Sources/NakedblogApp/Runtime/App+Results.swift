@@ -13,7 +13,9 @@ extension App {
             // Only what changed is asked of git: a save costs its post, not the repository.
             return [.refreshGitPaths(paths)]
         case .gitChangesRefreshed(let under, let changes):
-            state.git.changes = state.git.changes.filter { key, _ in !under.contains { key == $0 || key.hasPrefix($0 + "/") } }
+            state.git.changes = state.git.changes.filter { key, _ in
+                !under.contains { key == $0 || key.hasPrefix($0 + "/") }
+            }
             state.git.changes.merge(changes) { $1 }
             return []
         case .siteLoaded(let site, let listing, let readAt):
@@ -25,8 +27,9 @@ extension App {
                 effects.append(.openPost(post))
             }
             return effects
-        case .postOpened, .postBeingEdited, .postReloaded, .previewRendered, .postFailed, .refused, .saved, .saveFailed, .postCreated, .postCreationFailed,
-             .draftToggled, .editorReturned, .recoveryFound, .saveConflict, .imageCopied, .conflictLoaded:
+        case .postOpened, .postBeingEdited, .postReloaded, .previewRendered, .postFailed, .refused, .saved, .saveFailed,
+            .postCreated, .postCreationFailed,
+            .draftToggled, .editorReturned, .recoveryFound, .saveConflict, .imageCopied, .conflictLoaded:
             return handlePostResult(&state, message, now: now)
         case .cloneURLChecked(let url, let target, let remote):
             guard state.page == .start, state.start.editingURL else { return [] }
@@ -39,7 +42,9 @@ extension App {
             toast(&state, "The old address is kept in \(key): it redirects to the new one", now: now)
             var effects: [AppEffect] = []
             if state.editor?.path == path { effects.append(.reloadPost(path)) }
-            if state.publish?.post == path { effects.append(.preparePublish(post: path, ignoringWords: state.ignoredWords.sorted())) }
+            if state.publish?.post == path {
+                effects.append(.preparePublish(post: path, ignoringWords: state.ignoredWords.sorted()))
+            }
             return effects
         case .postsChangedOnDisk(let paths):
             return postsChangedOnDisk(&state, paths)
@@ -142,19 +147,24 @@ extension App {
         let named = Set(changed)
         for post in state.browse.posts {
             let folder = post.bundleDirectory ?? ""
-            if named.contains(where: { post.path.hasPrefix($0 + "/") }) || (!folder.isEmpty && named.contains { $0.hasPrefix(folder + "/") }) {
+            if named.contains(where: { post.path.hasPrefix($0 + "/") })
+                || (!folder.isEmpty && named.contains { $0.hasPrefix(folder + "/") })
+            {
                 affected.insert(post.path)
             }
         }
         let paths = affected.sorted()
         var effects: [AppEffect] = [refresh(state, paths), .refreshGitPaths(paths)]
-        if let editor = state.editor, affected.contains(editor.path), !editor.editor.isDirty { effects.append(.reloadPost(editor.path)) }
+        if let editor = state.editor, affected.contains(editor.path), !editor.editor.isDirty {
+            effects.append(.reloadPost(editor.path))
+        }
         return effects
     }
 
     static func refresh(_ state: AppState, _ paths: [String]) -> AppEffect {
         guard let site = state.site else { return .loadSite(state.start.directory) }
-        return .refreshPosts(PostIndex(site: site, posts: state.browse.posts, problems: state.browse.problems), paths: paths,
-                             criteria: state.browse.criteria)
+        return .refreshPosts(
+            PostIndex(site: site, posts: state.browse.posts, problems: state.browse.problems), paths: paths,
+            criteria: state.browse.criteria)
     }
 }

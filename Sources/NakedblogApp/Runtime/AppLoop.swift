@@ -15,8 +15,10 @@ public final class AppLoop {
     /// Sees each effect as it is run (tests install it; the loop keeps no list of its own).
     public var observeEffect: ((AppEffect) -> Void)?
 
-    public init(terminal: Terminal, state: AppState, environment: [String: String] = ProcessInfo.processInfo.environment,
-                clock: @escaping () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }) {
+    public init(
+        terminal: Terminal, state: AppState, environment: [String: String] = ProcessInfo.processInfo.environment,
+        clock: @escaping () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }
+    ) {
         self.terminal = terminal
         self.state = state
         self.clock = clock
@@ -91,7 +93,9 @@ public final class AppLoop {
                     graveyard.bury(consume message)
                 }
                 // A tick that changed nothing shown draws nothing (the counts catching up after typing do).
-                if quietTick, state.toast?.text == toastBefore, statusWasFrozen == (state.editor?.frozenStatus != nil) { continue }
+                if quietTick, state.toast?.text == toastBefore, statusWasFrozen == (state.editor?.frozenStatus != nil) {
+                    continue
+                }
                 needsFrame = true
             }
         }
@@ -136,7 +140,11 @@ public final class AppLoop {
 final class MessageQueue: Sendable {
     private let messages = Mutex<[AppMessage]>([])
     func post(_ message: AppMessage) { messages.withLock { $0.append(message) } }
-    func drain() -> [AppMessage] { messages.withLock { list in defer { list = [] }; return list } }
+    func drain() -> [AppMessage] {
+        messages.withLock { list in
+            defer { list = [] }; return list
+        }
+    }
 }
 
 /// Where the loop puts values it is done with: they are destroyed on a thread of their own at

@@ -1,7 +1,7 @@
 import Blog
-import Preview
 import Foundation
 import GitOps
+import Preview
 import TUI
 
 /// Everything that can happen to the app: keys, sizes, time, and results of effects.
@@ -42,7 +42,8 @@ public enum AppMessage: Sendable {
     case refused(title: String, reason: String)
     /// A document's words counted and preview rendered (width nil: none) off the loop
     /// (`AppEffect.renderPreview`); `window`: only those lines were rendered (and no words counted).
-    case previewRendered(path: String, revision: Int, width: Int?, lines: [PreviewLine], words: Int?, window: Range<Int>?)
+    case previewRendered(
+        path: String, revision: Int, width: Int?, lines: [PreviewLine], words: Int?, window: Range<Int>?)
     case saved(path: String, stamp: FileStamp?, revision: Int)
     case saveFailed(String)
     case postCreated(path: String)
@@ -115,7 +116,9 @@ public enum AppEffect: Sendable, Equatable {
     case runPublishCheck(post: String, undraft: Bool)
     /// Stops the build check that is running (its generator's whole process group) and deletes its copy.
     case stopPublishCheck
-    case publish(commitPath: String?, post: String?, message: String, setDraftFalse: Bool, resolve: Publisher.ConflictResolution?)
+    case publish(
+        commitPath: String?, post: String?, message: String, setDraftFalse: Bool, resolve: Publisher.ConflictResolution?
+    )
     /// Loads a conflicting file with conflict markers, to resolve it by hand.
     case loadConflict(path: String)
     case startClone(url: String, target: String)

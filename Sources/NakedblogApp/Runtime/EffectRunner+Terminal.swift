@@ -35,7 +35,9 @@ extension EffectRunner {
     func checkCloneURL(_ url: String, directory: String) {
         do {
             let remote = try GitURL(url, relativeTo: directory)
-            send(.cloneURLChecked(url: url, target: CloneTarget.path(for: remote, directory: nil, in: directory), remote: remote))
+            send(
+                .cloneURLChecked(
+                    url: url, target: CloneTarget.path(for: remote, directory: nil, in: directory), remote: remote))
         } catch {
             send(.cloneURLRefused(error.refusing(url) + "."))
         }
@@ -43,7 +45,10 @@ extension EffectRunner {
 
     /// Runs `$VISUAL` / `$EDITOR` (else `vi`) on the post with the terminal handed over.
     func runExternalEditor(_ path: String, root: String) {
-        let editor = environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
+        let editor =
+            environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["EDITOR"].flatMap {
+                $0.isEmpty ? nil : $0
+            } ?? "vi"
         let file = root + "/" + path
         withTerminalSuspended {
             let quoted = "'" + file.replacingOccurrences(of: "'", with: "'\\''") + "'"
@@ -80,9 +85,12 @@ public enum RecentSites {
     static func remember(_ path: String, environment: [String: String]) {
         let list = [path] + load(environment: environment).filter { $0 != path }
         let target = file(environment: environment)
-        try? FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let temporary = target + ".tmp-\(getpid())"
-        if FileManager.default.createFile(atPath: temporary, contents: Data((list.prefix(10).joined(separator: "\n") + "\n").utf8)) {
+        if FileManager.default.createFile(
+            atPath: temporary, contents: Data((list.prefix(10).joined(separator: "\n") + "\n").utf8))
+        {
             rename(temporary, target)
         }
     }

@@ -1,8 +1,8 @@
 import Blog
 import Foundation
 import GitOps
-import Synchronization
 import Spelling
+import Synchronization
 import TUI
 
 /// Turns effects into work (files, git, the site index) on background tasks, sending results
@@ -54,8 +54,10 @@ public final class EffectRunner: @unchecked Sendable {
     /// a test's asks for it when that is what it tests).
     let followsDisk: Bool
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, followsDisk: Bool = false,
-                send: @escaping @Sendable (AppMessage) -> Void) {
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment, followsDisk: Bool = false,
+        send: @escaping @Sendable (AppMessage) -> Void
+    ) {
         self.environment = environment
         self.followsDisk = followsDisk
         self.send = send
@@ -90,7 +92,9 @@ public final class EffectRunner: @unchecked Sendable {
                 if restricted { refreshed.removeOutsideSite() }
                 // The list is made on a queue of its own: a save waits for no sorting.
                 let done = refreshed
-                listings.async { send(.postsRefreshed(done.site, .prepared(done, for: criteria), paths: paths, readAt: Date())) }
+                listings.async {
+                    send(.postsRefreshed(done.site, .prepared(done, for: criteria), paths: paths, readAt: Date()))
+                }
             }
         // Not on the file queue: a status of a large work tree takes long, and a save must
         // never wait behind it.
@@ -111,15 +115,22 @@ public final class EffectRunner: @unchecked Sendable {
         case .showDiskDiff(let path, let text): background { self.showDiskDiff(path, text, root: root) }
         case .createPost(let title, let section, let bundle, let lang):
             background { self.createPost(title: title, section: section, bundle: bundle, lang: lang, root: root) }
-        case .preparePublish(let post, let ignoring): background { self.preparePublish(post, ignoring: ignoring, root: root) }
+        case .preparePublish(let post, let ignoring):
+            background { self.preparePublish(post, ignoring: ignoring, root: root) }
         case .runPublishCheck(let post, let undraft):
             // A newer check replaces the one running: it is stopped, not waited for.
             let stopper = ProcessStopper()
-            shared.withLock { shared -> ProcessStopper? in defer { shared.currentCheck = stopper }; return shared.currentCheck }?.stop()
+            shared.withLock { shared -> ProcessStopper? in
+                defer { shared.currentCheck = stopper }; return shared.currentCheck
+            }?.stop()
             checks.async { self.runPublishCheck(post, undraft: undraft, root: root, stopper: stopper) }
         case .stopPublishCheck: shared.withLock { $0.currentCheck }?.stop()
         case .publish(let commitPath, let post, let message, let setDraftFalse, let resolve):
-            background { self.publish(commitPath: commitPath, post: post, message: message, setDraftFalse: setDraftFalse, resolve: resolve, root: root) }
+            background {
+                self.publish(
+                    commitPath: commitPath, post: post, message: message, setDraftFalse: setDraftFalse,
+                    resolve: resolve, root: root)
+            }
         case .loadConflict(let path): background { self.loadConflict(path, root: root) }
         case .startClone(let url, let target): startClone(url: url, target: target)
         case .checkCloneURL(let url, let directory): background { self.checkCloneURL(url, directory: directory) }
@@ -129,12 +140,19 @@ public final class EffectRunner: @unchecked Sendable {
         case .copyToClipboard(let text): copyToClipboard(text)
         case .runExternalEditor(let path):
             // Never another program on a shared server (the keys are off too; this is the backstop).
-            if restricted { send(.postFailed("Not available on this server.")) } else { runExternalEditor(path, root: root) }
-        case .rememberSite(let path): if !restricted { background { RecentSites.remember(path, environment: self.environment) } }
+            if restricted {
+                send(.postFailed("Not available on this server."))
+            } else {
+                runExternalEditor(path, root: root)
+            }
+        case .rememberSite(let path):
+            if !restricted { background { RecentSites.remember(path, environment: self.environment) } }
         case .copyImage(let source, let post): background { self.copyImage(source, into: post, root: root) }
         case .keepOldAddress(let post, let change): background { self.keepOldAddress(post, change: change, root: root) }
         case .searchBodies(let query, let paths):
-            let generation = shared.withLock { shared -> Int in shared.searches += 1; return shared.searches }
+            let generation = shared.withLock { shared -> Int in
+                shared.searches += 1; return shared.searches
+            }
             searches.async { self.searchBodies(query, paths: paths, root: root, generation: generation) }
         case .checkSpelling(let job):
             let personal = personalWords
@@ -146,17 +164,29 @@ public final class EffectRunner: @unchecked Sendable {
             if restricted {
                 // Never reached with --author (the author commits); without one the server's
                 // administrator sets the identity, never the author, and ~/.gitconfig is not written.
-                return send(.refused(title: "No git identity", reason: "This server has no git identity to commit with, and this session has no --author; ask the server's administrator (docs/SERVING.md)."))
+                return send(
+                    .refused(
+                        title: "No git identity",
+                        reason:
+                            "This server has no git identity to commit with, and this session has no --author; ask the server's administrator (docs/SERVING.md)."
+                    ))
             }
             background {
-                do { try GitLibrary.setGlobalIdentity(name: name, email: email) } catch { self.send(.postFailed("cannot write ~/.gitconfig: \(error)")) }
+                do { try GitLibrary.setGlobalIdentity(name: name, email: email) } catch {
+                    self.send(.postFailed("cannot write ~/.gitconfig: \(error)"))
+                }
             }
         case .answerCredentials(let username, let password):
-            credentials.respond(username.flatMap { user in password.map { HTTPCredential(username: user, password: $0) } })
+            credentials.respond(
+                username.flatMap { user in password.map { HTTPCredential(username: user, password: $0) } })
         case .suspend:
-            if restricted { return send(.refused(title: "Not available", reason: "Suspending is not available on this server.")) }
+            if restricted {
+                return send(.refused(title: "Not available", reason: "Suspending is not available on this server."))
+            }
             // The default action stops the process; `fg` (SIGCONT) resumes here and the screen returns.
-            withTerminalSuspended { signal(SIGTSTP, SIG_DFL); kill(getpid(), SIGTSTP) }
+            withTerminalSuspended {
+                signal(SIGTSTP, SIG_DFL); kill(getpid(), SIGTSTP)
+            }
         case .quit: break
         }
     }
@@ -209,7 +239,9 @@ public final class EffectRunner: @unchecked Sendable {
     func setClone(_ operation: CloneOperation) { shared.withLock { $0.clone = operation } }
     func keep(_ operation: GitOperation<PublishEvent>) { shared.withLock { $0.publishes.append(operation) } }
     /// Lets go of a publish that has ended.
-    func forget(_ operation: GitOperation<PublishEvent>) { shared.withLock { $0.publishes.removeAll { $0 === operation } } }
+    func forget(_ operation: GitOperation<PublishEvent>) {
+        shared.withLock { $0.publishes.removeAll { $0 === operation } }
+    }
     /// Publishes still running (kept alive by the runner, not by any screen).
     var publishesInFlight: Int { shared.withLock { $0.publishes.count } }
 
@@ -273,15 +305,17 @@ public final class EffectRunner: @unchecked Sendable {
         send(.gitChangesRefreshed(under: under, changes: SiteGitStatus.changes(under: under, siteRoot: root)))
     }
 
-
     private func startFetch(sync: Bool, root: String) {
         guard let repository = try? Repository.discover(from: root), let workdir = repository.workingDirectory,
-              repository.publishRemoteURL() != nil else {
+            repository.publishRemoteURL() != nil
+        else {
             send(.fetched(behind: 0, problem: nil))
             return
         }
-        let operation = sync ? Publisher.sync(repositoryAt: workdir, options: remoteOptions)
-                             : Publisher.fetch(repositoryAt: workdir, options: remoteOptions)
+        let operation =
+            sync
+            ? Publisher.sync(repositoryAt: workdir, options: remoteOptions)
+            : Publisher.fetch(repositoryAt: workdir, options: remoteOptions)
         let send = self.send
         Task.detached {
             do {
@@ -294,7 +328,12 @@ public final class EffectRunner: @unchecked Sendable {
                 send(.fetched(behind: behind, problem: nil))
             } catch let error as GitError {
                 if sync { send(.publishFailed(error)) }
-                send(.fetched(behind: 0, problem: sync ? nil : "offline (\(error.kind == .networkUnreachable ? "remote unreachable" : "fetch failed"))"))
+                send(
+                    .fetched(
+                        behind: 0,
+                        problem: sync
+                            ? nil
+                            : "offline (\(error.kind == .networkUnreachable ? "remote unreachable" : "fetch failed"))"))
             } catch {
                 send(.fetched(behind: 0, problem: "fetch failed"))
             }
@@ -324,7 +363,12 @@ public final class EffectRunner: @unchecked Sendable {
             return
         }
         guard let text = decoded else {
-            if !reload { send(.postFailed("\(path): is not UTF-8 text (a binary file, or another encoding). Convert it to UTF-8 to edit it here.")) }
+            if !reload {
+                send(
+                    .postFailed(
+                        "\(path): is not UTF-8 text (a binary file, or another encoding). Convert it to UTF-8 to edit it here."
+                    ))
+            }
             return
         }
         if reload { return send(.postReloaded(path: path, text: text, stamp: FileStamp.of(file))) }
@@ -339,19 +383,31 @@ public final class EffectRunner: @unchecked Sendable {
         }
         if let journal = RecoveryJournal.read(root: root, post: path, environment: environment) {
             // Counted here, off the loop (a long post's diff is not the loop's work).
-            send(.recoveryFound(path: path, text: journal, changedLines: journal == text ? 0 : LineDiff.changedLineCount(old: text, new: journal)))
+            send(
+                .recoveryFound(
+                    path: path, text: journal,
+                    changedLines: journal == text ? 0 : LineDiff.changedLineCount(old: text, new: journal)))
         }
     }
 
     private func showDiskDiff(_ path: String, _ text: String, root: String) {
-        let disk = !SiteContainment.isInside(root + "/" + path, site: root) ? "" : FileManager.default.contents(atPath: root + "/" + path).flatMap { String(validating: $0, as: UTF8.self) } ?? ""
-        send(.showMessage(title: "On disk (-) vs. your text (+)", lines: Array(LineDiff.lines(old: disk, new: text).prefix(40))))
+        let disk =
+            !SiteContainment.isInside(root + "/" + path, site: root)
+            ? ""
+            : FileManager.default.contents(atPath: root + "/" + path).flatMap { String(validating: $0, as: UTF8.self) }
+                ?? ""
+        send(
+            .showMessage(
+                title: "On disk (-) vs. your text (+)", lines: Array(LineDiff.lines(old: disk, new: text).prefix(40))))
     }
 
-    private func save(_ path: String, _ text: String, _ revision: Int, root: String, expected: FileStamp?, overwrite: Bool) {
+    private func save(
+        _ path: String, _ text: String, _ revision: Int, root: String, expected: FileStamp?, overwrite: Bool
+    ) {
         let file = root + "/" + path
         if !overwrite, let expected, let current = FileStamp.of(file), current != expected,
-           current != shared.withLock({ $0.ownWrites[file] }) {
+            current != shared.withLock({ $0.ownWrites[file] })
+        {
             send(.saveConflict(path: path))
             return
         }
@@ -376,7 +432,8 @@ public final class EffectRunner: @unchecked Sendable {
             return send(.postCreationFailed("the site at \(root) can no longer be read: nothing was created."))
         }
         do {
-            let created = try PostCreator(site: site).create(.init(title: title, section: section, bundle: bundle, lang: lang))
+            let created = try PostCreator(site: site).create(
+                .init(title: title, section: section, bundle: bundle, lang: lang))
             send(.postCreated(path: created.path))
         } catch {
             send(.postCreationFailed(String(describing: error)))
@@ -385,7 +442,8 @@ public final class EffectRunner: @unchecked Sendable {
 
     private func toggleDraft(_ path: String, root: String) {
         guard let site = try? openSite(root) else {
-            return send(.refused(title: "Cannot change the draft state", reason: "the site at \(root) can no longer be read."))
+            return send(
+                .refused(title: "Cannot change the draft state", reason: "the site at \(root) can no longer be read."))
         }
         do {
             let result = try DraftSwitch.set(path, draft: !(try DraftSwitch.isDraft(path, site: site)), site: site)
@@ -406,10 +464,13 @@ public final class EffectRunner: @unchecked Sendable {
         let repository = try? Repository.discover(from: root)
         let workdir = repository?.workingDirectory.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path + "/" }
         let image: ImageSource.Image
-        switch ImageSource.read(path, siteRoot: root, restricted: restricted, isIgnored: { resolved in
-            guard let repository, let workdir, resolved.hasPrefix(workdir) else { return false }
-            return repository.isIgnored(String(resolved.dropFirst(workdir.count)))
-        }) {
+        switch ImageSource.read(
+            path, siteRoot: root, restricted: restricted,
+            isIgnored: { resolved in
+                guard let repository, let workdir, resolved.hasPrefix(workdir) else { return false }
+                return repository.isIgnored(String(resolved.dropFirst(workdir.count)))
+            })
+        {
         case .success(let read): image = read
         case .failure(let refusal): return refuse(restricted ? "\(refusal)." : "\(source): \(refusal).")
         }
@@ -426,7 +487,10 @@ public final class EffectRunner: @unchecked Sendable {
         } catch {
             return refuse("cannot put images in \(placement.folder): \(error)")
         }
-        let base = Slug.make((path as NSString).lastPathComponent.components(separatedBy: ".").dropLast().joined(separator: ".")).nonEmpty ?? "image"
+        let base =
+            Slug.make(
+                (path as NSString).lastPathComponent.components(separatedBy: ".").dropLast().joined(separator: ".")
+            ).nonEmpty ?? "image"
         let named = (path as NSString).pathExtension.lowercased()
         // The extension says what the bytes are: the file's own when it agrees with them.
         let ext = image.format.fileExtensions.contains(named) ? named : image.format.fileExtensions[0]
@@ -447,12 +511,15 @@ extension AppEffect {
     /// Whether the effect works on the open site (nothing is done without one).
     var needsSite: Bool {
         switch self {
-        case .refreshGit, .refreshGitPaths, .fetch, .sync, .openPost, .releasePost, .reloadPost, .save, .writeJournal, .discardJournal, .showDiskDiff,
-             .createPost, .preparePublish, .runPublishCheck, .publish, .loadConflict, .toggleDraft, .runExternalEditor, .copyImage,
-             .acceptWord, .searchBodies, .keepOldAddress:
+        case .refreshGit, .refreshGitPaths, .fetch, .sync, .openPost, .releasePost, .reloadPost, .save, .writeJournal,
+            .discardJournal, .showDiskDiff,
+            .createPost, .preparePublish, .runPublishCheck, .publish, .loadConflict, .toggleDraft, .runExternalEditor,
+            .copyImage,
+            .acceptWord, .searchBodies, .keepOldAddress:
             return true
-        case .loadSite, .renderPreview, .refreshPosts, .startClone, .checkCloneURL, .cancelClone, .stopPublishCheck, .trustHostKey, .copyToClipboard, .rememberSite,
-             .suspend, .answerCredentials, .setIdentity, .quit, .checkSpelling:
+        case .loadSite, .renderPreview, .refreshPosts, .startClone, .checkCloneURL, .cancelClone, .stopPublishCheck,
+            .trustHostKey, .copyToClipboard, .rememberSite,
+            .suspend, .answerCredentials, .setIdentity, .quit, .checkSpelling:
             return false
         }
     }

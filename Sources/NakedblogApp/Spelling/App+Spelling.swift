@@ -11,22 +11,29 @@ extension App {
     /// pause when the text changed (`now` given while typing). At most one check is in flight.
     static func refreshSpelling(_ state: inout AppState, now: TimeInterval? = nil) -> [AppEffect] {
         guard state.spelling, var screen = state.editor, !screen.spelling.inFlight, screen.spelling.problem == nil,
-              screen.resolvingConflict == nil, !screen.isLarge else { return [] }
+            screen.resolvingConflict == nil, !screen.isLarge
+        else { return [] }
         let revision = screen.editor.revision
         let lineCount = screen.editor.buffer.lineCount
         let cursor = screen.editor.cursor.line
         let rows = max(1, state.rows)
         let wanted = max(0, cursor - rows)..<min(lineCount, cursor + 2 * rows)
         let checked = screen.spelling.checkedLines
-        if screen.spelling.checkedRevision == revision, checked.lowerBound <= wanted.lowerBound, checked.upperBound >= wanted.upperBound {
+        if screen.spelling.checkedRevision == revision, checked.lowerBound <= wanted.lowerBound,
+            checked.upperBound >= wanted.upperBound
+        {
             return []
         }
         if let now, screen.spelling.checkedRevision != revision, now - screen.lastEditTime < spellingPause { return [] }
         screen.spelling.inFlight = true
         state.editor = screen
         let lines = max(0, cursor - 2 * rows)..<min(lineCount, cursor + 3 * rows)
-        return [.checkSpelling(SpellJob(path: screen.path, buffer: screen.editor.buffer, revision: revision, purpose: .marks(lines: lines),
-                                        site: state.site, ignored: state.ignoredWords))]
+        return [
+            .checkSpelling(
+                SpellJob(
+                    path: screen.path, buffer: screen.editor.buffer, revision: revision, purpose: .marks(lines: lines),
+                    site: state.site, ignored: state.ignoredWords))
+        ]
     }
 
     /// F7 / F8: the next (or previous) misspelled word from the cursor, with its suggestions.
@@ -45,9 +52,13 @@ extension App {
             return []
         }
         screen.problem = "Checking spelling…"
-        return [.checkSpelling(SpellJob(path: screen.path, buffer: screen.editor.buffer, revision: screen.editor.revision,
-                                        purpose: .next(from: screen.editor.cursor, forward: forward), site: state.site,
-                                        ignored: state.ignoredWords))]
+        return [
+            .checkSpelling(
+                SpellJob(
+                    path: screen.path, buffer: screen.editor.buffer, revision: screen.editor.revision,
+                    purpose: .next(from: screen.editor.cursor, forward: forward), site: state.site,
+                    ignored: state.ignoredWords))
+        ]
     }
 
     static func spellingChecked(_ state: inout AppState, _ result: SpellResult, now: TimeInterval) -> [AppEffect] {
@@ -82,18 +93,25 @@ extension App {
                 screen.problem = "No misspelled words (\(result.language))"
                 return []
             }
-            let range = TextPosition(line: found.line, column: found.column)..<TextPosition(line: found.line, column: found.column + found.length)
+            let range =
+                TextPosition(
+                    line: found.line, column: found.column)..<TextPosition(
+                    line: found.line, column: found.column + found.length)
             screen.editor.goTo(range.lowerBound)
             screen.view.centreOnCursor()
-            state.overlay = .spelling(SpellingMenu(word: found.word, range: range, suggestions: Array(result.suggestions.prefix(SpellingMenu.most)),
-                                                   total: result.total, language: result.language))
+            state.overlay = .spelling(
+                SpellingMenu(
+                    word: found.word, range: range, suggestions: Array(result.suggestions.prefix(SpellingMenu.most)),
+                    total: result.total, language: result.language))
             return []
         }
     }
 
     /// A key in the suggestions list. Keys it does not use close it and go to the editor, so a
     /// letter typed on is never lost.
-    static func handleSpellingMenuKey(_ state: inout AppState, _ menu: SpellingMenu, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
+    static func handleSpellingMenuKey(_ state: inout AppState, _ menu: SpellingMenu, _ key: KeyEvent, now: TimeInterval)
+        -> [AppEffect]
+    {
         var menu = menu
         let editorAction = state.keys.editor.action(for: key)
         if var typed = menu.typed {
@@ -128,7 +146,10 @@ extension App {
             return []
         case .enter:
             state.overlay = nil
-            return replaceMisspelling(&state, menu, with: menu.suggestions.indices.contains(menu.selected) ? menu.suggestions[menu.selected] : nil, now: now)
+            return replaceMisspelling(
+                &state, menu,
+                with: menu.suggestions.indices.contains(menu.selected) ? menu.suggestions[menu.selected] : nil, now: now
+            )
         case .character(let character, false) where character.isASCII && character.isNumber && character != "0":
             let index = Int(String(character))! - 1
             guard menu.suggestions.indices.contains(index) else {
@@ -168,7 +189,9 @@ extension App {
         }
     }
 
-    private static func replaceMisspelling(_ state: inout AppState, _ menu: SpellingMenu, with suggestion: String?, now: TimeInterval) -> [AppEffect] {
+    private static func replaceMisspelling(
+        _ state: inout AppState, _ menu: SpellingMenu, with suggestion: String?, now: TimeInterval
+    ) -> [AppEffect] {
         guard let suggestion else {
             state.editor?.problem = "No suggestions for “\(menu.word)”: a adds it to the site's words, i ignores it"
             return []

@@ -9,7 +9,8 @@ extension EffectRunner {
         restricted ? .folder(XDGDirectory.state(environment)) : .home
     }
 
-    func acceptWord(_ word: String, language: String, toSite: Bool, personal: SpellCheckers.PersonalWords, root: String) {
+    func acceptWord(_ word: String, language: String, toSite: Bool, personal: SpellCheckers.PersonalWords, root: String)
+    {
         do {
             if toSite {
                 let file = try SiteWordList.add(word, siteRoot: root)
@@ -19,13 +20,17 @@ extension EffectRunner {
                 switch personal {
                 case .home: dictionary = PersonalDictionary.home(language: language, environment: environment)
                 case .folder(let folder): dictionary = PersonalDictionary.inFolder(folder, language: language)
-                case .none: return send(.wordAccepted(word: word, file: nil, problem: "no personal dictionary in this session"))
+                case .none:
+                    return send(.wordAccepted(word: word, file: nil, problem: "no personal dictionary in this session"))
                 }
                 try dictionary.add(word)
                 send(.wordAccepted(word: word, file: nil, problem: nil))
             }
         } catch {
-            send(.wordAccepted(word: word, file: nil, problem: error.file.isEmpty ? error.problem : error.file + ": " + error.problem))
+            send(
+                .wordAccepted(
+                    word: word, file: nil,
+                    problem: error.file.isEmpty ? error.problem : error.file + ": " + error.problem))
         }
     }
 }
@@ -35,10 +40,15 @@ extension EffectRunner {
     /// checked (no dictionary for its language, unreadable).
     func misspelledWords(in post: String, site: Site, ignoring: [String] = []) -> Int? {
         guard config.spelling, SiteContainment.isInside(site.absolute(post), site: site.root),
-              let data = FileManager.default.contents(atPath: site.absolute(post)), let text = String(data: data, encoding: .utf8) else { return nil }
+            let data = FileManager.default.contents(atPath: site.absolute(post)),
+            let text = String(data: data, encoding: .utf8)
+        else { return nil }
         let page = try? PageText(text: text, file: post)
         let language = SpellCheckers.language(of: page, path: post, site: site)
-        guard case .success(var checker) = spellCheckers.checker(language: language, siteRoot: site.root, personal: personalWords) else { return nil }
+        guard
+            case .success(var checker) = spellCheckers.checker(
+                language: language, siteRoot: site.root, personal: personalWords)
+        else { return nil }
         for word in ignoring { checker.accepted.insert(word) }
         return checker.misspellings(inPage: text, path: post, page: page).count
     }

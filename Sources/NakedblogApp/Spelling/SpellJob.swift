@@ -29,7 +29,8 @@ public struct SpellJob: Sendable, Equatable {
         let text = buffer.text
         let page = try? PageText(text: text, file: path)
         let language = SpellCheckers.language(of: page, path: path, site: site)
-        var result = SpellResult(path: path, revision: revision, purpose: purpose, language: DictionaryLocator.canonical(language))
+        var result = SpellResult(
+            path: path, revision: revision, purpose: purpose, language: DictionaryLocator.canonical(language))
         switch checkers.checker(language: language, siteRoot: site?.root, personal: personal) {
         case .failure(let missing):
             result.problem = missing.description
@@ -41,12 +42,14 @@ public struct SpellJob: Sendable, Equatable {
                 result.misspellings = checker.misspellings(inPage: text, path: path, page: page, lines: lines)
             case .next(let from, let forward):
                 let all = checker.misspellings(inPage: text, path: path, page: page)
-                let found = forward
+                let found =
+                    forward
                     ? all.first { ($0.line, $0.column) >= (from.line, from.column) } ?? all.first
                     : all.last { ($0.line, $0.column + $0.length) < (from.line, from.column) } ?? all.last
                 if let found {
                     result.misspellings = [found]
-                    result.suggestions = SpellingMenu.ranked(checker.suggestions(for: found.word, limit: SpellingMenu.most), for: found.word)
+                    result.suggestions = SpellingMenu.ranked(
+                        checker.suggestions(for: found.word, limit: SpellingMenu.most), for: found.word)
                 }
                 result.total = all.count
             }

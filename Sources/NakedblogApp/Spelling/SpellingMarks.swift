@@ -39,7 +39,9 @@ public struct SpellingMarks: Sendable, Equatable {
             if index < line {
                 moved[index] = marks
             } else if index + lineDelta > line {
-                moved[index + lineDelta] = marks.map { var mark = $0; mark.line += lineDelta; return mark }
+                moved[index + lineDelta] = marks.map {
+                    var mark = $0; mark.line += lineDelta; return mark
+                }
             }
         }
         misspellings = moved

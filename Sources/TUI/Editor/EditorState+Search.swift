@@ -26,11 +26,15 @@ extension EditorState {
             let length = buffer.lineLength(lineIndex)
             let windowStarts = Array(stride(from: 0, through: length, by: window))
             for windowStart in forward ? windowStarts : windowStarts.reversed() {
-                let characters = buffer.characters(ofLine: lineIndex, in: windowStart..<min(length, windowStart + window + needle.count - 1))
+                let characters = buffer.characters(
+                    ofLine: lineIndex, in: windowStart..<min(length, windowStart + window + needle.count - 1))
                 let columns = windowStart..<min(length + 1, windowStart + window)
-                for column in forward ? Array(columns) : columns.reversed() where matches(characters, at: column - windowStart) {
+                for column in forward ? Array(columns) : columns.reversed()
+                where matches(characters, at: column - windowStart) {
                     let position = TextPosition(line: lineIndex, column: column)
-                    if step == 0 && (forward ? (strict ? position <= from : position < from) : position >= from) { continue }
+                    if step == 0 && (forward ? (strict ? position <= from : position < from) : position >= from) {
+                        continue
+                    }
                     select(position..<TextPosition(line: lineIndex, column: column + needle.count))
                     return true
                 }
@@ -38,7 +42,8 @@ extension EditorState {
             if step == count { break }
         }
         // The only match may be the current one.
-        return selection.map { ignoreCase ? buffer.text(in: $0).lowercased() == query : buffer.text(in: $0) == query } ?? false
+        return selection.map { ignoreCase ? buffer.text(in: $0).lowercased() == query : buffer.text(in: $0) == query }
+            ?? false
     }
 
     /// Moves to the start of line `number` (1-based, clamped).
@@ -55,9 +60,14 @@ extension EditorState {
 extension EditorState {
     /// Replaces the text in `range` with `text` as one undo step (a spelling suggestion taken);
     /// the cursor ends after the new text. False when `range` no longer holds `expected`.
-    public mutating func replace(_ range: Range<TextPosition>, expecting expected: String, with text: String, now: Double) -> Bool {
-        guard range.lowerBound.line == range.upperBound.line, range.lowerBound.line < buffer.lineCount else { return false }
-        guard range.upperBound.column <= buffer.lineLength(range.lowerBound.line), buffer.text(in: range) == expected else { return false }
+    public mutating func replace(
+        _ range: Range<TextPosition>, expecting expected: String, with text: String, now: Double
+    ) -> Bool {
+        guard range.lowerBound.line == range.upperBound.line, range.lowerBound.line < buffer.lineCount else {
+            return false
+        }
+        guard range.upperBound.column <= buffer.lineLength(range.lowerBound.line), buffer.text(in: range) == expected
+        else { return false }
         select(range)
         replaceSelection(with: text, now: now)
         return true

@@ -72,7 +72,8 @@ public struct EditorState: Sendable {
         while prefix < oldCount, prefix < newCount, same(prefix, prefix) { prefix += 1 }
         guard prefix < oldCount || prefix < newCount else { return }
         var suffix = 0
-        while suffix < oldCount - prefix, suffix < newCount - prefix, same(oldCount - 1 - suffix, newCount - 1 - suffix) { suffix += 1 }
+        while suffix < oldCount - prefix, suffix < newCount - prefix, same(oldCount - 1 - suffix, newCount - 1 - suffix)
+        { suffix += 1 }
         // Lines prefix ..< count - suffix of each side, with the endings after them; when the
         // suffix is empty the replaced part runs to the end of the text.
         var replacement = ""
@@ -108,7 +109,9 @@ public struct EditorState: Sendable {
     /// the width lines are soft-wrapped at on screen, if they are: up/down and page up/down then
     /// move through display rows, as the text is seen, not through whole lines (a paragraph is
     /// often one long line).
-    public mutating func handle(_ key: KeyEvent, now: TimeInterval, pageHeight: Int = 20, wrapWidth: Int? = nil) -> [Effect]? {
+    public mutating func handle(_ key: KeyEvent, now: TimeInterval, pageHeight: Int = 20, wrapWidth: Int? = nil)
+        -> [Effect]?
+    {
         let continued = continuedPrefix
         continuedPrefix = nil
         switch key {
@@ -116,7 +119,8 @@ public struct EditorState: Sendable {
             if let continued, retypeContinuedMarker(c, prefixEnd: continued, now: now) { return [] }
             insert(String(c), now: now, coalesce: true)
             return []
-        case .paste(let text): insert(Self.pastedLineBreaks(text), now: now, coalesce: false); history.close(); return []
+        case .paste(let text):
+            insert(Self.pastedLineBreaks(text), now: now, coalesce: false); history.close(); return []
         default: break
         }
         guard let action = Self.keymap.action(for: key) else { return nil }
@@ -133,9 +137,11 @@ public struct EditorState: Sendable {
         case .pageUp: moveVertically(by: -max(1, pageHeight - 1), wrapWidth: wrapWidth, selecting: false)
         case .pageDown: moveVertically(by: max(1, pageHeight - 1), wrapWidth: wrapWidth, selecting: false)
         case .lineStart: move(to: TextPosition(line: cursor.line, column: 0), selecting: false)
-        case .lineEnd: move(to: TextPosition(line: cursor.line, column: buffer.lineLength(cursor.line)), selecting: false)
+        case .lineEnd:
+            move(to: TextPosition(line: cursor.line, column: buffer.lineLength(cursor.line)), selecting: false)
         case .selectLineStart: move(to: TextPosition(line: cursor.line, column: 0), selecting: true)
-        case .selectLineEnd: move(to: TextPosition(line: cursor.line, column: buffer.lineLength(cursor.line)), selecting: true)
+        case .selectLineEnd:
+            move(to: TextPosition(line: cursor.line, column: buffer.lineLength(cursor.line)), selecting: true)
         case .wordBack: move(to: wordStep(cursor, forward: false), selecting: false)
         case .wordForward: move(to: wordStep(cursor, forward: true), selecting: false)
         case .undo, .redo:
@@ -195,8 +201,10 @@ public struct EditorState: Sendable {
         isDirty = true
     }
 
-    private mutating func replace(_ range: Range<TextPosition>, with text: String, now: TimeInterval, coalesce: Bool,
-                                  keepingEndings: Bool = false) {
+    private mutating func replace(
+        _ range: Range<TextPosition>, with text: String, now: TimeInterval, coalesce: Bool,
+        keepingEndings: Bool = false
+    ) {
         noteEdit(at: range.lowerBound.line)
         let before = cursor
         let endings = keepingEndings ? TextBuffer.split(Substring(text)).breaks : nil
@@ -229,7 +237,9 @@ public struct EditorState: Sendable {
     }
 
     private mutating func insert(_ text: String, now: TimeInterval, coalesce: Bool, keepingEndings: Bool = false) {
-        replace(selection ?? cursor..<cursor, with: text, now: now, coalesce: coalesce && selection == nil, keepingEndings: keepingEndings)
+        replace(
+            selection ?? cursor..<cursor, with: text, now: now, coalesce: coalesce && selection == nil,
+            keepingEndings: keepingEndings)
     }
 
     private mutating func deleteBackward(now: TimeInterval) {
@@ -249,10 +259,14 @@ public struct EditorState: Sendable {
     private mutating func newline(now: TimeInterval) {
         history.close()
         let line = String(buffer.head(ofLine: cursor.line))
-        if selection == nil, let item = ListItem(line), MarkdownBlockContext.of(line: cursor.line, in: buffer) == .prose {
+        if selection == nil, let item = ListItem(line), MarkdownBlockContext.of(line: cursor.line, in: buffer) == .prose
+        {
             if item.isEmpty {
-                replace(TextPosition(line: cursor.line, column: 0)..<TextPosition(line: cursor.line, column: buffer.lineLength(cursor.line)),
-                        with: "", now: now, coalesce: false)
+                replace(
+                    TextPosition(
+                        line: cursor.line, column: 0)..<TextPosition(
+                            line: cursor.line, column: buffer.lineLength(cursor.line)),
+                    with: "", now: now, coalesce: false)
                 history.close()
                 return
             }
@@ -266,14 +280,17 @@ public struct EditorState: Sendable {
 
     /// Typing a list or quote marker right after Enter continued one: the typed marker takes the
     /// continued one's place (its indentation kept). False when that is not the case.
-    private mutating func retypeContinuedMarker(_ typed: Character, prefixEnd: TextPosition, now: TimeInterval) -> Bool {
+    private mutating func retypeContinuedMarker(_ typed: Character, prefixEnd: TextPosition, now: TimeInterval) -> Bool
+    {
         guard selection == nil, cursor == prefixEnd, buffer.lineLength(cursor.line) == cursor.column,
-              let item = ListItem(buffer.lineText(cursor.line)), item.nextPrefix == buffer.lineText(cursor.line) || item.prefix == buffer.lineText(cursor.line)
+            let item = ListItem(buffer.lineText(cursor.line)),
+            item.nextPrefix == buffer.lineText(cursor.line) || item.prefix == buffer.lineText(cursor.line)
         else { return false }
         let line = buffer.lineText(cursor.line)
         let indent = line.prefix { $0 == " " || $0 == "\t" }.count
         guard line.dropFirst(indent).first == typed else { return false }
-        replace(TextPosition(line: cursor.line, column: indent)..<cursor, with: String(typed), now: now, coalesce: false)
+        replace(
+            TextPosition(line: cursor.line, column: indent)..<cursor, with: String(typed), now: now, coalesce: false)
         return true
     }
 
@@ -318,7 +335,8 @@ public struct EditorState: Sendable {
         var piece = SoftWrap.piece(of: cursor.column, count: buffer.lineLength(line))
         var current = layout(line, piece)
         var row = SoftWrap.row(of: cursor.column - current.offset, in: current.starts)
-        let column = preferredColumn ?? current.widths[current.starts[row]..<(cursor.column - current.offset)].reduce(0, +)
+        let column =
+            preferredColumn ?? current.widths[current.starts[row]..<(cursor.column - current.offset)].reduce(0, +)
         var remaining = rows
         while remaining != 0 {
             if remaining > 0 {
@@ -328,7 +346,9 @@ public struct EditorState: Sendable {
                     piece += 1; current = layout(line, piece); row = 0
                 } else if line + 1 < buffer.lineCount {
                     line += 1; piece = 0; current = layout(line, piece); row = 0
-                } else { break }
+                } else {
+                    break
+                }
                 remaining -= 1
             } else {
                 if row > 0 {
@@ -338,7 +358,9 @@ public struct EditorState: Sendable {
                 } else if line > 0 {
                     line -= 1; piece = SoftWrap.pieceCount(buffer.lineLength(line)) - 1
                     current = layout(line, piece); row = current.starts.count - 1
-                } else { break }
+                } else {
+                    break
+                }
                 remaining += 1
             }
         }
@@ -346,7 +368,9 @@ public struct EditorState: Sendable {
         // starts, and so does a piece that is not the line's last.
         let start = current.starts[row]
         let isLastPiece = piece + 1 >= SoftWrap.pieceCount(buffer.lineLength(line))
-        let end = row + 1 < current.starts.count ? current.starts[row + 1] - 1 : current.characters.count - (isLastPiece ? 0 : 1)
+        let end =
+            row + 1 < current.starts.count
+            ? current.starts[row + 1] - 1 : current.characters.count - (isLastPiece ? 0 : 1)
         var index = start, x = 0
         while index < end, x + current.widths[index] <= column { x += current.widths[index]; index += 1 }
         move(to: TextPosition(line: line, column: current.offset + index), selecting: selecting)
@@ -356,9 +380,12 @@ public struct EditorState: Sendable {
     private func step(_ position: TextPosition, by delta: Int) -> TextPosition {
         if delta < 0 {
             if position.column > 0 { return TextPosition(line: position.line, column: position.column - 1) }
-            return position.line > 0 ? TextPosition(line: position.line - 1, column: buffer.lineLength(position.line - 1)) : position
+            return position.line > 0
+                ? TextPosition(line: position.line - 1, column: buffer.lineLength(position.line - 1)) : position
         }
-        if position.column < buffer.lineLength(position.line) { return TextPosition(line: position.line, column: position.column + 1) }
+        if position.column < buffer.lineLength(position.line) {
+            return TextPosition(line: position.line, column: position.column + 1)
+        }
         return position.line < buffer.lineCount - 1 ? TextPosition(line: position.line + 1, column: 0) : position
     }
 
@@ -394,8 +421,10 @@ struct ListItem {
         } else {
             let digits = rest.prefix { $0.isASCII && $0.isNumber }
             let after = rest.dropFirst(digits.count)
-            guard !digits.isEmpty, digits.count < 10, let punctuation = after.first, punctuation == "." || punctuation == ")",
-                  after.dropFirst().first == " ", let number = Int(digits) else { return nil }
+            guard !digits.isEmpty, digits.count < 10, let punctuation = after.first,
+                punctuation == "." || punctuation == ")",
+                after.dropFirst().first == " ", let number = Int(digits)
+            else { return nil }
             marker = String(digits) + String(punctuation) + " "
             next = String(number + 1) + String(punctuation) + " "
         }

@@ -26,12 +26,16 @@ extension EditorView {
     /// (no character is wider than 4 columns: `<9B>`).
     static func rowCount(_ unit: Unit, _ state: EditorState, width: Int) -> Int {
         // Without decoding the line: its length and whether its bytes hold a tab.
-        if state.buffer.lineLength(unit.line) * 4 <= width, !state.buffer.lines.contains(byte: 0x09, at: unit.line) { return 1 }
+        if state.buffer.lineLength(unit.line) * 4 <= width, !state.buffer.lines.contains(byte: 0x09, at: unit.line) {
+            return 1
+        }
         return layout(unit, state, width: width).starts.count
     }
 
     static func unit(after unit: Unit, in buffer: TextBuffer) -> Unit? {
-        if unit.piece + 1 < SoftWrap.pieceCount(buffer.lineLength(unit.line)) { return Unit(line: unit.line, piece: unit.piece + 1) }
+        if unit.piece + 1 < SoftWrap.pieceCount(buffer.lineLength(unit.line)) {
+            return Unit(line: unit.line, piece: unit.piece + 1)
+        }
         return unit.line + 1 < buffer.lineCount ? Unit(line: unit.line + 1, piece: 0) : nil
     }
 
@@ -58,7 +62,9 @@ extension EditorView {
     static func row(_ count: Int, before position: RowPosition, _ state: EditorState, width: Int) -> RowPosition {
         var position = position, remaining = count
         while remaining > position.row {
-            guard let previous = unit(before: position.unit, in: state.buffer) else { return RowPosition(unit: position.unit, row: 0) }
+            guard let previous = unit(before: position.unit, in: state.buffer) else {
+                return RowPosition(unit: position.unit, row: 0)
+            }
             remaining -= position.row + 1
             position = RowPosition(unit: previous, row: rowCount(previous, state, width: width) - 1)
         }
@@ -66,7 +72,9 @@ extension EditorView {
     }
 
     /// Whether `to` is fewer than `limit` rows after `from` (`from` ≤ `to`).
-    static func isWithin(_ limit: Int, rowsAfter from: RowPosition, _ to: RowPosition, _ state: EditorState, width: Int) -> Bool {
+    static func isWithin(_ limit: Int, rowsAfter from: RowPosition, _ to: RowPosition, _ state: EditorState, width: Int)
+        -> Bool
+    {
         var rows = -from.row
         var unit = from.unit
         while unit < to.unit {

@@ -30,7 +30,6 @@ public struct EditorView: Sendable {
         cachedRevision = 0
     }
 
-
     /// The highlighting state at the start of `line`, from the cache (extended as needed).
     private mutating func highlightState(at line: Int, in state: EditorState) -> MarkdownHighlighter.State {
         if state.revision == cachedRevision + 1 {
@@ -45,7 +44,8 @@ public struct EditorView: Sendable {
             // Only a line starting with `-`, `+`, a backquote or `~` can change the state: others
             // are not decoded (after a paste, the view may advance over thousands of lines).
             if let lead = state.buffer.lines.leadingByte(at: index), [0x2D, 0x2B, 0x60, 0x7E].contains(lead) {
-                lineStates.append(MarkdownHighlighter.advance(state.buffer.head(ofLine: index), state: lineStates[index]))
+                lineStates.append(
+                    MarkdownHighlighter.advance(state.buffer.head(ofLine: index), state: lineStates[index]))
             } else {
                 lineStates.append(MarkdownHighlighter.advance([], state: lineStates[index]))
             }
@@ -75,8 +75,10 @@ public struct EditorView: Sendable {
     /// lines) in view are laid out.
     @discardableResult
     /// `underlined`: character ranges by line drawn underlined (misspelled words).
-    public mutating func render(_ state: EditorState, into screen: inout Screen, area: Rect,
-                                underlined: [Int: [Range<Int>]] = [:]) -> (x: Int, y: Int) {
+    public mutating func render(
+        _ state: EditorState, into screen: inout Screen, area: Rect,
+        underlined: [Int: [Range<Int>]] = [:]
+    ) -> (x: Int, y: Int) {
         let buffer = state.buffer
         let gutter = gutterWidth(lineCount: buffer.lineCount)
         let textArea = Rect(x: area.x + gutter, y: area.y, width: max(1, area.width - gutter), height: area.height)
@@ -100,14 +102,17 @@ public struct EditorView: Sendable {
                 let marks = underlined[lineIndex] ?? []
                 func markRow(_ row: Int) {
                     if isFrontMatter, row >= 0, row < area.height {
-                        screen.fill(Rect(x: textArea.x, y: area.y + row, width: textArea.width, height: 1), style: Style(.frontMatter))
+                        screen.fill(
+                            Rect(x: textArea.x, y: area.y + row, width: textArea.width, height: 1),
+                            style: Style(.frontMatter))
                     }
                 }
                 markRow(row)
                 if lineNumbers && current.piece == 0 && row >= 0 {
                     let number = String(lineIndex + 1)
-                    screen.put(String(repeating: " ", count: gutter - 1 - number.count) + number, x: area.x, y: area.y + row,
-                               style: Style(lineIndex == state.cursor.line ? .marker : .dim))
+                    screen.put(
+                        String(repeating: " ", count: gutter - 1 - number.count) + number, x: area.x, y: area.y + row,
+                        style: Style(lineIndex == state.cursor.line ? .marker : .dim))
                 }
                 // Lay the piece out into rows (wrapped between words where it can be).
                 let starts = piece.starts
@@ -130,17 +135,28 @@ public struct EditorView: Sendable {
                     }
                     let screenX = textArea.x + x - (softWrap ? 0 : left)
                     x += width
-                    guard row >= 0, screenX >= textArea.x, screenX + width <= textArea.x + textArea.width else { continue }
+                    guard row >= 0, screenX >= textArea.x, screenX + width <= textArea.x + textArea.width else {
+                        continue
+                    }
                     var style = styles[index]
                     if !marks.isEmpty, marks.contains(where: { $0.contains(column) }) { style.underline = true }
-                    if let selection = state.selection, selection.contains(TextPosition(line: lineIndex, column: column)) { style = Style(.selection) }
+                    if let selection = state.selection,
+                        selection.contains(TextPosition(line: lineIndex, column: column))
+                    {
+                        style = Style(.selection)
+                    }
                     // A tab is blank up to its stop; a control character shows its stand-in (`^M`).
                     let utf8 = character.utf8
-                    let isPrintableASCII = utf8.count == 1 && utf8[utf8.startIndex] >= 0x20 && utf8[utf8.startIndex] != 0x7F
-                    let isControl = !isPrintableASCII && character != "\t"
-                        && character.unicodeScalars.contains { TerminalText.isControl($0) || TerminalText.isBidiControl($0.value) }
-                    screen.put(character == "\t" ? String(repeating: " ", count: width) : String(character),
-                               x: screenX, y: area.y + row, style: isControl ? Style(.marker) : style, clip: textArea)
+                    let isPrintableASCII =
+                        utf8.count == 1 && utf8[utf8.startIndex] >= 0x20 && utf8[utf8.startIndex] != 0x7F
+                    let isControl =
+                        !isPrintableASCII && character != "\t"
+                        && character.unicodeScalars.contains {
+                            TerminalText.isControl($0) || TerminalText.isBidiControl($0.value)
+                        }
+                    screen.put(
+                        character == "\t" ? String(repeating: " ", count: width) : String(character),
+                        x: screenX, y: area.y + row, style: isControl ? Style(.marker) : style, clip: textArea)
                 }
                 if current == cursorUnit && state.cursor.column >= buffer.lineLength(lineIndex) {
                     if softWrap, x >= textArea.width { row += 1; x = 0 }
@@ -150,7 +166,9 @@ public struct EditorView: Sendable {
                 unit = Self.unit(after: current, in: buffer)
             }
             if !softWrap, let position = cursorPosition {
-                if position.0 >= textArea.x + textArea.width { left += position.0 - (textArea.x + textArea.width) + 1; continue }
+                if position.0 >= textArea.x + textArea.width {
+                    left += position.0 - (textArea.x + textArea.width) + 1; continue
+                }
                 if position.0 < textArea.x { left = max(0, left - (textArea.x - position.0)); continue }
             }
             return cursorPosition ?? (textArea.x, area.y)

@@ -41,7 +41,11 @@ public struct LineStore: Sendable {
             case .packed(let start, let length, let count):
                 let slice = bytes[Int(start)..<Int(start + length)]
                 let range = LongLine.clamped(range, to: Int(count))
-                if Int(length) == Int(count) { return slice[Int(start) + range.lowerBound..<Int(start) + range.upperBound].map { Character(Unicode.Scalar($0)) } }
+                if Int(length) == Int(count) {
+                    return slice[Int(start) + range.lowerBound..<Int(start) + range.upperBound].map {
+                        Character(Unicode.Scalar($0))
+                    }
+                }
                 let all = Array(String(decoding: slice, as: UTF8.self))
                 return range == 0..<Int(count) ? all : Array(all[range])
             }
@@ -55,7 +59,8 @@ public struct LineStore: Sendable {
                 out.reserveCapacity(line.count)
                 line.appendUTF8(to: &out)
                 return String(decoding: out, as: UTF8.self)
-            case .packed(let start, let length, _): return String(decoding: bytes[Int(start)..<Int(start + length)], as: UTF8.self)
+            case .packed(let start, let length, _):
+                return String(decoding: bytes[Int(start)..<Int(start + length)], as: UTF8.self)
             }
         }
 
@@ -63,9 +68,12 @@ public struct LineStore: Sendable {
         func hasSameUTF8(_ index: Int, as otherIndex: Int, of other: Chunk) -> Bool {
             switch (lines[index], other.lines[otherIndex]) {
             case (.packed(let a, let aLength, _), .packed(let b, let bLength, _)):
-                return aLength == bLength && bytes[Int(a)..<Int(a + aLength)].elementsEqual(other.bytes[Int(b)..<Int(b + bLength)])
+                return aLength == bLength
+                    && bytes[Int(a)..<Int(a + aLength)].elementsEqual(other.bytes[Int(b)..<Int(b + bLength)])
             case (.long(let a), .long(let b)): return a.hasSameUTF8(as: b)
-            default: return length(index) == other.length(otherIndex) && Array(string(index).utf8) == Array(other.string(otherIndex).utf8)
+            default:
+                return length(index) == other.length(otherIndex)
+                    && Array(string(index).utf8) == Array(other.string(otherIndex).utf8)
             }
         }
 
@@ -107,7 +115,9 @@ public struct LineStore: Sendable {
             case .packed(let start, let length, let count):
                 let range = LongLine.clamped(range, to: Int(count))
                 guard !range.isEmpty else { return }
-                if length == count { return out += bytes[Int(start) + range.lowerBound..<Int(start) + range.upperBound] }
+                if length == count {
+                    return out += bytes[Int(start) + range.lowerBound..<Int(start) + range.upperBound]
+                }
                 for character in characters(index, in: range) { out += character.utf8 }
             }
         }
@@ -245,7 +255,9 @@ public struct LineStore: Sendable {
         let size = chunks[index].lines.count
         if size > 2 * Self.chunkSize {
             let chunk = chunks[index]
-            let pieces = stride(from: 0, to: size, by: Self.chunkSize).map { chunk.slice($0..<Swift.min(size, $0 + Self.chunkSize)) }
+            let pieces = stride(from: 0, to: size, by: Self.chunkSize).map {
+                chunk.slice($0..<Swift.min(size, $0 + Self.chunkSize))
+            }
             chunks.replaceSubrange(index...index, with: pieces)
         } else if size == 0, chunks.count > 1 {
             chunks.remove(at: index)
@@ -325,7 +337,9 @@ public struct LineStore: Sendable {
     /// Replaces lines `range` with lines given as UTF-8 and their character counts (a long line
     /// is never made an array of characters).
     public mutating func replaceSubrange(_ range: Range<Int>, withUTF8 newLines: [(utf8: [UInt8], count: Int)]) {
-        replaceSubrange(range, lines: newLines.count) { chunk, index in chunk.store(utf8: newLines[index].utf8, count: newLines[index].count) }
+        replaceSubrange(range, lines: newLines.count) { chunk, index in
+            chunk.store(utf8: newLines[index].utf8, count: newLines[index].count)
+        }
     }
 
     /// Appends the UTF-8 of characters `range` of line `index` to `out`.
@@ -377,7 +391,8 @@ extension LineStore: RandomAccessCollection, MutableCollection, RangeReplaceable
         }
     }
 
-    public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newElements: C) where C.Element == [Character] {
+    public mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with newElements: C)
+    where C.Element == [Character] {
         let all = Array(newElements)
         replaceSubrange(range, lines: all.count) { chunk, index in chunk.store(all[index]) }
     }

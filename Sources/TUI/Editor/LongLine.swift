@@ -24,7 +24,9 @@ struct LongLine: Sendable {
         func byteOffset(ofCharacter index: Int) -> Int {
             if isSingleByte { return Swift.min(index, bytes.count) }
             let text = String(decoding: bytes, as: UTF8.self)
-            let position = text.index(text.startIndex, offsetBy: Swift.min(index, count), limitedBy: text.endIndex) ?? text.endIndex
+            let position =
+                text.index(text.startIndex, offsetBy: Swift.min(index, count), limitedBy: text.endIndex)
+                ?? text.endIndex
             return text.utf8.distance(from: text.startIndex, to: position)
         }
     }
@@ -70,7 +72,9 @@ struct LongLine: Sendable {
     init<Characters: Collection>(_ characters: Characters) where Characters.Element == Character {
         var start = characters.startIndex
         while start < characters.endIndex {
-            let end = characters.index(start, offsetBy: Self.segmentLength, limitedBy: characters.endIndex) ?? characters.endIndex
+            let end =
+                characters.index(start, offsetBy: Self.segmentLength, limitedBy: characters.endIndex)
+                ?? characters.endIndex
             var bytes: [UInt8] = []
             for character in characters[start..<end] { bytes += character.utf8 }
             segments.append(Segment(bytes: bytes, count: characters.distance(from: start, to: end)))
@@ -109,7 +113,8 @@ struct LongLine: Sendable {
         var index = segment(holding: range.lowerBound)
         while index < segments.count, starts[index] < range.upperBound {
             let start = starts[index]
-            out += segments[index].characters(Swift.max(0, range.lowerBound - start)..<Swift.min(segments[index].count, range.upperBound - start))
+            out += segments[index].characters(
+                Swift.max(0, range.lowerBound - start)..<Swift.min(segments[index].count, range.upperBound - start))
             index += 1
         }
         return out
@@ -206,7 +211,9 @@ struct LongLine: Sendable {
         guard count == other.count else { return false }
         var mine = (segment: 0, byte: 0), theirs = (segment: 0, byte: 0)
         while true {
-            while mine.segment < segments.count, mine.byte == segments[mine.segment].bytes.count { mine = (mine.segment + 1, 0) }
+            while mine.segment < segments.count, mine.byte == segments[mine.segment].bytes.count {
+                mine = (mine.segment + 1, 0)
+            }
             while theirs.segment < other.segments.count, theirs.byte == other.segments[theirs.segment].bytes.count {
                 theirs = (theirs.segment + 1, 0)
             }
@@ -215,7 +222,9 @@ struct LongLine: Sendable {
             }
             let a = segments[mine.segment].bytes, b = other.segments[theirs.segment].bytes
             let length = Swift.min(a.count - mine.byte, b.count - theirs.byte)
-            guard a[mine.byte..<mine.byte + length].elementsEqual(b[theirs.byte..<theirs.byte + length]) else { return false }
+            guard a[mine.byte..<mine.byte + length].elementsEqual(b[theirs.byte..<theirs.byte + length]) else {
+                return false
+            }
             mine.byte += length
             theirs.byte += length
         }

@@ -53,7 +53,9 @@ public enum MarkdownBlockContext: Equatable, Sendable {
             if lineNumber == 0, trimmed == "---" || trimmed == "+++" { frontMatterDelimiter = trimmed; return }
             if let open = fence {
                 let run = trimmed.prefix { $0 == open.marker }.count
-                if run >= open.length, trimmed.dropFirst(run).allSatisfy({ $0 == " " || $0 == "\t" }), Self.indentWidth(line) < 4 {
+                if run >= open.length, trimmed.dropFirst(run).allSatisfy({ $0 == " " || $0 == "\t" }),
+                    Self.indentWidth(line) < 4
+                {
                     fence = nil
                 }
                 return
@@ -144,8 +146,10 @@ public enum MarkdownBlockContext: Equatable, Sendable {
         }
 
         static let blockElements: Set<String> = [
-            "address", "article", "aside", "blockquote", "body", "details", "dialog", "div", "dl", "fieldset", "figcaption",
-            "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "iframe", "li", "main", "nav", "ol", "p",
+            "address", "article", "aside", "blockquote", "body", "details", "dialog", "div", "dl", "fieldset",
+            "figcaption",
+            "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "iframe", "li", "main",
+            "nav", "ol", "p",
             "section", "summary", "table", "tbody", "td", "th", "thead", "tr", "ul",
         ]
 
@@ -161,7 +165,9 @@ public enum MarkdownBlockContext: Equatable, Sendable {
                 if closing { body = body.dropFirst().drop { $0 == " " } }
                 let name = body.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
                 let end = body.range(of: "}}") ?? body.range(of: "%}")
-                let selfClosing = end.map { body[..<$0.lowerBound].hasSuffix("/>") || body[..<$0.lowerBound].hasSuffix("/%") } ?? false
+                let selfClosing =
+                    end.map { body[..<$0.lowerBound].hasSuffix("/>") || body[..<$0.lowerBound].hasSuffix("/%") }
+                    ?? false
                 if !name.isEmpty { tags.append((String(name), closing, selfClosing)) }
                 rest = end.map { body[$0.upperBound...] } ?? ""
             }

@@ -13,7 +13,9 @@ struct MarkdownHighlighter {
     static func advance(_ line: [Character], state: State) -> State {
         var next = state
         next.lineNumber += 1
-        guard let first = line.first(where: { $0 != " " && $0 != "\t" }), first == "-" || first == "+" || first == "`" || first == "~" || first == "." else {
+        guard let first = line.first(where: { $0 != " " && $0 != "\t" }),
+            first == "-" || first == "+" || first == "`" || first == "~" || first == "."
+        else {
             return next
         }
         let trimmed = String(line).trimmingBlanksForHighlight()
@@ -34,7 +36,9 @@ struct MarkdownHighlighter {
         next.lineNumber += 1
         // Only lines starting with these can change block state or be whole-line styled.
         let firstMark = line.first { $0 != " " && $0 != "\t" }
-        let trimmed = firstMark.map { "-+`~#{.".contains($0) } == true || state.inFrontMatter ? String(line).trimmingBlanksForHighlight() : ""
+        let trimmed =
+            firstMark.map { "-+`~#{.".contains($0) } == true || state.inFrontMatter
+            ? String(line).trimmingBlanksForHighlight() : ""
         var styles = Array(repeating: Style(.normal), count: line.count)
         func all(_ style: Style) { styles = Array(repeating: style, count: line.count) }
 
@@ -84,8 +88,10 @@ struct MarkdownHighlighter {
                 i = close + 1
                 continue
             }
-            if c == "[", let close = line[(i + 1)...].firstIndex(of: "]"), close + 1 < line.count, line[close + 1] == "(",
-               let paren = line[(close + 1)...].firstIndex(of: ")") {
+            if c == "[", let close = line[(i + 1)...].firstIndex(of: "]"), close + 1 < line.count,
+                line[close + 1] == "(",
+                let paren = line[(close + 1)...].firstIndex(of: ")")
+            {
                 for k in i...close { styles[k] = Style(.link) }
                 for k in (close + 1)...paren { styles[k] = Style(.dim) }
                 i = paren + 1

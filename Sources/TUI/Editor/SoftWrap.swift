@@ -42,8 +42,10 @@ enum SoftWrap {
         /// Piece `piece` of line `line` of `buffer`: only its characters are decoded.
         init(buffer: TextBuffer, line: Int, piece: Int, width: Int, tabWidth: Int) {
             let range = SoftWrap.pieceRange(piece, count: buffer.lineLength(line))
-            self.init(characters: ArraySlice(buffer.characters(ofLine: line, in: range)), offset: range.lowerBound, width: width,
-                      tabWidth: tabWidth)
+            self.init(
+                characters: ArraySlice(buffer.characters(ofLine: line, in: range)), offset: range.lowerBound,
+                width: width,
+                tabWidth: tabWidth)
         }
 
         init(characters: ArraySlice<Character>, offset: Int, width: Int, tabWidth: Int) {
@@ -75,8 +77,10 @@ enum SoftWrap {
     /// fit hangs at the end of its row (the next row starts with the word after it); a word
     /// wider than a row, or a row with no space after its first word (CJK text, indentation
     /// only), is cut where it reaches the edge.
-    static func rowStarts<Characters: RandomAccessCollection<Character>>(_ characters: Characters, widths: [Int]? = nil,
-                                                                         width: Int) -> [Int] where Characters.Index == Int {
+    static func rowStarts<Characters: RandomAccessCollection<Character>>(
+        _ characters: Characters, widths: [Int]? = nil,
+        width: Int
+    ) -> [Int] where Characters.Index == Int {
         let base = characters.startIndex
         let widths = widths ?? characters.map(DisplayWidth.of)
         var starts = [0]

@@ -123,10 +123,14 @@ public struct TextBuffer: Sendable, Equatable {
     public func line(_ index: Int) -> [Character] { lines[index] }
 
     /// Characters `range` of line `index` (clamped); a long line decodes only what is asked for.
-    public func characters(ofLine index: Int, in range: Range<Int>) -> [Character] { lines.characters(at: index, in: range) }
+    public func characters(ofLine index: Int, in range: Range<Int>) -> [Character] {
+        lines.characters(at: index, in: range)
+    }
 
     /// The character at `position`, or nil at the end of its line.
-    public func character(at position: TextPosition) -> Character? { lines.character(at: position.line, column: position.column) }
+    public func character(at position: TextPosition) -> Character? {
+        lines.character(at: position.line, column: position.column)
+    }
 
     /// Line `index`, or the first 256 characters of a long one with `…` after them: enough to
     /// tell a list item or a fence (a long line is never an empty item nor a delimiter line,
@@ -187,7 +191,9 @@ public struct TextBuffer: Sendable, Equatable {
     @discardableResult
     public mutating func apply(_ edit: TextEdit) -> TextEdit {
         let start = clamp(edit.range.lowerBound), end = clamp(edit.range.upperBound)
-        if start.line == end.line, lines.length(at: start.line) > Self.longLine, !edit.text.contains(where: { $0 == "\n" || $0 == "\r\n" }) {
+        if start.line == end.line, lines.length(at: start.line) > Self.longLine,
+            !edit.text.contains(where: { $0 == "\n" || $0 == "\r\n" })
+        {
             return applyInLongLine(start.line, start.column..<end.column, edit.text)
         }
         if lines.length(at: start.line) > Self.longLine || lines.length(at: end.line) > Self.longLine {
@@ -200,7 +206,9 @@ public struct TextBuffer: Sendable, Equatable {
         let inherited = end.line < breaks.count ? breaks[end.line] : majorityEnding
         let head = Array(lines[start.line][..<start.column])
         let tail = Array(lines[end.line][end.column...])
-        let split = edit.text.contains(where: { $0 == "\n" || $0 == "\r\n" }) ? Self.split(Substring(edit.text))
+        let split =
+            edit.text.contains(where: { $0 == "\n" || $0 == "\r\n" })
+            ? Self.split(Substring(edit.text))
             : (lines: [Array(edit.text)], breaks: [])
         let inserted = split.lines
         var insertedBreaks = split.breaks.map { $0 == .crlf ? LineEnding.crlf : inherited }
@@ -211,24 +219,33 @@ public struct TextBuffer: Sendable, Equatable {
         replacement[replacement.count - 1] += tail
         // Lines are always kept clustered, so only the joins around the edit can regroup; plain
         // ASCII on both sides of every join cannot (the common case: typing), so skip the work.
-        let joinsAreASCII = Self.isPlainASCII(edit.text) && (head.last.map(Self.isPlainASCII) ?? true)
+        let joinsAreASCII =
+            Self.isPlainASCII(edit.text) && (head.last.map(Self.isPlainASCII) ?? true)
             && (tail.first.map(Self.isPlainASCII) ?? true)
         let normalized = joinsAreASCII ? replacement : replacement.map { Array(String($0)) }
-        let regrouped = normalized.first?.count != replacement.first?.count || normalized.last?.count != replacement.last?.count
+        let regrouped =
+            normalized.first?.count != replacement.first?.count || normalized.last?.count != replacement.last?.count
         let originalLines = regrouped ? (start.line...end.line).map { String(lines[$0]) }.joined(separator: "\n") : ""
-        characterCount += normalized.reduce(0) { $0 + $1.count } - (start.line...end.line).reduce(0) { $0 + lines.length(at: $1) }
+        characterCount +=
+            normalized.reduce(0) { $0 + $1.count } - (start.line...end.line).reduce(0) { $0 + lines.length(at: $1) }
         lines.replaceSubrange(start.line...end.line, with: normalized)
         crlfCount += insertedBreaks.lazy.filter { $0 == .crlf }.count - removedBreaks.lazy.filter { $0 == .crlf }.count
         breaks.replaceSubrange(start.line..<end.line, with: insertedBreaks)
         let lastLine = start.line + inserted.count - 1
         let throughInsertion = inserted.count == 1 ? head + inserted[0] : inserted[inserted.count - 1]
-        lastInsertionEnd = TextPosition(line: lastLine, column: min(lines.length(at: lastLine),
-                                                                    joinsAreASCII ? throughInsertion.count : Array(String(throughInsertion)).count))
+        lastInsertionEnd = TextPosition(
+            line: lastLine,
+            column: min(
+                lines.length(at: lastLine),
+                joinsAreASCII ? throughInsertion.count : Array(String(throughInsertion)).count))
         if regrouped {
-            return TextEdit(range: TextPosition(line: start.line, column: 0)..<TextPosition(line: lastLine, column: lines.length(at: lastLine)),
-                            text: originalLines, lineEndings: removedBreaks)
+            return TextEdit(
+                range: TextPosition(
+                    line: start.line, column: 0)..<TextPosition(line: lastLine, column: lines.length(at: lastLine)),
+                text: originalLines, lineEndings: removedBreaks)
         }
-        let insertedEnd = TextPosition(line: lastLine, column: inserted.count == 1 ? start.column + inserted[0].count : lastLength)
+        let insertedEnd = TextPosition(
+            line: lastLine, column: inserted.count == 1 ? start.column + inserted[0].count : lastLength)
         return TextEdit(range: start..<insertedEnd, text: removed, lineEndings: removedBreaks)
     }
 
@@ -245,9 +262,13 @@ public struct TextBuffer: Sendable, Equatable {
         let removed = self.text(in: at(range.lowerBound)..<at(range.upperBound))
         let before = range.lowerBound > 0 ? lines.character(at: index, column: range.lowerBound - 1) : nil
         let after = lines.character(at: index, column: range.upperBound)
-        let joinsAreASCII = Self.isPlainASCII(text) && (before.map(Self.isPlainASCII) ?? true) && (after.map(Self.isPlainASCII) ?? true)
+        let joinsAreASCII =
+            Self.isPlainASCII(text) && (before.map(Self.isPlainASCII) ?? true) && (after.map(Self.isPlainASCII) ?? true)
         let low = max(0, range.lowerBound - 32), high = min(oldLength, range.upperBound + 32)
-        let around = joinsAreASCII ? "" : self.text(in: at(low)..<at(range.lowerBound)) + removed + self.text(in: at(range.upperBound)..<at(high))
+        let around =
+            joinsAreASCII
+            ? ""
+            : self.text(in: at(low)..<at(range.lowerBound)) + removed + self.text(in: at(range.upperBound)..<at(high))
         lines.replaceCharacters(at: index, in: range, with: text)
         let newLength = lines.length(at: index)
         characterCount += newLength - oldLength
@@ -266,7 +287,9 @@ public struct TextBuffer: Sendable, Equatable {
     /// characters. The inverse covers the whole lines it touched.
     private mutating func applyAcrossLongLine(_ range: Range<TextPosition>, _ edit: TextEdit) -> TextEdit {
         let start = range.lowerBound, end = range.upperBound
-        let original = text(in: TextPosition(line: start.line, column: 0)..<TextPosition(line: end.line, column: lines.length(at: end.line)))
+        let original = text(
+            in: TextPosition(
+                line: start.line, column: 0)..<TextPosition(line: end.line, column: lines.length(at: end.line)))
         let removedBreaks = Array(breaks[start.line..<end.line])
         let inherited = end.line < breaks.count ? breaks[end.line] : majorityEnding
         var head: [UInt8] = [], tail: [UInt8] = []
@@ -286,13 +309,17 @@ public struct TextBuffer: Sendable, Equatable {
         pieces[0] = head + pieces[0]
         pieces[pieces.count - 1] += tail
         let replacement = pieces.map { (utf8: $0, count: LongLine.characterCount($0)) }
-        characterCount += replacement.reduce(0) { $0 + $1.count } - (start.line...end.line).reduce(0) { $0 + lines.length(at: $1) }
+        characterCount +=
+            replacement.reduce(0) { $0 + $1.count } - (start.line...end.line).reduce(0) { $0 + lines.length(at: $1) }
         lines.replaceSubrange(start.line..<(end.line + 1), withUTF8: replacement)
         crlfCount += insertedBreaks.lazy.filter { $0 == .crlf }.count - removedBreaks.lazy.filter { $0 == .crlf }.count
         breaks.replaceSubrange(start.line..<end.line, with: insertedBreaks)
         let lastLine = start.line + pieces.count - 1
-        lastInsertionEnd = TextPosition(line: lastLine, column: min(lines.length(at: lastLine), LongLine.characterCount(lastInserted)))
-        return TextEdit(range: TextPosition(line: start.line, column: 0)..<TextPosition(line: lastLine, column: lines.length(at: lastLine)),
-                        text: original, lineEndings: removedBreaks)
+        lastInsertionEnd = TextPosition(
+            line: lastLine, column: min(lines.length(at: lastLine), LongLine.characterCount(lastInserted)))
+        return TextEdit(
+            range: TextPosition(
+                line: start.line, column: 0)..<TextPosition(line: lastLine, column: lines.length(at: lastLine)),
+            text: original, lineEndings: removedBreaks)
     }
 }

@@ -30,7 +30,9 @@ public struct UndoHistory: Sendable {
 
     /// Records an edit's inverse. `coalesce`: typing that may join the open group.
     /// `force`: join the last group even if it was closed (one step for a replace-all).
-    mutating func record(_ inverse: TextEdit, cursorBefore: TextPosition, at time: TimeInterval, coalesce: Bool, force: Bool = false) {
+    mutating func record(
+        _ inverse: TextEdit, cursorBefore: TextPosition, at time: TimeInterval, coalesce: Bool, force: Bool = false
+    ) {
         redoStack.removeAll()
         if force, !undoStack.isEmpty {
             undoStack[undoStack.count - 1].inverses.append(inverse)
@@ -57,15 +59,18 @@ public struct UndoHistory: Sendable {
     static func merged(_ previous: TextEdit, then next: TextEdit) -> TextEdit? {
         let noEndings = (previous.lineEndings ?? []).isEmpty && (next.lineEndings ?? []).isEmpty
         guard noEndings, previous.range.lowerBound.line == previous.range.upperBound.line,
-              next.range.lowerBound.line == next.range.upperBound.line, previous.range.lowerBound.line == next.range.lowerBound.line else { return nil }
+            next.range.lowerBound.line == next.range.upperBound.line,
+            previous.range.lowerBound.line == next.range.lowerBound.line
+        else { return nil }
         // Typed characters: each inverse removes what was typed.
         if previous.text.isEmpty, next.text.isEmpty, next.range.lowerBound == previous.range.upperBound {
             return TextEdit(range: previous.range.lowerBound..<next.range.upperBound, text: "")
         }
         // Backspaces: each inverse puts back what was removed, just before the last one.
         if previous.range.isEmpty, next.range.isEmpty, !previous.text.isEmpty, !next.text.isEmpty,
-           !previous.text.contains(where: \.isNewline), !next.text.contains(where: \.isNewline),
-           next.range.lowerBound.column + next.text.count == previous.range.lowerBound.column {
+            !previous.text.contains(where: \.isNewline), !next.text.contains(where: \.isNewline),
+            next.range.lowerBound.column + next.text.count == previous.range.lowerBound.column
+        {
             return TextEdit(range: next.range, text: next.text + previous.text)
         }
         return nil
@@ -80,7 +85,8 @@ public struct UndoHistory: Sendable {
         open = false
         var redo: [TextEdit] = []
         for inverse in group.inverses.reversed() { redo.append(buffer.apply(inverse)) }
-        redoStack.append(Group(inverses: redo, cursorBefore: group.cursorBefore, lastTime: group.lastTime, id: group.id))
+        redoStack.append(
+            Group(inverses: redo, cursorBefore: group.cursorBefore, lastTime: group.lastTime, id: group.id))
         return group.cursorBefore
     }
 
@@ -95,7 +101,8 @@ public struct UndoHistory: Sendable {
             cursor = inverse.range.upperBound
             inverses.append(inverse)
         }
-        undoStack.append(Group(inverses: inverses, cursorBefore: group.cursorBefore, lastTime: group.lastTime, id: group.id))
+        undoStack.append(
+            Group(inverses: inverses, cursorBefore: group.cursorBefore, lastTime: group.lastTime, id: group.id))
         return cursor
     }
 }

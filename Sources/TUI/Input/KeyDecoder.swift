@@ -66,8 +66,8 @@ public struct KeyDecoder: Sendable {
         return events
     }
 
-    static let pasteStart: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E]   // ESC [ 200 ~
-    static let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]     // ESC [ 201 ~
+    static let pasteStart: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x30, 0x7E]  // ESC [ 200 ~
+    static let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]  // ESC [ 201 ~
 
     /// One event from the start of `bytes` and how many bytes it used; nil if more are needed.
     static func decode(_ bytes: ArraySlice<UInt8>) -> (KeyEvent, Int)? {
@@ -86,7 +86,8 @@ public struct KeyDecoder: Sendable {
 
     private static func utf8Character(_ bytes: ArraySlice<UInt8>) -> (Character, Int)? {
         guard let first = bytes.first else { return nil }
-        let length = first < 0x80 ? 1 : first >> 5 == 0b110 ? 2 : first >> 4 == 0b1110 ? 3 : first >> 3 == 0b11110 ? 4 : 1
+        let length =
+            first < 0x80 ? 1 : first >> 5 == 0b110 ? 2 : first >> 4 == 0b1110 ? 3 : first >> 3 == 0b11110 ? 4 : 1
         guard bytes.count >= length else { return nil }
         let text = String(decoding: bytes.prefix(length), as: UTF8.self)
         return (text.first ?? "\u{FFFD}", length)
@@ -103,10 +104,12 @@ public struct KeyDecoder: Sendable {
             return (.paste(text), end.upperBound - start)
         }
         if second == 0x5B { return csi(bytes) }  // ESC [
-        if second == 0x4F {                       // ESC O (SS3)
+        if second == 0x4F {  // ESC O (SS3)
             guard bytes.count >= 3 else { return nil }
-            let keys: [UInt8: KeyEvent] = [0x41: .up(), 0x42: .down(), 0x43: .right(), 0x44: .left(), 0x48: .home, 0x46: .end,
-                                           0x50: .function(1), 0x51: .function(2), 0x52: .function(3), 0x53: .function(4)]
+            let keys: [UInt8: KeyEvent] = [
+                0x41: .up(), 0x42: .down(), 0x43: .right(), 0x44: .left(), 0x48: .home, 0x46: .end,
+                0x50: .function(1), 0x51: .function(2), 0x52: .function(3), 0x53: .function(4),
+            ]
             return keys[bytes[start + 2]].map { ($0, 3) } ?? (.escape, 1)
         }
         if second == 0x1B { return (.escape, 1) }

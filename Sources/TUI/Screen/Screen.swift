@@ -87,7 +87,9 @@ public struct Screen: Sendable, Equatable {
     private mutating func clearWide(at x: Int, y: Int) {
         guard x >= 0, x < width else { return }
         if self[x, y].isContinuation, x > 0 { self[x - 1, y] = Cell(" ", style: self[x - 1, y].style) }
-        if x + 1 < width, self[x + 1, y].isContinuation, !self[x, y].isContinuation { self[x + 1, y] = Cell(" ", style: self[x + 1, y].style) }
+        if x + 1 < width, self[x + 1, y].isContinuation, !self[x, y].isContinuation {
+            self[x + 1, y] = Cell(" ", style: self[x + 1, y].style)
+        }
     }
 
     /// The rows as text (continuation cells skipped), for snapshots.

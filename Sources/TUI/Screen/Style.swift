@@ -16,7 +16,10 @@ public struct Style: Sendable, Equatable, Hashable {
     public var underline: Bool
     public var reverse: Bool
 
-    public init(_ role: StyleRole = .normal, bold: Bool = false, italic: Bool = false, underline: Bool = false, reverse: Bool = false) {
+    public init(
+        _ role: StyleRole = .normal, bold: Bool = false, italic: Bool = false, underline: Bool = false,
+        reverse: Bool = false
+    ) {
         self.role = role
         self.bold = bold
         self.italic = italic

@@ -15,7 +15,9 @@ public enum Color: Sendable, Equatable, Hashable {
         let lower = text.lowercased()
         if lower == "default" { self = .terminalDefault; return }
         if let index = Self.names.firstIndex(of: lower) { self = .basic(index); return }
-        if lower.hasPrefix("bright-"), let index = Self.names.firstIndex(of: String(lower.dropFirst(7))) { self = .basic(index + 8); return }
+        if lower.hasPrefix("bright-"), let index = Self.names.firstIndex(of: String(lower.dropFirst(7))) {
+            self = .basic(index + 8); return
+        }
         if lower.hasPrefix("#"), lower.count == 7, let value = UInt32(lower.dropFirst(), radix: 16) {
             self = .rgb(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
             return
@@ -73,7 +75,9 @@ public enum ColorDepth: Sendable, Equatable {
     /// From the terminal's colour count and the environment (`COLORTERM`, `NO_COLOR`).
     public static func detect(colors: Int, environment: [String: String]) -> ColorDepth {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
-        if ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "") || colors >= 1 << 24 { return .trueColor }
+        if ["truecolor", "24bit"].contains(environment["COLORTERM"]?.lowercased() ?? "") || colors >= 1 << 24 {
+            return .trueColor
+        }
         if colors >= 256 { return .palette256 }
         if colors >= 8 { return .basic8 }
         return .monochrome

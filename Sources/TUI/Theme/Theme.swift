@@ -19,7 +19,8 @@ public struct Theme: Sendable, Equatable {
 
     /// The look of `style`: its role's entry plus the style's own attributes.
     public func entry(for style: Style) -> Entry {
-        var entry = entries[style.role] ?? Self.fallback(style.role).flatMap { entries[$0] } ?? entries[.normal] ?? Entry()
+        var entry =
+            entries[style.role] ?? Self.fallback(style.role).flatMap { entries[$0] } ?? entries[.normal] ?? Entry()
         entry.bold = entry.bold || style.bold
         entry.italic = entry.italic || style.italic
         entry.underline = entry.underline || style.underline
@@ -56,10 +57,12 @@ public struct Theme: Sendable, Equatable {
     /// `heading = { fg = "#e5c07b", bold = true }`. Colours are approximated for 256- and
     /// 8-colour terminals and dropped on monochrome ones (attributes stay).
     public static func load(path: String) throws(LoadError) -> Theme {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else {
             throw LoadError(file: path, line: nil, problem: "cannot read the theme file")
         }
-        return try parse(text, name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension, file: path)
+        return try parse(
+            text, name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension, file: path)
     }
 
     static func parse(_ text: String, name: String, file: String) throws(LoadError) -> Theme {
@@ -75,16 +78,21 @@ public struct Theme: Sendable, Equatable {
             throw LoadError(file: file, line: nil, problem: "there is no [styles] table")
         }
         func line(of key: String) -> Int? {
-            text.components(separatedBy: "\n").firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix(key) }.map { $0 + 1 }
+            text.components(separatedBy: "\n").firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix(key) }.map
+            { $0 + 1 }
         }
         var entries: [StyleRole: Entry] = [:]
         for key in styles.keys {
             guard let role = StyleRole(rawValue: key) else {
-                throw LoadError(file: file, line: line(of: key),
-                                problem: "`\(key)` is not a style; use one of \(StyleRole.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw LoadError(
+                    file: file, line: line(of: key),
+                    problem:
+                        "`\(key)` is not a style; use one of \(StyleRole.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             guard let spec = styles[key]?.table else {
-                throw LoadError(file: file, line: line(of: key), problem: "`\(key)` must be a table like { fg = \"red\" }")
+                throw LoadError(
+                    file: file, line: line(of: key), problem: "`\(key)` must be a table like { fg = \"red\" }")
             }
             var entry = Entry()
             for (field, target) in [("fg", \Entry.foreground), ("bg", \Entry.background)] {
@@ -92,8 +100,9 @@ public struct Theme: Sendable, Equatable {
                 let text = value.string ?? value.int.map(String.init) ?? ""
                 let color = value.int.map { Color.indexed($0) } ?? Color(text)
                 guard let color else {
-                    throw LoadError(file: file, line: line(of: key),
-                                    problem: "`\(text)` is not a colour (use a name like red, a number 0–255, or #rrggbb)")
+                    throw LoadError(
+                        file: file, line: line(of: key),
+                        problem: "`\(text)` is not a colour (use a name like red, a number 0–255, or #rrggbb)")
                 }
                 entry[keyPath: target] = color
             }
@@ -108,9 +117,12 @@ public struct Theme: Sendable, Equatable {
     }
 
     /// The built-in fallback when no theme file can be read: attributes only.
-    public static let builtIn = Theme(name: "built-in", entries: [
-        .title: Entry(bold: true), .heading: Entry(bold: true), .strong: Entry(bold: true), .emphasis: Entry(italic: true),
-        .selection: Entry(reverse: true), .statusBar: Entry(reverse: true), .keyHintKey: Entry(bold: true),
-        .dim: Entry(dim: true), .border: Entry(dim: true), .error: Entry(bold: true), .link: Entry(underline: true),
-    ])
+    public static let builtIn = Theme(
+        name: "built-in",
+        entries: [
+            .title: Entry(bold: true), .heading: Entry(bold: true), .strong: Entry(bold: true),
+            .emphasis: Entry(italic: true),
+            .selection: Entry(reverse: true), .statusBar: Entry(reverse: true), .keyHintKey: Entry(bold: true),
+            .dim: Entry(dim: true), .border: Entry(dim: true), .error: Entry(bold: true), .link: Entry(underline: true),
+        ])
 }

@@ -34,9 +34,12 @@ public struct StatusBar {
         screen.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), style: style)
         let rightWidth = min(DisplayWidth.of(right), area.width)
         let rightText = DisplayWidth.truncate(right, to: rightWidth)
-        screen.put(" " + DisplayWidth.truncate(left, to: max(0, area.width - rightWidth - 3)), x: area.x, y: area.y, style: style, clip: area)
-        screen.put(rightText, x: area.x + area.width - DisplayWidth.of(rightText) - (rightWidth < area.width ? 1 : 0),
-                   y: area.y, style: style, clip: area)
+        screen.put(
+            " " + DisplayWidth.truncate(left, to: max(0, area.width - rightWidth - 3)), x: area.x, y: area.y,
+            style: style, clip: area)
+        screen.put(
+            rightText, x: area.x + area.width - DisplayWidth.of(rightText) - (rightWidth < area.width ? 1 : 0),
+            y: area.y, style: style, clip: area)
     }
 }
 
@@ -56,14 +59,18 @@ public struct ProgressBar {
 
     public func render(into screen: inout Screen, area: Rect) {
         let labelWidth = min(DisplayWidth.of(label), max(0, area.width / 3))
-        var x = screen.put(DisplayWidth.pad(label, to: labelWidth), x: area.x, y: area.y, style: Style(.normal, bold: true), clip: area) + 1
+        var x =
+            screen.put(
+                DisplayWidth.pad(label, to: labelWidth), x: area.x, y: area.y, style: Style(.normal, bold: true),
+                clip: area) + 1
         let percent = fraction.map { String(format: "%3d%%", Int(($0 * 100).rounded(.down))) } ?? " …  "
         let tail = " " + percent + (detail.isEmpty ? "" : "  " + detail)
         let barWidth = max(4, area.x + area.width - x - DisplayWidth.of(tail) - 2)
         let filled = fraction.map { Int((Double(barWidth) * min(1, max(0, $0))).rounded(.down)) } ?? 0
         x = screen.put("[", x: x, y: area.y, style: Style(.border), clip: area)
         x = screen.put(String(repeating: "█", count: filled), x: x, y: area.y, style: Style(.success), clip: area)
-        x = screen.put(String(repeating: "░", count: barWidth - filled), x: x, y: area.y, style: Style(.dim), clip: area)
+        x = screen.put(
+            String(repeating: "░", count: barWidth - filled), x: x, y: area.y, style: Style(.dim), clip: area)
         x = screen.put("]", x: x, y: area.y, style: Style(.border), clip: area)
         screen.put(tail, x: x, y: area.y, style: Style(.normal), clip: area)
     }

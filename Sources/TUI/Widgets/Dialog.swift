@@ -9,7 +9,8 @@ public struct Dialog: Sendable {
     /// An input line (prompt, password), if any.
     public var field: TextField?
 
-    public init(title: String, message: [String], choices: [(key: String, label: String)] = [], field: TextField? = nil) {
+    public init(title: String, message: [String], choices: [(key: String, label: String)] = [], field: TextField? = nil)
+    {
         self.title = title
         self.message = message
         self.choices = choices
@@ -21,11 +22,13 @@ public struct Dialog: Sendable {
     public func render(into screen: inout Screen, area: Rect) -> (x: Int, y: Int)? {
         // A line wider than the room there is wraps here, between words (update never wraps).
         let message = self.message.flatMap { WordWrap.lines($0, width: max(10, area.width - 4)) }
-        let widths = [DisplayWidth.of(title) + 4, field == nil ? 0 : 30, choicesWidth] + message.map { DisplayWidth.of($0) }
+        let widths =
+            [DisplayWidth.of(title) + 4, field == nil ? 0 : 30, choicesWidth] + message.map { DisplayWidth.of($0) }
         let contentWidth = widths.max() ?? 0
         let width = min(area.width, contentWidth + 4)
         let height = min(area.height, message.count + (field == nil ? 0 : 2) + (choices.isEmpty ? 0 : 2) + 2)
-        let box = Rect(x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
+        let box = Rect(
+            x: area.x + (area.width - width) / 2, y: area.y + (area.height - height) / 2, width: width, height: height)
         Box.draw(into: &screen, rect: box, title: title)
         var y = box.y + 1
         let inner = Rect(x: box.x + 2, y: box.y + 1, width: box.width - 4, height: box.height - 2)
@@ -68,8 +71,10 @@ public enum Box {
             screen.put("│", x: right, y: y, style: style)
         }
         if !title.isEmpty {
-            screen.put(" " + DisplayWidth.truncate(title, to: max(0, rect.width - 6)) + " ", x: rect.x + 2, y: rect.y,
-                       style: Style(.title, bold: true), clip: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1))
+            screen.put(
+                " " + DisplayWidth.truncate(title, to: max(0, rect.width - 6)) + " ", x: rect.x + 2, y: rect.y,
+                style: Style(.title, bold: true), clip: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 2, height: 1)
+            )
         }
     }
 }
@@ -87,6 +92,8 @@ public struct Toast: Sendable {
     public func render(into screen: inout Screen, area: Rect) {
         let text = " " + DisplayWidth.truncate(self.text, to: max(0, area.width - 4)) + " "
         let width = DisplayWidth.of(text)
-        screen.put(text, x: area.x + area.width - width - 1, y: area.y, style: Style(isError ? .error : .success, reverse: true), clip: area)
+        screen.put(
+            text, x: area.x + area.width - width - 1, y: area.y,
+            style: Style(isError ? .error : .success, reverse: true), clip: area)
     }
 }

@@ -68,7 +68,9 @@ public struct Form: Sendable {
         let text = fields[focus].editor.text
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard let last = parts.last?.trimmingCharacters(in: .whitespaces), !last.isEmpty,
-              let match = vocabulary.filter({ $0.lowercased().hasPrefix(last.lowercased()) && $0 != last }).min(by: { $0.count < $1.count })
+            let match = vocabulary.filter({ $0.lowercased().hasPrefix(last.lowercased()) && $0 != last }).min(by: {
+                $0.count < $1.count
+            })
         else { return false }
         let head = parts.dropLast().joined(separator: ",")
         fields[focus].editor = TextField((head.isEmpty ? "" : head + ", ") + match + ", ")
@@ -83,11 +85,16 @@ public struct Form: Sendable {
         for (index, field) in fields.enumerated() where index < area.height {
             let y = area.y + index
             let focused = index == focus
-            screen.put(DisplayWidth.pad(field.label, to: labelWidth), x: area.x, y: y, style: Style(focused ? .keyHintKey : .dim), clip: area)
-            let valueArea = Rect(x: area.x + labelWidth + 2, y: y, width: max(1, area.width - labelWidth - 2), height: 1)
+            screen.put(
+                DisplayWidth.pad(field.label, to: labelWidth), x: area.x, y: y,
+                style: Style(focused ? .keyHintKey : .dim), clip: area)
+            let valueArea = Rect(
+                x: area.x + labelWidth + 2, y: y, width: max(1, area.width - labelWidth - 2), height: 1)
             switch field.kind {
             case .toggle:
-                screen.put(field.isOn ? "[x]" : "[ ]", x: valueArea.x, y: y, style: Style(focused ? .selection : .normal), clip: valueArea)
+                screen.put(
+                    field.isOn ? "[x]" : "[ ]", x: valueArea.x, y: y, style: Style(focused ? .selection : .normal),
+                    clip: valueArea)
             default:
                 let style = field.problem != nil ? Style(.error, underline: true) : Style(.normal, underline: focused)
                 let column = field.editor.render(into: &screen, area: valueArea, style: style, focused: focused)

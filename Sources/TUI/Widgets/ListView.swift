@@ -62,7 +62,9 @@ public struct ListView: Sendable {
             let isSelected = position == selected
             let style = isSelected ? Style(.selection) : Style(.normal)
             if isSelected { screen.fill(Rect(x: area.x, y: area.y + row, width: area.width, height: 1), style: style) }
-            screen.put(DisplayWidth.truncate(rows[visible[position]], to: area.width), x: area.x, y: area.y + row, style: style, clip: area)
+            screen.put(
+                DisplayWidth.truncate(rows[visible[position]], to: area.width), x: area.x, y: area.y + row,
+                style: style, clip: area)
         }
     }
 

@@ -29,7 +29,9 @@ public struct ScrollView: Sendable {
         offset = min(offset, max(0, lines.count - area.height))
         for row in 0..<area.height where offset + row < lines.count {
             var x = area.x
-            for run in lines[offset + row] { x = screen.put(run.text, x: x, y: area.y + row, style: run.style, clip: area) }
+            for run in lines[offset + row] {
+                x = screen.put(run.text, x: x, y: area.y + row, style: run.style, clip: area)
+            }
         }
     }
 }

@@ -73,7 +73,9 @@ public struct TextField: Sendable, Equatable {
     /// A field without focus too long for its area shows its beginning, cut with `…`; the focused
     /// one scrolls to keep the cursor in view.
     @discardableResult
-    public func render(into screen: inout Screen, area: Rect, style: Style = Style(.normal, underline: true), focused: Bool = true) -> Int {
+    public func render(
+        into screen: inout Screen, area: Rect, style: Style = Style(.normal, underline: true), focused: Bool = true
+    ) -> Int {
         let shown = secret ? String(repeating: "•", count: text.count) : text
         let characters = Array(shown)
         if !focused, DisplayWidth.of(shown) > area.width {
@@ -83,7 +85,9 @@ public struct TextField: Sendable, Equatable {
         }
         if allSelected {
             screen.fill(Rect(x: area.x, y: area.y, width: area.width, height: 1), style: style)
-            screen.put(DisplayWidth.truncate(shown, to: area.width), x: area.x, y: area.y, style: Style(.selection), clip: area)
+            screen.put(
+                DisplayWidth.truncate(shown, to: area.width), x: area.x, y: area.y, style: Style(.selection), clip: area
+            )
             return area.x + min(area.width - 1, DisplayWidth.of(shown))
         }
         let beforeCursor = String(characters.prefix(cursor))

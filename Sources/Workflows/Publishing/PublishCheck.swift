@@ -32,13 +32,17 @@ public struct PublishCheck: Sendable, Equatable {
 
     public static func == (a: PublishCheck, b: PublishCheck) -> Bool {
         a.verdict == b.verdict && a.build == b.build && a.headBuild == b.headBuild && a.generator == b.generator
-            && a.appearances.map(\.path) == b.appearances.map(\.path) && a.appearances.map(\.when) == b.appearances.map(\.when)
+            && a.appearances.map(\.path) == b.appearances.map(\.path)
+            && a.appearances.map(\.when) == b.appearances.map(\.when)
     }
 
     public var refuses: Bool { verdict == .failed }
 
-    public init(verdict: Verdict, build: SiteBuild? = nil, headBuild: SiteBuild? = nil, appearances: [(path: String, when: PublishWhen)],
-                postProblem: (path: String, line: Int)? = nil, generator: String) {
+    public init(
+        verdict: Verdict, build: SiteBuild? = nil, headBuild: SiteBuild? = nil,
+        appearances: [(path: String, when: PublishWhen)],
+        postProblem: (path: String, line: Int)? = nil, generator: String
+    ) {
         self.verdict = verdict
         self.build = build
         self.headBuild = headBuild
@@ -59,7 +63,8 @@ public struct PublishCheck: Sendable, Equatable {
             lines.append("The site does not build with \(generator) with this change\(took):")
             lines += (build?.errors ?? []).prefix(5).map(\.description)
         case .alreadyBroken:
-            lines.append("The site was already broken before this change (\(generator) fails at the last commit too)\(took):")
+            lines.append(
+                "The site was already broken before this change (\(generator) fails at the last commit too)\(took):")
             lines += (headBuild?.errors ?? []).prefix(3).map(\.description)
             lines.append("Publishing does not make it worse; fix the site separately.")
         case .unavailable(let reason):
@@ -70,17 +75,21 @@ public struct PublishCheck: Sendable, Equatable {
 
     /// Runs the check for publishing `commitPaths` (repository-relative) of the site at
     /// `siteRoot`; `posts` are the site-relative pages among them, `undraft` makes them posts first.
-    public static func run(repository: Repository, siteRoot: String, commitPaths: [String], posts: [String], undraft: Bool,
-                           build wanted: Bool = true, policy: BuildPolicy = BuildPolicy(), now: Date = Date(),
-                           environment: [String: String] = ProcessInfo.processInfo.environment) -> PublishCheck {
+    public static func run(
+        repository: Repository, siteRoot: String, commitPaths: [String], posts: [String], undraft: Bool,
+        build wanted: Bool = true, policy: BuildPolicy = BuildPolicy(), now: Date = Date(),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> PublishCheck {
         guard let site = try? Site.open(containing: siteRoot), let workdir = repository.workingDirectory else {
-            return PublishCheck(verdict: .unavailable("not a site: the build check is skipped"), appearances: [], generator: "")
+            return PublishCheck(
+                verdict: .unavailable("not a site: the build check is skipped"), appearances: [], generator: "")
         }
         let prefix = PublishPlan.sitePrefix(siteRoot: site.root, workdir: workdir)
         var scratch = scratchBase(environment) + "nakedblog-check-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var copyRoot = scratch + "/site"
-        if (try? snapshot(site: site, repository: repository, prefix: prefix, keep: commitPaths, into: copyRoot)) == nil {
+        if (try? snapshot(site: site, repository: repository, prefix: prefix, keep: commitPaths, into: copyRoot)) == nil
+        {
             // Memory was short (or the folder odd): the ordinary temporary folder.
             try? FileManager.default.removeItem(atPath: scratch)
             scratch = NSTemporaryDirectory() + "nakedblog-check-" + UUID().uuidString
@@ -88,42 +97,56 @@ public struct PublishCheck: Sendable, Equatable {
             _ = try? snapshot(site: site, repository: repository, prefix: prefix, keep: commitPaths, into: copyRoot)
         }
         guard let copy = try? Site.open(containing: copyRoot) else {
-            return PublishCheck(verdict: .unavailable("cannot copy the site for the build check: it is skipped"), appearances: [], generator: site.kind.command)
+            return PublishCheck(
+                verdict: .unavailable("cannot copy the site for the build check: it is skipped"), appearances: [],
+                generator: site.kind.command)
         }
         var checked = posts
         if undraft {
-            checked = posts.map { post in (try? DraftSwitch.set(post, draft: false, site: copy, now: now))?.path ?? post }
+            checked = posts.map { post in (try? DraftSwitch.set(post, draft: false, site: copy, now: now))?.path ?? post
+            }
         }
         var index = PostIndex(site: copy, posts: [], problems: [])
         index.refresh(paths: checked)
-        let appearances = checked.compactMap { path in index.post(at: path).map { (path, PublishWhen($0, site: copy, now: now)) } }
+        let appearances = checked.compactMap { path in
+            index.post(at: path).map { (path, PublishWhen($0, site: copy, now: now)) }
+        }
         guard wanted else {
-            return PublishCheck(verdict: .unavailable("The site was not built (--no-build)."), appearances: appearances, generator: site.kind.command)
+            return PublishCheck(
+                verdict: .unavailable("The site was not built (--no-build)."), appearances: appearances,
+                generator: site.kind.command)
         }
         guard let generator = SiteBuild.generator(for: site.kind, environment: environment) else {
-            return PublishCheck(verdict: .unavailable("\(site.kind.command) is not installed: the build check is skipped."),
-                                appearances: appearances, generator: site.kind.command)
+            return PublishCheck(
+                verdict: .unavailable("\(site.kind.command) is not installed: the build check is skipped."),
+                appearances: appearances, generator: site.kind.command)
         }
         if policy.limited {
             var refusal: String?
             do throws(ContentError) { try site.requireModuleMountsInside() } catch { refusal = error.description }
             if case .jekyll(let config) = site.kind, let plugin = GeneratorInvocation.refusedPlugins(config).first {
-                refusal = "_config.yml: the plugin \(plugin) is not one an untrusted build loads (those GitHub Pages allows: "
+                refusal =
+                    "_config.yml: the plugin \(plugin) is not one an untrusted build loads (those GitHub Pages allows: "
                     + GeneratorInvocation.safePlugins.joined(separator: ", ") + ")"
             }
             if let refusal {
                 // Names from the site's config: made visible like the generator's own output.
-                let build = SiteBuild(succeeded: false, messages: [SiteBuild.Message(text: TerminalText.visible(refusal), isError: true)], seconds: 0)
-                return PublishCheck(verdict: .failed, build: build, appearances: appearances, generator: site.kind.command)
+                let build = SiteBuild(
+                    succeeded: false, messages: [SiteBuild.Message(text: TerminalText.visible(refusal), isError: true)],
+                    seconds: 0)
+                return PublishCheck(
+                    verdict: .failed, build: build, appearances: appearances, generator: site.kind.command)
             }
         }
         if policy.trust == .sandboxed {
             do {
                 try BuildSandbox.check(environment: environment)
             } catch {
-                return PublishCheck(verdict: .unavailable("warning: the build check is skipped: it runs only in a sandbox on this server, and "
-                                                          + error.description + ". Ask the server's administrator to install bubblewrap."),
-                                    appearances: appearances, generator: site.kind.command)
+                return PublishCheck(
+                    verdict: .unavailable(
+                        "warning: the build check is skipped: it runs only in a sandbox on this server, and "
+                            + error.description + ". Ask the server's administrator to install bubblewrap."),
+                    appearances: appearances, generator: site.kind.command)
             }
         }
         var policy = policy
@@ -131,36 +154,46 @@ public struct PublishCheck: Sendable, Equatable {
         // credentials), shown read-only to a sandboxed build.
         func addHistory() {
             guard site.kind.jekyll == nil, site.config.enableGitInfo,
-                  let objects = try? repository.makeHistoryView(in: copyRoot) else { return }
+                let objects = try? repository.makeHistoryView(in: copyRoot)
+            else { return }
             if !policy.readOnly.contains(objects) { policy.readOnly.append(objects) }
         }
         addHistory()
-        let build = SiteBuild.run(site.kind, generator: generator, source: copyRoot, scratch: scratch + "/build", policy: policy,
-                                  environment: environment)
+        let build = SiteBuild.run(
+            site.kind, generator: generator, source: copyRoot, scratch: scratch + "/build", policy: policy,
+            environment: environment)
         switch build.ended {
         case .exited: break
         case .stopped:
-            return PublishCheck(verdict: .unavailable("The build check was stopped."), build: build, appearances: appearances, generator: site.kind.command)
+            return PublishCheck(
+                verdict: .unavailable("The build check was stopped."), build: build, appearances: appearances,
+                generator: site.kind.command)
         case .timedOut:
-            return PublishCheck(verdict: .unavailable("warning: the build check was stopped after \(Int(policy.timeout)) s (\(site.kind.command) did not finish; "
-                                                      + "the limit is [publish] check_timeout in the config file); the site was not checked."),
-                                build: build, appearances: appearances, generator: site.kind.command)
+            return PublishCheck(
+                verdict: .unavailable(
+                    "warning: the build check was stopped after \(Int(policy.timeout)) s (\(site.kind.command) did not finish; "
+                        + "the limit is [publish] check_timeout in the config file); the site was not checked."),
+                build: build, appearances: appearances, generator: site.kind.command)
         }
-        var result = PublishCheck(verdict: .passed, build: build, appearances: appearances, generator: site.kind.command)
+        var result = PublishCheck(
+            verdict: .passed, build: build, appearances: appearances, generator: site.kind.command)
         let touched = Set(checked + posts)
-        result.postProblem = build.errors.lazy.compactMap { message in
-            message.file.flatMap { file in touched.contains(file) ? message.line.map { (file, $0) } : nil }
-        }.first
+        result.postProblem =
+            build.errors.lazy.compactMap { message in
+                message.file.flatMap { file in touched.contains(file) ? message.line.map { (file, $0) } : nil }
+            }.first
         guard !build.succeeded else { return result }
         // Only new breakage blocks: build the last commit (the same copy without the change).
         try? FileManager.default.removeItem(atPath: copyRoot)
-        guard (try? snapshot(site: site, repository: repository, prefix: prefix, keep: [], into: copyRoot)) != nil else {
+        guard (try? snapshot(site: site, repository: repository, prefix: prefix, keep: [], into: copyRoot)) != nil
+        else {
             result.verdict = .failed
             return result
         }
         addHistory()
-        let head = SiteBuild.run(site.kind, generator: generator, source: copyRoot, scratch: scratch + "/head", policy: policy,
-                                 environment: environment)
+        let head = SiteBuild.run(
+            site.kind, generator: generator, source: copyRoot, scratch: scratch + "/head", policy: policy,
+            environment: environment)
         if head.ended != .exited {
             result.verdict = .failed
             return result
@@ -175,9 +208,13 @@ public struct PublishCheck: Sendable, Equatable {
     /// 2,000-post site is 4,000 new inodes, slower to make on a busy disk than hugo's whole build —
     /// else the temporary folder. `NAKEDBLOG_CHECK_DIR` chooses.
     static func scratchBase(_ environment: [String: String]) -> String {
-        if let chosen = environment["NAKEDBLOG_CHECK_DIR"], !chosen.isEmpty { return chosen.hasSuffix("/") ? chosen : chosen + "/" }
+        if let chosen = environment["NAKEDBLOG_CHECK_DIR"], !chosen.isEmpty {
+            return chosen.hasSuffix("/") ? chosen : chosen + "/"
+        }
         var info = statvfs()
-        if access("/dev/shm", W_OK) == 0, statvfs("/dev/shm", &info) == 0, UInt64(info.f_bavail) * UInt64(info.f_frsize) >= 1 << 30 {
+        if access("/dev/shm", W_OK) == 0, statvfs("/dev/shm", &info) == 0,
+            UInt64(info.f_bavail) * UInt64(info.f_frsize) >= 1 << 30
+        {
             return "/dev/shm/"
         }
         return NSTemporaryDirectory()
@@ -186,11 +223,14 @@ public struct PublishCheck: Sendable, Equatable {
     /// The site as it is at HEAD plus the work tree's version of `keep` (repository paths: files
     /// or bundle folders), copied to `target` — never the site's `.git`, `public/`, `_site/` or
     /// caches (nothing is ever written into the site itself).
-    static func snapshot(site: Site, repository: Repository, prefix: String, keep: [String], into target: String) throws {
+    static func snapshot(site: Site, repository: Repository, prefix: String, keep: [String], into target: String) throws
+    {
         let fm = FileManager.default
         try fm.createDirectory(atPath: target, withIntermediateDirectories: true)
         // `resources/` is copied: hugo reuses what it processed before (the copy's, in scratch).
-        let skipped: Set<String> = [".git", "public", "_site", ".jekyll-cache", ".sass-cache", "node_modules", ".hugo_build.lock"]
+        let skipped: Set<String> = [
+            ".git", "public", "_site", ".jekyll-cache", ".sass-cache", "node_modules", ".hugo_build.lock",
+        ]
         let copy = SiteCopy(siteRoot: site.root, copyRoot: target)
         for name in try fm.contentsOfDirectory(atPath: site.root) where !skipped.contains(name) {
             // Copied, never hard-linked: a link changes each file's ctime, which an editor open
@@ -205,7 +245,8 @@ public struct PublishCheck: Sendable, Equatable {
             let inCopy = target + "/" + path.dropFirst(prefix.count)
             try? fm.removeItem(atPath: inCopy.hasSuffix("/") ? String(inCopy.dropLast()) : inCopy)
             if let committed = repository.contentAtHead(path) {
-                try? fm.createDirectory(atPath: (inCopy as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try? fm.createDirectory(
+                    atPath: (inCopy as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 try committed.write(to: URL(fileURLWithPath: inCopy))
             }
         }
@@ -256,16 +297,22 @@ struct SiteCopy {
             }
         case S_IFLNK:
             guard SiteContainment.isInside(source, site: siteRoot), let resolved = SiteContainment.resolve(source),
-                  let root = SiteContainment.resolve(siteRoot) else { return }
+                let root = SiteContainment.resolve(siteRoot)
+            else { return }
             let within = resolved == root ? "" : String(resolved.dropFirst(root.count + 1))
             let depth = target.dropFirst(copyRoot.count + 1).split(separator: "/").count - 1
             var relative = String(repeating: "../", count: depth) + (within.isEmpty ? "." : within)
             // The link's own text where it only goes down to the same file (`alias.md -> x/index.md`).
-            if let own = SiteContainment.linkTarget(source), !own.hasPrefix("/"), !own.split(separator: "/").contains(".."),
-               StandardPath.of(StandardPath.folder(of: source) + "/" + own) == root + (within.isEmpty ? "" : "/" + within) {
+            if let own = SiteContainment.linkTarget(source), !own.hasPrefix("/"),
+                !own.split(separator: "/").contains(".."),
+                StandardPath.of(StandardPath.folder(of: source) + "/" + own) == root
+                    + (within.isEmpty ? "" : "/" + within)
+            {
                 relative = own
             }
-            guard symlink(relative, target) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
+            guard symlink(relative, target) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target])
+            }
         default:
             break  // sockets, fifos, devices: not site content
         }

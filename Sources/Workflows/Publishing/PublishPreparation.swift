@@ -48,12 +48,15 @@ public struct PublishPreparation: Sendable {
     public let keepsOldAddress: Bool
 
     /// Prepares publishing `post` (site-relative) of `site`.
-    public static func prepare(post: String, site: Site, repository: Repository) throws(WorkflowError) -> PublishPreparation {
+    public static func prepare(post: String, site: Site, repository: Repository) throws(WorkflowError)
+        -> PublishPreparation
+    {
         guard let workdir = repository.workingDirectory else { throw .notInRepository }
         let paths = SitePath(siteRoot: site.root, workdir: workdir)
         let plan: PublishPlan
         do {
-            plan = try PublishPlan.forPost(post, site: site, workdir: workdir, deleted: deletedPaths(repository, site: site))
+            plan = try PublishPlan.forPost(
+                post, site: site, workdir: workdir, deleted: deletedPaths(repository, site: site))
         } catch {
             throw WorkflowError(.refused, error.description)
         }
@@ -66,21 +69,29 @@ public struct PublishPreparation: Sendable {
         let jekyll = site.kind.jekyll != nil
         let wasDraft = jekyll ? (try? DraftSwitch.isDraft(post, site: site)) ?? false : page.isDraft
         // A draft being published is a first publish, even when the draft itself was pushed.
-        let message = CommitMessage.forPublishing([commitPath], titles: [page.title], in: repository, firstPublish: wasDraft)
+        let message = CommitMessage.forPublishing(
+            [commitPath], titles: [page.title], in: repository, firstPublish: wasDraft)
         let moved = paths.inSite(plan.commitPaths.dropFirst())
-        let review = Self.review(commitPath: commitPath, post: post, site: site, paths: paths, repository: repository, workdir: workdir,
-                                 formerPath: DraftSwitch.formerPlaces(of: post, among: moved).first)
-        return PublishPreparation(post: post, site: site, paths: paths, plan: plan, files: files, page: page, wasDraft: wasDraft, draftMoves: jekyll,
-                                  message: message, review: review, keepsOldAddress: URLChange.redirectKey(site: site) != nil)
+        let review = Self.review(
+            commitPath: commitPath, post: post, site: site, paths: paths, repository: repository, workdir: workdir,
+            formerPath: DraftSwitch.formerPlaces(of: post, among: moved).first)
+        return PublishPreparation(
+            post: post, site: site, paths: paths, plan: plan, files: files, page: page, wasDraft: wasDraft,
+            draftMoves: jekyll,
+            message: message, review: review, keepsOldAddress: URLChange.redirectKey(site: site) != nil)
     }
 
     /// What the site will read of the post before and after (refusal, warnings, a changed address).
-    public static func review(commitPath: String, post: String, site: Site, paths: SitePath, repository: Repository, workdir: String,
-                              formerPath: String?) -> PublishReview {
-        var review = PublishReview.review(commitPath: commitPath, workdir: workdir, displayPrefix: paths.prefix,
-                                          committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
-        review.noteAddressChange(of: post, site: site, prefix: paths.prefix, formerPath: formerPath,
-                                 committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
+    public static func review(
+        commitPath: String, post: String, site: Site, paths: SitePath, repository: Repository, workdir: String,
+        formerPath: String?
+    ) -> PublishReview {
+        var review = PublishReview.review(
+            commitPath: commitPath, workdir: workdir, displayPrefix: paths.prefix,
+            committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
+        review.noteAddressChange(
+            of: post, site: site, prefix: paths.prefix, formerPath: formerPath,
+            committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
         return review
     }
 
@@ -88,15 +99,19 @@ public struct PublishPreparation: Sendable {
     /// commands name posts: the site found from the page, a Jekyll post's former place from the
     /// work tree's deletions.
     public static func review(repositoryPath: String, repository: Repository, workdir: String) -> PublishReview {
-        var review = PublishReview.review(commitPath: repositoryPath, workdir: workdir, committed: repository.contentAtHead,
-                                          isOnRemote: { repository.existsOnRemote(path: $0) })
+        var review = PublishReview.review(
+            commitPath: repositoryPath, workdir: workdir, committed: repository.contentAtHead,
+            isOnRemote: { repository.existsOnRemote(path: $0) })
         guard let page = PublishReview.pages(of: repositoryPath, workdir: workdir).first,
-              let site = try? Site.open(containing: StandardPath.folder(of: workdir + page)) else { return review }
+            let site = try? Site.open(containing: StandardPath.folder(of: workdir + page))
+        else { return review }
         let paths = SitePath(siteRoot: site.root, workdir: workdir)
         guard let post = paths.inSite(page) else { return review }
         let deleted = paths.inSite(deletedPaths(repository, site: site))
-        review.noteAddressChange(of: post, site: site, prefix: paths.prefix, formerPath: DraftSwitch.formerPlaces(of: post, among: deleted).first,
-                                 committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
+        review.noteAddressChange(
+            of: post, site: site, prefix: paths.prefix,
+            formerPath: DraftSwitch.formerPlaces(of: post, among: deleted).first,
+            committed: repository.contentAtHead, isOnRemote: { repository.existsOnRemote(path: $0) })
         return review
     }
 
@@ -113,7 +128,8 @@ public enum Undraft {
     /// post where it is now and where it was (`movePaths`), and all a commit takes (`commitPaths`:
     /// those and the files it refers to).
     public static func publishable(_ post: String, site: Site, repository: Repository) throws(WorkflowError)
-        -> (result: DraftSwitch.Result, movePaths: [String], commitPaths: [String]) {
+        -> (result: DraftSwitch.Result, movePaths: [String], commitPaths: [String])
+    {
         guard let workdir = repository.workingDirectory else { throw .notInRepository }
         let paths = SitePath(siteRoot: site.root, workdir: workdir)
         let result: DraftSwitch.Result
@@ -124,8 +140,10 @@ public enum Undraft {
         }
         let movePaths = result.commitPaths.map(paths.inRepository)
         var commitPaths = movePaths
-        if let plan = try? PublishPlan.forPost(result.path, site: site, workdir: workdir,
-                                               deleted: PublishPreparation.deletedPaths(repository, site: site)) {
+        if let plan = try? PublishPlan.forPost(
+            result.path, site: site, workdir: workdir,
+            deleted: PublishPreparation.deletedPaths(repository, site: site))
+        {
             commitPaths += plan.commitPaths.filter { !commitPaths.contains($0) }
         }
         return (result, movePaths, commitPaths)

@@ -39,14 +39,17 @@ public struct PublishSettings: Sendable, Equatable {
     }
 
     /// The `[publish]` settings of the config file; defaults when there is none (or no such table).
-    public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Problem) -> PublishSettings {
+    public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Problem)
+        -> PublishSettings
+    {
         let path = file(environment: environment)
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return PublishSettings() }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
         } catch {
-            throw Problem(description: "\(path): not valid TOML: \(error). Fix the file, or move it away to use the defaults.")
+            throw Problem(
+                description: "\(path): not valid TOML: \(error). Fix the file, or move it away to use the defaults.")
         }
         return try parse(table["publish"], file: path)
     }
@@ -55,34 +58,51 @@ public struct PublishSettings: Sendable, Equatable {
     public static func parse(_ publish: TOMLValueConvertible?, file: String) throws(Problem) -> PublishSettings {
         var settings = PublishSettings()
         guard let publish else { return settings }
-        let help = "`[publish]` takes check = \"build\" or \"off\" (build the site before publishing), check_timeout = 120 "
+        let help =
+            "`[publish]` takes check = \"build\" or \"off\" (build the site before publishing), check_timeout = 120 "
             + "(seconds before a build check is stopped), untrusted = true (build the site as untrusted code: no plugins, no programs), "
             + "check_memory_mib = 2048 and check_processes = 4096 (an untrusted check's ceilings)"
-        guard let table = publish.table, table.keys.allSatisfy({ ["check", "check_timeout", "untrusted", "check_memory_mib", "check_processes"].contains($0) }),
-              let check = table["check"]?.string ?? (table["check"] == nil ? "build" : nil), ["build", "off"].contains(check) else {
+        guard let table = publish.table,
+            table.keys.allSatisfy({
+                ["check", "check_timeout", "untrusted", "check_memory_mib", "check_processes"].contains($0)
+            }),
+            let check = table["check"]?.string ?? (table["check"] == nil ? "build" : nil),
+            ["build", "off"].contains(check)
+        else {
             throw Problem(description: "\(file): \(help).")
         }
         settings.buildCheck = check == "build"
         if let timeout = table["check_timeout"] {
             guard let seconds = timeout.int, (1...3600).contains(seconds) else {
-                throw Problem(description: "\(file): `check_timeout` must be a whole number of seconds from 1 to 3600, e.g. check_timeout = 120.")
+                throw Problem(
+                    description:
+                        "\(file): `check_timeout` must be a whole number of seconds from 1 to 3600, e.g. check_timeout = 120."
+                )
             }
             settings.checkTimeout = Double(seconds)
         }
         if let memory = table["check_memory_mib"] {
             guard let mib = memory.int, (256...1_048_576).contains(mib) else {
-                throw Problem(description: "\(file): `check_memory_mib` must be a whole number of MiB from 256 to 1048576, e.g. check_memory_mib = 2048.")
+                throw Problem(
+                    description:
+                        "\(file): `check_memory_mib` must be a whole number of MiB from 256 to 1048576, e.g. check_memory_mib = 2048."
+                )
             }
             settings.checkMemoryMiB = mib
         }
         if let processes = table["check_processes"] {
             guard let count = processes.int, (16...1_000_000).contains(count) else {
-                throw Problem(description: "\(file): `check_processes` must be a whole number from 16 to 1000000, e.g. check_processes = 4096.")
+                throw Problem(
+                    description:
+                        "\(file): `check_processes` must be a whole number from 16 to 1000000, e.g. check_processes = 4096."
+                )
             }
             settings.checkProcesses = count
         }
         if let untrusted = table["untrusted"] {
-            guard let value = untrusted.bool else { throw Problem(description: "\(file): `untrusted` must be true or false.") }
+            guard let value = untrusted.bool else {
+                throw Problem(description: "\(file): `untrusted` must be true or false.")
+            }
             settings.untrustedBuild = value
         }
         return settings
@@ -100,7 +120,9 @@ public struct PublishSettings: Sendable, Equatable {
 
     /// The build check's policy under these settings (`restricted`: always sandboxed).
     public func buildPolicy(restricted: Bool = false, stopper: ProcessStopper = ProcessStopper()) -> BuildPolicy {
-        BuildPolicy(trust: BuildPolicy.trust(restricted: restricted, untrustedSetting: untrustedBuild), timeout: checkTimeout, stopper: stopper,
-                    memoryMiB: checkMemoryMiB, processes: checkProcesses)
+        BuildPolicy(
+            trust: BuildPolicy.trust(restricted: restricted, untrustedSetting: untrustedBuild), timeout: checkTimeout,
+            stopper: stopper,
+            memoryMiB: checkMemoryMiB, processes: checkProcesses)
     }
 }

@@ -21,7 +21,9 @@ public enum XDGDirectory {
         directory("XDG_CACHE_HOME", default: ".cache", environment)
     }
 
-    private static func directory(_ variable: String, default relative: String, _ environment: [String: String]) -> String {
+    private static func directory(_ variable: String, default relative: String, _ environment: [String: String])
+        -> String
+    {
         if let base = environment[variable], base.hasPrefix("/") { return base + "/nakedblog" }
         let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
         return home + "/" + relative + "/nakedblog"

@@ -2,8 +2,8 @@ import ArgumentParser
 import Blog
 import Foundation
 import GitOps
-import Workflows
 import TextWidth
+import Workflows
 
 /// `nakedblog check PATH… [--json]`: what `publish` would say about posts, without committing.
 struct CheckCommand: ParsableCommand {
@@ -11,14 +11,14 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Say whether publishing posts would pass, without committing anything.",
         discussion: """
-        Compares what the site reads of each post as it is now with the last commit: front matter \
-        that would stop being readable makes the publish refused (exit 6, file and line named); \
-        probable accidents (title emptied, date moved by over a year, keys removed, draft or slug \
-        changed on a published post) are warnings. Then builds the site as it will be after the \
-        publish with its own generator (hugo, jekyll) in a scratch folder: a build broken by the \
-        change fails the check (exit 6); a site already broken at the last commit does not. Says \
-        where each post will appear (its URL path) and when. Exit 0 when publishing would pass.
-        """)
+            Compares what the site reads of each post as it is now with the last commit: front matter \
+            that would stop being readable makes the publish refused (exit 6, file and line named); \
+            probable accidents (title emptied, date moved by over a year, keys removed, draft or slug \
+            changed on a published post) are warnings. Then builds the site as it will be after the \
+            publish with its own generator (hugo, jekyll) in a scratch folder: a build broken by the \
+            change fails the check (exit 6); a site already broken at the last commit does not. Says \
+            where each post will appear (its URL path) and when. Exit 0 when publishing would pass.
+            """)
 
     @Argument(help: "Post files or bundle directories.")
     var paths: [String]
@@ -66,11 +66,18 @@ struct CheckCommand: ParsableCommand {
         let reviews = relative.map { (path: $0, review: PostPath.review($0, in: repository, workdir: workdir)) }
         let check = buildCheck(relative, in: repository, workdir: workdir)
         let out = FileHandleOutput.standardOutput
-        let appearances = Dictionary(check?.check.appearances.map { ($0.path, $0.when) } ?? [], uniquingKeysWith: { a, _ in a })
+        let appearances = Dictionary(
+            check?.check.appearances.map { ($0.path, $0.when) } ?? [], uniquingKeysWith: { a, _ in a })
         func appearance(_ repositoryPath: String) -> (String, PublishWhen)? {
             guard let check else { return nil }
-            let pages = PublishReview.pages(of: repositoryPath, workdir: workdir).map { String($0.dropFirst(check.prefix.count)) }
-            let moved = pages.map { page in undraft ? appearances.keys.first { $0.hasSuffix("-" + (page as NSString).lastPathComponent) || $0 == page } ?? page : page }
+            let pages = PublishReview.pages(of: repositoryPath, workdir: workdir).map {
+                String($0.dropFirst(check.prefix.count))
+            }
+            let moved = pages.map { page in
+                undraft
+                    ? appearances.keys.first { $0.hasSuffix("-" + (page as NSString).lastPathComponent) || $0 == page }
+                        ?? page : page
+            }
             return moved.compactMap { page in appearances[page].map { (page, $0) } }.first
         }
         let verdict: String
@@ -83,11 +90,13 @@ struct CheckCommand: ParsableCommand {
         if json {
             let posts = reviews.map { path, review in
                 let found = appearance(path)
-                return JSONPost(path: path, refused: review.refusal?.description, warnings: review.warnings, url: found?.1.url,
-                                when: found?.1.kind, appears: found?.1.description)
+                return JSONPost(
+                    path: path, refused: review.refusal?.description, warnings: review.warnings, url: found?.1.url,
+                    when: found?.1.kind, appears: found?.1.description)
             }
-            let report = JSONReport(posts: posts, build: verdict, buildMessages: check?.check.lines ?? [],
-                                    seconds: check?.check.build.map { $0.seconds + (check?.check.headBuild?.seconds ?? 0) })
+            let report = JSONReport(
+                posts: posts, build: verdict, buildMessages: check?.check.lines ?? [],
+                seconds: check?.check.build.map { $0.seconds + (check?.check.headBuild?.seconds ?? 0) })
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let text = String(decoding: (try? encoder.encode(report)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
@@ -108,19 +117,31 @@ struct CheckCommand: ParsableCommand {
 
 extension CheckCommand {
     /// The build check (and where/when) for the posts, with the site's prefix in the repository.
-    func buildCheck(_ relative: [String], in repository: Repository, workdir: String) -> (check: PublishCheck, prefix: String)? {
+    func buildCheck(_ relative: [String], in repository: Repository, workdir: String) -> (
+        check: PublishCheck, prefix: String
+    )? {
         guard let first = relative.first else { return nil }
         let firstFile = workdir + first
-        let directory = FileManager.default.fileExists(atPath: firstFile + "/.") ? firstFile : (firstFile as NSString).deletingLastPathComponent
+        let directory =
+            FileManager.default.fileExists(atPath: firstFile + "/.")
+            ? firstFile : (firstFile as NSString).deletingLastPathComponent
         guard let site = try? Site.open(containing: directory) else { return nil }
         let prefix = String(PublishPlan.sitePrefix(siteRoot: site.root, workdir: workdir).dropLast())
         let prefixSlash = prefix.isEmpty ? "" : prefix + "/"
-        let pages = relative.flatMap { PublishReview.pages(of: $0, workdir: workdir) }.map { String($0.dropFirst(prefixSlash.count)) }
+        let pages = relative.flatMap { PublishReview.pages(of: $0, workdir: workdir) }.map {
+            String($0.dropFirst(prefixSlash.count))
+        }
         let config = (try? PublishSettings.load()) ?? PublishSettings()
-        guard let check = InterruptibleCheck.run(config: config, { policy in
-            PublishCheck.run(repository: repository, siteRoot: site.root, commitPaths: relative, posts: pages, undraft: undraft,
-                             build: !noBuild, policy: policy)
-        }) else { _exit(ExitCodes.interrupted) }
+        guard
+            let check = InterruptibleCheck.run(
+                config: config,
+                { policy in
+                    PublishCheck.run(
+                        repository: repository, siteRoot: site.root, commitPaths: relative, posts: pages,
+                        undraft: undraft,
+                        build: !noBuild, policy: policy)
+                })
+        else { _exit(ExitCodes.interrupted) }
         return (check, prefixSlash)
     }
 }

@@ -9,14 +9,14 @@ struct CloneCommand: AsyncParsableCommand {
         commandName: "clone",
         abstract: "Clone a blog's git repository with live progress.",
         discussion: """
-        URL forms: https://…, http://…, ssh://user@host:port/path, user@host:path, \
-        host-alias:path (from ~/.ssh/config), git://…, file://… and local paths.
-        SSH runs your system ssh (keys, agent, ~/.ssh/config, RSA keys all work as with git; \
-        GIT_SSH_COMMAND is honoured). HTTPS uses your git credential helpers. An unknown SSH \
-        host key is shown with its SHA256 fingerprint and needs your yes (or \
-        --accept-new-host-key); a changed host key is always refused (exit 4).
-        Ctrl-C or SIGTERM stops the clone and removes what it created (exit 130).
-        """)
+            URL forms: https://…, http://…, ssh://user@host:port/path, user@host:path, \
+            host-alias:path (from ~/.ssh/config), git://…, file://… and local paths.
+            SSH runs your system ssh (keys, agent, ~/.ssh/config, RSA keys all work as with git; \
+            GIT_SSH_COMMAND is honoured). HTTPS uses your git credential helpers. An unknown SSH \
+            host key is shown with its SHA256 fingerprint and needs your yes (or \
+            --accept-new-host-key); a changed host key is always refused (exit 4).
+            Ctrl-C or SIGTERM stops the clone and removes what it created (exit 130).
+            """)
 
     @Argument(help: "The repository to clone.")
     var url: String
@@ -45,23 +45,29 @@ struct CloneCommand: AsyncParsableCommand {
             // On a terminal: the clone screen, then the post browser of the new clone.
             var state = AppState(columns: 80, rows: 24)
             state.start.directory = FileManager.default.currentDirectoryPath
-            let effects = App.startClone(&state, url: remote.url, target: target, remote: remote, now: ProcessInfo.processInfo.systemUptime)
+            let effects = App.startClone(
+                &state, url: remote.url, target: target, remote: remote, now: ProcessInfo.processInfo.systemUptime)
             try FullScreen.run(state: state, initial: effects, theme: options.theme)
             return
         }
         let started = Date()
-        _ = try await RemoteOperationRunner.run(url: remote, acceptNewHostKey: acceptNewHostKey, start: { options in
-            Cloner.clone(remote, into: target, options: options)
-        }, show: { event, printer -> CloneResult? in
-            guard case .finished(let result) = event else {
-                printer.show(event)
-                return nil
-            }
-            printer.finish()
-            printer.summary(result, seconds: Date().timeIntervalSince(started), display: DisplayPath.forUser(target))
-            return result
-        }, explain: { error, interactive in
-            CloneFailure.explain(error, url: remote, target: target, interactive: interactive)
-        })
+        _ = try await RemoteOperationRunner.run(
+            url: remote, acceptNewHostKey: acceptNewHostKey,
+            start: { options in
+                Cloner.clone(remote, into: target, options: options)
+            },
+            show: { event, printer -> CloneResult? in
+                guard case .finished(let result) = event else {
+                    printer.show(event)
+                    return nil
+                }
+                printer.finish()
+                printer.summary(
+                    result, seconds: Date().timeIntervalSince(started), display: DisplayPath.forUser(target))
+                return result
+            },
+            explain: { error, interactive in
+                CloneFailure.explain(error, url: remote, target: target, interactive: interactive)
+            })
     }
 }

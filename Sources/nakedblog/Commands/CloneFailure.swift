@@ -5,7 +5,8 @@ import GitOps
 enum CloneFailure {
     static func explain(_ error: GitError, url: GitURL, target: String, interactive: Bool) -> UserFacingError {
         if error.kind == .cancelled {
-            return UserFacingError("clone interrupted; nothing was left behind in \(target).", exitCode: ExitCodes.interrupted)
+            return UserFacingError(
+                "clone interrupted; nothing was left behind in \(target).", exitCode: ExitCodes.interrupted)
         }
         return GitFailure.explain(error, what: "cloning \(url.redacted) failed", url: url, interactive: interactive)
     }
@@ -17,11 +18,12 @@ enum HostKeyPrompt {
     static func accept(_ key: HostKey, url: GitURL, automatically: Bool, interactive: Bool) throws -> Bool {
         if automatically { return true }
         guard interactive else { return false }
-        FileHandleOutput.standardError.write("""
-        The authenticity of host '\(key.knownHostsName)' can't be established.
-        \(key.type) key fingerprint is \(key.fingerprint).
-        Trust it, add it to ~/.ssh/known_hosts and continue? [y/N] 
-        """)
+        FileHandleOutput.standardError.write(
+            """
+            The authenticity of host '\(key.knownHostsName)' can't be established.
+            \(key.type) key fingerprint is \(key.fingerprint).
+            Trust it, add it to ~/.ssh/known_hosts and continue? [y/N] 
+            """)
         guard let answer = readLine(strippingNewline: true) else { return false }
         return ["y", "yes"].contains(answer.lowercased().trimmingCharacters(in: .whitespaces))
     }

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Blog
 import Foundation
-import Synchronization
 import GitOps
 import NakedblogApp
+import Synchronization
 
 /// `nakedblog demo [--dir DIR]`: a local remote made from the bundled demo blog, cloned through
 /// the clone screen and opened; publishing pushes to that local remote, so everything works offline.
@@ -12,11 +12,11 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "Try nakedblog on the bundled demo blog (offline: a local remote).",
         discussion: """
-        The first run creates DIR/remote.git from the demo blog and clones it into DIR/blog \
-        through the clone screen; later runs open DIR/blog again. Default DIR: \
-        $XDG_DATA_HOME/nakedblog/demo (~/.local/share/nakedblog/demo), or …/demo-jekyll with \
-        --jekyll (the bundled Jekyll blog, demo-jekyll/).
-        """)
+            The first run creates DIR/remote.git from the demo blog and clones it into DIR/blog \
+            through the clone screen; later runs open DIR/blog again. Default DIR: \
+            $XDG_DATA_HOME/nakedblog/demo (~/.local/share/nakedblog/demo), or …/demo-jekyll with \
+            --jekyll (the bundled Jekyll blog, demo-jekyll/).
+            """)
 
     @Option(help: "Where the demo remote and clone live.")
     var dir: String?
@@ -28,13 +28,16 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let base = URL(fileURLWithPath: dir ?? (DemoCommand.defaultDirectory(environment) + (jekyll ? "-jekyll" : ""))).standardizedFileURL.path
+        let base = URL(fileURLWithPath: dir ?? (DemoCommand.defaultDirectory(environment) + (jekyll ? "-jekyll" : "")))
+            .standardizedFileURL.path
         let remote = base + "/remote.git", clone = base + "/blog"
         if !FileManager.default.fileExists(atPath: remote + "/HEAD") {
             guard let source = ResourceLocator.demoSite(jekyll: jekyll) else {
-                throw UserFacingError(jekyll
-                    ? "cannot find the bundled Jekyll demo blog (demo-jekyll/ in \(ShippedResources.bases.joined(separator: ", "))). Set NAKEDBLOG_JEKYLL_DEMO_SOURCE to its directory."
-                    : "cannot find the bundled demo blog (demo/ in \(ShippedResources.bases.joined(separator: ", "))). Set NAKEDBLOG_DEMO_SOURCE to its directory.")
+                throw UserFacingError(
+                    jekyll
+                        ? "cannot find the bundled Jekyll demo blog (demo-jekyll/ in \(ShippedResources.bases.joined(separator: ", "))). Set NAKEDBLOG_JEKYLL_DEMO_SOURCE to its directory."
+                        : "cannot find the bundled demo blog (demo/ in \(ShippedResources.bases.joined(separator: ", "))). Set NAKEDBLOG_DEMO_SOURCE to its directory."
+                )
             }
             try DemoRemote.create(from: source, remote: remote, scratch: base + "/.seed")
         }
@@ -45,8 +48,9 @@ struct DemoCommand: ParsableCommand {
             state.page = .browse
             try FullScreen.run(state: state, initial: [.loadSite(clone)], theme: options.theme)
         } else {
-            let effects = App.startClone(&state, url: "file://" + remote, target: clone, remote: try? GitURL("file://" + remote),
-                                         now: ProcessInfo.processInfo.systemUptime)
+            let effects = App.startClone(
+                &state, url: "file://" + remote, target: clone, remote: try? GitURL("file://" + remote),
+                now: ProcessInfo.processInfo.systemUptime)
             try FullScreen.run(state: state, initial: effects, theme: options.theme)
         }
     }
@@ -63,7 +67,8 @@ enum DemoRemote {
         try? fm.removeItem(atPath: scratch)
         do {
             try fm.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-            for name in try fm.contentsOfDirectory(atPath: source) where !["public", "resources", ".hugo_build.lock", "_site", ".jekyll-cache"].contains(name) {
+            for name in try fm.contentsOfDirectory(atPath: source)
+            where !["public", "resources", ".hugo_build.lock", "_site", ".jekyll-cache"].contains(name) {
                 try fm.copyItem(atPath: source + "/" + name, toPath: scratch + "/" + name)
             }
             let seed = try Repository.create(at: scratch, bare: false)

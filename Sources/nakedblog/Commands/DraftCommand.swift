@@ -8,11 +8,11 @@ struct DraftCommand: ParsableCommand {
         commandName: "draft",
         abstract: "Make a post a draft (--on) or not (--off) and print its path.",
         discussion: """
-        Hugo: sets draft: true or false in the front matter, nothing else changes. Jekyll: moves \
-        _drafts/<slug>.md to _posts/<date>-<slug>.md (--off; the date from the front matter, else \
-        today in the site's timezone, added as date: when the site's posts carry one) or back \
-        (--on). Nothing is committed: publish does that.
-        """)
+            Hugo: sets draft: true or false in the front matter, nothing else changes. Jekyll: moves \
+            _drafts/<slug>.md to _posts/<date>-<slug>.md (--off; the date from the front matter, else \
+            today in the site's timezone, added as date: when the site's posts carry one) or back \
+            (--on). Nothing is committed: publish does that.
+            """)
 
     @Argument(help: "The post's file.")
     var path: String

@@ -8,8 +8,10 @@ enum FieldPrinting {
     static func text(_ fields: FrontMatterFields, indent: String = "") -> String {
         fields.fields.map { field in
             switch field.value {
-            case .map(let nested): return indent + field.key + ":\n" + text(FrontMatterFields(nested), indent: indent + "  ")
-            case .list(let items): return indent + field.key + ": " + items.map { $0.text ?? "…" }.joined(separator: ", ") + "\n"
+            case .map(let nested):
+                return indent + field.key + ":\n" + text(FrontMatterFields(nested), indent: indent + "  ")
+            case .list(let items):
+                return indent + field.key + ": " + items.map { $0.text ?? "…" }.joined(separator: ", ") + "\n"
             default: return indent + field.key + ": " + (field.value.text ?? "") + "\n"
             }
         }.joined()

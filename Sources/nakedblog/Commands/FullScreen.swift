@@ -9,8 +9,10 @@ import TUI
 /// Runs the full-screen app on the terminal, restoring it on every exit path.
 enum FullScreen {
     /// Starts the app with `state` and `initial` effects; returns when the user quits.
-    static func run(state initialState: AppState, initial: [AppEffect], theme themeOption: String? = nil,
-                    restricted: Bool = false, author: CommitAuthor? = nil) throws {
+    static func run(
+        state initialState: AppState, initial: [AppEffect], theme themeOption: String? = nil,
+        restricted: Bool = false, author: CommitAuthor? = nil
+    ) throws {
         // Large transient buffers (a post's text for the preview, the spell check or the
         // journal) stay mapped on their own and go back to the system when freed: glibc's
         // default raises this threshold after the first such free, and they then fragmented the
@@ -30,7 +32,8 @@ enum FullScreen {
         state.buildCheck = config.publish.buildCheck
         if restricted { state.restrict() }
         let terminal = NcursesTerminal()
-        let (theme, themeProblem) = ThemeChoice.load(option: themeOption, environment: environment, configured: config.theme)
+        let (theme, themeProblem) = ThemeChoice.load(
+            option: themeOption, environment: environment, configured: config.theme)
         if let themeProblem { state.showStartupProblem(themeProblem) }
         do {
             try terminal.start(theme: theme, environment: environment)
@@ -38,7 +41,8 @@ enum FullScreen {
             throw UserFacingError("cannot start the full-screen app: \(error.description)")
         }
         defer { terminal.stop() }
-        let loop = AppLoop(terminal: terminal, state: state, environment: Self.sessionEnvironment(environment, author: author))
+        let loop = AppLoop(
+            terminal: terminal, state: state, environment: Self.sessionEnvironment(environment, author: author))
         loop.runner.restricted = restricted
         loop.runner.author = author
         loop.runner.config = config
@@ -47,13 +51,15 @@ enum FullScreen {
         let post = loop.messageSink
         var signals = SignalCancellation { post(.terminated) }
         defer { signals.stop() }
-        loop.connect(copy: { terminal.copyToClipboard($0) }, suspend: { body in
-            signals.stop()
-            terminal.stop()
-            body()
-            try? terminal.start(theme: theme, environment: environment)
-            signals = SignalCancellation { post(.terminated) }
-        })
+        loop.connect(
+            copy: { terminal.copyToClipboard($0) },
+            suspend: { body in
+                signals.stop()
+                terminal.stop()
+                body()
+                try? terminal.start(theme: theme, environment: environment)
+                signals = SignalCancellation { post(.terminated) }
+            })
         loop.run(initial: initial)
         loop.runner.shutDown()
     }
@@ -66,7 +72,9 @@ extension FullScreen {
     static func sessionEnvironment(_ environment: [String: String], author: CommitAuthor?) -> [String: String] {
         guard let author else { return environment }
         var environment = environment
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
+        let state =
+            environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.local/state")
         let folder = author.email.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "@" || $0 == "-" ? $0 : "_" }
         environment["XDG_STATE_HOME"] = state + "/nakedblog/authors/" + String(folder)
         return environment
@@ -94,7 +102,10 @@ enum ThemeChoice {
             }
         }
         if chosen == nil { return (.builtIn, nil) }
-        return (.builtIn, "no theme named “\(name)” (themes: default, light, high-contrast, mono, or a path to a .toml file); the default theme is used")
+        return (
+            .builtIn,
+            "no theme named “\(name)” (themes: default, light, high-contrast, mono, or a path to a .toml file); the default theme is used"
+        )
     }
 }
 
@@ -103,8 +114,10 @@ enum ResourceLocator {
     /// The bundled demo blog: `NAKEDBLOG_DEMO_SOURCE`, else the shipped `demo/` (`ShippedResources`).
     static func demoSite(jekyll: Bool = false) -> String? {
         let (folder, marker) = jekyll ? ("demo-jekyll", "_config.yml") : ("demo", "hugo.toml")
-        if let path = ProcessInfo.processInfo.environment[jekyll ? "NAKEDBLOG_JEKYLL_DEMO_SOURCE" : "NAKEDBLOG_DEMO_SOURCE"],
-           FileManager.default.fileExists(atPath: path + "/" + marker) {
+        if let path = ProcessInfo.processInfo.environment[
+            jekyll ? "NAKEDBLOG_JEKYLL_DEMO_SOURCE" : "NAKEDBLOG_DEMO_SOURCE"],
+            FileManager.default.fileExists(atPath: path + "/" + marker)
+        {
             return path
         }
         return ShippedResources.find(folder, containing: marker)

@@ -9,7 +9,8 @@ enum GitFailure {
         let advice = "\(what): " + GitErrorAdvice.explain(error, url: url, interactive: interactive)
         switch error.kind {
         case .cancelled: return UserFacingError(advice, exitCode: ExitCodes.interrupted)
-        case .hostKeyMismatch, .hostKeyUnknown, .authenticationFailed: return UserFacingError(advice, exitCode: ExitCodes.authentication)
+        case .hostKeyMismatch, .hostKeyUnknown, .authenticationFailed:
+            return UserFacingError(advice, exitCode: ExitCodes.authentication)
         case .notFound, .networkUnreachable: return UserFacingError(advice, exitCode: ExitCodes.unreachable)
         case .conflict: return UserFacingError(advice, exitCode: ExitCodes.conflict)
         default: return UserFacingError(advice)

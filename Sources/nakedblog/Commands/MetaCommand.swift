@@ -8,14 +8,14 @@ struct MetaCommand: ParsableCommand {
         commandName: "meta",
         abstract: "Show or change a post's front matter, editing only the field you name.",
         discussion: """
-        meta FILE              print every field
-        meta FILE KEY          print one value (list items one per line)
-        meta FILE KEY VALUE    set it, typed like the existing value (or with
-                               --string, --bool, --date or --list; lists are
-                               comma-separated)
-        meta FILE --unset KEY  remove it
-        Every other byte of the file stays as it was.
-        """)
+            meta FILE              print every field
+            meta FILE KEY          print one value (list items one per line)
+            meta FILE KEY VALUE    set it, typed like the existing value (or with
+                                   --string, --bool, --date or --list; lists are
+                                   comma-separated)
+            meta FILE --unset KEY  remove it
+            Every other byte of the file stays as it was.
+            """)
 
     @Argument(help: "The post's content file.")
     var file: String
@@ -43,8 +43,12 @@ struct MetaCommand: ParsableCommand {
     @OptionGroup var options: GlobalOptions
 
     func validate() throws {
-        if [string, bool, date, list].filter({ $0 }).count > 1 { throw ValidationError("Use only one of --string, --bool, --date, --list.") }
-        if unset != nil && (key != nil || value != nil) { throw ValidationError("--unset takes the key itself; give no KEY or VALUE with it.") }
+        if [string, bool, date, list].filter({ $0 }).count > 1 {
+            throw ValidationError("Use only one of --string, --bool, --date, --list.")
+        }
+        if unset != nil && (key != nil || value != nil) {
+            throw ValidationError("--unset takes the key itself; give no KEY or VALUE with it.")
+        }
     }
 
     func run() throws {
@@ -53,7 +57,9 @@ struct MetaCommand: ParsableCommand {
             var editor = try FrontMatterEditor(page: page, file: file)
             let fields = try editor.fields()
             if let unset {
-                guard fields[unset] != nil else { throw UserFacingError("\(file): there is no field `\(unset)` to remove.") }
+                guard fields[unset] != nil else {
+                    throw UserFacingError("\(file): there is no field `\(unset)` to remove.")
+                }
                 try editor.remove(unset)
                 try save(editor.page)
                 return
@@ -86,7 +92,9 @@ struct MetaCommand: ParsableCommand {
     private func save(_ page: PageText) throws {
         let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
         if !outsideSite, let site = try? Site.open(containing: (absolute as NSString).deletingLastPathComponent) {
-            do { try SiteContainment.require(absolute, insideSite: site.root, display: file) } catch { throw error.userFacing }
+            do { try SiteContainment.require(absolute, insideSite: site.root, display: file) } catch {
+                throw error.userFacing
+            }
         }
         do {
             try AtomicFile.write(page.data(), to: file)

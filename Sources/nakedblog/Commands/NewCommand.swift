@@ -8,11 +8,11 @@ struct NewCommand: ParsableCommand {
         commandName: "new",
         abstract: "Create a post (Hugo: from the archetype; Jekyll: a draft in _drafts/) and print its path.",
         discussion: """
-        The post is a page bundle (<section>/<slug>/index.md) with draft: true and today's date, \
-        made from archetypes/<section>/, archetypes/<section>.md, archetypes/default.md, the \
-        theme's, or Hugo's default, in that order. A slug that is taken gets -2, -3, …
-        On a Jekyll site the post is a draft, _drafts/<slug>.md, with layout: post, the title and         the site's jekyll_compose.default_front_matter.drafts (--section, --file and --lang do not         apply); `nakedblog draft PATH --off` or `publish --undraft` moves it into _posts/.
-        """)
+            The post is a page bundle (<section>/<slug>/index.md) with draft: true and today's date, \
+            made from archetypes/<section>/, archetypes/<section>.md, archetypes/default.md, the \
+            theme's, or Hugo's default, in that order. A slug that is taken gets -2, -3, …
+            On a Jekyll site the post is a draft, _drafts/<slug>.md, with layout: post, the title and         the site's jekyll_compose.default_front_matter.drafts (--section, --file and --lang do not         apply); `nakedblog draft PATH --off` or `publish --undraft` moves it into _posts/.
+            """)
 
     @Argument(help: "The post's title.")
     var title: String
@@ -29,7 +29,9 @@ struct NewCommand: ParsableCommand {
     @Option(help: "The language (default: the site's default language).")
     var lang: String?
 
-    @Flag(help: "Write even where a symbolic link or the site's configuration leads outside the site (refused otherwise).")
+    @Flag(
+        help: "Write even where a symbolic link or the site's configuration leads outside the site (refused otherwise)."
+    )
     var outsideSite = false
 
     @OptionGroup var options: GlobalOptions
@@ -37,8 +39,10 @@ struct NewCommand: ParsableCommand {
     func run() throws {
         let site = try SiteLoading.open(site)
         do {
-            let created = try PostCreator(site: site).create(.init(title: title, section: section, bundle: !file, lang: lang,
-                                                                   outsideSite: outsideSite))
+            let created = try PostCreator(site: site).create(
+                .init(
+                    title: title, section: section, bundle: !file, lang: lang,
+                    outsideSite: outsideSite))
             FileHandleOutput.standardOutput.write(DisplayPath.forUser(site.absolute(created.path)) + "\n")
         } catch {
             throw error.userFacing

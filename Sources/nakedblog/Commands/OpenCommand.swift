@@ -13,14 +13,22 @@ struct OpenCommand: ParsableCommand {
         commandName: "open",
         abstract: "Open the full-screen app on a site, or on a post in the editor (the default command).")
 
-    @Argument(help: ArgumentHelp("The site, or a post to edit (PATH, PATH:LINE or +LINE PATH); default: the current directory.",
-                                 valueName: "path"))
+    @Argument(
+        help: ArgumentHelp(
+            "The site, or a post to edit (PATH, PATH:LINE or +LINE PATH); default: the current directory.",
+            valueName: "path"))
     var targets: [String] = []
 
-    @Flag(help: "For a shared server (an OpenSSH forced command): this site only; no $EDITOR, no suspend, no other site, no file from outside it. Also NAKEDBLOG_RESTRICTED=1.")
+    @Flag(
+        help:
+            "For a shared server (an OpenSSH forced command): this site only; no $EDITOR, no suspend, no other site, no file from outside it. Also NAKEDBLOG_RESTRICTED=1."
+    )
     var restricted = false
 
-    @Option(help: "The author of what this session publishes, \"Name <email>\" (the committer stays the server's git identity).")
+    @Option(
+        help:
+            "The author of what this session publishes, \"Name <email>\" (the committer stays the server's git identity)."
+    )
     var author: String?
 
     @OptionGroup var options: GlobalOptions
@@ -42,16 +50,18 @@ struct OpenCommand: ParsableCommand {
         var commitAuthor: CommitAuthor?
         if let author {
             guard let parsed = CommitAuthor(author) else {
-                throw UserFacingError("--author must be \"Name <email>\" (one line, an address with one @); got \(TerminalText.visible(author)).",
-                                      exitCode: ExitCodes.usage)
+                throw UserFacingError(
+                    "--author must be \"Name <email>\" (one line, an address with one @); got \(TerminalText.visible(author)).",
+                    exitCode: ExitCodes.usage)
             }
             commitAuthor = parsed
         }
         // SSH_ORIGINAL_COMMAND (what the ssh user asked to run) is never read: the forced
         // command is this, and nothing the user sends on the ssh line runs.
         if restricted && (isatty(0) != 1 || isatty(1) != 1) {
-            throw UserFacingError("nakedblog --restricted needs a terminal: connect with ssh -t (nothing else runs on this server).",
-                                  exitCode: ExitCodes.usage)
+            throw UserFacingError(
+                "nakedblog --restricted needs a terminal: connect with ssh -t (nothing else runs on this server).",
+                exitCode: ExitCodes.usage)
         }
         let here = FileManager.default.currentDirectoryPath
         var path = URL(fileURLWithPath: here).standardizedFileURL.path
@@ -73,13 +83,16 @@ struct OpenCommand: ParsableCommand {
         state.start.directory = FileManager.default.currentDirectoryPath
         if restricted {
             guard (try? Site.open(containing: path)) != nil else {
-                throw UserFacingError("cannot open \(path): not a Hugo or Jekyll site (the server's set-up: docs/SERVING.md).", exitCode: ExitCodes.usage)
+                throw UserFacingError(
+                    "cannot open \(path): not a Hugo or Jekyll site (the server's set-up: docs/SERVING.md).",
+                    exitCode: ExitCodes.usage)
             }
         } else {
             state.start.recent = RecentSites.load()
         }
         state.author = commitAuthor?.description
-        try FullScreen.run(state: state, initial: [.loadSite(path)], theme: restricted ? nil : options.theme,
-                           restricted: restricted, author: commitAuthor)
+        try FullScreen.run(
+            state: state, initial: [.loadSite(path)], theme: restricted ? nil : options.theme,
+            restricted: restricted, author: commitAuthor)
     }
 }

@@ -11,7 +11,12 @@ enum PostJSON {
         output.write("[")
         for start in stride(from: 0, to: posts.count, by: batch) {
             let end = min(posts.count, start + batch)
-            for part in ParallelMap.shares(end - start, { range in format(posts, (range.lowerBound + start)..<(range.upperBound + start), now: now, config: config) }) {
+            for part in ParallelMap.shares(
+                end - start,
+                { range in
+                    format(posts, (range.lowerBound + start)..<(range.upperBound + start), now: now, config: config)
+                })
+            {
                 output.write(bytes: part)
             }
         }
@@ -31,7 +36,9 @@ enum PostJSON {
 
     /// One post's object, preceded by its separator. Fields are read through the pointer: a copy
     /// of the post retained and released every one of them.
-    private static func object(_ post: UnsafePointer<Post>, first: Bool, now: Date, config: SiteConfig, into out: inout JSONBytes) {
+    private static func object(
+        _ post: UnsafePointer<Post>, first: Bool, now: Date, config: SiteConfig, into out: inout JSONBytes
+    ) {
         out.raw(first ? "\n  {" : ",\n  {")
         out.first = true
         out.string(.path, post.pointee.path)
@@ -41,12 +48,18 @@ enum PostJSON {
         let date = post.pointee.date?.rfc3339
         out.string(.date, date)
         out.string(.lastmod, post.pointee.lastmod == post.pointee.date ? date : post.pointee.lastmod?.rfc3339)
-        out.string(.publishDate, post.pointee.publishDate == post.pointee.date ? date : post.pointee.publishDate?.rfc3339)
+        out.string(
+            .publishDate, post.pointee.publishDate == post.pointee.date ? date : post.pointee.publishDate?.rfc3339)
         out.string(.expiryDate, post.pointee.expiryDate?.rfc3339)
         out.bool(.draft, post.pointee.draft)
         let publish = post.pointee.publishDate?.date ?? post.pointee.date?.date
-        out.string(.status, PostStatus.of(draft: post.pointee.draft || post.pointee.unpublished, expiry: post.pointee.expiryDate?.date, publish: publish, at: now,
-                                            headless: post.pointee.headless).rawValue)
+        out.string(
+            .status,
+            PostStatus.of(
+                draft: post.pointee.draft || post.pointee.unpublished, expiry: post.pointee.expiryDate?.date,
+                publish: publish, at: now,
+                headless: post.pointee.headless
+            ).rawValue)
         out.string(.lang, post.pointee.lang)
         out.string(.section, post.pointee.section)
         out.bool(.bundle, post.pointee.isBundle)
@@ -108,7 +121,9 @@ struct JSONBytes: ~Copyable {
 
     mutating func raw(_ text: String) {
         // Contiguous for native and literal strings alike; copying into a `var` retained each one.
-        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil { var copy = text; copy.withUTF8 { append($0) } }
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) == nil {
+            var copy = text; copy.withUTF8 { append($0) }
+        }
     }
 
     /// The keys of a post object, in the order they are written (the raw value is the name).
@@ -147,7 +162,9 @@ struct JSONBytes: ~Copyable {
     }
 
     mutating func quoted(_ value: String) {
-        if value.utf8.withContiguousStorageIfAvailable({ quoted(utf8: $0) }) == nil { var copy = value; copy.withUTF8 { quoted(utf8: $0) } }
+        if value.utf8.withContiguousStorageIfAvailable({ quoted(utf8: $0) }) == nil {
+            var copy = value; copy.withUTF8 { quoted(utf8: $0) }
+        }
     }
 
     private mutating func quoted(utf8: UnsafeBufferPointer<UInt8>) {
@@ -167,7 +184,9 @@ struct JSONBytes: ~Copyable {
             }
             // Bidi controls (E2 80 AA–AE, E2 81 A6–A9) escaped: a terminal would reorder the text.
             if byte == 0xE2, index + 1 < utf8.count,
-               (utf8[index] == 0x80 && (0xAA...0xAE).contains(utf8[index + 1])) || (utf8[index] == 0x81 && (0xA6...0xA9).contains(utf8[index + 1])) {
+                (utf8[index] == 0x80 && (0xAA...0xAE).contains(utf8[index + 1]))
+                    || (utf8[index] == 0x81 && (0xA6...0xA9).contains(utf8[index + 1]))
+            {
                 append(UnsafeBufferPointer(rebasing: utf8[plainStart..<(index - 1)]))
                 raw(String(format: "\\u20%02x", Int(utf8[index] & 0x3F) << 6 | Int(utf8[index + 1] & 0x3F)))
                 index += 2

@@ -1,7 +1,7 @@
 import Blog
 import Foundation
-import TextWidth
 import TUI
+import TextWidth
 
 /// The human-readable table `nakedblog list` prints.
 enum PostTable {
@@ -24,7 +24,9 @@ enum PostTable {
             var line = DisplayWidth.pad(post.status(at: now).rawValue, to: 10) + "  "
             line += DisplayWidth.pad(post.date.map { String($0.rfc3339.prefix(10)) } ?? "—", to: 10) + "  "
             if multilingual { line += DisplayWidth.pad(post.lang, to: 6) }
-            line += DisplayWidth.pad(post.title.isEmpty ? "(untitled)" : TerminalText.visible(post.title), to: titleWidth) + "  " + path
+            line +=
+                DisplayWidth.pad(post.title.isEmpty ? "(untitled)" : TerminalText.visible(post.title), to: titleWidth)
+                + "  " + path
             lines.append(line.trimmingTrailing())
         }
         return lines.joined(separator: "\n") + "\n"

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Blog
 import CShims
-import Preview
 import Foundation
+import Preview
 import TextWidth
 
 /// `nakedblog preview FILE`: the post rendered as the editor's preview shows it.
@@ -10,7 +10,9 @@ struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
         abstract: "Print a post rendered for the terminal (what the editor's preview shows).",
-        discussion: "Colours on a terminal (code blocks coloured by language) unless NO_COLOR is set or TERM is dumb; --plain (or a pipe) prints no escape codes at all.")
+        discussion:
+            "Colours on a terminal (code blocks coloured by language) unless NO_COLOR is set or TERM is dumb; --plain (or a pipe) prints no escape codes at all."
+    )
 
     @Argument(help: "The post's content file.")
     var file: String
@@ -73,7 +75,8 @@ struct PreviewCommand: ParsableCommand {
         if let real = SiteContainment.resolve(absoluteFile), real != absoluteFile {
             site = try? Site.open(containing: StandardPath.folder(of: absoluteFile))
             if let root = site?.root, absoluteFile.hasPrefix(root + "/"),
-               let refusal = SiteContainment.refusal(SiteContainment.verdict(absoluteFile, site: root), display: file) {
+                let refusal = SiteContainment.refusal(SiteContainment.verdict(absoluteFile, site: root), display: file)
+            {
                 throw refusal.userFacing
             }
         }
@@ -81,12 +84,14 @@ struct PreviewCommand: ParsableCommand {
         do { page = try PageText.read(path: file, display: file) } catch { throw error.userFacing }
         if site == nil { site = try? Site.open(containing: StandardPath.folder(of: absoluteFile)) }
         func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
-        let colour = !plain && isatty(1) == 1 && (variable("NO_COLOR").map(\.isEmpty) ?? true) && variable("TERM") != "dumb"
+        let colour =
+            !plain && isatty(1) == 1 && (variable("NO_COLOR").map(\.isEmpty) ?? true) && variable("TERM") != "dumb"
         var context = PreviewContext.forPage(page, file: absoluteFile, site: site)
         // No colour: no time spent on colouring code.
         context.highlightsCode = colour
         // Laid out straight into terminal bytes, on all cores for a long post.
-        let parts = MarkdownPreview.terminalOutput(page, width: width ?? TerminalSize.columns() ?? 80, context: context, colour: colour)
+        let parts = MarkdownPreview.terminalOutput(
+            page, width: width ?? TerminalSize.columns() ?? 80, context: context, colour: colour)
         for part in parts { FileHandleOutput.standardOutput.write(bytes: part) }
     }
 }

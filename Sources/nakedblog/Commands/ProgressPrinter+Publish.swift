@@ -7,7 +7,9 @@ extension ProgressPrinter {
         case .committed(let outcome):
             finish()
             let files = outcome.files.count == 1 ? "1 file" : "\(outcome.files.count) files"
-            FileHandleOutput.standardError.write("Committed \(outcome.commit.shortID) \(outcome.commit.summary) (\(files)\(outcome.signed ? ", signed" : "")).\n")
+            FileHandleOutput.standardError.write(
+                "Committed \(outcome.commit.shortID) \(outcome.commit.summary) (\(files)\(outcome.signed ? ", signed" : "")).\n"
+            )
         case .remoteLine(let line, let isProgress):
             update("remote: " + line, phase: "remote", final: !isProgress)
         case .packing(let current, let total) where total == 0:

@@ -25,9 +25,13 @@ final class ProgressPrinter {
                 let done = p.indexedDeltas == p.totalDeltas
                 update("Resolving deltas: " + Self.count(p.indexedDeltas, p.totalDeltas), phase: "deltas", final: done)
             } else if p.totalObjects > 0 {
-                var text = "Receiving objects: " + Self.count(p.receivedObjects, p.totalObjects) + ", " + Self.bytes(Double(p.receivedBytes))
+                var text =
+                    "Receiving objects: " + Self.count(p.receivedObjects, p.totalObjects) + ", "
+                    + Self.bytes(Double(p.receivedBytes))
                 if let rate = p.bytesPerSecond { text += " | " + Self.bytes(rate) + "/s" }
-                if let eta = p.secondsRemaining, p.receivedObjects < p.totalObjects { text += ", ETA " + Self.duration(eta) }
+                if let eta = p.secondsRemaining, p.receivedObjects < p.totalObjects {
+                    text += ", ETA " + Self.duration(eta)
+                }
                 update(text, phase: "objects", final: p.receivedObjects == p.totalObjects)
             }
         case .checkout(let p):
@@ -93,6 +97,8 @@ final class ProgressPrinter {
     }
 
     static func duration(_ seconds: Double) -> String {
-        seconds < 60 ? String(format: "%.0fs", seconds.rounded(.up)) : String(format: "%dm%02ds", Int(seconds) / 60, Int(seconds) % 60)
+        seconds < 60
+            ? String(format: "%.0fs", seconds.rounded(.up))
+            : String(format: "%dm%02ds", Int(seconds) / 60, Int(seconds) % 60)
     }
 }

@@ -10,12 +10,12 @@ struct PublishCommand: AsyncParsableCommand {
         commandName: "publish",
         abstract: "Commit a post (its whole bundle) and push it.",
         discussion: """
-        PATH is a post's content file or its bundle directory; a bundle is committed whole \
-        (new images, deletions). Other changes in the work tree are left alone (--all commits \
-        everything). With no PATH, commits that are not on the remote yet are pushed.
-        If the remote moved on, your commit is replayed onto it and pushed again (never forced). \
-        A conflict leaves your commit local and the remote untouched (exit 3).
-        """)
+            PATH is a post's content file or its bundle directory; a bundle is committed whole \
+            (new images, deletions). Other changes in the work tree are left alone (--all commits \
+            everything). With no PATH, commits that are not on the remote yet are pushed.
+            If the remote moved on, your commit is replayed onto it and pushed again (never forced). \
+            A conflict leaves your commit local and the remote untouched (exit 3).
+            """)
 
     @Argument(help: "Post files or bundle directories.")
     var paths: [String] = []
@@ -23,7 +23,9 @@ struct PublishCommand: AsyncParsableCommand {
     @Option(help: "The site (default: the current directory).")
     var site: String?
 
-    @Option(name: [.short, .customLong("message")], help: "The commit message (default: Publish: <title>, or Update: <title>).")
+    @Option(
+        name: [.short, .customLong("message")],
+        help: "The commit message (default: Publish: <title>, or Update: <title>).")
     var message: String?
 
     @Flag(help: "Commit every change in the work tree.")
@@ -38,7 +40,10 @@ struct PublishCommand: AsyncParsableCommand {
     @Flag(help: "Do not build the site before committing (the check refuses a post that breaks the build, exit 6).")
     var noCheck = false
 
-    @Flag(help: "Make each draft a post first (Hugo: draft: false; Jekyll: _drafts/x.md moves to _posts/<date>-x.md, one rename).")
+    @Flag(
+        help:
+            "Make each draft a post first (Hugo: draft: false; Jekyll: _drafts/x.md moves to _posts/<date>-x.md, one rename)."
+    )
     var undraft = false
 
     @Flag(help: "Trust an SSH server's host key the first time it is seen, without asking.")
@@ -61,21 +66,31 @@ struct PublishCommand: AsyncParsableCommand {
         let workdir = repository.workingDirectory!
         var relative = try paths.map { try PostPath.resolve($0, workdir: workdir, isTracked: repository.isInHead) }
         if undraft { relative = try undraftAll(relative, repository: repository, workdir: workdir) }
-        let referenced = try referencedFiles(of: relative, workdir: workdir, deleted: (try? repository.status().deletedPaths) ?? [])
-            .filter { !relative.contains($0) }
+        let referenced = try referencedFiles(
+            of: relative, workdir: workdir, deleted: (try? repository.status().deletedPaths) ?? []
+        )
+        .filter { !relative.contains($0) }
         try review(relative, in: repository, workdir: workdir)
         try buildCheck(relative + referenced, pages: relative, in: repository, workdir: workdir)
         let posts = relative.map { PublishedPage.read($0, workdir: workdir) }
         for (path, post) in zip(relative, posts) where post.isDraft && !undraft {
-            let file = PublishReview.pages(of: path, workdir: workdir).first.map { DisplayPath.forUser(workdir + $0) } ?? path
-            FileHandleOutput.standardError.write("note: \(post.title) is a draft (draft: true): Hugo will not build it. Publish it with `nakedblog meta \(file) draft false` first if you meant to.\n")
+            let file =
+                PublishReview.pages(of: path, workdir: workdir).first.map { DisplayPath.forUser(workdir + $0) } ?? path
+            FileHandleOutput.standardError.write(
+                "note: \(post.title) is a draft (draft: true): Hugo will not build it. Publish it with `nakedblog meta \(file) draft false` first if you meant to.\n"
+            )
         }
-        let commitMessage = message ?? (all || relative.isEmpty ? "Update the blog"
-            : CommitMessage.forPublishing(relative, titles: posts.map(\.title), in: repository))
+        let commitMessage =
+            message
+            ?? (all || relative.isEmpty
+                ? "Update the blog"
+                : CommitMessage.forPublishing(relative, titles: posts.map(\.title), in: repository))
         let remoteURL = repository.publishRemoteURL()
         let request = Publisher.Request(paths: relative + referenced, all: all, message: commitMessage, push: !noPush)
-        let result = try await RemoteOperationRunner.run(what: "publishing failed", remoteURL: remoteURL,
-                                                         acceptNewHostKey: acceptNewHostKey) { options in
+        let result = try await RemoteOperationRunner.run(
+            what: "publishing failed", remoteURL: remoteURL,
+            acceptNewHostKey: acceptNewHostKey
+        ) { options in
             Publisher.publish(repositoryAt: workdir, request, options: options)
         }
         report(result)
@@ -84,7 +99,8 @@ struct PublishCommand: AsyncParsableCommand {
     /// Builds the site as it will be after the publish (unless `--no-check`, `[publish] check =
     /// "off"` or `git config nakedblog.check off`): a build that breaks because of the change is
     /// refused (exit 6); a site already broken at HEAD is said once and does not block.
-    private func buildCheck(_ commitPaths: [String], pages: [String], in repository: Repository, workdir: String) throws {
+    private func buildCheck(_ commitPaths: [String], pages: [String], in repository: Repository, workdir: String) throws
+    {
         guard !noCheck, !all, !pages.isEmpty else { return }
         let config = (try? PublishSettings.load()) ?? PublishSettings()
         guard config.buildsBeforePublishing(siteSetting: repository.configString("nakedblog.check")) else { return }
@@ -95,13 +111,21 @@ struct PublishCommand: AsyncParsableCommand {
             .map { prefix.isEmpty ? $0 : String($0.dropFirst(prefix.count + 1)) }
         let err = FileHandleOutput.standardError
         err.write("Building the site with \(site.kind.command) to check the change…\n")
-        guard let check = InterruptibleCheck.run(config: config, { policy in
-            PublishCheck.run(repository: repository, siteRoot: site.root, commitPaths: commitPaths, posts: sitePages, undraft: false, policy: policy)
-        }) else { throw UserFacingError("interrupted: nothing was committed", exitCode: ExitCodes.interrupted) }
+        guard
+            let check = InterruptibleCheck.run(
+                config: config,
+                { policy in
+                    PublishCheck.run(
+                        repository: repository, siteRoot: site.root, commitPaths: commitPaths, posts: sitePages,
+                        undraft: false, policy: policy)
+                })
+        else { throw UserFacingError("interrupted: nothing was committed", exitCode: ExitCodes.interrupted) }
         for appearance in check.appearances { err.write("\(appearance.path): \(appearance.when.description)\n") }
         if check.refuses {
-            throw UserFacingError("cannot publish: " + check.lines.joined(separator: "\n") + "\nNothing was committed; fix it, or publish anyway with --no-check.",
-                                  exitCode: ExitCodes.refused)
+            throw UserFacingError(
+                "cannot publish: " + check.lines.joined(separator: "\n")
+                    + "\nNothing was committed; fix it, or publish anyway with --no-check.",
+                exitCode: ExitCodes.refused)
         }
         for line in check.lines { err.write(line + "\n") }
     }
@@ -112,9 +136,12 @@ struct PublishCommand: AsyncParsableCommand {
         var found: [String] = []
         for path in relative {
             let file = PublishReview.pages(of: path, workdir: workdir).first.map { workdir + $0 } ?? workdir + path
-            guard FileManager.default.fileExists(atPath: file), let site = try? Site.open(containing: (file as NSString).deletingLastPathComponent) else { continue }
+            guard FileManager.default.fileExists(atPath: file),
+                let site = try? Site.open(containing: (file as NSString).deletingLastPathComponent)
+            else { continue }
             do {
-                found += try PublishPlan.forPost(site.relative(file), site: site, workdir: workdir, deleted: deleted).commitPaths.dropFirst()
+                found += try PublishPlan.forPost(site.relative(file), site: site, workdir: workdir, deleted: deleted)
+                    .commitPaths.dropFirst()
             } catch {
                 throw UserFacingError("cannot publish: \(error.description)", exitCode: ExitCodes.usage)
             }
@@ -151,8 +178,9 @@ struct PublishCommand: AsyncParsableCommand {
                 err.write("warning: \(refusal) (published anyway: --force)\n")
                 continue
             }
-            throw UserFacingError("cannot publish: \(refusal). Nothing was committed; fix it, or publish anyway with --force.",
-                                  exitCode: ExitCodes.refused)
+            throw UserFacingError(
+                "cannot publish: \(refusal). Nothing was committed; fix it, or publish anyway with --force.",
+                exitCode: ExitCodes.refused)
         }
     }
 
@@ -175,7 +203,8 @@ struct PublishCommand: AsyncParsableCommand {
 enum PostPath {
     /// A post's relative path: a bundle's directory for `index.md` / `index.<lang>.md`, the file
     /// itself for a single-file page. Fails for paths outside the work tree or that do not exist.
-    static func resolve(_ path: String, workdir: String, isTracked: (String) -> Bool = { _ in false }) throws -> String {
+    static func resolve(_ path: String, workdir: String, isTracked: (String) -> Bool = { _ in false }) throws -> String
+    {
         // The folders leading to it are resolved; the post itself is not: a post or bundle that
         // is a symbolic link is committed as the link (GitOps never follows one out).
         let lexical = URL(fileURLWithPath: path).standardizedFileURL
@@ -184,11 +213,14 @@ enum PostPath {
         let trimmed = workdir.hasSuffix("/") ? String(workdir.dropLast()) : workdir
         let root = URL(fileURLWithPath: trimmed).resolvingSymlinksInPath().path
         guard absolute == root || absolute.hasPrefix(root + "/") else {
-            throw UserFacingError("cannot publish \(path): it is outside the repository at \(root).", exitCode: ExitCodes.usage)
+            throw UserFacingError(
+                "cannot publish \(path): it is outside the repository at \(root).", exitCode: ExitCodes.usage)
         }
         let relative = PagePath.commitPath(of: String(absolute.dropFirst(root.count + 1)))
-        if !FileManager.default.fileExists(atPath: root + "/" + relative) && !FileManager.default.fileExists(atPath: absolute)
-            && !isTracked(relative) {
+        if !FileManager.default.fileExists(atPath: root + "/" + relative)
+            && !FileManager.default.fileExists(atPath: absolute)
+            && !isTracked(relative)
+        {
             // A deleted post that the last commit has is publishable (its deletion is committed).
             throw UserFacingError("cannot publish \(path): no such file or directory.", exitCode: ExitCodes.usage)
         }

@@ -31,7 +31,8 @@ enum RemoteOperationRunner {
                 printer.finish()
                 await operation.waitUntilFinished()
                 if error.kind == .hostKeyUnknown, !acceptedKey, let key = error.hostKey, let url,
-                   try HostKeyPrompt.accept(key, url: url, automatically: acceptNewHostKey, interactive: interactive) {
+                    try HostKeyPrompt.accept(key, url: url, automatically: acceptNewHostKey, interactive: interactive)
+                {
                     try HostKeys.trust(key)
                     acceptedKey = true
                     continue
@@ -42,13 +43,19 @@ enum RemoteOperationRunner {
     }
 
     /// Publish and sync: progress lines until `.finished`.
-    static func run(what: String, remoteURL: String?, acceptNewHostKey: Bool,
-                    start: (RemoteOptions) -> GitOperation<PublishEvent>) async throws -> PublishResult {
+    static func run(
+        what: String, remoteURL: String?, acceptNewHostKey: Bool,
+        start: (RemoteOptions) -> GitOperation<PublishEvent>
+    ) async throws -> PublishResult {
         let url = remoteURL.flatMap { try? GitURL($0) }
-        return try await run(url: url, acceptNewHostKey: acceptNewHostKey, start: start, show: { event, printer in
-            if case .finished(let result) = event { return result }
-            printer.show(event)
-            return nil
-        }, explain: { error, interactive in GitFailure.explain(error, what: what, url: url, interactive: interactive) })
+        return try await run(
+            url: url, acceptNewHostKey: acceptNewHostKey, start: start,
+            show: { event, printer in
+                if case .finished(let result) = event { return result }
+                printer.show(event)
+                return nil
+            },
+            explain: { error, interactive in GitFailure.explain(error, what: what, url: url, interactive: interactive) }
+        )
     }
 }

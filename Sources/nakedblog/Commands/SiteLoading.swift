@@ -11,11 +11,17 @@ enum SiteLoading {
             return try Site.open(containing: directory, jekyllConfigs: jekyllConfigs)
         } catch {
             let below = Site.sitesBelow(directory)
-            if below.count == 1, let site = try? Site.open(containing: below[0], jekyllConfigs: jekyllConfigs) { return site }
+            if below.count == 1, let site = try? Site.open(containing: below[0], jekyllConfigs: jekyllConfigs) {
+                return site
+            }
             if below.count > 1 {
                 let base = StandardPath.of(directory)
-                let names = below.map { TerminalText.visible($0.hasPrefix(base + "/") ? String($0.dropFirst(base.count + 1)) : $0) }
-                throw UserFacingError("\(directory) holds \(below.count) sites: \(names.joined(separator: ", ")). Run nakedblog in one of them, or pass its path.")
+                let names = below.map {
+                    TerminalText.visible($0.hasPrefix(base + "/") ? String($0.dropFirst(base.count + 1)) : $0)
+                }
+                throw UserFacingError(
+                    "\(directory) holds \(below.count) sites: \(names.joined(separator: ", ")). Run nakedblog in one of them, or pass its path."
+                )
             }
             throw UserFacingError(String(describing: error))
         }

@@ -2,9 +2,9 @@ import ArgumentParser
 import Blog
 import Foundation
 import GitOps
-import Workflows
 import Spelling
 import TextWidth
+import Workflows
 
 /// `nakedblog spell [PATH…] [--changed] [--suggest] [--json]`: misspelled words, one per line.
 struct SpellCommand: ParsableCommand {
@@ -55,38 +55,56 @@ struct SpellCommand: ParsableCommand {
         var errors: [String] = []
         var loaded: [String: Result<SpellChecker, DictionaryLocator.Missing>] = [:]
         for file in files {
-            if let refusal = SiteContainment.refusal(SiteContainment.verdict(file, site: site.root), display: display(file, from: current)) {
+            if let refusal = SiteContainment.refusal(
+                SiteContainment.verdict(file, site: site.root), display: display(file, from: current))
+            {
                 errors.append(TerminalText.visible(refusal.description))
                 continue
             }
-            guard let data = FileManager.default.contents(atPath: file), let text = String(validating: data, as: UTF8.self) else {
-                errors.append("\(TerminalText.visible(display(file, from: current))): cannot read the file (missing, unreadable or not UTF-8)")
+            guard let data = FileManager.default.contents(atPath: file),
+                let text = String(validating: data, as: UTF8.self)
+            else {
+                errors.append(
+                    "\(TerminalText.visible(display(file, from: current))): cannot read the file (missing, unreadable or not UTF-8)"
+                )
                 continue
             }
             let relative = site.relative(file)
             let page = try? PageText(text: text, file: relative)
             let language = SpellCheckers.language(of: page, path: relative, site: site)
             let key = DictionaryLocator.canonical(language)
-            if loaded[key] == nil { loaded[key] = checkers.checker(language: language, siteRoot: site.root, personal: .home) }
+            if loaded[key] == nil {
+                loaded[key] = checkers.checker(language: language, siteRoot: site.root, personal: .home)
+            }
             switch loaded[key]! {
             case .failure(let missing):
-                let message = "\(TerminalText.visible(display(file, from: current))): \(TerminalText.visible(missing.description))"
+                let message =
+                    "\(TerminalText.visible(display(file, from: current))): \(TerminalText.visible(missing.description))"
                 if !errors.contains(where: { $0.hasSuffix(missing.description) }) { errors.append(message) }
             case .success(let checker):
                 for misspelling in checker.misspellings(inPage: text, path: relative, page: page) {
-                    reports.append((file, misspelling, suggest || json ? checker.suggestions(for: misspelling.word) : []))
+                    reports.append(
+                        (file, misspelling, suggest || json ? checker.suggestions(for: misspelling.word) : []))
                 }
             }
         }
         if json {
-            FileHandleOutput.standardOutput.write(trusted: Self.json(reports.map {
-                (display($0.file, from: current), $0.misspelling, $0.suggestions)
-            }))
+            FileHandleOutput.standardOutput.write(
+                trusted: Self.json(
+                    reports.map {
+                        (display($0.file, from: current), $0.misspelling, $0.suggestions)
+                    }))
         } else {
             var out = ""
             for report in reports {
-                out += "\(TerminalText.visible(display(report.file, from: current))):\(report.misspelling.line + 1):\(report.misspelling.column + 1): \(TerminalText.visible(report.misspelling.word))"
-                if suggest { out += report.suggestions.isEmpty ? " (no suggestions)" : " → " + report.suggestions.map { TerminalText.visible($0) }.joined(separator: ", ") }
+                out +=
+                    "\(TerminalText.visible(display(report.file, from: current))):\(report.misspelling.line + 1):\(report.misspelling.column + 1): \(TerminalText.visible(report.misspelling.word))"
+                if suggest {
+                    out +=
+                        report.suggestions.isEmpty
+                        ? " (no suggestions)"
+                        : " → " + report.suggestions.map { TerminalText.visible($0) }.joined(separator: ", ")
+                }
                 out += "\n"
             }
             FileHandleOutput.standardOutput.write(out)
@@ -98,8 +116,11 @@ struct SpellCommand: ParsableCommand {
 
     /// The files to check: each path given (a folder: the site's posts under it), or every post.
     private func postFiles(_ absolute: [String], site: Site) throws -> [String] {
-        let all = absolute.isEmpty || absolute.contains { isDirectory($0) }
-            ? PostIndex.build(site, stamps: false, listings: SiteListings.cache(for: site)).posts.filter { !$0.outsideSite }.map { site.absolute($0.path) }
+        let all =
+            absolute.isEmpty || absolute.contains { isDirectory($0) }
+            ? PostIndex.build(site, stamps: false, listings: SiteListings.cache(for: site)).posts.filter {
+                !$0.outsideSite
+            }.map { site.absolute($0.path) }
             : []
         guard !absolute.isEmpty else { return all }
         var files: [String] = []

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import TextWidth
 import GitOps
+import TextWidth
 
 /// `nakedblog status [SITE] [--json]`: branch, upstream, unpushed commits and changed files.
 struct StatusCommand: ParsableCommand {
@@ -40,8 +40,10 @@ enum StatusText {
         var lines: [String] = []
         switch status.head {
         case .branch(let name): lines.append("On branch \(name)")
-        case .unborn(let name): lines.append("On branch \(name), which has no commits yet (publish a first post to create it)")
-        case .detached(let id): lines.append("HEAD is detached at \(id.prefix(7)): check out a branch to publish (git switch main)")
+        case .unborn(let name):
+            lines.append("On branch \(name), which has no commits yet (publish a first post to create it)")
+        case .detached(let id):
+            lines.append("HEAD is detached at \(id.prefix(7)): check out a branch to publish (git switch main)")
         }
         if status.pending != .none {
             lines.append("A \(status.pending.rawValue) is in progress: finish or abort it with git before publishing.")
@@ -65,8 +67,9 @@ enum StatusText {
             lines.append("")
             lines.append("Changes:")
             for entry in status.entries {
-                lines.append("  " + describe(entry).padding(toLength: 20, withPad: " ", startingAt: 0) + " " + entry.path
-                             + (entry.oldPath.map { " (was \($0))" } ?? ""))
+                lines.append(
+                    "  " + describe(entry).padding(toLength: 20, withPad: " ", startingAt: 0) + " " + entry.path
+                        + (entry.oldPath.map { " (was \($0))" } ?? ""))
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -115,7 +118,9 @@ enum StatusText {
             branch: status.branch, head: head, detachedAt: detached, pending: status.pending.rawValue,
             remote: status.remote, upstream: status.upstream, ahead: status.ahead, behind: status.behind,
             unpushed: status.unpushed.map { .init(id: $0.id, summary: $0.summary) },
-            changes: status.entries.map { .init(path: $0.path, oldPath: $0.oldPath, staged: $0.staged?.rawValue, unstaged: $0.unstaged?.rawValue) })
+            changes: status.entries.map {
+                .init(path: $0.path, oldPath: $0.oldPath, staged: $0.staged?.rawValue, unstaged: $0.unstaged?.rawValue)
+            })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self) + "\n"

@@ -8,9 +8,9 @@ struct SyncCommand: AsyncParsableCommand {
         commandName: "sync",
         abstract: "Fetch the remote and bring the branch up to date.",
         discussion: """
-        Fast-forwards, or replays your local commits onto the remote's branch. A file you are \
-        editing (uncommitted changes) is never overwritten: sync stops and names it instead.
-        """)
+            Fast-forwards, or replays your local commits onto the remote's branch. A file you are \
+            editing (uncommitted changes) is never overwritten: sync stops and names it instead.
+            """)
 
     @Argument(help: "The site (default: the current directory).")
     var site: String?
@@ -28,8 +28,10 @@ struct SyncCommand: AsyncParsableCommand {
             throw UserFacingError("cannot sync: \(error.message).")
         }
         let workdir = repository.workingDirectory!
-        let result = try await RemoteOperationRunner.run(what: "syncing failed", remoteURL: repository.publishRemoteURL(),
-                                                         acceptNewHostKey: acceptNewHostKey) { options in
+        let result = try await RemoteOperationRunner.run(
+            what: "syncing failed", remoteURL: repository.publishRemoteURL(),
+            acceptNewHostKey: acceptNewHostKey
+        ) { options in
             Publisher.sync(repositoryAt: workdir, options: options)
         }
         let out = FileHandleOutput.standardOutput
@@ -37,7 +39,9 @@ struct SyncCommand: AsyncParsableCommand {
         if result.fastForwarded {
             out.write("Updated \(result.branch) to \(result.upstream ?? "the remote")\(at).\n")
         } else if result.rebasedCommits > 0 {
-            out.write("Replayed \(result.rebasedCommits) local commit\(result.rebasedCommits == 1 ? "" : "s") onto \(result.upstream ?? "the remote")\(at); publish to push them.\n")
+            out.write(
+                "Replayed \(result.rebasedCommits) local commit\(result.rebasedCommits == 1 ? "" : "s") onto \(result.upstream ?? "the remote")\(at); publish to push them.\n"
+            )
         } else {
             out.write("Already up to date with \(result.upstream ?? "the remote")\(at).\n")
         }
