@@ -49,19 +49,9 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(cursor?.y, 1)
     }
 
-    func testFormAndHelpSnapshots() {
+    func testFormSnapshot() {
         var screen = Screen(width: 50, height: 6)
         form().render(into: &screen, area: screen.bounds)
         assertSnapshot(screen.lines(trimmingTrailingSpaces: true), named: "form")
-
-        enum Action: Hashable, Sendable { case save, publish, back }
-        let keymap = Keymap<Action>([
-            .init([.control("s")], .save, hint: "save", help: "Save the post"),
-            .init([.control("p")], .publish, hint: "publish", help: "Publish: commit and push"),
-            .init([.escape, .character("q")], .back, hint: "back", help: "Back to the posts"),
-        ])
-        var help = Screen(width: 50, height: 8)
-        HelpOverlay(title: "Keys", keymap: keymap).render(into: &help, area: help.bounds)
-        assertSnapshot(help.lines(trimmingTrailingSpaces: true), named: "help")
     }
 }
