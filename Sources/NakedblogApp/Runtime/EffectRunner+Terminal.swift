@@ -95,8 +95,3 @@ public enum RecentSites {
         }
     }
 }
-
-extension String {
-    /// nil when empty.
-    var nonEmpty: String? { isEmpty ? nil : self }
-}

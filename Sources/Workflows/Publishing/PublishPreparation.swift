@@ -9,6 +9,8 @@ public struct WorkflowError: Error, CustomStringConvertible, Sendable, Equatable
         case notInRepository
         /// The post or site cannot be published as it is (containment, unreadable, a clash).
         case refused
+        /// A file cannot be read (gone, or not readable).
+        case unreadable
     }
 
     public let kind: Kind

@@ -1,0 +1,112 @@
+import Blog
+import Foundation
+import GitOps
+
+/// Opening, saving, creating and changing posts: each a workflow or a library call, sent back as a message.
+extension EffectRunner {
+    func openPost(_ path: String, root: String, reload: Bool = false) {
+        let text: String, stamp: FileStamp?
+        do {
+            (text, stamp) = try PostText.read(path, root: root)
+        } catch {
+            // A reload that cannot read the post says nothing: the user asked for no post (it may
+            // have been published as deleted), and the editor keeps what it shows.
+            if !reload { send(.postFailed(error.description)) }
+            return
+        }
+        if reload { return send(.postReloaded(path: path, text: text, stamp: stamp)) }
+        send(.postOpened(path: path, text: text, stamp: stamp))
+        if let author {
+            // Authors sharing a working copy: one edits a post at a time, the others read it.
+            if let other = EditingMarkers.otherEditor(of: path, root: root) {
+                send(.postBeingEdited(path: path, by: other))
+                return
+            }
+            EditingMarkers.mark(path, author: author.description, root: root)
+        }
+        if let journal = RecoveryJournal.read(root: root, post: path, environment: environment) {
+            // Counted here, off the loop (a long post's diff is not the loop's work).
+            send(
+                .recoveryFound(
+                    path: path, text: journal,
+                    changedLines: journal == text ? 0 : LineDiff.changedLineCount(old: text, new: journal)))
+        }
+    }
+
+    func showDiskDiff(_ path: String, _ text: String, root: String) {
+        let disk =
+            !SiteContainment.isInside(root + "/" + path, site: root)
+            ? ""
+            : FileManager.default.contents(atPath: root + "/" + path).flatMap { String(validating: $0, as: UTF8.self) }
+                ?? ""
+        send(
+            .showMessage(
+                title: "On disk (-) vs. your text (+)", lines: Array(LineDiff.lines(old: disk, new: text).prefix(40))))
+    }
+
+    func save(
+        _ path: String, _ text: String, _ revision: Int, root: String, expected: FileStamp?, overwrite: Bool
+    ) {
+        let file = root + "/" + path
+        if !overwrite, let expected, let current = FileStamp.of(file), current != expected,
+            current != shared.withLock({ $0.ownWrites[file] })
+        {
+            send(.saveConflict(path: path))
+            return
+        }
+        var info = stat()
+        let permissions: mode_t = stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        do {
+            try SiteContainment.require(file, insideSite: root, display: path)
+            try AtomicFile.write(Data(text.utf8), to: file, permissions: permissions)
+            RecoveryJournal.remove(root: root, post: path, environment: environment)
+            let stamp = FileStamp.of(file)
+            shared.withLock { $0.ownWrites[file] = stamp }
+            send(.saved(path: path, stamp: stamp, revision: revision))
+        } catch let error as ContentError {
+            send(.saveFailed("\(error) Your text is kept in the editor and in the recovery journal."))
+        } catch {
+            send(.saveFailed("\(error). Check the disk space and the file's permissions, then save again."))
+        }
+    }
+
+    func createPost(title: String, section: String, bundle: Bool, lang: String?, root: String) {
+        guard let site = try? openSite(root) else {
+            return send(.postCreationFailed("the site at \(root) can no longer be read: nothing was created."))
+        }
+        do {
+            let created = try PostCreator(site: site).create(
+                .init(title: title, section: section, bundle: bundle, lang: lang))
+            send(.postCreated(path: created.path))
+        } catch {
+            send(.postCreationFailed(String(describing: error)))
+        }
+    }
+
+    func toggleDraft(_ path: String, root: String) {
+        guard let site = try? openSite(root) else {
+            return send(
+                .refused(title: "Cannot change the draft state", reason: "the site at \(root) can no longer be read."))
+        }
+        do {
+            let result = try DraftSwitch.set(path, draft: !(try DraftSwitch.isDraft(path, site: site)), site: site)
+            send(.draftToggled(path: result.path, movedFrom: result.movedFrom))
+        } catch {
+            send(.postFailed(String(describing: error)))
+        }
+    }
+
+    /// Copies an image where the post's images go (`ImageImport`).
+    func copyImage(_ source: String, into post: String, root: String) {
+        do throws(WorkflowError) {
+            guard let site = try? openSite(root) else {
+                throw WorkflowError(.unreadable, "the site at \(root) can no longer be read")
+            }
+            let added = try ImageImport.add(
+                source, to: post, site: site, restricted: restricted, environment: environment)
+            send(.imageCopied(path: post, name: added.name, link: added.link, folder: added.folder))
+        } catch {
+            send(.refused(title: "Cannot add this image", reason: error.description))
+        }
+    }
+}

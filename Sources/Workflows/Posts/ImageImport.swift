@@ -1,0 +1,68 @@
+import Blog
+import Foundation
+import GitOps
+
+/// Adds a picture to a post (Ctrl-R): checked as an image (`ImageSource`: a real image, not a
+/// link out of where it may come from, not git-ignored in this repository), written where the
+/// post's images go (`ImagePlacement`: its bundle; a Jekyll site's image folder) under a name not
+/// taken yet, with the link the post should use.
+public enum ImageImport {
+    public struct Added: Sendable, Equatable {
+        /// The file's name in `folder`.
+        public let name: String
+        /// What the post links to (`name`, or `/assets/images/name`).
+        public let link: String
+        /// Site-relative folder it went to.
+        public let folder: String
+    }
+
+    /// Copies `source` (a path; `~/` is the home folder in `environment`) for `post` of `site`.
+    public static func add(
+        _ source: String, to post: String, site: Site, restricted: Bool,
+        environment: [String: String]
+    ) throws(WorkflowError) -> Added {
+        let path = source.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + source.dropFirst(1) : source
+        let root = site.root
+        let repository = try? Repository.discover(from: root)
+        let workdir = repository?.workingDirectory.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path + "/" }
+        let image: ImageSource.Image
+        switch ImageSource.read(
+            path, siteRoot: root, restricted: restricted,
+            isIgnored: { resolved in
+                guard let repository, let workdir, resolved.hasPrefix(workdir) else { return false }
+                return repository.isIgnored(String(resolved.dropFirst(workdir.count)))
+            })
+        {
+        case .success(let read): image = read
+        case .failure(let refusal): throw WorkflowError(.refused, restricted ? "\(refusal)." : "\(source): \(refusal).")
+        }
+        let placement: ImagePlacement
+        switch ImagePlacement.forPost(post, site: site) {
+        case .success(let found): placement = found
+        case .failure(let problem): throw WorkflowError(.refused, "\(post): \(problem.problem). \(problem.hint).")
+        }
+        let folder = root + "/" + placement.folder
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try SiteContainment.require(folder, insideSite: root, display: placement.folder)
+        } catch {
+            throw WorkflowError(.refused, "cannot put images in \(placement.folder): \(error)")
+        }
+        let slug = Slug.make(
+            (path as NSString).lastPathComponent.components(separatedBy: ".").dropLast().joined(separator: "."))
+        let base = slug.isEmpty ? "image" : slug
+        let named = (path as NSString).pathExtension.lowercased()
+        // The extension says what the bytes are: the file's own when it agrees with them.
+        let ext = image.format.fileExtensions.contains(named) ? named : image.format.fileExtensions[0]
+        let name = UniqueName.first(base + "." + ext, made: { _, number in "\(base)-\(number)." + ext }) {
+            FileManager.default.fileExists(atPath: folder + "/" + $0)
+        }
+        do {
+            // The bytes that were checked are the bytes written (never a second read of the source).
+            try AtomicFile.write(image.bytes, to: folder + "/" + name, permissions: 0o644)
+        } catch {
+            throw WorkflowError(.refused, "cannot copy \(source) into \(placement.folder): \(error)")
+        }
+        return Added(name: name, link: placement.link(to: name), folder: placement.folder)
+    }
+}
