@@ -109,11 +109,13 @@ final class WorkflowTests: XCTestCase {
         let read = try PostText.read(post, root: site.root)
         XCTAssertTrue(read.text.contains("Cold brew"))
         XCTAssertNotNil(read.stamp)
-        try Data([0x2D, 0x2D, 0x2D, 0x0A, 0x00]).write(to: URL(fileURLWithPath: site.absolute("content/posts/binary.md")))
+        try Data([0x2D, 0x2D, 0x2D, 0x0A, 0x00]).write(
+            to: URL(fileURLWithPath: site.absolute("content/posts/binary.md")))
         XCTAssertThrowsError(try PostText.read("content/posts/binary.md", root: site.root)) { error in
             XCTAssertTrue("\(error)".contains("not UTF-8 text"), "\(error)")
         }
-        try FileManager.default.createSymbolicLink(atPath: site.absolute("content/posts/secret.md"), withDestinationPath: "/etc/hostname")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.absolute("content/posts/secret.md"), withDestinationPath: "/etc/hostname")
         XCTAssertThrowsError(try PostText.read("content/posts/secret.md", root: site.root)) { error in
             XCTAssertEqual((error as? WorkflowError)?.kind, .refused)
         }
@@ -122,13 +124,20 @@ final class WorkflowTests: XCTestCase {
     func testAnImageGoesIntoTheBundleUnderAFreeName() throws {
         let (_, site) = try repository()
         let source = home.path + "/Photo of the ridge.png"
-        try FileManager.default.copyItem(atPath: PackageRoot.appending("demo/content/posts/summit-in-the-fog/ridge.png"), toPath: source)
+        try FileManager.default.copyItem(
+            atPath: PackageRoot.appending("demo/content/posts/summit-in-the-fog/ridge.png"), toPath: source)
         let post = "content/posts/cold-brew-ratios/index.md"
         let first = try ImageImport.add(source, to: post, site: site, restricted: false, environment: home.environment)
-        XCTAssertEqual(first, ImageImport.Added(name: "photo-of-the-ridge.png", link: "photo-of-the-ridge.png", folder: "content/posts/cold-brew-ratios"))
+        XCTAssertEqual(
+            first,
+            ImageImport.Added(
+                name: "photo-of-the-ridge.png", link: "photo-of-the-ridge.png", folder: "content/posts/cold-brew-ratios"
+            ))
         let second = try ImageImport.add(source, to: post, site: site, restricted: false, environment: home.environment)
         XCTAssertEqual(second.name, "photo-of-the-ridge-2.png")
         try "not an image".write(toFile: home.path + "/fake.png", atomically: true, encoding: .utf8)
-        XCTAssertThrowsError(try ImageImport.add(home.path + "/fake.png", to: post, site: site, restricted: false, environment: home.environment))
+        XCTAssertThrowsError(
+            try ImageImport.add(
+                home.path + "/fake.png", to: post, site: site, restricted: false, environment: home.environment))
     }
 }
