@@ -214,22 +214,11 @@ enum KeyNames {
 }
 
 extension BrowseAction {
-    static let names: [String: BrowseAction] = [
-        "up": .up, "down": .down, "page-up": .pageUp, "page-down": .pageDown, "top": .top, "bottom": .bottom,
-        "open": .open,
-        "new": .newPost, "filter": .filter, "publish": .publish, "draft": .toggleDraft, "sync": .sync, "sort": .sort,
-        "section": .section, "previous-section": .previousSection, "external-editor": .externalEditor,
-        "suspend": .suspend, "problems": .problems, "help": .help,
-        "quit": .quit,
-    ]
+    /// The config file's names (`[keys.browse]`), from the action's raw value.
+    static let names = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 }
 
 extension EditorAction {
-    static let names: [String: EditorAction] = [
-        "save": .save, "publish": .publish, "back": .back, "find": .find, "find-next": .findNext,
-        "preview": .togglePreview,
-        "fields": .frontMatter, "image": .insertImage, "line-numbers": .lineNumbers, "wrap": .wrap, "help": .help,
-        "external-editor": .externalEditor, "next-misspelling": .nextMisspelling,
-        "previous-misspelling": .previousMisspelling,
-    ]
+    /// The config file's names (`[keys.editor]`).
+    static let names = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 }

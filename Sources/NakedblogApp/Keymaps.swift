@@ -1,16 +1,19 @@
 import TUI
 
-/// What a key does in the browser.
-public enum BrowseAction: Hashable, Sendable {
-    case up, down, pageUp, pageDown, top, bottom, open, newPost, filter, publish, toggleDraft, sync
-    case sort, section, previousSection, externalEditor, suspend, problems, help, quit
+/// What a key does in the browser; the raw value is its name in the config file's `[keys.browse]`
+/// (one table: a new action gets its config name here, and `KeymapTests` checks it has a key).
+public enum BrowseAction: String, CaseIterable, Hashable, Sendable {
+    case up, down, pageUp = "page-up", pageDown = "page-down", top, bottom, open, newPost = "new", filter, publish
+    case toggleDraft = "draft", sync, sort, section, previousSection = "previous-section"
+    case externalEditor = "external-editor", suspend, problems, help, quit
 }
 
-/// What a key does in the editor (keys not bound here go to the text).
-public enum EditorAction: Hashable, Sendable {
-    case save, publish, back, find, findNext, togglePreview, frontMatter, insertImage, lineNumbers, wrap, help,
-        externalEditor
-    case nextMisspelling, previousMisspelling
+/// What a key does in the editor (keys not bound here go to the text); the raw value is its name
+/// in `[keys.editor]`.
+public enum EditorAction: String, CaseIterable, Hashable, Sendable {
+    case save, publish, back, find, findNext = "find-next", togglePreview = "preview", frontMatter = "fields"
+    case insertImage = "image", lineNumbers = "line-numbers", wrap, help, externalEditor = "external-editor"
+    case nextMisspelling = "next-misspelling", previousMisspelling = "previous-misspelling"
 }
 
 /// The default keymaps. They handle the keys and generate the hint bar and help, so neither can lie.

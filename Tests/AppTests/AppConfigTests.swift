@@ -32,6 +32,23 @@ final class AppConfigTests: XCTestCase {
             AppFixture.send(&state, .character("p")), [.preparePublish(post: state.browse.selectedPost?.path)])
     }
 
+    /// One table: every action has a default key (so the help and hint bar show it) and a config
+    /// name, and each config name rebinds its action.
+    func testEveryActionHasAKeyAndAConfigName() throws {
+        for action in BrowseAction.allCases {
+            XCTAssertTrue(Keymaps.browse.bindings.contains { $0.action == action }, "\(action) has no key")
+            XCTAssertEqual(BrowseAction.names[action.rawValue], action)
+        }
+        for action in EditorAction.allCases {
+            XCTAssertTrue(Keymaps.editor.bindings.contains { $0.action == action }, "\(action) has no key")
+            XCTAssertEqual(EditorAction.names[action.rawValue], action)
+        }
+        let config = try AppConfig.parse(
+            "[keys.browse]\nprevious-section = \"ctrl-b\"\n[keys.editor]\nfind-next = \"f3\"\n", file: "c.toml")
+        XCTAssertEqual(config.keys.browse.action(for: .control("b")), .previousSection)
+        XCTAssertEqual(config.keys.editor.action(for: .function(3)), .findNext)
+    }
+
     func testMistakesAreExplained() {
         func problem(_ text: String) -> String {
             do { _ = try AppConfig.parse(text, file: "config.toml"); return "" } catch { return error.description }
