@@ -7,35 +7,35 @@ import TextWidth
 /// Markdown (a Hugo post) rendered for the terminal: styled lines that fit a width, each
 /// mapped back to the source line it came from.
 public enum MarkdownPreview {
-    /// Renders a page's body (front matter is not shown).
-    public static func render(_ page: PageText, width: Int, context: PreviewContext = PreviewContext()) -> [PreviewLine]
-    {
-        render(markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context)
+    /// How many cores a rendering may use: the one door to the preview's speed path. The app
+    /// renders on its own low-priority thread alone (`.one`: laid out on all cores, a long post's
+    /// preview took both cores at full priority and typing waited for a turn, p99 6.6 ms);
+    /// `nakedblog preview` uses them all from 64 KiB up, where the parts pay for themselves.
+    public enum Cores: Sendable {
+        case one, all
     }
 
-    /// The same rendering on the calling thread alone, whatever the length: for a caller on a
-    /// low-priority thread (the app's preview while typing), whose work must not spread to
-    /// threads that compete with the user's keystrokes.
-    public static func renderOnThisThread(_ page: PageText, width: Int, context: PreviewContext = PreviewContext())
-        -> [PreviewLine]
-    {
-        render(
-            markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context, parallelAbove: .max,
-            parts: 1)
+    /// Renders a page's body (front matter is not shown).
+    public static func render(
+        _ page: PageText, width: Int, context: PreviewContext = PreviewContext(), cores: Cores = .all
+    ) -> [PreviewLine] {
+        render(markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context, cores: cores)
     }
 
     /// Renders markdown whose first line is line `firstLine` of its file.
     public static func render(
-        markdown: String, firstLine: Int = 1, width: Int, context: PreviewContext = PreviewContext()
+        markdown: String, firstLine: Int = 1, width: Int, context: PreviewContext = PreviewContext(),
+        cores: Cores = .all
     ) -> [PreviewLine] {
-        render(
-            markdown: markdown, firstLine: firstLine, width: width, context: context, parallelAbove: parallelThreshold)
-    }
-
-    /// The same rendering on one core, whatever the length (to measure against single-threaded
-    /// renderers: `make bench`).
-    public static func renderOnOneCore(markdown: String, width: Int) -> [PreviewLine] {
-        render(markdown: markdown, firstLine: 1, width: width, context: PreviewContext(), parallelAbove: .max, parts: 1)
+        switch cores {
+        case .one:
+            return render(
+                markdown: markdown, firstLine: firstLine, width: width, context: context, parallelAbove: .max, parts: 1)
+        case .all:
+            return render(
+                markdown: markdown, firstLine: firstLine, width: width, context: context,
+                parallelAbove: parallelThreshold)
+        }
     }
 
     /// Documents at least this long (UTF-8 bytes) are laid out on all cores.

@@ -63,7 +63,7 @@ enum PreviewBench {
             ])
         let oneCore = try Measure.alternating(
             runs: runs * 4 + 1,
-            ours: { _ = MarkdownPreview.renderOnOneCore(markdown: megabyte, width: 100) },
+            ours: { _ = MarkdownPreview.render(markdown: megabyte, width: 100, cores: .one) },
             reference: { cmarkToHTML(megabyte) })
         let allCores = try Measure.alternating(
             runs: runs * 4 + 1,

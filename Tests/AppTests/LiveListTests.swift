@@ -68,6 +68,18 @@ final class LiveListTests: XCTestCase {
         XCTAssertFalse(App.update(&state, .postsChangedOnDisk([path]), now: 0).contains(.reloadPost(path)))
     }
 
+    /// A publish's rebase writes files: the editor is not read again meanwhile, nor is a
+    /// conflict being resolved by hand.
+    func testNoReloadDuringAPublishOrIntoAConflict() throws {
+        var state = try AppFixture.editing("content/posts/cold-brew-ratios/index.md")
+        let path = "content/posts/cold-brew-ratios/index.md"
+        state.editor?.resolvingConflict = path
+        XCTAssertFalse(App.update(&state, .postsChangedOnDisk([path]), now: 0).contains(.reloadPost(path)))
+        let markers = try XCTUnwrap(state.editor?.editor.text)
+        _ = App.update(&state, .postReloaded(path: path, text: "other", stamp: nil), now: 0)
+        XCTAssertEqual(state.editor?.editor.text, markers)
+    }
+
     /// The editor's own save comes back from the disk as the same text: the undo history stays.
     func testTheSameTextReadBackKeepsTheUndoHistory() throws {
         var state = try AppFixture.editing("content/posts/cold-brew-ratios/index.md")

@@ -43,7 +43,9 @@ extension App {
             // for (that text is the user's; a save then notices the file changed on disk). The
             // page stays what it is: a publish that ends after the user left the editor does not
             // bring the editor back.
-            guard let site = state.site, let previous = state.editor, previous.path == path, !previous.editor.isDirty
+            // Never into a conflict being resolved by hand (its text is the markers, not the file).
+            guard let site = state.site, let previous = state.editor, previous.path == path, !previous.editor.isDirty,
+                previous.resolvingConflict == nil
             else { return [] }
             // The same text (the editor's own save, seen on disk): the editor and its undo stay.
             if previous.editor.text == text {

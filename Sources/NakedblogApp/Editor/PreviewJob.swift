@@ -31,12 +31,12 @@ public struct PreviewJob: Sendable, Equatable {
             let text = windowText
             let lines: [PreviewLine]
             if window.lowerBound == 0, let page = try? PageText(text: text, file: path) {
-                lines = MarkdownPreview.renderOnThisThread(
-                    page, width: width, context: PreviewContext.forPage(page, file: file, site: site))
+                lines = MarkdownPreview.render(
+                    page, width: width, context: PreviewContext.forPage(page, file: file, site: site), cores: .one)
             } else {
                 lines = MarkdownPreview.render(
                     markdown: text, firstLine: window.lowerBound + 1, width: width,
-                    context: PreviewContext.forPage(nil, file: file, site: site))
+                    context: PreviewContext.forPage(nil, file: file, site: site), cores: .one)
             }
             return .previewRendered(
                 path: path, revision: revision, width: width, lines: lines, words: nil, window: window)
@@ -50,9 +50,8 @@ public struct PreviewJob: Sendable, Equatable {
         let context = PreviewContext.forPage(page, file: file, site: site)
         let lines: [PreviewLine]
         if let page {
-            // On this (low-priority) thread alone: laid out on all cores, a long post's preview
-            // took both cores at full priority and typing waited for a turn (p99 6.6 ms).
-            lines = MarkdownPreview.renderOnThisThread(page, width: width, context: context)
+            // On this (low-priority) thread alone (`MarkdownPreview.Cores`).
+            lines = MarkdownPreview.render(page, width: width, context: context, cores: .one)
         } else {
             lines = [
                 PreviewLine(

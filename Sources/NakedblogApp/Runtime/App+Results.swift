@@ -155,7 +155,12 @@ extension App {
         }
         let paths = affected.sorted()
         var effects: [AppEffect] = [refresh(state, paths), .refreshGitPaths(paths)]
-        if let editor = state.editor, affected.contains(editor.path), !editor.editor.isDirty {
+        // Not while a publish runs (its rebase writes the files; the editor is read again when it
+        // ends) nor into a conflict being resolved by hand.
+        if let editor = state.editor, affected.contains(editor.path), !editor.editor.isDirty,
+            editor.resolvingConflict == nil,
+            !state.publishUnderWay
+        {
             effects.append(.reloadPost(editor.path))
         }
         return effects
