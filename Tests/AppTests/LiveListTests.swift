@@ -24,6 +24,7 @@ final class LiveListTests: XCTestCase {
                 if case .siteLoaded = $0 { loaded = $0; return true }; return false
             })
         _ = App.update(&state, loaded!, now: 0)
+        XCTAssertTrue(runner.waitUntilWatching())
         let before = state.browse.posts.count
 
         let seen = messages.count

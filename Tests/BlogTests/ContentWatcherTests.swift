@@ -32,6 +32,7 @@ final class ContentWatcherTests: XCTestCase {
         let reports = Reports()
         let watcher = try XCTUnwrap(ContentWatcher(site: site) { paths in reports.paths.withLock { $0 += paths } })
         defer { watcher.stop() }
+        XCTAssertTrue(watcher.waitUntilReady())
 
         let started = Date()
         try FileManager.default.createDirectory(

@@ -10,7 +10,7 @@ import Synchronization
 public final class ContentWatcher: Sendable {
     private let descriptor: Int32
     private let site: Site
-    private let state = Mutex<(folders: [Int32: String], stopped: Bool)>(([:], false))
+    private let state = Mutex<(folders: [Int32: String], stopped: Bool, ready: Bool)>(([:], false, false))
     private let report: @Sendable ([String]) -> Void
     private let settle: Double
 
@@ -23,8 +23,13 @@ public final class ContentWatcher: Sendable {
         self.site = site
         self.report = report
         self.settle = settle
-        for folder in Self.roots(of: site) { watchTree(folder) }
-        let thread = Thread { [self] in run() }
+        // The folders are walked on the watcher's own thread: a 20,000-bundle site's walk never
+        // holds up the file work that follows opening it.
+        let thread = Thread { [self] in
+            for folder in Self.roots(of: site) { watchTree(folder) }
+            state.withLock { $0.ready = true }
+            run()
+        }
         thread.name = "nb-watch"
         thread.start()
     }
@@ -32,6 +37,17 @@ public final class ContentWatcher: Sendable {
     /// Stops watching (the thread ends within half a second).
     public func stop() {
         state.withLock { $0.stopped = true }
+    }
+
+    /// Whether every folder that was there at the start is watched (changes before that may be missed).
+    public var isReady: Bool { state.withLock { $0.ready } }
+
+    /// Waits until `isReady` (at most `timeout` seconds); whether it is.
+    @discardableResult
+    public func waitUntilReady(timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !isReady && Date() < deadline { usleep(5_000) }
+        return isReady
     }
 
     /// How many folders are watched.

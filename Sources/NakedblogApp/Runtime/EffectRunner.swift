@@ -211,6 +211,18 @@ public final class EffectRunner: @unchecked Sendable {
         }
     }
 
+    /// Waits until the open site's folders are all watched (tests make changes only then).
+    func waitUntilWatching(timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let watcher = shared.withLock({ $0.watcher }) {
+                return watcher.waitUntilReady(timeout: deadline.timeIntervalSinceNow)
+            }
+            usleep(5_000)
+        }
+        return false
+    }
+
     /// Whether `generation` is still the latest search asked for.
     func isLatestSearch(_ generation: Int) -> Bool { shared.withLock { $0.searches == generation } }
 
