@@ -76,7 +76,9 @@ final class ScreenSnapshotTests: XCTestCase {
         AppFixture.type(&state, "Tea in Kyoto — 京都")
         assertSnapshot(AppFixture.lines(state), named: "new-post")
         let effects = AppFixture.send(&state, .enter)
-        XCTAssertEqual(effects, [.createPost(title: "Tea in Kyoto — 京都", section: "posts", bundle: true, lang: "en")])
+        XCTAssertEqual(
+            effects,
+            [.createPost(NewPostRequest(title: "Tea in Kyoto — 京都", section: "posts", bundle: true, lang: "en"))])
     }
 
     func testPublishSheetPhases() throws {

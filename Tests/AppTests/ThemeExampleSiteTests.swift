@@ -20,7 +20,7 @@ final class ThemeExampleSiteTests: XCTestCase {
         try "baseURL = 'https://example.org'\nthemesDir = '../..'\ntheme = 'LoveIt'\ntitle = 'LoveIt'\n".write(
             toFile: site + "/hugo.toml", atomically: true, encoding: .utf8)
         let (runner, messages) = AppFixture.runner(home)
-        runner.run(.createPost(title: "Hello world", section: "posts", bundle: true, lang: nil), siteRoot: site)
+        runner.run(.createPost(NewPostRequest(title: "Hello world")), siteRoot: site)
         var created: AppMessage?
         XCTAssertTrue(
             messages.wait {

@@ -49,6 +49,24 @@ final class FormTests: XCTestCase {
         XCTAssertEqual(cursor?.y, 1)
     }
 
+    func testAChoiceCyclesThroughItsOptions() {
+        var form = Form(fields: [
+            Form.Field(label: "Kind", kind: .choice(options: ["bundle", "file", "page"]), value: "bundle")
+        ])
+        XCTAssertTrue(form.handle(.right()))
+        XCTAssertEqual(form.fields[0].editor.text, "file")
+        XCTAssertTrue(form.handle(.character(" ")))
+        XCTAssertEqual(form.fields[0].editor.text, "page")
+        XCTAssertTrue(form.handle(.right()))
+        XCTAssertEqual(form.fields[0].editor.text, "bundle")
+        XCTAssertTrue(form.handle(.left()))
+        XCTAssertEqual(form.fields[0].editor.text, "page")
+        XCTAssertFalse(form.handle(.character("x")), "not typed into")
+        var screen = Screen(width: 30, height: 1)
+        form.render(into: &screen, area: screen.bounds)
+        XCTAssertEqual(screen.lines(trimmingTrailingSpaces: true), ["Kind  ‹ page ›"])
+    }
+
     func testFormSnapshot() {
         var screen = Screen(width: 50, height: 6)
         form().render(into: &screen, area: screen.bounds)

@@ -197,40 +197,20 @@ extension App {
             state.overlay = nil
             return []
         case .enter:
-            let title = dialog.title.text.trimmingCharacters(in: .whitespaces)
-            guard !title.isEmpty else { dialog.problem = "Type a title first."; return [] }
-            let lang: String? = dialog.languages.isEmpty ? nil : dialog.languages[dialog.language]
-            return [
-                .createPost(title: title, section: dialog.sections[dialog.section], bundle: dialog.bundle, lang: lang)
-            ]
-        case .tab, .down(false):
-            dialog.focus = (dialog.focus + 1) % dialog.fieldCount
-            return []
-        case .backTab, .up(false):
-            dialog.focus = (dialog.focus + dialog.fieldCount - 1) % dialog.fieldCount
-            return []
+            guard let request = dialog.request else {
+                dialog.problem = "Type a title first."
+                return []
+            }
+            return [.createPost(request)]
         default:
-            break
-        }
-        switch dialog.focus {
-        case 0:
-            _ = dialog.title.handle(key)
+            // Tab and ↓ go to the next field, ←/→ change a choice; the form keeps to its fields.
+            if key == .down(shift: false) || key == .tab, dialog.form.focus == dialog.form.fields.count - 1 {
+                while dialog.form.focus > 0 { _ = dialog.form.handle(.up()) }
+                return []
+            }
+            _ = dialog.form.handle(key)
             dialog.problem = nil
-        case 1:
-            if key == .left() { dialog.section = (dialog.section + dialog.sections.count - 1) % dialog.sections.count }
-            if key == .right() || key == .character(" ") {
-                dialog.section = (dialog.section + 1) % dialog.sections.count
-            }
-        case 2:
-            if [.left(), .right(), .character(" ")].contains(key) { dialog.bundle.toggle() }
-        default:
-            if key == .left() {
-                dialog.language = (dialog.language + dialog.languages.count - 1) % dialog.languages.count
-            }
-            if key == .right() || key == .character(" ") {
-                dialog.language = (dialog.language + 1) % dialog.languages.count
-            }
+            return []
         }
-        return []
     }
 }

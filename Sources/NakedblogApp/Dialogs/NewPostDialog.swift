@@ -1,32 +1,68 @@
 import Blog
 import Foundation
-import GitOps
-import Preview
 import TUI
 
-/// The `n` dialog: a title (the slug shown as it is typed), with section, kind and language.
+/// The `n` dialog: a form of the fields a new post asks for (title; on a Hugo site section, kind
+/// and language), the slug shown as the title is typed. Adding a field is one entry in `fields`
+/// and its place in `request`.
 public struct NewPostDialog: Sendable {
-    public var title = TextField()
-    public var sections: [String]
-    public var section: Int = 0
-    public var bundle = true
-    public var languages: [String]
-    public var language = 0
-    /// 0: title, 1: section, 2: kind, 3: language.
-    public var focus = 0
-    public var problem: String?
-    /// A Jekyll site: a new post is a draft file in `_drafts/` (no section, kind or language to pick).
-    public var jekyll = false
-
-    public init(sections: [String], languages: [String], jekyll: Bool = false) {
-        self.sections = sections.isEmpty ? ["posts"] : sections
-        if let posts = self.sections.firstIndex(of: "posts") { section = posts }
-        self.languages = jekyll ? [] : languages
-        self.jekyll = jekyll
+    /// One field of the dialog: its form field and how it sets the request.
+    struct Definition: Sendable {
+        let field: Form.Field
+        let apply: @Sendable (String, inout NewPostRequest) -> Void
     }
 
-    /// How many fields Tab goes through.
-    var fieldCount: Int { jekyll ? 1 : (languages.isEmpty ? 3 : 4) }
+    static let bundleChoice = "page bundle (folder with index.md)", fileChoice = "single file"
 
-    public var slug: String { PostCreator.slug(for: title.text) }
+    public var form: Form
+    let definitions: [Definition]
+    public var problem: String?
+    /// A Jekyll site: a new post is a draft file in `_drafts/` (no section, kind or language to pick).
+    public let jekyll: Bool
+
+    public init(sections: [String], languages: [String], jekyll: Bool = false) {
+        self.jekyll = jekyll
+        let sections = sections.isEmpty ? ["posts"] : sections
+        var definitions = [Definition(field: Form.Field(label: "Title", kind: .text), apply: { $1.title = $0 })]
+        if !jekyll {
+            definitions.append(
+                Definition(
+                    field: Form.Field(
+                        label: "Section", kind: .choice(options: sections),
+                        value: sections.contains("posts") ? "posts" : sections[0]),
+                    apply: { $1.section = $0 }))
+            definitions.append(
+                Definition(
+                    field: Form.Field(
+                        label: "Kind", kind: .choice(options: [Self.bundleChoice, Self.fileChoice]),
+                        value: Self.bundleChoice),
+                    apply: { $1.bundle = $0 == Self.bundleChoice }))
+            if !languages.isEmpty {
+                definitions.append(
+                    Definition(
+                        field: Form.Field(label: "Language", kind: .choice(options: languages), value: languages[0]),
+                        apply: { $1.lang = $0 }))
+            }
+        }
+        self.definitions = definitions
+        form = Form(fields: definitions.map(\.field))
+    }
+
+    /// The title as typed.
+    public var title: String { form.fields[0].editor.text }
+
+    public var slug: String { PostCreator.slug(for: title) }
+
+    /// Which field has the focus (0: the title).
+    public var focus: Int { form.focus }
+
+    /// What the dialog asks for; nil while the title is empty.
+    public var request: NewPostRequest? {
+        let title = self.title.trimmingCharacters(in: .whitespaces)
+        guard !title.isEmpty else { return nil }
+        var request = NewPostRequest(title: title)
+        for (definition, field) in zip(definitions, form.fields) { definition.apply(field.editor.text, &request) }
+        request.title = title
+        return request
+    }
 }

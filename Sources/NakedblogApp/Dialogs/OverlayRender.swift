@@ -119,16 +119,9 @@ enum OverlayRender {
     }
 
     private static func newPost(_ dialog: NewPostDialog, into screen: inout Screen, area: Rect) -> (x: Int, y: Int)? {
-        var lines = ["Title:", "", "slug: \(dialog.slug)", ""]
-        if dialog.jekyll {
-            lines += ["A draft: _drafts/\(dialog.slug).md", "(dated when it is published)"]
-        } else {
-            lines += [
-                "Section:  ‹ \(dialog.sections[dialog.section]) ›",
-                "Kind:     ‹ \(dialog.bundle ? "page bundle (folder with index.md)" : "single file") ›",
-            ]
-        }
-        if !dialog.languages.isEmpty { lines.append("Language: ‹ \(dialog.languages[dialog.language]) ›") }
+        let rows = dialog.form.fields.count
+        var lines = Array(repeating: "", count: rows) + ["", "slug: \(dialog.slug)"]
+        if dialog.jekyll { lines += ["A draft: _drafts/\(dialog.slug).md", "(dated when it is published)"] }
         let problemLines = dialog.problem.map { App.wrap($0, width: max(20, min(72, area.width - 8))) } ?? []
         lines +=
             [""]
@@ -136,21 +129,18 @@ enum OverlayRender {
                 ? [
                     dialog.jekyll
                         ? "Enter creates · Esc cancels" : "Enter creates · Tab next field · ←/→ change · Esc cancels"
-                ] : problemLines)
+                ]
+                : problemLines)
         guard let inner = box(title: "New post", lines: lines, minWidth: 56, into: &screen, area: area) else {
             return nil
         }
-        let focusRow = [4, 5, 6][min(2, max(0, dialog.focus - 1))]
-        if dialog.focus > 0 { screen.put("▸", x: inner.x - 1, y: inner.y + focusRow, style: Style(.keyHintKey)) }
+        screen.put("slug: ", x: inner.x, y: inner.y + rows + 1, style: Style(.dim), clip: inner)
         for (index, line) in problemLines.enumerated() {
             screen.put(
                 line, x: inner.x, y: inner.y + lines.count - problemLines.count + index, style: Style(.error),
                 clip: inner)
         }
-        screen.put(dialog.slug, x: inner.x + 6, y: inner.y + 2, style: Style(.dim), clip: inner)
-        let column = dialog.title.render(
-            into: &screen, area: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1))
-        return dialog.focus == 0 ? (column, inner.y + 1) : nil
+        return dialog.form.render(into: &screen, area: Rect(x: inner.x, y: inner.y, width: inner.width, height: rows))
     }
 
     private static func publish(_ sheet: PublishSheet, into screen: inout Screen, area: Rect) -> (x: Int, y: Int)? {

@@ -107,7 +107,7 @@ public enum AppEffect: Sendable, Equatable {
     case writeJournal(path: String, text: String)
     case discardJournal(path: String)
     case showDiskDiff(path: String, text: String)
-    case createPost(title: String, section: String, bundle: Bool, lang: String?)
+    case createPost(NewPostRequest)
     /// `ignoringWords`: words ignored this session, left out of the sheet's misspelling count.
     case preparePublish(post: String?, ignoringWords: [String] = [])
     /// The editor left `path` (another session may now edit it).

@@ -70,16 +70,14 @@ extension EffectRunner {
         }
     }
 
-    func createPost(title: String, section: String, bundle: Bool, lang: String?, root: String) {
+    func createPost(_ request: NewPostRequest, root: String) {
         guard let site = try? openSite(root) else {
             return send(.postCreationFailed("the site at \(root) can no longer be read: nothing was created."))
         }
-        do {
-            let created = try PostCreator(site: site).create(
-                .init(title: title, section: section, bundle: bundle, lang: lang))
-            send(.postCreated(path: created.path))
+        do throws(WorkflowError) {
+            send(.postCreated(path: try PostCreation.create(request, site: site)))
         } catch {
-            send(.postCreationFailed(String(describing: error)))
+            send(.postCreationFailed(error.description))
         }
     }
 

@@ -113,8 +113,7 @@ public final class EffectRunner: @unchecked Sendable {
         case .discardJournal(let path):
             background { RecoveryJournal.remove(root: root, post: path, environment: self.environment) }
         case .showDiskDiff(let path, let text): background { self.showDiskDiff(path, text, root: root) }
-        case .createPost(let title, let section, let bundle, let lang):
-            background { self.createPost(title: title, section: section, bundle: bundle, lang: lang, root: root) }
+        case .createPost(let request): background { self.createPost(request, root: root) }
         case .preparePublish(let post, let ignoring):
             background { self.preparePublish(post, ignoring: ignoring, root: root) }
         case .runPublishCheck(let post, let undraft):

@@ -1,7 +1,7 @@
 import TextWidth
 
-/// A form of typed fields (the front-matter form): text, toggle, date, and tag lists that
-/// complete from a vocabulary. ↑/↓ or Tab move between fields; each field edits in place.
+/// A form of typed fields (the front-matter form, the new-post dialog): text, toggle, date, tag
+/// lists that complete from a vocabulary, and a choice among options. ↑/↓ or Tab move between fields; each field edits in place.
 public struct Form: Sendable {
     public enum Kind: Sendable, Equatable {
         case text
@@ -10,6 +10,8 @@ public struct Form: Sendable {
         case date
         /// Comma-separated items; Tab completes the last one from `vocabulary`.
         case tags(vocabulary: [String])
+        /// One of `options`, changed with ←/→ or Space (shown `‹ option ›`).
+        case choice(options: [String])
     }
 
     public struct Field: Sendable {
@@ -58,6 +60,13 @@ public struct Form: Sendable {
             field.isOn.toggle()
             return true
         }
+        if case .choice(let options) = field.kind {
+            guard !options.isEmpty, key == .left() || key == .right() || key == .character(" ") else { return false }
+            let index = options.firstIndex(of: field.editor.text) ?? 0
+            let step = key == .left() ? options.count - 1 : 1
+            field.editor = TextField(options[(index + step) % options.count])
+            return true
+        }
         guard key != .enter, field.editor.handle(key) else { return false }
         if field.kind == .date { field.problem = validateDate(field.editor.text) }
         return true
@@ -94,6 +103,10 @@ public struct Form: Sendable {
             case .toggle:
                 screen.put(
                     field.isOn ? "[x]" : "[ ]", x: valueArea.x, y: y, style: Style(focused ? .selection : .normal),
+                    clip: valueArea)
+            case .choice:
+                screen.put(
+                    "‹ " + field.editor.text + " ›", x: valueArea.x, y: y, style: Style(focused ? .selection : .normal),
                     clip: valueArea)
             default:
                 let style = field.problem != nil ? Style(.error, underline: true) : Style(.normal, underline: focused)

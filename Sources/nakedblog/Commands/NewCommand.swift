@@ -1,6 +1,7 @@
 import ArgumentParser
 import Blog
 import Foundation
+import Workflows
 
 /// `nakedblog new`: creates a post from the site's archetype and prints its path.
 struct NewCommand: ParsableCommand {
@@ -38,14 +39,13 @@ struct NewCommand: ParsableCommand {
 
     func run() throws {
         let site = try SiteLoading.open(site)
-        do {
-            let created = try PostCreator(site: site).create(
-                .init(
-                    title: title, section: section, bundle: !file, lang: lang,
-                    outsideSite: outsideSite))
-            FileHandleOutput.standardOutput.write(DisplayPath.forUser(site.absolute(created.path)) + "\n")
+        do throws(WorkflowError) {
+            let path = try PostCreation.create(
+                NewPostRequest(title: title, section: section, bundle: !file, lang: lang, outsideSite: outsideSite),
+                site: site)
+            FileHandleOutput.standardOutput.write(DisplayPath.forUser(site.absolute(path)) + "\n")
         } catch {
-            throw error.userFacing
+            throw UserFacingError(error.description)
         }
     }
 }

@@ -1,0 +1,41 @@
+import Blog
+import Foundation
+
+/// A new post as the writer asked for it: the new-post dialog and `nakedblog new` alike.
+public struct NewPostRequest: Sendable, Equatable {
+    public var title: String
+    /// Hugo: the section (`posts`); ignored on Jekyll (a draft in `_drafts/`).
+    public var section: String
+    /// Hugo: a page bundle (`<slug>/index.md`) rather than a single file.
+    public var bundle: Bool
+    /// Hugo: the language, when the site has several.
+    public var lang: String?
+    /// The writer's own folders outside the site are honoured (never on a shared server).
+    public var outsideSite: Bool
+
+    public init(
+        title: String, section: String = "posts", bundle: Bool = true, lang: String? = nil, outsideSite: Bool = false
+    ) {
+        self.title = title
+        self.section = section
+        self.bundle = bundle
+        self.lang = lang
+        self.outsideSite = outsideSite
+    }
+}
+
+/// Makes a new post from the site's archetype (`PostCreator`).
+public enum PostCreation {
+    /// The new post's path (site-relative).
+    public static func create(_ request: NewPostRequest, site: Site) throws(WorkflowError) -> String {
+        do {
+            return try PostCreator(site: site).create(
+                .init(
+                    title: request.title, section: request.section, bundle: request.bundle, lang: request.lang,
+                    outsideSite: request.outsideSite)
+            ).path
+        } catch {
+            throw WorkflowError(.refused, String(describing: error))
+        }
+    }
+}
