@@ -87,13 +87,13 @@ final class DailyDriverTests: XCTestCase {
         var state = try AppFixture.editing()
         let before = state.editor!.editor.text
         _ = App.update(
-            &state, .refused(title: "Cannot add this image", reason: "not an image inside the site."), now: 0)
+            &state, .failed(AppFailure(.addImage, "not an image inside the site.")), now: 0)
         XCTAssertNotNil(state.overlay)
         _ = AppFixture.send(&state, .character("x"))
         XCTAssertNil(state.overlay, "the letter closed the message")
         XCTAssertEqual(state.editor!.editor.text, "x" + before, "and was typed where the writer was")
         // Enter only closes it.
-        _ = App.update(&state, .refused(title: "Cannot add this image", reason: "again"), now: 0)
+        _ = App.update(&state, .failed(AppFailure(.addImage, "again")), now: 0)
         _ = AppFixture.send(&state, .enter)
         XCTAssertNil(state.overlay)
         XCTAssertEqual(state.editor!.editor.text, "x" + before)
@@ -102,7 +102,7 @@ final class DailyDriverTests: XCTestCase {
     func testARefusedImageIsTitledForTheImage() throws {
         var state = try AppFixture.editing()
         _ = App.update(
-            &state, .refused(title: "Cannot add this image", reason: "not an image inside the site."), now: 0)
+            &state, .failed(AppFailure(.addImage, "not an image inside the site.")), now: 0)
         let screen = Render.frame(&state).0.lines().joined(separator: "\n")
         XCTAssertTrue(screen.contains("Cannot add this image"), screen)
         XCTAssertFalse(screen.contains("Cannot open the post"), screen)

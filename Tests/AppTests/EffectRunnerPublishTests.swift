@@ -65,7 +65,8 @@ final class EffectRunnerReloadTests: XCTestCase {
         runner.run(.openPost("content/posts/also-gone/index.md"), siteRoot: site)
         XCTAssertTrue(
             messages.wait {
-                if case .postFailed(let problem) = $0 { return problem.contains("also-gone") }; return false
+                if case .failed(let failure) = $0 { let problem = failure.reason; return problem.contains("also-gone") };
+                return false
             })
         usleep(300_000)  // the reload ran on another thread: give it time to say anything it would
         XCTAssertFalse(
@@ -74,7 +75,8 @@ final class EffectRunnerReloadTests: XCTestCase {
             }, "a reload is never an open")
         XCTAssertFalse(
             messages.contains {
-                if case .postFailed(let problem) = $0 { return problem.contains("/gone/") }; return false
+                if case .failed(let failure) = $0 { let problem = failure.reason; return problem.contains("/gone/") };
+                return false
             },
             "a reload that cannot read the post says nothing")
     }

@@ -50,7 +50,7 @@ final class ImageSourceTests: XCTestCase {
             messages.wait(after: before) {
                 switch $0 {
                 case .imageCopied(_, let name, _, _): answer = "copied " + name; return true
-                case .refused(let title, let reason): answer = title + ": " + reason; return true
+                case .failed(let failure): answer = failure.title + ": " + failure.reason; return true
                 default: return false
                 }
             }, "every Ctrl-R answers")

@@ -65,7 +65,9 @@ final class OutsideLinkTests: XCTestCase {
             runner.run(.openPost(path), siteRoot: site)
             XCTAssertTrue(
                 messages.wait(after: before) {
-                    if case .postFailed(let text) = $0 { return text.contains(rule) && text.count <= 80 }; return false
+                    if case .failed(let failure) = $0 {
+                        let text = failure.reason; return text.contains(rule) && text.count <= 80
+                    }; return false
                 }, path)
             XCTAssertFalse(
                 messages.contains {
@@ -93,7 +95,8 @@ final class OutsideLinkTests: XCTestCase {
             runner.run(.openPost(path), siteRoot: site)
             XCTAssertTrue(
                 messages.wait(after: before) {
-                    if case .postFailed(let text) = $0 { return text.contains("refused") }; return false
+                    if case .failed(let failure) = $0 { let text = failure.reason; return text.contains("refused") };
+                    return false
                 }, path)
         }
         XCTAssertFalse(
@@ -128,7 +131,9 @@ final class OutsideLinkTests: XCTestCase {
         runner.run(.save(path: "content/posts/gitcfg.md", text: "overwritten\n", revision: 1), siteRoot: site)
         XCTAssertTrue(
             messages.wait(after: before) {
-                if case .saveFailed(let text) = $0 { return text.contains("refused: leads into .git") }; return false
+                if case .failed(let failure) = $0, failure.what == .savePost {
+                    let text = failure.reason; return text.contains("refused: leads into .git")
+                }; return false
             })
         XCTAssertEqual(try String(contentsOfFile: site + "/.git/config", encoding: .utf8), config)
         XCTAssertEqual(

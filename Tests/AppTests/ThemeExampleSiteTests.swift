@@ -25,7 +25,7 @@ final class ThemeExampleSiteTests: XCTestCase {
         XCTAssertTrue(
             messages.wait {
                 if case .postCreated = $0 { created = $0; return true };
-                if case .postCreationFailed = $0 { created = $0; return true }; return false
+                if case .failed = $0 { created = $0; return true }; return false
             })
         guard case .postCreated? = created else { return XCTFail("\(String(describing: created))") }
         let text = try String(contentsOfFile: site + "/content/posts/hello-world/index.md", encoding: .utf8)
@@ -36,7 +36,7 @@ final class ThemeExampleSiteTests: XCTestCase {
         var state = try AppFixture.browsing()
         let reason =
             "themesDir ../../../../../some/very/long/path/that/goes/on/and/on/for/a/while/archetypes/default.md: refused: leads into .git. Site only, never .git — and the end of the reason is here"
-        _ = App.update(&state, .refused(title: "Cannot create the post", reason: reason), now: 0)
+        _ = App.update(&state, .failed(AppFailure(.publish, reason)), now: 0)
         let screen = AppFixture.lines(state).joined(separator: "\n")
         XCTAssertTrue(screen.contains("reason is here") && screen.contains("default.md: refused"), screen)
     }

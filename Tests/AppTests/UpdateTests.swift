@@ -362,6 +362,25 @@ final class UpdateTests: XCTestCase {
         XCTAssertNil(state.editor?.frozenStatus, "another key: at once")
     }
 
+    /// Issue 46: a failure is typed, and its box names what failed (a conflict that cannot be
+    /// loaded no longer says "Cannot open the post"); a new post's problem stays in its dialog.
+    func testFailuresAreNamedByWhatFailed() throws {
+        var state = try AppFixture.browsing()
+        _ = App.update(&state, .failed(AppFailure(.loadConflict, "x.md no longer conflicts")), now: 0)
+        guard case .message(let title, let lines)? = state.overlay else {
+            return XCTFail("\(String(describing: state.overlay))")
+        }
+        XCTAssertEqual(title, "Cannot load the conflict")
+        XCTAssertEqual(lines, ["x.md no longer conflicts"])
+        state.overlay = nil
+        _ = AppFixture.send(&state, .character("n"))
+        _ = App.update(&state, .failed(AppFailure(.createPost, "a file is already there")), now: 0)
+        guard case .newPost(let dialog)? = state.overlay else { return XCTFail("the dialog stays") }
+        XCTAssertEqual(dialog.problem, "a file is already there")
+        XCTAssertEqual(
+            AppFailure(.savePost, "disk full").lines, ["disk full", "", "Your text is still in the editor."])
+    }
+
     func testFindStartsWithTheLastQuerySelected() throws {
         var state = try AppFixture.editing()
         _ = AppFixture.send(&state, .control("f"))

@@ -60,11 +60,21 @@ extension App {
             return previewRendered(
                 &state, path: path, revision: revision, width: width, lines: lines, words: words, window: window,
                 now: now)
-        case .postFailed(let problem):
-            state.overlay = .message(title: "Cannot open the post", lines: [problem])
-            return []
-        case .refused(let title, let reason):
-            state.overlay = .message(title: title, lines: [reason])
+        case .failed(let failure):
+            switch failure.what {
+            case .savePost:
+                // The journal is written again at the next pause (the text is not on disk).
+                state.editor?.journaledRevision = -1
+            case .createPost:
+                // Said inside the dialog, which stays open to fix the title.
+                if case .newPost(var dialog) = state.overlay {
+                    dialog.problem = failure.reason
+                    state.overlay = .newPost(dialog)
+                    return []
+                }
+            default: break
+            }
+            state.overlay = .message(title: failure.title, lines: failure.lines)
             return []
         case .saved(let path, let stamp, let revision):
             if var editor = state.editor, editor.path == path {
@@ -74,20 +84,10 @@ extension App {
             }
             toast(&state, "Saved \(path)", now: now)
             return [refresh(state, [path])]
-        case .saveFailed(let problem):
-            state.editor?.journaledRevision = -1
-            state.overlay = .message(title: "Not saved", lines: [problem, "", "Your text is still in the editor."])
-            return []
         case .postCreated(let path):
             state.overlay = nil
             state.cursorToBody = true
             return [.openPost(path), refresh(state, [path])]
-        case .postCreationFailed(let problem):
-            if case .newPost(var dialog) = state.overlay {
-                dialog.problem = problem
-                state.overlay = .newPost(dialog)
-            }
-            return []
         case .draftToggled(let path, let movedFrom):
             if let movedFrom {
                 toast(&state, "Moved to \(path)", now: now)

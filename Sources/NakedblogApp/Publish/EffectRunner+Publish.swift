@@ -6,7 +6,7 @@ extension EffectRunner {
     /// Works out what a publish of `post` would commit, for the sheet (`PublishPreparation`).
     func preparePublish(_ post: String?, ignoring: [String] = [], root: String) {
         guard let repository = try? Repository.discover(from: root), repository.workingDirectory != nil else {
-            return send(.postFailed(WorkflowError.notInRepositoryText))
+            return send(.failed(AppFailure(.publish, WorkflowError.notInRepositoryText)))
         }
         guard let post else {
             return send(
@@ -19,12 +19,9 @@ extension EffectRunner {
         do {
             prepared = try PublishPreparation.prepare(post: post, site: try openSite(root), repository: repository)
         } catch let error as WorkflowError {
-            return send(
-                error.kind == .notInRepository
-                    ? .postFailed(error.description)
-                    : .refused(title: "Cannot publish this post", reason: error.description))
+            return send(.failed(AppFailure(.publish, error)))
         } catch {
-            return send(.refused(title: "Cannot publish this post", reason: "\(error)"))
+            return send(.failed(AppFailure(.publish, "\(error)")))
         }
         var sheet = PublishSheet(prepared)
         sheet.misspelled = misspelledWords(in: post, site: prepared.site, ignoring: ignoring)
@@ -33,7 +30,7 @@ extension EffectRunner {
 
     /// Keeps a published post's old address as a redirect in its front matter (the one change).
     func keepOldAddress(_ post: String, change: URLChange, root: String) {
-        let refuse = { (reason: String) in self.send(.refused(title: "Cannot keep the old address", reason: reason)) }
+        let refuse = { (reason: String) in self.send(.failed(AppFailure(.keepOldAddress, reason))) }
         guard let site = try? openSite(root) else { return refuse("the site at \(root) can no longer be read.") }
         let file = site.absolute(post)
         do {
@@ -105,17 +102,17 @@ extension EffectRunner {
     func loadConflict(_ path: String, root: String) {
         guard let repository = try? Repository.discover(from: root), let workdir = repository.workingDirectory else {
             return send(
-                .postFailed("cannot load the conflict in \(path): the site's repository can no longer be read."))
+                .failed(AppFailure(.loadConflict, "the site's repository can no longer be read.")))
         }
         do {
             guard let file = try Publisher.conflictingFiles(repositoryAt: workdir).first(where: { $0.path == path })
             else {
-                send(.postFailed("\(path) no longer conflicts; continue the publish."))
+                send(.failed(AppFailure(.loadConflict, "\(path) no longer conflicts; continue the publish.")))
                 return
             }
             send(.conflictLoaded(path: path, text: file.textWithMarkers()))
         } catch {
-            send(.postFailed("cannot load the conflict in \(path): \(error.message)"))
+            send(.failed(AppFailure(.loadConflict, "\(path): \(error.message)")))
         }
     }
 

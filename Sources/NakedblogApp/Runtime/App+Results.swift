@@ -27,8 +27,7 @@ extension App {
                 effects.append(.openPost(post))
             }
             return effects
-        case .postOpened, .postBeingEdited, .postReloaded, .previewRendered, .postFailed, .refused, .saved, .saveFailed,
-            .postCreated, .postCreationFailed,
+        case .postOpened, .postBeingEdited, .postReloaded, .previewRendered, .failed, .saved, .postCreated,
             .draftToggled, .editorReturned, .recoveryFound, .saveConflict, .imageCopied, .conflictLoaded:
             return handlePostResult(&state, message, now: now)
         case .cloneURLChecked(let url, let target, let remote):

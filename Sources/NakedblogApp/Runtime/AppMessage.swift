@@ -37,17 +37,14 @@ public enum AppMessage: Sendable {
     case postBeingEdited(path: String, by: String)
     /// The post in the editor, read again after a publish changed it on disk.
     case postReloaded(path: String, text: String, stamp: FileStamp?)
-    case postFailed(String)
-    /// An action was refused: the title names what ("Cannot add this image"), the reason why.
-    case refused(title: String, reason: String)
+    /// Something asked for did not happen (`AppFailure` says what and why).
+    case failed(AppFailure)
     /// A document's words counted and preview rendered (width nil: none) off the loop
     /// (`AppEffect.renderPreview`); `window`: only those lines were rendered (and no words counted).
     case previewRendered(
         path: String, revision: Int, width: Int?, lines: [PreviewLine], words: Int?, window: Range<Int>?)
     case saved(path: String, stamp: FileStamp?, revision: Int)
-    case saveFailed(String)
     case postCreated(path: String)
-    case postCreationFailed(String)
     case publishSheetReady(PublishSheet)
     case publishEvent(PublishEvent)
     case publishFinished(PublishResult)

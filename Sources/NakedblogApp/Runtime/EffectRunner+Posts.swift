@@ -11,7 +11,7 @@ extension EffectRunner {
         } catch {
             // A reload that cannot read the post says nothing: the user asked for no post (it may
             // have been published as deleted), and the editor keeps what it shows.
-            if !reload { send(.postFailed(error.description)) }
+            if !reload { send(.failed(AppFailure(.openPost, error))) }
             return
         }
         if reload { return send(.postReloaded(path: path, text: text, stamp: stamp)) }
@@ -64,33 +64,38 @@ extension EffectRunner {
             shared.withLock { $0.ownWrites[file] = stamp }
             send(.saved(path: path, stamp: stamp, revision: revision))
         } catch let error as ContentError {
-            send(.saveFailed("\(error) Your text is kept in the editor and in the recovery journal."))
+            send(
+                .failed(AppFailure(.savePost, "\(error) Your text is kept in the editor and in the recovery journal.")))
         } catch {
-            send(.saveFailed("\(error). Check the disk space and the file's permissions, then save again."))
+            send(
+                .failed(
+                    AppFailure(.savePost, "\(error). Check the disk space and the file's permissions, then save again.")
+                ))
         }
     }
 
     func createPost(_ request: NewPostRequest, root: String) {
         guard let site = try? openSite(root) else {
-            return send(.postCreationFailed("the site at \(root) can no longer be read: nothing was created."))
+            return send(
+                .failed(AppFailure(.createPost, "the site at \(root) can no longer be read: nothing was created.")))
         }
         do throws(WorkflowError) {
             send(.postCreated(path: try PostCreation.create(request, site: site)))
         } catch {
-            send(.postCreationFailed(error.description))
+            send(.failed(AppFailure(.createPost, error)))
         }
     }
 
     func toggleDraft(_ path: String, root: String) {
         guard let site = try? openSite(root) else {
             return send(
-                .refused(title: "Cannot change the draft state", reason: "the site at \(root) can no longer be read."))
+                .failed(AppFailure(.changeDraft, "the site at \(root) can no longer be read.")))
         }
         do {
             let result = try DraftSwitch.set(path, draft: !(try DraftSwitch.isDraft(path, site: site)), site: site)
             send(.draftToggled(path: result.path, movedFrom: result.movedFrom))
         } catch {
-            send(.postFailed(String(describing: error)))
+            send(.failed(AppFailure(.changeDraft, String(describing: error))))
         }
     }
 
@@ -104,7 +109,7 @@ extension EffectRunner {
                 source, to: post, site: site, restricted: restricted, environment: environment)
             send(.imageCopied(path: post, name: added.name, link: added.link, folder: added.folder))
         } catch {
-            send(.refused(title: "Cannot add this image", reason: error.description))
+            send(.failed(AppFailure(.addImage, error)))
         }
     }
 }

@@ -79,7 +79,7 @@ public final class EffectRunner: @unchecked Sendable {
     public func run(_ effect: AppEffect, siteRoot: String?) {
         if effect.needsSite && siteRoot == nil {
             // Asked for before a site was open: said, never dropped in silence.
-            return send(.refused(title: "No site is open", reason: "Open a site first (its folder, or a post in it)."))
+            return send(.failed(AppFailure(.noSite, "Open a site first (its folder, or a post in it).")))
         }
         let root = siteRoot ?? ""
         switch effect {
@@ -140,7 +140,7 @@ public final class EffectRunner: @unchecked Sendable {
         case .runExternalEditor(let path):
             // Never another program on a shared server (the keys are off too; this is the backstop).
             if restricted {
-                send(.postFailed("Not available on this server."))
+                send(.failed(AppFailure(.externalEditor, "Not available on this server.")))
             } else {
                 runExternalEditor(path, root: root)
             }
@@ -164,15 +164,15 @@ public final class EffectRunner: @unchecked Sendable {
                 // Never reached with --author (the author commits); without one the server's
                 // administrator sets the identity, never the author, and ~/.gitconfig is not written.
                 return send(
-                    .refused(
-                        title: "No git identity",
-                        reason:
+                    .failed(
+                        AppFailure(
+                            .noIdentity,
                             "This server has no git identity to commit with, and this session has no --author; ask the server's administrator (docs/SERVING.md)."
-                    ))
+                        )))
             }
             background {
                 do { try GitLibrary.setGlobalIdentity(name: name, email: email) } catch {
-                    self.send(.postFailed("cannot write ~/.gitconfig: \(error)"))
+                    self.send(.failed(AppFailure(.setIdentity, "cannot write ~/.gitconfig: \(error)")))
                 }
             }
         case .answerCredentials(let username, let password):
@@ -180,7 +180,7 @@ public final class EffectRunner: @unchecked Sendable {
                 username.flatMap { user in password.map { HTTPCredential(username: user, password: $0) } })
         case .suspend:
             if restricted {
-                return send(.refused(title: "Not available", reason: "Suspending is not available on this server."))
+                return send(.failed(AppFailure(.suspend, "Suspending is not available on this server.")))
             }
             // The default action stops the process; `fg` (SIGCONT) resumes here and the screen returns.
             withTerminalSuspended {
