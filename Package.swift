@@ -44,11 +44,16 @@ let package = Package(
             name: "CNuspell",
             linkerSettings: [.linkedLibrary("nuspell"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
-        // Async-signal-safe terminal restoration (C: signal handlers must be).
-        .target(name: "CShims"),
+        // Memory: the arena cmark parses into, heap settings, huge pages.
+        .target(name: "CMemory"),
+        // The terminal: restoring it from signal handlers (C: they must be async-signal-safe), ptys.
+        .target(name: "CTerminal"),
+        // Scans every byte of a text or a directory passes through: vectorized word counts and
+        // control-character and prose-run searches, getdents64.
+        .target(name: "CScans"),
 
         // Display width of text (CJK, emoji, combining marks): shared by Blog and TUI.
-        .target(name: "TextWidth", dependencies: ["CShims"]),
+        .target(name: "TextWidth", dependencies: ["CScans"]),
 
         // Libraries: GitOps, FrontMatter, TUI and TextWidth import none of the others; Blog reads
         // front matter, Preview reads Blog's sites, Spelling reads Preview's prose spans.
@@ -56,10 +61,11 @@ let package = Package(
         // Front matter: reading YAML, TOML and JSON blocks, values and dates, and editing one
         // field in place. Knows nothing of sites.
         .target(name: "FrontMatter", dependencies: ["TextWidth", "Yams", "TOMLKit"]),
-        .target(name: "Blog", dependencies: ["FrontMatter", "CShims", "TextWidth", "Yams", "TOMLKit"]),
+        .target(name: "Blog", dependencies: ["FrontMatter", "CScans", "TextWidth", "Yams", "TOMLKit"]),
         // Markdown → styled terminal lines: the only code that calls libcmark.
-        .target(name: "Preview", dependencies: ["Blog", "CCmark", "CShims", "CSourceHighlight", "TextWidth"]),
-        .target(name: "TUI", dependencies: ["CNcursesw", "CShims", "TextWidth", "TOMLKit"]),
+        .target(
+            name: "Preview", dependencies: ["Blog", "CCmark", "CMemory", "CScans", "CSourceHighlight", "TextWidth"]),
+        .target(name: "TUI", dependencies: ["CNcursesw", "CTerminal", "TextWidth", "TOMLKit"]),
         // Spell-checking: Hunspell dictionaries (the only libhunspell caller), the words of a
         // post's prose, the words a site and a writer accept.
         .target(name: "Spelling", dependencies: ["CHunspell", "Blog", "Preview"]),
@@ -77,14 +83,14 @@ let package = Package(
         .executableTarget(
             name: "nakedblog",
             dependencies: [
-                "NakedblogApp", "Workflows", "GitOps", "Blog", "Preview", "Spelling", "TUI", "TextWidth", "CShims",
+                "NakedblogApp", "Workflows", "GitOps", "Blog", "Preview", "Spelling", "TUI", "TextWidth", "CMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
         // Test and benchmark infrastructure (no XCTest here, so the bench can use it too):
         // loopback git servers, blog fixtures, the tmux driver, snapshot comparison.
-        .target(name: "Harness", dependencies: ["CShims"]),
+        .target(name: "Harness", dependencies: ["CTerminal"]),
         // A tiny ncurses program the smoke tests draw in tmux.
         .executableTarget(name: "TerminalSmoke", dependencies: ["TUI"]),
         // `make bench`: prints one Markdown table of our medians against git/hugo/cmark.
@@ -100,9 +106,9 @@ let package = Package(
 
         .testTarget(name: "GitOpsTests", dependencies: ["GitOps", "CGit2", "TestSupport"]),
         .testTarget(name: "FrontMatterTests", dependencies: ["FrontMatter", "TestSupport"]),
-        .testTarget(name: "BlogTests", dependencies: ["Blog", "Preview", "CShims", "TextWidth", "TestSupport"]),
+        .testTarget(name: "BlogTests", dependencies: ["Blog", "Preview", "CScans", "TextWidth", "TestSupport"]),
         .testTarget(
-            name: "PreviewTests", dependencies: ["Preview", "Blog", "CCmark", "CShims", "TextWidth", "TestSupport"],
+            name: "PreviewTests", dependencies: ["Preview", "Blog", "CCmark", "CMemory", "TextWidth", "TestSupport"],
             exclude: ["__Snapshots__", "Fixtures"]),
         .testTarget(name: "SpellingTests", dependencies: ["Spelling", "Blog", "Preview", "TestSupport"]),
         .testTarget(name: "TextWidthTests", dependencies: ["TextWidth", "TestSupport"]),

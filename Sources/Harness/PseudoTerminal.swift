@@ -1,4 +1,4 @@
-import CShims
+import CTerminal
 import Foundation
 
 /// A program running on a pseudo-terminal of a given size, as a user's terminal would run it:

@@ -1,5 +1,5 @@
 import Blog
-import CShims
+import CScans
 import TextWidth
 
 /// Wraps styled inline text into lines of at most `width` display columns, breaking at spaces

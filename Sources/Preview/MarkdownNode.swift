@@ -1,5 +1,5 @@
 import CCmark
-import CShims
+import CMemory
 
 #if canImport(Glibc)
     import Glibc

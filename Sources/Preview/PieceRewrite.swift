@@ -1,5 +1,5 @@
 import Blog
-import CShims
+import CMemory
 
 /// A long text cut into pieces before its source rewrite (`MarkdownSource`: shortcodes, pipe
 /// tables), each piece rewritten on the core that claims it — the rewrite was the largest stage

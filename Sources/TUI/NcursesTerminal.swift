@@ -1,5 +1,5 @@
 import CNcursesw
-import CShims
+import CTerminal
 import Foundation
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import CShims
+import CScans
 
 /// Text from files, remotes and users made safe for a terminal: every control character is
 /// replaced by a visible stand-in, so nothing written by someone else can move the cursor, set

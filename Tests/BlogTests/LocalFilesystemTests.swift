@@ -1,4 +1,4 @@
-import CShims
+import CScans
 import Foundation
 import TestSupport
 import XCTest

@@ -1,5 +1,5 @@
 import CCmark
-import CShims
+import CMemory
 import XCTest
 
 #if canImport(Glibc)

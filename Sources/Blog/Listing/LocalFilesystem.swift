@@ -1,4 +1,4 @@
-import CShims
+import CScans
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-import CShims
+import CScans
 import Foundation
 
 /// Builds a `Post` from a content file.

@@ -1,5 +1,5 @@
 import Blog
-import CShims
+import CMemory
 import Foundation
 import GitOps
 import NakedblogApp

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Blog
-import CShims
+import CMemory
 import Foundation
 import Preview
 import TextWidth
