@@ -54,16 +54,6 @@ public struct AppConfig: Sendable {
 
     public static func file(environment: [String: String]) -> String { PublishSettings.file(environment: environment) }
 
-    /// Whether publishing builds the site first (see `PublishSettings`).
-    public func buildsBeforePublishing(siteSetting: String?) -> Bool {
-        publish.buildsBeforePublishing(siteSetting: siteSetting)
-    }
-
-    /// The build check's policy under these settings (`restricted`: always sandboxed).
-    public func buildPolicy(restricted: Bool = false, stopper: ProcessStopper = ProcessStopper()) -> BuildPolicy {
-        publish.buildPolicy(restricted: restricted, stopper: stopper)
-    }
-
     /// The settings from the config file; defaults when there is none.
     public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws(Problem)
         -> AppConfig

@@ -11,7 +11,7 @@ extension PreviewContext {
         guard let site else { return .files(in: directory) }
         guard case .jekyll(let config) = site.kind else {
             var context = PreviewContext.files(in: directory, staticDirectory: site.root + "/static")
-            context.rendersAlerts = site.hasBlockquoteHook
+            context.rendersAlerts = site.config.hasBlockquoteHook
             let relative = site.relative(file)
             context.refExists = { target in site.pageExists(ref: target, from: relative) }
             return context

@@ -39,6 +39,37 @@ final class JekyllAppTests: XCTestCase {
         return (runner, messages)
     }
 
+    /// The publish sheet the runner prepares for `post`.
+    private func preparedSheet(_ post: String, _ site: String, _ runner: EffectRunner, _ messages: MessageLog) throws
+        -> PublishSheet
+    {
+        let seen = messages.count
+        runner.run(.preparePublish(post: post), siteRoot: site)
+        var ready: PublishSheet?
+        XCTAssertTrue(
+            messages.wait(after: seen) {
+                if case .publishSheetReady(let sheet) = $0 { ready = sheet; return true }; return false
+            })
+        return try XCTUnwrap(ready)
+    }
+
+    /// Publishes what `sheet` says and waits for the publish to end.
+    private func publish(
+        _ sheet: PublishSheet, setDraftFalse: Bool, _ site: String, _ runner: EffectRunner,
+        _ messages: MessageLog
+    ) throws {
+        let seen = messages.count
+        runner.run(
+            .publish(
+                commitPath: sheet.commitPath, post: sheet.post, message: sheet.message.text,
+                setDraftFalse: setDraftFalse,
+                resolve: nil), siteRoot: site)
+        XCTAssertTrue(
+            messages.wait(after: seen) {
+                if case .publishFinished = $0 { return true }; return false
+            })
+    }
+
     func testDraftKeyMovesThePostAndTheListFollowsIt() throws {
         let home = try TestHome()
         defer { home.remove() }
@@ -91,24 +122,11 @@ final class JekyllAppTests: XCTestCase {
         // Moved by hand to another date: the publish commits the move, and its check sees one post.
         try FileManager.default.moveItem(
             atPath: site + "/_posts/2020-04-01-whats-jekyll.md", toPath: site + "/_posts/2020-04-02-whats-jekyll.md")
-        runner.run(.preparePublish(post: "_posts/2020-04-02-whats-jekyll.md"), siteRoot: site)
-        var ready: PublishSheet?
-        XCTAssertTrue(
-            messages.wait {
-                if case .publishSheetReady(let sheet) = $0 { ready = sheet; return true }; return false
-            })
-        let sheet = try XCTUnwrap(ready)
+        let sheet = try preparedSheet("_posts/2020-04-02-whats-jekyll.md", site, runner, messages)
         XCTAssertEqual(
             Set(sheet.files.map(\.path)), ["_posts/2020-04-02-whats-jekyll.md", "_posts/2020-04-01-whats-jekyll.md"],
             "\(sheet.files)")
-        runner.run(
-            .publish(
-                commitPath: sheet.commitPath, post: sheet.post, message: sheet.message.text, setDraftFalse: false,
-                resolve: nil), siteRoot: site)
-        XCTAssertTrue(
-            messages.wait {
-                if case .publishFinished = $0 { return true }; return false
-            })
+        try publish(sheet, setDraftFalse: false, site, runner, messages)
         let status = try Shell.check(
             ["git", "show", "-M", "--name-status", "--format=", "main"], in: remote, environment: home.environment)
         XCTAssertEqual(status, "R100\t_posts/2020-04-01-whats-jekyll.md\t_posts/2020-04-02-whats-jekyll.md")
@@ -130,13 +148,7 @@ final class JekyllAppTests: XCTestCase {
         try FileManager.default.moveItem(
             atPath: site + "/_posts/2020-04-01-whats-jekyll.md", toPath: site + "/_posts/2020-05-01-whats-jekyll.md")
         let (runner, messages) = try loadedRunner(site, home)
-        runner.run(.preparePublish(post: "_posts/2020-05-01-whats-jekyll.md"), siteRoot: site)
-        var ready: PublishSheet?
-        XCTAssertTrue(
-            messages.wait {
-                if case .publishSheetReady(let sheet) = $0 { ready = sheet; return true }; return false
-            })
-        var sheet = try XCTUnwrap(ready)
+        var sheet = try preparedSheet("_posts/2020-05-01-whats-jekyll.md", site, runner, messages)
         let change = try XCTUnwrap(sheet.review.addressChange)
         XCTAssertEqual([change.old, change.new], ["/2020/04/01/whats-jekyll/", "/2020/05/01/whats-jekyll/"])
         XCTAssertTrue(
@@ -187,25 +199,12 @@ final class JekyllAppTests: XCTestCase {
         defer { home.remove() }
         let (site, remote) = try makeSite(home)
         let (runner, messages) = try loadedRunner(site, home)
-        runner.run(.preparePublish(post: "_drafts/still-a-draft.md"), siteRoot: site)
-        var ready: PublishSheet?
-        XCTAssertTrue(
-            messages.wait {
-                if case .publishSheetReady(let sheet) = $0 { ready = sheet; return true }; return false
-            })
-        let sheet = try XCTUnwrap(ready)
+        let sheet = try preparedSheet("_drafts/still-a-draft.md", site, runner, messages)
         XCTAssertTrue(sheet.wasDraft && sheet.draftMoves && sheet.setDraftFalse)
         XCTAssertEqual(
             sheet.message.text, "Publish: Still a draft",
             "a draft made a post is a first publish, though the draft was pushed")
-        runner.run(
-            .publish(
-                commitPath: sheet.commitPath, post: sheet.post, message: sheet.message.text, setDraftFalse: true,
-                resolve: nil), siteRoot: site)
-        XCTAssertTrue(
-            messages.wait {
-                if case .publishFinished = $0 { return true }; return false
-            })
+        try publish(sheet, setDraftFalse: true, site, runner, messages)
         let status = try Shell.check(
             ["git", "show", "-M", "--name-status", "--format=", "main"], in: remote, environment: home.environment)
         let lines = status.split(separator: "\n")

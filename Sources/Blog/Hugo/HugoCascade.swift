@@ -6,13 +6,14 @@ import Foundation
 /// `_build` options are read from a cascade (what decides whether a page is a post); a cascade
 /// aimed elsewhere with `_target`/`target` is left out.
 enum HugoCascade {
-    /// The folders (site-relative) whose `_index` page cascades "never rendered",
-    /// among the folders above `paths`.
-    static func hidingFolders(above paths: [String], site: Site) -> Set<String> {
+    /// The folders (site-relative) whose `_index` page cascades "never rendered", among the
+    /// folders above `posts`. A leaf bundle's own folder holds no `_index`: it is not read (on a
+    /// site of 20,000 bundles the sections are a handful of folders, the bundles 20,000).
+    static func hidingFolders(above posts: [Post], site: Site) -> Set<String> {
         let roots = site.config.contentRoots.map(\.dir)
         var folders = Set<String>()
-        for path in paths {
-            var folder = parent(path)
+        for post in posts {
+            var folder = parent(post.bundleDirectory ?? post.path)
             while !folder.isEmpty, folders.insert(folder).inserted,
                 roots.contains(where: { folder.hasPrefix($0 + "/") || folder == $0 })
             {
@@ -64,7 +65,7 @@ enum HugoCascade {
     /// Marks the posts below a hiding folder headless (no address).
     static func apply(to posts: inout [Post], site: Site) {
         guard case .hugo = site.kind else { return }
-        let hiding = hidingFolders(above: posts.map(\.path), site: site)
+        let hiding = hidingFolders(above: posts, site: site)
         guard !hiding.isEmpty else { return }
         for index in posts.indices where !posts[index].headless {
             var folder = parent(posts[index].path)

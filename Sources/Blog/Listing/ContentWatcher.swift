@@ -9,7 +9,8 @@ import Synchronization
 /// followed and `.git`, hidden, output and dependency folders are not watched.
 public final class ContentWatcher: Sendable {
     private let descriptor: Int32
-    private let site: Site
+    /// The site watched.
+    public let site: Site
     private let state = Mutex<(folders: [Int32: String], stopped: Bool, ready: Bool)>(([:], false, false))
     private let report: @Sendable ([String]) -> Void
     private let settle: Double

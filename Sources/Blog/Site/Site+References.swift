@@ -23,23 +23,3 @@ extension Site {
         return false
     }
 }
-
-extension Site {
-    /// Whether the site or its theme has a Hugo `render-blockquote` hook (the only way Hugo
-    /// draws `> [!NOTE]` as an alert): `layouts/_default/_markup/` (Hugo before 0.146) or
-    /// `layouts/_markup/`, any output format or language variant of the name.
-    public var hasBlockquoteHook: Bool {
-        guard case .hugo = kind else { return false }
-        let layouts = ["layouts"] + config.themes.map { config.themesDir + "/" + $0 + "/layouts" }
-        for folder in layouts {
-            for markup in ["/_default/_markup", "/_markup"] {
-                let path = absolute(folder + markup)
-                guard SiteContainment.isInside(path, site: root) || !path.hasPrefix(root),
-                    let names = try? FileManager.default.contentsOfDirectory(atPath: path)
-                else { continue }
-                if names.contains(where: { $0.hasPrefix("render-blockquote") }) { return true }
-            }
-        }
-        return false
-    }
-}

@@ -40,7 +40,29 @@ extension SiteConfig {
                     "this is not a Hugo site: no hugo.toml/yaml/json, config.toml/yaml/json or config/_default/ here",
                 hint: "Run nakedblog inside a Hugo site, or pass the site's directory")
         }
-        return SiteConfig(FrontMatterFields(merged), files: files)
+        var config = SiteConfig(FrontMatterFields(merged), files: files)
+        config.hasBlockquoteHook = config.findsBlockquoteHook(root: root)
+        return config
+    }
+
+    /// Whether the site or its theme has a Hugo `render-blockquote` hook (the only way Hugo
+    /// draws `> [!NOTE]` as an alert): `layouts/_default/_markup/` (Hugo before 0.146) or
+    /// `layouts/_markup/`, any output format or language variant of the name. Looked for once, when
+    /// the site is opened (not at every preview); a folder leading into `.git` is not read.
+    func findsBlockquoteHook(root: String) -> Bool {
+        let layouts = ["layouts"] + themes.map { themesDir + "/" + $0 + "/layouts" }
+        for folder in layouts {
+            for markup in ["/_default/_markup", "/_markup"] {
+                let path = folder.hasPrefix("/") ? folder + markup : root + "/" + folder + markup
+                switch SiteContainment.verdict(path, site: root) {
+                case .intoGit, .loop: continue
+                case .inside, .outside: break
+                }
+                guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
+                if names.contains(where: { $0.hasPrefix("render-blockquote") }) { return true }
+            }
+        }
+        return false
     }
 
     /// The Hugo-shaped view of a Jekyll site: its title; one language; no content directory.

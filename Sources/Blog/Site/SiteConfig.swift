@@ -33,6 +33,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var uglyURLs = false
     /// `enableGitInfo`: pages take `.Lastmod` and `.GitInfo` from `git log` (a build needs the history).
     public var enableGitInfo = false
+    /// The site or its theme has a `render-blockquote` hook (so `> [!NOTE]` renders as an alert).
+    public var hasBlockquoteHook = false
     /// The path part of `baseURL` without its trailing slash (`/docs` for `https://x.org/docs/`), usually "".
     public var baseURLPath = ""
     public var defaultContentLanguageInSubdir = false

@@ -12,6 +12,7 @@ public struct BrowseState: Sendable {
             guard !adopting else { return }
             draftCount = posts.indices.reduce(0) { $0 + (posts[$1].draft ? 1 : 0) }
             haystacks = nil
+            lowerTitles = nil
             titleKeys = nil
             repeatedTitles = Self.repeatedTitles(in: posts)
         }
@@ -37,6 +38,8 @@ public struct BrowseState: Sendable {
     /// Each post's lower-cased title, slug and tags: made on the first filtering after the posts
     /// change, not on every keystroke of the filter.
     private var haystacks: [String]?
+    /// Each post's lower-cased title, for ranking matches: made with `haystacks`.
+    private var lowerTitles: [String]?
     /// Each post's `TitleOrder` key: made on the first sort by title after the posts change.
     private var titleKeys: [String]?
     /// Drafts among `posts` (counted when they change, not on every frame).
@@ -113,6 +116,7 @@ public struct BrowseState: Sendable {
         draftCount = listing.draftCount
         repeatedTitles = listing.repeatedTitles
         haystacks = listing.haystacks
+        lowerTitles = listing.lowerTitles
         titleKeys = listing.titleKeys
         guard listing.criteria == criteria else { return refilter(keeping: keep) }
         visible = listing.visible
@@ -142,6 +146,7 @@ public struct BrowseState: Sendable {
         // By index: binding each post copied (retained) all of its fields.
         if !words.isEmpty && haystacks == nil {
             haystacks = posts.indices.map { Self.haystack(posts[$0]) }
+            lowerTitles = posts.indices.map { posts[$0].title.lowercased() }
         }
         for index in posts.indices {
             if let section, posts[index].section != section { continue }
@@ -183,7 +188,7 @@ public struct BrowseState: Sendable {
                     ? posts[a].title < posts[b].title : posts[a].path < posts[b].path
             }
         }
-        if !words.isEmpty { result = Self.ranked(result, query: filter, posts: posts) }
+        if !words.isEmpty, let lowerTitles { result = Self.ranked(result, query: filter, titles: lowerTitles) }
         visible = result
         select(keep)
     }
@@ -200,11 +205,12 @@ public struct BrowseState: Sendable {
 
     /// `visible` with the title matches first: the exact title, then titles that start with the
     /// query, then titles with every word, then the rest (each group in the list's order).
-    static func ranked(_ visible: [Int], query: String, posts: [Post]) -> [Int] {
+    /// `titles`: every post's lower-cased title (made once, not on every keystroke of the filter).
+    static func ranked(_ visible: [Int], query: String, titles: [String]) -> [Int] {
         let query = query.lowercased().trimmingCharacters(in: .whitespaces)
         let words = query.split(separator: " ")
         func rank(_ index: Int) -> Int {
-            let title = posts[index].title.lowercased()
+            let title = titles[index]
             if title == query { return 0 }
             if title.hasPrefix(query) { return 1 }
             if words.allSatisfy({ title.contains($0) }) { return 2 }

@@ -70,7 +70,7 @@ extension EffectRunner {
             return
         }
         let workdir = repository.workingDirectory ?? root
-        if !config.buildsBeforePublishing(siteSetting: repository.configString("nakedblog.check")) {
+        if !config.publish.buildsBeforePublishing(siteSetting: repository.configString("nakedblog.check")) {
             send(
                 .publishChecked(
                     post: post, undraft: undraft,
@@ -92,7 +92,7 @@ extension EffectRunner {
         }
         let check = PublishCheck.run(
             repository: repository, siteRoot: root, commitPaths: plan.commitPaths, posts: [post], undraft: undraft,
-            policy: config.buildPolicy(restricted: restricted, stopper: stopper), environment: environment)
+            policy: config.publish.buildPolicy(restricted: restricted, stopper: stopper), environment: environment)
         // A stopped check's verdict answers no one (the sheet closed or asked again).
         if check.build?.ended == .stopped || stopper.isStopped { return }
         send(.publishChecked(post: post, undraft: undraft, check))

@@ -142,14 +142,31 @@ extension App {
     /// and the page whose bundle holds a file named; their git state; the open post, if unedited.
     static func postsChangedOnDisk(_ state: inout AppState, _ changed: [String]) -> [AppEffect] {
         guard state.site != nil else { return [] }
-        var affected = Set(changed)
         let named = Set(changed)
+        var affected = named
+        // Every folder a named path is in (a file deep in a bundle names the bundle too): each
+        // post is then matched by set lookups, never against every named path.
+        var folders = Set<String>()
+        for path in changed {
+            var folder = path
+            while let slash = folder.lastIndex(of: "/") {
+                folder = String(folder[..<slash])
+                guard folders.insert(folder).inserted else { break }
+            }
+        }
         for post in state.browse.posts {
-            let folder = post.bundleDirectory ?? ""
-            if named.contains(where: { post.path.hasPrefix($0 + "/") })
-                || (!folder.isEmpty && named.contains { $0.hasPrefix(folder + "/") })
-            {
+            if let folder = post.bundleDirectory, folders.contains(folder) {
                 affected.insert(post.path)
+                continue
+            }
+            // Below a named folder (a bundle or a section deleted or moved in).
+            var folder = post.path
+            while let slash = folder.lastIndex(of: "/") {
+                folder = String(folder[..<slash])
+                if named.contains(folder) {
+                    affected.insert(post.path)
+                    break
+                }
             }
         }
         let paths = affected.sorted()

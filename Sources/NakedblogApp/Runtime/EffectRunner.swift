@@ -202,6 +202,8 @@ public final class EffectRunner: @unchecked Sendable {
 
     /// Follows the open site's folders: changes made elsewhere come back as `postsChangedOnDisk`.
     private func watch(_ site: Site) {
+        // The same site read again (after a publish or a sync): its watcher goes on.
+        if let current = shared.withLock({ $0.watcher }), current.site == site { return }
         let send = self.send
         let watcher = ContentWatcher(site: site) { paths in send(.postsChangedOnDisk(paths)) }
         shared.withLock { shared in

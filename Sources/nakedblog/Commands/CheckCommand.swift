@@ -126,11 +126,8 @@ extension CheckCommand {
             FileManager.default.fileExists(atPath: firstFile + "/.")
             ? firstFile : (firstFile as NSString).deletingLastPathComponent
         guard let site = try? Site.open(containing: directory) else { return nil }
-        let prefix = String(PublishPlan.sitePrefix(siteRoot: site.root, workdir: workdir).dropLast())
-        let prefixSlash = prefix.isEmpty ? "" : prefix + "/"
-        let pages = relative.flatMap { PublishReview.pages(of: $0, workdir: workdir) }.map {
-            String($0.dropFirst(prefixSlash.count))
-        }
+        let paths = SitePath(siteRoot: site.root, workdir: workdir)
+        let pages = paths.inSite(relative.flatMap { PublishReview.pages(of: $0, workdir: workdir) })
         let config = (try? PublishSettings.load()) ?? PublishSettings()
         guard
             let check = InterruptibleCheck.run(
@@ -142,7 +139,7 @@ extension CheckCommand {
                         build: !noBuild, policy: policy)
                 })
         else { _exit(ExitCodes.interrupted) }
-        return (check, prefixSlash)
+        return (check, paths.prefix)
     }
 }
 

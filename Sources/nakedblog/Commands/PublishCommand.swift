@@ -106,9 +106,8 @@ struct PublishCommand: AsyncParsableCommand {
         guard config.buildsBeforePublishing(siteSetting: repository.configString("nakedblog.check")) else { return }
         let firstFile = workdir + pages[0]
         guard let site = try? Site.open(containing: (firstFile as NSString).deletingLastPathComponent) else { return }
-        let prefix = String(PublishPlan.sitePrefix(siteRoot: site.root, workdir: workdir).dropLast())
-        let sitePages = pages.flatMap { PublishReview.pages(of: $0, workdir: workdir) }
-            .map { prefix.isEmpty ? $0 : String($0.dropFirst(prefix.count + 1)) }
+        let sitePages = SitePath(siteRoot: site.root, workdir: workdir).inSite(
+            pages.flatMap { PublishReview.pages(of: $0, workdir: workdir) })
         let err = FileHandleOutput.standardError
         err.write("Building the site with \(site.kind.command) to check the change…\n")
         guard
