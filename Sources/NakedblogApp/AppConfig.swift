@@ -198,8 +198,61 @@ enum KeyNames {
         if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number) {
             return .function(number)
         }
+        for prefix in ["alt-", "alt+", "m-"] where lower.hasPrefix(prefix) {
+            let rest = text.dropFirst(prefix.count)
+            guard rest.count == 1, let character = rest.first else { return nil }
+            return .character(character, alt: true)
+        }
         if text.count == 1, let character = text.first { return .character(character) }
         return nil
+    }
+
+    /// How `key` is written in the config file (`parse` reads it back); nil for keys it cannot name.
+    static func configName(_ key: KeyEvent) -> String? {
+        switch key {
+        case .enter: "enter"
+        case .escape: "esc"
+        case .tab: "tab"
+        case .backTab: "shift-tab"
+        case .backspace: "backspace"
+        case .delete: "delete"
+        case .up(false): "up"
+        case .down(false): "down"
+        case .left(false): "left"
+        case .right(false): "right"
+        case .home: "home"
+        case .end: "end"
+        case .pageUp: "pgup"
+        case .pageDown: "pgdn"
+        case .insert: "insert"
+        case .character(" ", false): "space"
+        case .character(let c, false): String(c)
+        case .character(let c, true): "alt-" + String(c)
+        case .control(let c): "ctrl-" + String(c)
+        case .function(let n): "f\(n)"
+        default: nil
+        }
+    }
+}
+
+extension KeyBindings {
+    /// The config file's `[keys.browse]` and `[keys.editor]` with every command at its default
+    /// keys and its help as a comment, made from the command tables (`nakedblog --keys`).
+    public static func defaultsAsConfig() -> String {
+        func table<Action: Command>(_ name: String, _ keymap: Keymap<Action>) -> [String] {
+            ["[keys.\(name)]"]
+                + keymap.bindings.map { binding in
+                    let keys = binding.keys.compactMap(KeyNames.configName).map { "\"\($0)\"" }
+                    let value = keys.count == 1 ? keys[0] : "[" + keys.joined(separator: ", ") + "]"
+                    return "\(binding.action.rawValue) = \(value)  # \(binding.help)"
+                }
+        }
+        let lines =
+            [
+                "# nakedblog's keys at their defaults: copy what you change into $XDG_CONFIG_HOME/nakedblog/config.toml (~/.config/…)."
+            ]
+            + table("browse", defaults.browse) + [""] + table("editor", defaults.editor)
+        return lines.joined(separator: "\n") + "\n"
     }
 }
 

@@ -49,6 +49,20 @@ final class AppConfigTests: XCTestCase {
         XCTAssertEqual(config.keys.editor.action(for: .function(3)), .findNext)
     }
 
+    /// `nakedblog --keys` prints the config from the command tables; read back, it is the
+    /// defaults, key for key (alt keys included).
+    func testTheDefaultConfigIsMadeFromTheTableAndReadsBack() throws {
+        let text = KeyBindings.defaultsAsConfig()
+        XCTAssertTrue(text.contains("next-misspelling = [\"f7\", \"alt-s\"]  # next misspelled word"), text)
+        let config = try AppConfig.parse(text, file: "keys.toml")
+        for binding in Keymaps.browse.bindings {
+            XCTAssertEqual(config.keys.browse.bindings.first { $0.action == binding.action }?.keys, binding.keys)
+        }
+        for binding in Keymaps.editor.bindings {
+            XCTAssertEqual(config.keys.editor.bindings.first { $0.action == binding.action }?.keys, binding.keys)
+        }
+    }
+
     func testMistakesAreExplained() {
         func problem(_ text: String) -> String {
             do { _ = try AppConfig.parse(text, file: "config.toml"); return "" } catch { return error.description }

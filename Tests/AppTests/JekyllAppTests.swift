@@ -160,13 +160,17 @@ final class JekyllAppTests: XCTestCase {
         XCTAssertTrue(AppFixture.lines(state).joined(separator: "\n").contains("Ctrl-K keeps the old address"))
         XCTAssertEqual(
             App.handlePublishKey(&state, &sheet, .control("k"), now: 0),
-            [.keepOldAddress(post: "_posts/2020-05-01-whats-jekyll.md", change: change)])
+            [.perform(.keepOldAddress(post: "_posts/2020-05-01-whats-jekyll.md", change: change))])
         let seen = messages.count
-        runner.run(.keepOldAddress(post: "_posts/2020-05-01-whats-jekyll.md", change: change), siteRoot: site)
+        runner.run(.perform(.keepOldAddress(post: "_posts/2020-05-01-whats-jekyll.md", change: change)), siteRoot: site)
         XCTAssertTrue(
             messages.wait(after: seen) {
-                if case .oldAddressKept = $0 { return true }; return false
+                if case .changed = $0 { return true }; return false
             })
+        guard case .changed(let landing)? = messages.all.last(where: { if case .changed = $0 { true } else { false } })
+        else { return XCTFail("no result") }
+        XCTAssertEqual(landing.apply(&state, 0), [.preparePublish(post: "_posts/2020-05-01-whats-jekyll.md")])
+        XCTAssertEqual(state.toast?.text, "The old address is kept in redirect_from: it redirects to the new one")
         let text = try String(contentsOfFile: site + "/_posts/2020-05-01-whats-jekyll.md", encoding: .utf8)
         XCTAssertTrue(text.contains("redirect_from: [\(change.old)]"), text)
     }

@@ -147,7 +147,7 @@ extension App {
             state.overlay = nil
             return [.openPost(path)]
         case .character("v", false):
-            return [.showDiskDiff(path: path, text: screen.editor.text)]
+            return [.perform(.diskDiff(path: path, text: screen.editor.text))]
         case .escape:
             state.overlay = nil
         default: break

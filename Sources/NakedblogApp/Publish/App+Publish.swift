@@ -50,7 +50,7 @@ extension App {
                 guard let post = sheet.post, let change = sheet.review.addressChange, sheet.keepsOldAddress else {
                     break
                 }
-                return [.keepOldAddress(post: post, change: change)]
+                return [.perform(.keepOldAddress(post: post, change: change))]
             case .control("d"), .tab:
                 guard sheet.wasDraft else { break }
                 sheet.setDraftFalse.toggle()

@@ -28,30 +28,6 @@ extension EffectRunner {
         send(.publishSheetReady(sheet))
     }
 
-    /// Keeps a published post's old address as a redirect in its front matter (the one change).
-    func keepOldAddress(_ post: String, change: URLChange, root: String) {
-        let refuse = { (reason: String) in self.send(.failed(AppFailure(.keepOldAddress, reason))) }
-        guard let site = try? openSite(root) else { return refuse("the site at \(root) can no longer be read.") }
-        let file = site.absolute(post)
-        do {
-            try SiteContainment.require(file, insideSite: site.root, display: post)
-            let text = try PageText.read(path: file, display: post).text
-            guard let key = URLChange.redirectKey(site: site),
-                let kept = try change.keepingOldAddress(text, file: post, site: site)
-            else {
-                return refuse("this site has no redirects (a Jekyll site needs the jekyll-redirect-from plugin).")
-            }
-            var info = stat()
-            try AtomicFile.write(
-                Data(kept.utf8), to: file, permissions: stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o644)
-            send(.oldAddressKept(path: post, key: key))
-        } catch let error as ContentError {
-            refuse(error.description)
-        } catch {
-            refuse("\(error)")
-        }
-    }
-
     /// Builds the site as it will be after publishing `post` (unless the site's git config says
     /// `nakedblog.check = off`) and sends the verdict.
     func runPublishCheck(_ post: String, undraft: Bool, root: String, stopper: ProcessStopper) {

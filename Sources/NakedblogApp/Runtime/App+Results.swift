@@ -37,14 +37,8 @@ extension App {
         case .cloneURLRefused(let problem):
             state.start.problem = problem.prefix(1).uppercased() + problem.dropFirst()
             return []
-        case .oldAddressKept(let path, let key):
-            toast(&state, "The old address is kept in \(key): it redirects to the new one", now: now)
-            var effects: [AppEffect] = []
-            if state.editor?.path == path { effects.append(.reloadPost(path)) }
-            if state.publish?.post == path {
-                effects.append(.preparePublish(post: path, ignoringWords: state.ignoredWords.sorted()))
-            }
-            return effects
+        case .changed(let change):
+            return change.apply(&state, now)
         case .postsChangedOnDisk(let paths):
             return postsChangedOnDisk(&state, paths)
         case .bodyMatches(let query, let paths):

@@ -16,8 +16,8 @@ public enum AppMessage: Sendable {
     /// The site read (or some of its pages read again), with the browser's list made off the
     /// loop (`BrowseState.prepared`).
     case siteLoaded(Site, BrowseState, readAt: Date)
-    /// The old address of `path` was added to its redirects (the sheet is prepared again).
-    case oldAddressKept(path: String, key: String)
+    /// A `SiteTask` is done: its result, which knows how it lands.
+    case changed(StateChange)
     /// Files or folders of the site (site-relative) changed on disk, made by something else.
     case postsChangedOnDisk([String])
     /// The posts whose text (front matter and body) contains `query`, case ignored.
@@ -103,7 +103,6 @@ public enum AppEffect: Sendable, Equatable {
     case save(path: String, text: String, revision: Int, expected: FileStamp? = nil, overwrite: Bool = false)
     case writeJournal(path: String, text: String)
     case discardJournal(path: String)
-    case showDiskDiff(path: String, text: String)
     case createPost(NewPostRequest)
     /// `ignoringWords`: words ignored this session, left out of the sheet's misspelling count.
     case preparePublish(post: String?, ignoringWords: [String] = [])
@@ -132,8 +131,8 @@ public enum AppEffect: Sendable, Equatable {
     case answerCredentials(username: String?, password: String?)
     case setIdentity(name: String, email: String)
     case copyImage(source: String, post: String)
-    /// Adds `change.old` to the post's redirects (`aliases`, `redirect_from`) on disk.
-    case keepOldAddress(post: String, change: URLChange)
+    /// Work a feature asks for on the open site and lands itself (`SiteTask`).
+    case perform(SiteTask)
     /// Searches the text of the posts at `paths` (site-relative) for `query`, case ignored;
     /// answered by `bodyMatches` (a newer search makes an older one stop).
     case searchBodies(query: String, paths: [String])

@@ -70,3 +70,24 @@ extension EffectRunner {
     }
 
 }
+
+extension EffectRunner {
+    /// Writes the writer's git identity to ~/.gitconfig; never on a shared server.
+    func setIdentity(name: String, email: String) {
+        if restricted {
+            // Never reached with --author (the author commits); without one the server's
+            // administrator sets the identity, never the author, and ~/.gitconfig is not written.
+            return send(
+                .failed(
+                    AppFailure(
+                        .noIdentity,
+                        "This server has no git identity to commit with, and this session has no --author; ask the server's administrator (docs/SERVING.md)."
+                    )))
+        }
+        background {
+            do { try GitLibrary.setGlobalIdentity(name: name, email: email) } catch {
+                self.send(.failed(AppFailure(.setIdentity, "cannot write ~/.gitconfig: \(error)")))
+            }
+        }
+    }
+}

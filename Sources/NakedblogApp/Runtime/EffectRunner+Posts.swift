@@ -33,17 +33,6 @@ extension EffectRunner {
         }
     }
 
-    func showDiskDiff(_ path: String, _ text: String, root: String) {
-        let disk =
-            !SiteContainment.isInside(root + "/" + path, site: root)
-            ? ""
-            : FileManager.default.contents(atPath: root + "/" + path).flatMap { String(validating: $0, as: UTF8.self) }
-                ?? ""
-        send(
-            .showMessage(
-                title: "On disk (-) vs. your text (+)", lines: Array(LineDiff.lines(old: disk, new: text).prefix(40))))
-    }
-
     func save(
         _ path: String, _ text: String, _ revision: Int, root: String, expected: FileStamp?, overwrite: Bool
     ) {

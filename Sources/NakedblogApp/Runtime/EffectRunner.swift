@@ -112,7 +112,6 @@ public final class EffectRunner: @unchecked Sendable {
             background { try? RecoveryJournal.write(text, root: root, post: path, environment: self.environment) }
         case .discardJournal(let path):
             background { RecoveryJournal.remove(root: root, post: path, environment: self.environment) }
-        case .showDiskDiff(let path, let text): background { self.showDiskDiff(path, text, root: root) }
         case .createPost(let request): background { self.createPost(request, root: root) }
         case .preparePublish(let post, let ignoring):
             background { self.preparePublish(post, ignoring: ignoring, root: root) }
@@ -147,7 +146,7 @@ public final class EffectRunner: @unchecked Sendable {
         case .rememberSite(let path):
             if !restricted { background { RecentSites.remember(path, environment: self.environment) } }
         case .copyImage(let source, let post): background { self.copyImage(source, into: post, root: root) }
-        case .keepOldAddress(let post, let change): background { self.keepOldAddress(post, change: change, root: root) }
+        case .perform(let task): perform(task, root: root)
         case .searchBodies(let query, let paths):
             let generation = shared.withLock { shared -> Int in
                 shared.searches += 1; return shared.searches
@@ -159,22 +158,7 @@ public final class EffectRunner: @unchecked Sendable {
         case .acceptWord(let word, let language, let toSite):
             let personal = personalWords
             background { self.acceptWord(word, language: language, toSite: toSite, personal: personal, root: root) }
-        case .setIdentity(let name, let email):
-            if restricted {
-                // Never reached with --author (the author commits); without one the server's
-                // administrator sets the identity, never the author, and ~/.gitconfig is not written.
-                return send(
-                    .failed(
-                        AppFailure(
-                            .noIdentity,
-                            "This server has no git identity to commit with, and this session has no --author; ask the server's administrator (docs/SERVING.md)."
-                        )))
-            }
-            background {
-                do { try GitLibrary.setGlobalIdentity(name: name, email: email) } catch {
-                    self.send(.failed(AppFailure(.setIdentity, "cannot write ~/.gitconfig: \(error)")))
-                }
-            }
+        case .setIdentity(let name, let email): setIdentity(name: name, email: email)
         case .answerCredentials(let username, let password):
             credentials.respond(
                 username.flatMap { user in password.map { HTTPCredential(username: user, password: $0) } })
@@ -200,30 +184,6 @@ public final class EffectRunner: @unchecked Sendable {
     /// Previews render here: never on the loop, never behind file work.
     private let previews = LowPriorityThread(name: "nb-preview")
 
-    /// Follows the open site's folders: changes made elsewhere come back as `postsChangedOnDisk`.
-    private func watch(_ site: Site) {
-        // The same site read again (after a publish or a sync): its watcher goes on.
-        if let current = shared.withLock({ $0.watcher }), current.site == site { return }
-        let send = self.send
-        let watcher = ContentWatcher(site: site) { paths in send(.postsChangedOnDisk(paths)) }
-        shared.withLock { shared in
-            shared.watcher?.stop()
-            shared.watcher = watcher
-        }
-    }
-
-    /// Waits until the open site's folders are all watched (tests make changes only then).
-    func waitUntilWatching(timeout: Double = 10) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let watcher = shared.withLock({ $0.watcher }) {
-                return watcher.waitUntilReady(timeout: deadline.timeIntervalSinceNow)
-            }
-            usleep(5_000)
-        }
-        return false
-    }
-
     /// Whether `generation` is still the latest search asked for.
     func isLatestSearch(_ generation: Int) -> Bool { shared.withLock { $0.searches == generation } }
 
@@ -235,7 +195,7 @@ public final class EffectRunner: @unchecked Sendable {
     /// Dictionaries, loaded once per language for the session.
     let spellCheckers = SpellCheckers()
 
-    private func background(_ work: @escaping @Sendable () -> Void) {
+    func background(_ work: @escaping @Sendable () -> Void) {
         files.async(execute: work)
     }
 
@@ -258,52 +218,8 @@ public final class EffectRunner: @unchecked Sendable {
     /// Publishes still running (kept alive by the runner, not by any screen).
     var publishesInFlight: Int { shared.withLock { $0.publishes.count } }
 
-    /// The site at `path`, refused when a folder its configuration declares leads into `.git`
-    /// or (restricted) outside the site: every effect opens the site through here.
-    func openSite(_ path: String) throws(ContentError) -> Site {
-        let site = try Site.open(containing: path)
-        try site.requireDeclaredFoldersInside(restricted: restricted)
-        return site
-    }
-
-    private func loadSite(_ path: String) {
-        // A repository whose site is below it (`docs/`, `exampleSite/`): the one site, or a choice.
-        if (try? Site.open(containing: path)) == nil, !restricted {
-            let below = Site.sitesBelow(path)
-            if below.count > 1 { return send(.sitesFound(in: path, below)) }
-            if let only = below.first { return loadSite(only) }
-        }
-        do {
-            let site = try openSite(path)
-            var index = PostIndex.build(site, listings: SiteListings.cache(for: site))
-            if restricted { index.removeOutsideSite() }
-            send(.siteLoaded(site, .prepared(index), readAt: Date()))
-            if followsDisk { watch(site) }
-        } catch {
-            send(.siteFailed(String(describing: error)))
-        }
-    }
-
     /// Git status runs on its own queue, one at a time: asked for while one runs, it runs once
     /// more after it (however many times it was asked), so the summary ends up current.
     let statusQueue = LowPriorityThread(name: "nb-git-status")
 
-}
-
-extension AppEffect {
-    /// Whether the effect works on the open site (nothing is done without one).
-    var needsSite: Bool {
-        switch self {
-        case .refreshGit, .refreshGitPaths, .fetch, .sync, .openPost, .releasePost, .reloadPost, .save, .writeJournal,
-            .discardJournal, .showDiskDiff,
-            .createPost, .preparePublish, .runPublishCheck, .publish, .loadConflict, .toggleDraft, .runExternalEditor,
-            .copyImage,
-            .acceptWord, .searchBodies, .keepOldAddress:
-            return true
-        case .loadSite, .renderPreview, .refreshPosts, .startClone, .checkCloneURL, .cancelClone, .stopPublishCheck,
-            .trustHostKey, .copyToClipboard, .rememberSite,
-            .suspend, .answerCredentials, .setIdentity, .quit, .checkSpelling:
-            return false
-        }
-    }
 }

@@ -31,6 +31,9 @@ struct OpenCommand: ParsableCommand {
     )
     var author: String?
 
+    @Flag(help: "Print every key command with its default keys, as the config file's [keys] tables, and exit.")
+    var keys = false
+
     @OptionGroup var options: GlobalOptions
 
     /// Whether `NAKEDBLOG_RESTRICTED` asks for restricted mode (a shared server): set to
@@ -45,6 +48,7 @@ struct OpenCommand: ParsableCommand {
     }
 
     func run() throws {
+        if keys { return FileHandleOutput.standardOutput.write(KeyBindings.defaultsAsConfig()) }
         let environment = ProcessInfo.processInfo.environment
         let restricted = restricted || Self.restrictedByEnvironment(environment)
         var commitAuthor: CommitAuthor?

@@ -1,0 +1,75 @@
+import TUI
+
+/// What a key does in the browser. The one table: the raw value is its name in the config file's
+/// `[keys.browse]`; the switches below give each its default keys, help and hint (a new case
+/// without them does not compile).
+public enum BrowseAction: String, Command {
+    case up, down, pageUp = "page-up", pageDown = "page-down", top, bottom, open, newPost = "new", filter, publish
+    case toggleDraft = "draft", sync, sort, section, previousSection = "previous-section"
+    case externalEditor = "external-editor", suspend, problems, help, quit
+
+    public var defaultKeys: [KeyEvent] {
+        switch self {
+        case .up: [.up(), .character("k")]
+        case .down: [.down(), .character("j")]
+        case .pageUp: [.pageUp]
+        case .pageDown: [.pageDown]
+        case .top: [.home, .character("g")]
+        case .bottom: [.end, .character("G")]
+        case .open: [.enter]
+        case .newPost: [.character("n")]
+        case .filter: [.character("/")]
+        case .publish: [.character("P")]
+        case .toggleDraft: [.character("d")]
+        case .sync: [.character("s")]
+        case .sort: [.character("o")]
+        case .section: [.tab]
+        case .previousSection: [.backTab]
+        case .externalEditor: [.character("e")]
+        case .suspend: [.control("z")]
+        case .problems: [.character("!")]
+        case .help: [.character("?")]
+        case .quit: [.character("q"), .control("c")]
+        }
+    }
+
+    public var help: String {
+        switch self {
+        case .up: "previous post"
+        case .down: "next post"
+        case .pageUp: "page up"
+        case .pageDown: "page down"
+        case .top: "first post"
+        case .bottom: "last post"
+        case .open: "open the post in the editor"
+        case .newPost: "new post from the archetype"
+        case .filter: "filter by title, tags, date; /?text searches the text"
+        case .publish: "publish the post (commit + push)"
+        case .toggleDraft: "toggle draft"
+        case .sync: "fetch and update from the remote"
+        case .sort: "sort by date / title"
+        case .section: "next section (all, posts, …)"
+        case .previousSection: "previous section"
+        case .externalEditor: "edit in $EDITOR"
+        case .suspend: "suspend to the shell (fg comes back)"
+        case .problems: "files that could not be read, and why"
+        case .help: "this help"
+        case .quit: "quit"
+        }
+    }
+
+    public var hint: String? {
+        switch self {
+        case .open: "open"
+        case .newPost: "new"
+        case .filter: "filter"
+        case .publish: "publish"
+        case .toggleDraft: "draft"
+        case .sync: "sync"
+        case .sort: "sort"
+        case .help: "help"
+        case .quit: "quit"
+        default: nil
+        }
+    }
+}
