@@ -54,6 +54,9 @@ let package = Package(
 
         // Display width of text (CJK, emoji, combining marks): shared by Blog and TUI.
         .target(name: "TextWidth", dependencies: ["CScans"]),
+        // Finding a literal or a regular expression in text, line by line (the editor's find and
+        // replace, the search across posts): Foundation and glibc's memmem.
+        .target(name: "TextSearch", dependencies: ["CScans"]),
 
         // Libraries: GitOps, FrontMatter, TUI and TextWidth import none of the others; Blog reads
         // front matter, Preview reads Blog's sites, Spelling reads Preview's prose spans.
@@ -65,14 +68,16 @@ let package = Package(
         // Markdown → styled terminal lines: the only code that calls libcmark.
         .target(
             name: "Preview", dependencies: ["Blog", "CCmark", "CMemory", "CScans", "CSourceHighlight", "TextWidth"]),
-        .target(name: "TUI", dependencies: ["CNcursesw", "CTerminal", "TextWidth", "TOMLKit"]),
+        .target(name: "TUI", dependencies: ["CNcursesw", "CTerminal", "TextSearch", "TextWidth", "TOMLKit"]),
         // Spell-checking: Hunspell dictionaries (the only libhunspell caller), the words of a
         // post's prose, the words a site and a writer accept.
         .target(name: "Spelling", dependencies: ["CHunspell", "Blog", "Preview"]),
 
         // The use cases both front ends call: synchronous, typed results, no TUI (the build
         // check, publish preparation, settings, paths between a repository and its site).
-        .target(name: "Workflows", dependencies: ["GitOps", "Blog", "Preview", "Spelling", "TextWidth", "TOMLKit"]),
+        .target(
+            name: "Workflows",
+            dependencies: ["GitOps", "Blog", "Preview", "Spelling", "TextSearch", "TextWidth", "TOMLKit"]),
 
         // The full-screen app: state, update, render, effects (a library so tests can drive it).
         .target(
@@ -83,7 +88,8 @@ let package = Package(
         .executableTarget(
             name: "nakedblog",
             dependencies: [
-                "NakedblogApp", "Workflows", "GitOps", "Blog", "Preview", "Spelling", "TUI", "TextWidth", "CMemory",
+                "NakedblogApp", "Workflows", "GitOps", "Blog", "Preview", "Spelling", "TUI", "TextSearch", "TextWidth",
+                "CMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -116,7 +122,9 @@ let package = Package(
         .testTarget(
             name: "AppTests", dependencies: ["NakedblogApp", "GitOps", "Blog", "Preview", "TUI", "TestSupport"],
             exclude: ["__Snapshots__"]),
-        .testTarget(name: "WorkflowsTests", dependencies: ["Workflows", "GitOps", "Blog", "TestSupport"]),
+        .testTarget(
+            name: "WorkflowsTests",
+            dependencies: ["Workflows", "TextSearch", "GitOps", "Blog", "Harness", "TestSupport"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "TestSupport"]),
     ],

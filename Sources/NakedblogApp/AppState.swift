@@ -115,7 +115,8 @@ public struct AppState: Sendable {
 
 /// Modal boxes.
 public enum Overlay: Sendable {
-    case help(title: String, rows: [HelpRow])
+    /// `top`: the first row shown (the help scrolls when it is taller than the screen).
+    case help(title: String, rows: [HelpRow], top: Int = 0)
     case newPost(NewPostDialog)
     /// The sheet itself is `AppState.publish`.
     case publish

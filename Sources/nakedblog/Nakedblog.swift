@@ -28,7 +28,8 @@ struct Nakedblog: AsyncParsableCommand {
         subcommands: [
             CloneCommand.self, ListCommand.self, NewCommand.self, MetaCommand.self, DraftCommand.self,
             PreviewCommand.self,
-            StatusCommand.self, CheckCommand.self, SpellCommand.self, PublishCommand.self, SyncCommand.self,
+            StatusCommand.self, CheckCommand.self, SearchCommand.self, SpellCommand.self, PublishCommand.self,
+            SyncCommand.self,
             DemoCommand.self, OpenCommand.self,
         ],
         defaultSubcommand: OpenCommand.self

@@ -21,6 +21,7 @@ final class SiteTaskTests: XCTestCase {
             atPath: site.appending("_posts/2020-01-02-b.md"), withDestinationPath: outside.appending("secret.md"))
 
         var state = try AppFixture.browsing()
+        state.overlay = .diskConflict(path: "_posts/2020-01-01-a.md")
         let text = "---\ntitle: A\n---\none\n2\n"
         XCTAssertEqual(
             try AppFixture.perform(.diskDiff(path: "_posts/2020-01-01-a.md", text: text), root: site.path, on: &state),
@@ -31,6 +32,7 @@ final class SiteTaskTests: XCTestCase {
         XCTAssertEqual(title, "On disk (-) vs. your text (+)")
         XCTAssertTrue(lines.contains { $0.hasPrefix("-") && $0.contains("two") }, "\(lines)")
         XCTAssertTrue(lines.contains { $0.hasPrefix("+") && $0.contains("2") }, "\(lines)")
+        guard case .diskConflict? = state.returnOverlay else { return XCTFail("Enter must go back to the choices") }
 
         _ = try AppFixture.perform(
             .diskDiff(path: "_posts/2020-01-02-b.md", text: "mine\n"), root: site.path, on: &state)

@@ -386,11 +386,11 @@ final class UpdateTests: XCTestCase {
         _ = AppFixture.send(&state, .control("f"))
         AppFixture.type(&state, "brew")
         _ = AppFixture.send(&state, .enter, .escape, .control("f"))
-        XCTAssertEqual(state.editor?.find?.allSelected, true)
+        XCTAssertEqual(state.editor?.findBar?.query.allSelected, true)
         AppFixture.type(&state, "water")
-        XCTAssertEqual(state.editor?.find?.text, "water")
+        XCTAssertEqual(state.editor?.findBar?.query.text, "water")
         _ = AppFixture.send(&state, .escape, .control("f"), .backspace)
-        XCTAssertEqual(state.editor?.find?.text, "")
+        XCTAssertEqual(state.editor?.findBar?.query.text, "")
     }
 
     func testAReloadedPostKeepsTheCursorsLineAndColumn() throws {
@@ -474,7 +474,7 @@ final class EditorHelpTests: XCTestCase {
     func testEditorHelpListsTheEditingKeys() throws {
         var state = try AppFixture.editing()
         _ = AppFixture.send(&state, .control("g"))
-        guard case .help(_, let rows)? = state.overlay else { return XCTFail("no help") }
+        guard case .help(_, let rows, _)? = state.overlay else { return XCTFail("no help") }
         let named = Set(rows.flatMap { $0.keys.split(separator: " ").map(String.init) })
         // An editor where every editing key has work: an edit to undo and one to redo, a
         // selection, a non-empty clipboard, the cursor inside an indented list item's words.
@@ -513,12 +513,23 @@ final class EditorHelpTests: XCTestCase {
         XCTAssertNil(editor.handle(.control("s"), now: 0))
     }
 
-    /// The help fits an 80×24 terminal.
-    func testEditorHelpFitsTheSmallestScreen() throws {
+    /// On an 80×24 terminal the help shows what fits and scrolls to the rest; a key other than
+    /// the scrolling ones closes it.
+    func testEditorHelpScrollsOnTheSmallestScreen() throws {
         var state = try AppFixture.editing()
         _ = AppFixture.send(&state, .control("g"))
-        guard case .help(_, let rows)? = state.overlay else { return XCTFail("no help") }
-        XCTAssertLessThanOrEqual(rows.count + 4, 24, "rows, a blank, 'any key closes' and two borders")
+        guard case .help(_, let rows, _)? = state.overlay else { return XCTFail("no help") }
+        XCTAssertGreaterThan(rows.count, OverlayRender.helpRoom(rows: 24))
+        var screen = AppFixture.lines(state)
+        XCTAssertTrue(screen.contains { $0.contains("↑ ↓ PgUp PgDn scroll") }, screen.joined(separator: "\n"))
+        XCTAssertTrue(screen.contains { $0.contains(rows[0].help) })
+        XCTAssertFalse(screen.contains { $0.contains(rows[rows.count - 1].help) })
+        _ = AppFixture.send(&state, .pageDown, .pageDown, .pageDown)
+        screen = AppFixture.lines(state)
+        XCTAssertTrue(screen.contains { $0.contains(rows[rows.count - 1].help) }, screen.joined(separator: "\n"))
+        XCTAssertLessThanOrEqual(screen.filter { $0.contains("│") }.count, 22, "the box fits")
+        _ = AppFixture.send(&state, .escape)
+        XCTAssertNil(state.overlay)
     }
 }
 

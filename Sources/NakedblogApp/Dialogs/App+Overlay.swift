@@ -5,6 +5,20 @@ import TUI
 extension App {
     static func handleOverlayKey(_ state: inout AppState, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
         switch state.overlay {
+        case .help(let title, let rows, let top) where rows.count > OverlayRender.helpRoom(rows: state.rows):
+            // A help taller than the screen scrolls; other keys close it as below.
+            let room = OverlayRender.helpRoom(rows: state.rows), last = rows.count - room
+            let moves: [KeyEvent: Int] = [
+                .down(): 1, .character("j"): 1, .up(): -1, .character("k"): -1, .pageDown: room, .pageUp: -room,
+                .character(" "): room,
+            ]
+            if let move = moves[key] {
+                state.overlay = .help(title: title, rows: rows, top: max(0, min(last, top + move)))
+                return []
+            }
+            state.overlay = nil
+            if ![.enter, .escape].contains(key) { return handleKey(&state, key, now: now) }
+            return []
         case .help, .message:
             let returning = state.returnOverlay
             state.overlay = returning

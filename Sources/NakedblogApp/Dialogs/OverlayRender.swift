@@ -8,8 +8,11 @@ enum OverlayRender {
     static func draw(_ overlay: Overlay, state: AppState, into screen: inout Screen) -> (x: Int, y: Int)? {
         let area = Rect(x: 0, y: 0, width: state.columns, height: state.rows)
         switch overlay {
-        case .help(let title, let rows):
-            let lines = rows.map { DisplayWidth.pad($0.keys, to: 14) + " " + $0.help } + ["", "any key closes"]
+        case .help(let title, let rows, let top):
+            let room = Self.helpRoom(rows: state.rows)
+            let shown = rows.count > room ? Array(rows[min(top, rows.count - room)...].prefix(room)) : rows
+            let footer = rows.count > room ? "↑ ↓ PgUp PgDn scroll · any other key closes" : "any key closes"
+            let lines = shown.map { DisplayWidth.pad($0.keys, to: 14) + " " + $0.help } + ["", footer]
             box(title: "Help · \(title)", lines: lines, into: &screen, area: area)
             return nil
         case .message(let title, let lines):
@@ -84,6 +87,10 @@ enum OverlayRender {
 
     /// A centred box with `lines` (line `i` in `styles[i]` when given); returns its inner rectangle.
     @discardableResult
+    /// How many help rows fit on a screen `rows` high (borders, a blank and the footer aside,
+    /// and a row of margin above and below).
+    static func helpRoom(rows: Int) -> Int { max(1, rows - 6) }
+
     static func box(
         title: String, lines: [String], styles: [Int: Style] = [:], minWidth: Int = 40, into screen: inout Screen,
         area: Rect

@@ -19,20 +19,10 @@ extension App {
         _ state: inout AppState, _ screen: inout EditorScreen, _ key: KeyEvent, now: TimeInterval,
         refreshLargePreview: inout Bool
     ) -> [AppEffect] {
-        if var find = screen.find {
-            switch key {
-            case .escape: screen.find = nil
-            case .enter:
-                screen.lastFind = find.text
-                if !screen.editor.find(find.text) {
-                    screen.problem = "“\(find.text)” not found"
-                } else {
-                    screen.problem = nil
-                }
-            default:
-                _ = find.handle(key)
-                screen.find = find
-            }
+        if var bar = screen.findBar {
+            let revision = screen.editor.revision
+            handleFindKey(&state, &screen, &bar, key, now: now)
+            refreshLargePreview = screen.editor.revision != revision
             return []
         }
         if state.restricted, state.unavailableEditorKeys.contains(key) {
@@ -87,8 +77,15 @@ extension App {
                 state.browse.select(screen.path)
                 state.browse.scroll(height: BrowseLayout.listHeight(rows: state.rows))
                 return [.releasePost(screen.path)]
-            case .find:
-                screen.find = TextField(screen.lastFind, selected: true)
+            case .find, .replace:
+                screen.problem = nil
+                screen.findBar = FindBar(
+                    lastQuery: screen.lastFind, origin: screen.editor.selection?.lowerBound ?? screen.editor.cursor,
+                    replacing: action == .replace)
+                if var bar = screen.findBar, !bar.query.text.isEmpty {
+                    search(&screen, &bar)
+                    screen.findBar = bar
+                }
             case .findNext:
                 if !screen.lastFind.isEmpty { _ = screen.editor.find(screen.lastFind) }
             case .togglePreview:

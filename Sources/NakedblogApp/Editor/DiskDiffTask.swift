@@ -13,6 +13,8 @@ extension SiteTask {
                 : ""
             let lines = Array(LineDiff.lines(old: disk, new: text).prefix(40))
             return StateChange { state, _ in
+                // Enter on the difference goes back to the conflict's choices.
+                if case .diskConflict = state.overlay { state.returnOverlay = state.overlay }
                 state.overlay = .message(title: "On disk (-) vs. your text (+)", lines: lines)
                 return []
             }

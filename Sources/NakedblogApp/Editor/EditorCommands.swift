@@ -3,7 +3,7 @@ import TUI
 /// What a key does in the editor (keys bound to no command go to the text). The one table: the
 /// raw value is its name in `[keys.editor]`; the switches give its default keys, help and hint.
 public enum EditorAction: String, Command {
-    case save, publish, back, find, findNext = "find-next", togglePreview = "preview", frontMatter = "fields"
+    case save, publish, back, find, replace, findNext = "find-next", togglePreview = "preview", frontMatter = "fields"
     case insertImage = "image", lineNumbers = "line-numbers", wrap, externalEditor = "external-editor"
     case nextMisspelling = "next-misspelling", previousMisspelling = "previous-misspelling", help
 
@@ -13,6 +13,7 @@ public enum EditorAction: String, Command {
         case .publish: [.control("p")]
         case .back: [.escape]
         case .find: [.control("f")]
+        case .replace: [.character("r", alt: true)]
         case .findNext: [.control("n")]
         case .togglePreview: [.control("t")]
         case .frontMatter: [.control("k")]
@@ -31,7 +32,9 @@ public enum EditorAction: String, Command {
         case .save: "save (atomic)"
         case .publish: "save and publish"
         case .back: "back to the posts"
-        case .find, .findNext: "find / find next"
+        case .find: "find (literal or regex, case, whole word; Tab: replace)"
+        case .replace: "find and replace (one, skip, all as one undo step)"
+        case .findNext: "find the last query again"
         case .togglePreview: "show / hide the preview"
         case .frontMatter: "front-matter form (title, date, draft, tags…)"
         case .insertImage: "add an image: copy a file into the bundle and insert it"

@@ -35,12 +35,10 @@ enum EditorRender {
                     width: max(1, area.width - (layout.text == nil ? 0 : 1)), height: area.height))
         }
         let status = Rect(x: 0, y: state.rows - 2, width: width, height: 1)
-        if let find = editor.find {
-            screen.fill(status, style: Style(.statusBar))
-            let x = screen.put(" Find: ", x: 0, y: status.y, style: Style(.statusBar, bold: true))
-            let column = find.render(
-                into: &screen, area: Rect(x: x, y: status.y, width: max(1, width - x - 1), height: 1))
-            cursor = (column, status.y)
+        if let bar = editor.findBar {
+            cursor = drawFindBar(bar, problem: editor.problem, into: &screen, status: status, hints: state.rows - 1)
+            if layout.text == nil { return nil }
+            return cursor
         } else {
             let notice = editor.frontMatterProblem.map { problem in
                 let what =
@@ -71,6 +69,41 @@ enum EditorRender {
             into: &screen, area: Rect(x: 0, y: state.rows - 1, width: width, height: 1))
         if layout.text == nil { return nil }
         return cursor
+    }
+
+    /// The find bar on the status row (query, count, options) and, once asked for, the
+    /// replacement on the hint row; returns where the terminal cursor goes.
+    private static func drawFindBar(
+        _ bar: FindBar, problem: String?, into screen: inout Screen, status: Rect, hints: Int
+    )
+        -> (x: Int, y: Int)
+    {
+        let width = status.width
+        screen.fill(status, style: Style(.statusBar))
+        var x = screen.put(" Find: ", x: 0, y: status.y, style: Style(.statusBar, bold: true))
+        let right = " " + (problem ?? bar.countText) + "  " + (width >= 100 ? bar.optionsText + " " : "")
+        let fieldWidth = max(8, width - x - DisplayWidth.of(right) - 1)
+        let queryColumn = bar.query.render(
+            into: &screen, area: Rect(x: x, y: status.y, width: fieldWidth, height: 1), focused: !bar.replacing)
+        x += fieldWidth
+        screen.put(right, x: x, y: status.y, style: Style(.statusBar), clip: status)
+        guard let replacement = bar.replacement else {
+            KeyHintBar(hints: [
+                ("Enter", "next"), ("↑", "previous"), ("Tab", "replace"), ("M-c", "case"),
+                ("M-w", "word"), ("M-r", "regex"), ("Esc", "close"),
+            ])
+            .render(into: &screen, area: Rect(x: 0, y: hints, width: width, height: 1))
+            return (queryColumn, status.y)
+        }
+        let row = Rect(x: 0, y: hints, width: width, height: 1)
+        screen.fill(row, style: Style(.statusBar))
+        let label = screen.put(" Replace: ", x: 0, y: hints, style: Style(.statusBar, bold: true))
+        let help = " Enter replaces · ↓ skips · M-a all · Tab back "
+        let replaceWidth = max(8, width - label - DisplayWidth.of(help) - 1)
+        let replaceColumn = replacement.render(
+            into: &screen, area: Rect(x: label, y: hints, width: replaceWidth, height: 1), focused: bar.replacing)
+        screen.put(help, x: label + replaceWidth, y: hints, style: Style(.statusBar), clip: row)
+        return bar.replacing ? (replaceColumn, hints) : (queryColumn, status.y)
     }
 
     /// The preview, scrolled to follow the editor's first visible line.

@@ -37,8 +37,8 @@ public struct EditorScreen: Sendable {
     static let previewPatience: TimeInterval = 2
     /// The file as it was on disk when opened or last saved (to notice changes by others).
     public var diskStamp: FileStamp?
-    /// Find prompt (Ctrl-F), when open.
-    public var find: TextField?
+    /// The find and replace bar (Ctrl-F, Alt-R), when open.
+    public var findBar: FindBar?
     public var lastFind = ""
     public var problem: String?
     /// When set, this editor resolves a conflict in that file (repository path): saving keeps

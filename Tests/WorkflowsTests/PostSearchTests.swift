@@ -1,0 +1,68 @@
+import Blog
+import Foundation
+import Harness
+import TestSupport
+import TextSearch
+import XCTest
+
+@testable import Workflows
+
+/// The search across posts, against `rg --vimgrep` as the oracle: the same rows, in the same form.
+final class PostSearchTests: XCTestCase {
+    private func rows(_ hits: [PostSearch.Hit]) -> [String] {
+        hits.map { "\($0.path):\($0.line):\($0.column):\($0.text)" }
+    }
+
+    /// Literal, ignoring case, whole words and regular expressions on the demo site give what
+    /// rg gives over the same page files.
+    func testTheDemoSiteSearchesAsRgDoes() throws {
+        try requireProgram("rg")
+        let site = try Site.open(containing: PackageRoot.path + "/demo")
+        let cases: [(SearchQuery, [String])] = [
+            (SearchQuery("the"), ["the"]),
+            (SearchQuery("Tea", ignoresCase: true), ["-i", "Tea"]),
+            (SearchQuery("tea", wholeWord: true), ["-w", "tea"]),
+            (SearchQuery("[A-Z][a-z]+s\\b", isRegex: true), ["[A-Z][a-z]+s\\b"]),
+            (SearchQuery("^(title|\"title\")", isRegex: true), ["^(title|\"title\")"]),
+            (SearchQuery("[0-9]+ (h|min)\\b", isRegex: true), ["[0-9]+ (h|min)\\b"]),
+            (SearchQuery("draft: true"), ["-F", "draft: true"]),
+        ]
+        for (query, arguments) in cases {
+            let rg = try Shell.run(
+                ["rg", "--vimgrep", "--sort", "path", "-g", "*.md", "-g", "!_index.md"] + arguments + ["content"],
+                in: site.root)
+            let expected = rg.stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            XCTAssertFalse(expected.isEmpty, "rg found nothing for \(arguments)")
+            XCTAssertEqual(rows(try PostSearch.run(query, in: site)), expected, "\(arguments)")
+        }
+    }
+
+    /// Several matches on a line are a row each; columns count bytes (as rg); CRLF lines lose the
+    /// CR; a match never spans lines; a file linked from outside the site is never read.
+    func testRowsColumnsLineEndingsAndContainment() throws {
+        let home = try TemporaryDirectory(prefix: "nb-search")
+        let outside = try TemporaryDirectory(prefix: "nb-search-outside")
+        defer { home.remove(); outside.remove() }
+        let posts = home.appending("_posts")
+        try FileManager.default.createDirectory(atPath: posts, withIntermediateDirectories: true)
+        try "---\r\ntitle: Café café\r\n---\r\nun café, deux cafés\r\n".write(
+            toFile: posts + "/2020-01-01-cafe.md", atomically: true, encoding: .utf8)
+        try "---\ntitle: secret café\n---\n".write(
+            toFile: outside.appending("2020-01-02-x.md"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: posts + "/2020-01-02-x.md", withDestinationPath: outside.appending("2020-01-02-x.md"))
+        let site = try Site.open(containing: home.path)
+        XCTAssertEqual(
+            rows(try PostSearch.run(SearchQuery("café"), in: site)),
+            [
+                "_posts/2020-01-01-cafe.md:2:14:title: Café café",
+                "_posts/2020-01-01-cafe.md:4:4:un café, deux cafés",
+                "_posts/2020-01-01-cafe.md:4:16:un café, deux cafés",
+            ])
+        XCTAssertEqual(try PostSearch.run(SearchQuery("CAFÉ", ignoresCase: true), in: site).count, 4)
+        XCTAssertEqual(try PostSearch.run(SearchQuery("café", wholeWord: true), in: site).count, 2)
+        XCTAssertEqual(try PostSearch.run(SearchQuery("café\nun"), in: site).count, 0)
+        XCTAssertTrue(try PostSearch.run(SearchQuery("secret"), in: site).isEmpty, "nothing outside is read")
+        XCTAssertThrowsError(try PostSearch.run(SearchQuery("(", isRegex: true), in: site))
+    }
+}
