@@ -188,6 +188,11 @@ enum KeyNames {
             "backspace": .backspace, "delete": .delete, "del": .delete, "up": .up(), "down": .down(), "left": .left(),
             "right": .right(), "home": .home, "end": .end, "pgup": .pageUp, "pageup": .pageUp, "pgdn": .pageDown,
             "pagedown": .pageDown, "space": .character(" "), "insert": .insert,
+            "ctrl-up": .controlArrow(.up), "ctrl-down": .controlArrow(.down), "ctrl-left": .controlArrow(.left),
+            "ctrl-right": .controlArrow(.right), "ctrl-shift-left": .controlArrow(.left, shift: true),
+            "ctrl-shift-right": .controlArrow(.right, shift: true), "alt-up": .altArrow(.up),
+            "alt-down": .altArrow(.down), "alt-left": .altArrow(.left), "alt-right": .altArrow(.right),
+            "ctrl-backspace": .controlBackspace, "ctrl-delete": .controlDelete,
         ]
         if let key = named[lower] { return key }
         for prefix in ["ctrl-", "ctrl+", "c-", "^"] where lower.hasPrefix(prefix) {
@@ -205,6 +210,15 @@ enum KeyNames {
         }
         if text.count == 1, let character = text.first { return .character(character) }
         return nil
+    }
+
+    static func arrowName(_ arrow: Arrow) -> String {
+        switch arrow {
+        case .up: "up"
+        case .down: "down"
+        case .left: "left"
+        case .right: "right"
+        }
     }
 
     /// How `key` is written in the config file (`parse` reads it back); nil for keys it cannot name.
@@ -230,6 +244,10 @@ enum KeyNames {
         case .character(let c, true): "alt-" + String(c)
         case .control(let c): "ctrl-" + String(c)
         case .function(let n): "f\(n)"
+        case .controlArrow(let arrow, let shift): (shift ? "ctrl-shift-" : "ctrl-") + arrowName(arrow)
+        case .altArrow(let arrow): "alt-" + arrowName(arrow)
+        case .controlBackspace: "ctrl-backspace"
+        case .controlDelete: "ctrl-delete"
         default: nil
         }
     }

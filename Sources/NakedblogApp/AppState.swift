@@ -133,6 +133,8 @@ public enum Overlay: Sendable {
     case imagePath(TextField)
     /// Suggestions for a misspelled word (F7).
     case spelling(SpellingMenu)
+    /// Go to a line or heading, switch posts, or a search's results.
+    case picker(Picker)
 }
 
 /// One line of the help overlay.
@@ -147,6 +149,8 @@ public struct Confirmation: Sendable {
         case quit, leaveEditor, cancelClone, trustHostKey(HostKey)
         /// Make the published post at this path a draft.
         case makeDraft(String)
+        /// Save the post in the editor, then open this one (at a 1-based line).
+        case saveAndOpen(String, line: Int?)
     }
     public var title: String
     public var lines: [String]

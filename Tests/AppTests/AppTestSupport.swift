@@ -83,10 +83,12 @@ extension AppFixture {
     /// Runs `task` here, as the runner would on its file queue (the site at `root`), and lands
     /// its result in `state`: a feature's I/O tested without a runner or waits.
     static func perform(
-        _ task: SiteTask, root: String, on state: inout AppState, restricted: Bool = false, now: TimeInterval = 0
+        _ task: SiteTask, root: String, on state: inout AppState, restricted: Bool = false,
+        environment: [String: String] = ["HOME": "/nonexistent", "XDG_STATE_HOME": "/nonexistent"],
+        now: TimeInterval = 0
     ) throws -> [AppEffect] {
         let context = SiteTaskContext(
-            site: try Site.open(containing: root), restricted: restricted, environment: [:], author: nil)
+            site: try Site.open(containing: root), restricted: restricted, environment: environment, author: nil)
         return App.update(&state, .changed(task.perform(context)), now: now)
     }
 }

@@ -151,7 +151,11 @@ final class UpdateTests: XCTestCase {
         _ = AppFixture.send(&state, .enter)
         let leaving = AppFixture.send(&state, .escape, .escape)
         XCTAssertEqual(
-            leaving, [.releasePost("content/posts/cold-brew-ratios/index.md")], "no effect cancels the publish")
+            leaving,
+            [
+                .releasePost("content/posts/cold-brew-ratios/index.md"),
+                .perform(.rememberPosition("content/posts/cold-brew-ratios/index.md", .init(line: 0, column: 0))),
+            ], "no effect cancels the publish")
         XCTAssertNil(state.overlay)
         XCTAssertEqual(state.page, .browse)
         XCTAssertTrue(state.isPublishing)
@@ -420,7 +424,7 @@ final class UpdateTests: XCTestCase {
         _ = AppFixture.send(&state, .down())
         XCTAssertEqual(state.editor?.editor.cursor.line, 0, "still in the paragraph, one row down")
         XCTAssertGreaterThan(state.editor?.editor.cursor.column ?? 0, 60)
-        _ = AppFixture.send(&state, .control("w"))  // soft wrap off: whole lines
+        _ = AppFixture.send(&state, .character("z", alt: true))  // soft wrap off: whole lines
         _ = Render.frame(&state)
         _ = AppFixture.send(&state, .down())
         XCTAssertEqual(state.editor?.editor.cursor.line, 1)
@@ -473,7 +477,7 @@ final class UpdateTests: XCTestCase {
 final class EditorHelpTests: XCTestCase {
     func testEditorHelpListsTheEditingKeys() throws {
         var state = try AppFixture.editing()
-        _ = AppFixture.send(&state, .control("g"))
+        _ = AppFixture.send(&state, .function(1))
         guard case .help(_, let rows, _)? = state.overlay else { return XCTFail("no help") }
         let named = Set(rows.flatMap { $0.keys.split(separator: " ").map(String.init) })
         // An editor where every editing key has work: an edit to undo and one to redo, a
@@ -517,7 +521,7 @@ final class EditorHelpTests: XCTestCase {
     /// the scrolling ones closes it.
     func testEditorHelpScrollsOnTheSmallestScreen() throws {
         var state = try AppFixture.editing()
-        _ = AppFixture.send(&state, .control("g"))
+        _ = AppFixture.send(&state, .function(1))
         guard case .help(_, let rows, _)? = state.overlay else { return XCTFail("no help") }
         XCTAssertGreaterThan(rows.count, OverlayRender.helpRoom(rows: 24))
         var screen = AppFixture.lines(state)

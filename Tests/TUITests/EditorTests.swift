@@ -4,28 +4,10 @@ import XCTest
 
 /// Editor behaviour as (before, keys, after) cases; `|` marks the cursor.
 final class EditorTests: XCTestCase {
-    private func editor(_ marked: String) -> EditorState {
-        let offset = marked.firstIndex(of: "|").map { marked.distance(from: marked.startIndex, to: $0) } ?? 0
-        var state = EditorState(text: marked.replacingOccurrences(of: "|", with: ""))
-        // Walk the cursor to the marker with arrow keys (grapheme by grapheme, lines included).
-        for _ in 0..<offset { _ = state.handle(.right(), now: 0) }
-        return state
-    }
-
-    private func marked(_ state: EditorState) -> String {
-        var lines = state.buffer.lines.map { $0 }
-        lines[state.cursor.line].insert("|", at: state.cursor.column)
-        return lines.map { String($0) }.joined(separator: "\n")
-    }
-
+    private func editor(_ marked: String) -> EditorState { EditorCases.editor(marked) }
+    private func marked(_ state: EditorState) -> String { EditorCases.marked(state) }
     private func check(_ before: String, _ keys: [KeyEvent], _ after: String, line: UInt = #line) {
-        var state = editor(before)
-        var time = 10.0
-        for key in keys {
-            _ = state.handle(key, now: time)
-            time += 0.1
-        }
-        XCTAssertEqual(marked(state), after, "from \(before.debugDescription)", line: line)
+        EditorCases.check(before, keys, after, line: line)
     }
 
     func testTypingAndDeletingByGrapheme() {

@@ -13,7 +13,16 @@ final class KeyDecoderTests: XCTestCase {
         XCTAssertEqual(
             decode(Array("aé中😀".utf8)), [.character("a"), .character("é"), .character("中"), .character("😀")])
         XCTAssertEqual(decode([0x13, 0x11, 0x03, 0x1A]), [.control("s"), .control("q"), .control("c"), .control("z")])
-        XCTAssertEqual(decode([0x7F, 0x08, 0x0D, 0x09]), [.backspace, .backspace, .enter, .tab])
+        XCTAssertEqual(decode([0x7F, 0x08, 0x0D, 0x09]), [.backspace, .controlBackspace, .enter, .tab])
+        // xterm's modifiers on arrows and Delete; Alt-Backspace.
+        XCTAssertEqual(
+            decode(Array("\u{1B}[1;5A\u{1B}[1;5C\u{1B}[1;6D\u{1B}[1;3B\u{1B}[3;5~".utf8)),
+            [
+                .controlArrow(.up), .controlArrow(.right), .controlArrow(.left, shift: true), .altArrow(.down),
+                .controlDelete,
+            ])
+        XCTAssertEqual(decode([0x1B, 0x7F]), [.controlBackspace])
+        XCTAssertEqual(decode(Array("\u{1B}[1;2A".utf8)), [.up(shift: true)], "Shift alone as before")
     }
 
     func testEscapeSequences() {

@@ -102,6 +102,10 @@ extension App {
             state.browse.refilter()
             state.browse.scroll(height: height)
             toast(&state, "Section: " + BrowseRender.sectionName(state.browse.section), now: now)
+        case .switchPost:
+            openSwitcher(&state)
+        case .searchPosts:
+            openSearch(&state)
         case .externalEditor:
             if let post { return [.runExternalEditor(post.path)] }
         case .suspend:
@@ -160,7 +164,7 @@ extension App {
             }
         case .control("u"):
             state.browse.filter = ""
-        case .control("w"):
+        case .control("w"), .controlBackspace:
             var words = state.browse.filter.split(separator: " ", omittingEmptySubsequences: false)
             while words.last == "" { words.removeLast() }
             if !words.isEmpty { words.removeLast() }

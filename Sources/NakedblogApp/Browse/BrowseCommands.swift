@@ -6,6 +6,7 @@ import TUI
 public enum BrowseAction: String, Command {
     case up, down, pageUp = "page-up", pageDown = "page-down", top, bottom, open, newPost = "new", filter, publish
     case toggleDraft = "draft", sync, sort, section, previousSection = "previous-section"
+    case switchPost = "switch-post", searchPosts = "search-posts"
     case externalEditor = "external-editor", suspend, problems, help, quit
 
     public var defaultKeys: [KeyEvent] {
@@ -25,6 +26,8 @@ public enum BrowseAction: String, Command {
         case .sort: [.character("o")]
         case .section: [.tab]
         case .previousSection: [.backTab]
+        case .switchPost: [.control("p"), .character("o", alt: true)]
+        case .searchPosts: [.character("/", alt: true)]
         case .externalEditor: [.character("e")]
         case .suspend: [.control("z")]
         case .problems: [.character("!")]
@@ -50,6 +53,8 @@ public enum BrowseAction: String, Command {
         case .sort: "sort by date / title"
         case .section: "next section (all, posts, …)"
         case .previousSection: "previous section"
+        case .switchPost: "open a post by name (fuzzy: title, slug, path)"
+        case .searchPosts: "search the text of every post; Enter opens a line"
         case .externalEditor: "edit in $EDITOR"
         case .suspend: "suspend to the shell (fg comes back)"
         case .problems: "files that could not be read, and why"

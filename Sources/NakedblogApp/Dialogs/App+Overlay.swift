@@ -66,6 +66,8 @@ extension App {
             }
             state.overlay = .signIn(dialog)
             return []
+        case .picker(var picker):
+            return handlePickerKey(&state, &picker, key, now: now)
         case .spelling(let menu):
             return handleSpellingMenuKey(&state, menu, key, now: now)
         case .imagePath(var field):
@@ -103,15 +105,25 @@ extension App {
             return [.quit]
         case .leaveEditor:
             state.page = .browse
-            let path = state.editor?.path
+            let path = state.editor?.path, cursor = state.editor?.editor.cursor
             state.browse.select(path)
             state.browse.scroll(height: BrowseLayout.listHeight(rows: state.rows))
             state.editor = nil
-            return path.map { [.discardJournal(path: $0), .releasePost($0)] } ?? []
+            guard let path, let cursor else { return [] }
+            return [.discardJournal(path: path), .releasePost(path), .perform(.rememberPosition(path, cursor))]
         case .cancelClone:
             return [.cancelClone]
         case .makeDraft(let path):
             return [.toggleDraft(path)]
+        case .saveAndOpen(let path, let line):
+            guard var screen = state.editor else { return [] }
+            screen.journaledRevision = screen.editor.revision
+            state.editor = screen
+            return [
+                .save(
+                    path: screen.path, text: screen.editor.text, revision: screen.editor.revision,
+                    expected: screen.diskStamp)
+            ] + open(&state, path, line: line)
         case .trustHostKey(let key):
             guard let clone = state.clone else { return [] }
             state.clone?.error = nil

@@ -60,6 +60,8 @@ enum OverlayRender {
             let pass = dialog.password.render(
                 into: &screen, area: Rect(x: inner.x + 10, y: inner.y + 5, width: inner.width - 10, height: 1))
             return dialog.focus == 0 ? (user, inner.y + 3) : (pass, inner.y + 5)
+        case .picker(let picker):
+            return drawPicker(picker, into: &screen, area: area)
         case .imagePath(let field):
             let lines = [
                 "Path of the image file (copied into this post's bundle, then",
@@ -87,6 +89,36 @@ enum OverlayRender {
 
     /// A centred box with `lines` (line `i` in `styles[i]` when given); returns its inner rectangle.
     @discardableResult
+    /// The picker: its title, the query, a note, and as many items as fit, the selected one
+    /// highlighted (the list scrolls to keep it in view).
+    static func drawPicker(_ picker: Picker, into screen: inout Screen, area: Rect) -> (x: Int, y: Int)? {
+        let width = min(area.width - 2, max(60, min(100, area.width - 4)))
+        let rect = Rect(x: (area.width - width) / 2, y: 1, width: width, height: max(5, area.height - 2))
+        screen.fill(rect)
+        Box.draw(into: &screen, rect: rect, title: picker.title)
+        let inner = Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 4, height: rect.height - 2)
+        let cursor = picker.field.render(
+            into: &screen, area: Rect(x: inner.x, y: inner.y, width: inner.width, height: 1))
+        let note =
+            picker.note
+            ?? (picker.shown.isEmpty
+                ? "Nothing matches" : "\(picker.shown.count) of \(picker.items.count) · Enter goes · Esc closes")
+        screen.put(note, x: inner.x, y: inner.y + 1, style: Style(.dim), clip: inner)
+        let rows = max(1, inner.height - 3)
+        let top = max(0, min(picker.selected - rows / 2, picker.shown.count - rows))
+        for (row, item) in picker.shown.dropFirst(top).prefix(rows).enumerated() {
+            let y = inner.y + 3 + row
+            let selected = top + row == picker.selected
+            let style = selected ? Style(.selection) : .normal
+            if selected { screen.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), style: style) }
+            let x = screen.put(item.label, x: inner.x, y: y, style: style, clip: inner)
+            if !item.detail.isEmpty, x + 2 < inner.x + inner.width {
+                screen.put("  " + item.detail, x: x, y: y, style: selected ? style : Style(.dim), clip: inner)
+            }
+        }
+        return (cursor, inner.y)
+    }
+
     /// How many help rows fit on a screen `rows` high (borders, a blank and the footer aside,
     /// and a row of margin above and below).
     static func helpRoom(rows: Int) -> Int { max(1, rows - 6) }

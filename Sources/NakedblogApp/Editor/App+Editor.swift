@@ -76,7 +76,7 @@ extension App {
                 // Back on the post just edited, whichever row it moved to.
                 state.browse.select(screen.path)
                 state.browse.scroll(height: BrowseLayout.listHeight(rows: state.rows))
-                return [.releasePost(screen.path)]
+                return [.releasePost(screen.path), .perform(.rememberPosition(screen.path, screen.editor.cursor))]
             case .find, .replace:
                 screen.problem = nil
                 screen.findBar = FindBar(
@@ -105,6 +105,16 @@ extension App {
                 case .success(let form): state.overlay = .frontMatter(form)
                 case .failure(let problem): screen.problem = problem.description
                 }
+            case .goTo:
+                openGoTo(&state, screen)
+            case .nextHeading, .previousHeading:
+                if !stepHeading(&screen, forward: action == .nextHeading) {
+                    screen.problem = action == .nextHeading ? "No heading below" : "No heading above"
+                }
+            case .switchPost:
+                openSwitcher(&state)
+            case .searchPosts:
+                openSearch(&state)
             case .insertImage:
                 state.overlay = .imagePath(TextField())
             case .lineNumbers:
@@ -166,9 +176,12 @@ extension App {
                 line: screen.editor.lastEditLine, lineDelta: screen.editor.buffer.lineCount - linesBefore)
         }
         screen.problem = nil
-        return effects.map { effect in
+        return effects.compactMap { effect in
             switch effect {
             case .copyToClipboard(let text): return .copyToClipboard(text)
+            case .notice(let text):
+                screen.problem = text
+                return nil
             }
         }
     }

@@ -11,16 +11,21 @@ extension App {
             guard let site = state.site else { return [] }
             var screen = EditorScreen(path: path, file: site.absolute(path), text: text, stamp: stamp)
             screen.editor.tabWidth = state.tabWidth
+            // Where the writer left it last time, unless told where to go (below).
+            var restore: [AppEffect] = [.perform(.restorePosition(path))]
             if let previous = state.editor, previous.path == path {
                 // Opened again (after an external edit, or from the list): stay where the user was.
                 screen.keepPlace(of: previous)
+                restore = []
             }
             if state.cursorToBody {
                 state.cursorToBody = false
                 screen.editor.goToLine(firstBodyLine(text) + 1)
+                restore = []
             }
             if let line = state.cursorToLine {
                 state.cursorToLine = nil
+                restore = []
                 screen.editor.goToLine(line)
                 // As vim does with +N: the line mid-screen, with what leads to it above.
                 screen.view.centreOnCursor()
@@ -32,7 +37,7 @@ extension App {
             }
             state.editor = screen
             state.page = .editor
-            return refreshPreview(&state) + spelling
+            return refreshPreview(&state) + spelling + restore
         case .postBeingEdited(let path, let author):
             guard var screen = state.editor, screen.path == path else { return [] }
             screen.readOnlyBecause = "\(author) is editing this post"

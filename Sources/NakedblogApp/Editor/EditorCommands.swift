@@ -4,6 +4,8 @@ import TUI
 /// raw value is its name in `[keys.editor]`; the switches give its default keys, help and hint.
 public enum EditorAction: String, Command {
     case save, publish, back, find, replace, findNext = "find-next", togglePreview = "preview", frontMatter = "fields"
+    case goTo = "go-to", nextHeading = "next-heading", previousHeading = "previous-heading"
+    case switchPost = "switch-post", searchPosts = "search-posts"
     case insertImage = "image", lineNumbers = "line-numbers", wrap, externalEditor = "external-editor"
     case nextMisspelling = "next-misspelling", previousMisspelling = "previous-misspelling", help
 
@@ -17,13 +19,18 @@ public enum EditorAction: String, Command {
         case .findNext: [.control("n")]
         case .togglePreview: [.control("t")]
         case .frontMatter: [.control("k")]
+        case .goTo: [.control("g")]
+        case .nextHeading: [.controlArrow(.down)]
+        case .previousHeading: [.controlArrow(.up)]
+        case .switchPost: [.character("o", alt: true)]
+        case .searchPosts: [.character("/", alt: true)]
         case .insertImage: [.control("r")]
         case .lineNumbers: [.control("l")]
-        case .wrap: [.control("w")]
+        case .wrap: [.character("z", alt: true)]
         case .externalEditor: [.control("o")]
         case .nextMisspelling: [.function(7), .character("s", alt: true)]
         case .previousMisspelling: [.function(8), .character("S", alt: true)]
-        case .help: [.control("g"), .function(1)]
+        case .help: [.function(1), .character("?", alt: true)]
         }
     }
 
@@ -37,6 +44,10 @@ public enum EditorAction: String, Command {
         case .findNext: "find the last query again"
         case .togglePreview: "show / hide the preview"
         case .frontMatter: "front-matter form (title, date, draft, tags…)"
+        case .goTo: "go to a line (42, :42) or a heading of the post"
+        case .nextHeading, .previousHeading: "next / previous heading"
+        case .switchPost: "switch to another post (fuzzy: title, slug, path)"
+        case .searchPosts: "search the text of every post; Enter opens a line"
         case .insertImage: "add an image: copy a file into the bundle and insert it"
         case .lineNumbers, .wrap: "line numbers / soft wrap on or off"
         case .externalEditor: "edit in $EDITOR (saves first)"
@@ -52,6 +63,7 @@ public enum EditorAction: String, Command {
         case .back: "back"
         case .find: "find"
         case .togglePreview: "preview"
+        case .goTo: "go to"
         case .frontMatter: "fields"
         case .help: "help"
         default: nil

@@ -35,6 +35,8 @@ public struct EditorState: Sendable {
     public enum Effect: Sendable, Equatable {
         /// Put text on the user's own clipboard (OSC 52 over SSH).
         case copyToClipboard(String)
+        /// Say why a key did nothing ("No table under the cursor").
+        case notice(String)
     }
 
     public init(text: String) { buffer = TextBuffer(text) }
@@ -136,14 +138,25 @@ public struct EditorState: Sendable {
         case .moveDown, .selectDown: moveVertically(by: 1, wrapWidth: wrapWidth, selecting: action == .selectDown)
         case .pageUp: moveVertically(by: -max(1, pageHeight - 1), wrapWidth: wrapWidth, selecting: false)
         case .pageDown: moveVertically(by: max(1, pageHeight - 1), wrapWidth: wrapWidth, selecting: false)
-        case .lineStart: move(to: TextPosition(line: cursor.line, column: 0), selecting: false)
+        case .lineStart: move(to: smartLineStart(), selecting: false)
         case .lineEnd:
             move(to: TextPosition(line: cursor.line, column: buffer.lineLength(cursor.line)), selecting: false)
-        case .selectLineStart: move(to: TextPosition(line: cursor.line, column: 0), selecting: true)
+        case .selectLineStart: move(to: smartLineStart(), selecting: true)
         case .selectLineEnd:
             move(to: TextPosition(line: cursor.line, column: buffer.lineLength(cursor.line)), selecting: true)
         case .wordBack: move(to: wordStep(cursor, forward: false), selecting: false)
         case .wordForward: move(to: wordStep(cursor, forward: true), selecting: false)
+        case .selectWordBack: move(to: wordStep(cursor, forward: false), selecting: true)
+        case .selectWordForward: move(to: wordStep(cursor, forward: true), selecting: true)
+        case .deleteWordBack: deleteWord(forward: false, now: now)
+        case .deleteWordForward: deleteWord(forward: true, now: now)
+        case .moveLineUp, .moveLineDown:
+            if !moveLines(by: action == .moveLineUp ? -1 : 1, now: now) {
+                return [.notice(action == .moveLineUp ? "Already the first line" : "Already the last line")]
+            }
+        case .duplicateLine: duplicateLines(now: now)
+        case .formatTable:
+            if !formatTable(now: now) { return [.notice("No markdown table under the cursor")] }
         case .undo, .redo:
             let to = action == .undo ? history.undo(&buffer) : history.redo(&buffer)
             guard let to else { break }
@@ -201,7 +214,7 @@ public struct EditorState: Sendable {
         isDirty = true
     }
 
-    private mutating func replace(
+    mutating func replace(
         _ range: Range<TextPosition>, with text: String, now: TimeInterval, coalesce: Bool,
         keepingEndings: Bool = false
     ) {
@@ -316,7 +329,7 @@ public struct EditorState: Sendable {
 
     // MARK: Movement
 
-    private mutating func move(to position: TextPosition, selecting: Bool) {
+    mutating func move(to position: TextPosition, selecting: Bool) {
         if selecting { if anchor == nil { anchor = cursor } } else { anchor = nil }
         if position.line != cursor.line || abs(position.column - cursor.column) > 1 { history.close() }
         cursor = buffer.clamp(position)
@@ -389,7 +402,7 @@ public struct EditorState: Sendable {
         return position.line < buffer.lineCount - 1 ? TextPosition(line: position.line + 1, column: 0) : position
     }
 
-    private func wordStep(_ position: TextPosition, forward: Bool) -> TextPosition {
+    func wordStep(_ position: TextPosition, forward: Bool) -> TextPosition {
         var p = position
         func character(at q: TextPosition) -> Character? { buffer.character(at: q) }
         func isWord(_ c: Character?) -> Bool { c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }

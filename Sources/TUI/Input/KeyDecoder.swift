@@ -76,7 +76,8 @@ public struct KeyDecoder: Sendable {
         case 0x1B: return escapeSequence(bytes)
         case 0x0D, 0x0A: return (.enter, 1)
         case 0x09: return (.tab, 1)
-        case 0x7F, 0x08: return (.backspace, 1)
+        case 0x7F: return (.backspace, 1)
+        case 0x08: return (.controlBackspace, 1)
         case 0x00: return (.control(" "), 1)
         case 0x01...0x1A: return (.control(Character(Unicode.Scalar(first + 0x60))), 1)
         case 0x1C...0x1F: return (.control(Character(Unicode.Scalar(first + 0x40))), 1)
@@ -113,6 +114,7 @@ public struct KeyDecoder: Sendable {
             return keys[bytes[start + 2]].map { ($0, 3) } ?? (.escape, 1)
         }
         if second == 0x1B { return (.escape, 1) }
+        if second == 0x7F || second == 0x08 { return (.controlBackspace, 2) }  // Alt-Backspace
         // Alt+key: Escape followed by a character.
         if let (character, used) = utf8Character(bytes.dropFirst()), second >= 0x20 {
             return (.character(character, alt: true), used + 1)
@@ -132,7 +134,13 @@ public struct KeyDecoder: Sendable {
         let final = bytes[index]
         let used = index - start + 1
         let fields = parameters.split(separator: ";").map { Int($0) ?? 0 }
-        let shift = fields.count > 1 && (fields[1] - 1) & 1 == 1
+        // xterm's modifier parameter: 1 + (Shift 1, Alt 2, Ctrl 4).
+        let modifiers = fields.count > 1 ? max(0, fields[1] - 1) : 0
+        let shift = modifiers & 1 != 0, alt = modifiers & 2 != 0, control = modifiers & 4 != 0
+        let arrows: [UInt8: Arrow] = [0x41: .up, 0x42: .down, 0x43: .right, 0x44: .left]
+        if let arrow = arrows[final], control || alt {
+            return (control ? .controlArrow(arrow, shift: shift) : .altArrow(arrow), used)
+        }
         switch final {
         case 0x41: return (.up(shift: shift), used)
         case 0x42: return (.down(shift: shift), used)
@@ -145,7 +153,7 @@ public struct KeyDecoder: Sendable {
             switch fields.first ?? 0 {
             case 1, 7: return (shift ? .shiftHome : .home, used)
             case 2: return (.insert, used)
-            case 3: return (.delete, used)
+            case 3: return (control ? .controlDelete : .delete, used)
             case 4, 8: return (shift ? .shiftEnd : .end, used)
             case 5: return (.pageUp, used)
             case 6: return (.pageDown, used)

@@ -10,7 +10,19 @@ public enum KeyEvent: Sendable, Equatable, Hashable {
     case shiftHome, shiftEnd
     case backspace, enter, tab, backTab, escape
     case function(Int)
+    /// Ctrl with an arrow (←/→ move by word, ↑/↓ by heading), with Shift to select.
+    case controlArrow(Arrow, shift: Bool = false)
+    /// Alt with an arrow (↑/↓ move the line).
+    case altArrow(Arrow)
+    /// Ctrl-Backspace (^H, as xterm, kitty and tmux send it; Alt-Backspace too) and Ctrl-Delete:
+    /// delete a word.
+    case controlBackspace, controlDelete
     /// A bracketed paste, inserted verbatim.
     case paste(String)
     case resize
+}
+
+/// An arrow key's direction.
+public enum Arrow: Sendable, Hashable {
+    case up, down, left, right
 }

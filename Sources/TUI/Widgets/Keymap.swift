@@ -40,6 +40,15 @@ public struct Keymap<Action: Hashable & Sendable>: Sendable {
 
 /// How a key is written in hints and help: `^S`, `Esc`, `↑`, `Enter`, `q`.
 public enum KeyName {
+    static func arrowName(_ arrow: Arrow) -> String {
+        switch arrow {
+        case .up: "↑"
+        case .down: "↓"
+        case .left: "←"
+        case .right: "→"
+        }
+    }
+
     public static func of(_ key: KeyEvent) -> String {
         switch key {
         case .character(let c, let alt): return (alt ? "M-" : "") + (c == " " ? "Space" : String(c))
@@ -62,6 +71,10 @@ public enum KeyName {
         case .backTab: return "S-Tab"
         case .escape: return "Esc"
         case .function(let n): return "F\(n)"
+        case .controlArrow(let arrow, let shift): return (shift ? "C-S-" : "C-") + arrowName(arrow)
+        case .altArrow(let arrow): return "M-" + arrowName(arrow)
+        case .controlBackspace: return "C-⌫"
+        case .controlDelete: return "C-Del"
         case .paste: return "paste"
         case .resize: return "resize"
         }

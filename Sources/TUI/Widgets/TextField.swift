@@ -24,7 +24,7 @@ public struct TextField: Sendable, Equatable {
         if allSelected {
             allSelected = false
             switch key {
-            case .backspace, .delete, .control("d"):
+            case .backspace, .delete, .control("d"), .controlBackspace:
                 text = ""
                 cursor = 0
                 return true
@@ -49,6 +49,11 @@ public struct TextField: Sendable, Equatable {
         case .delete, .control("d"):
             guard cursor < characters.count else { return true }
             characters.remove(at: cursor)
+        case .controlDelete, .character("d", true):
+            var end = cursor
+            while end < characters.count, characters[end] == " " { end += 1 }
+            while end < characters.count, characters[end] != " " { end += 1 }
+            characters.removeSubrange(cursor..<end)
         case .left(false), .control("b"): cursor = max(0, cursor - 1)
         case .right(false), .control("f"): cursor = min(characters.count, cursor + 1)
         case .home, .control("a"): cursor = 0
@@ -56,7 +61,7 @@ public struct TextField: Sendable, Equatable {
         case .control("u"):
             characters.removeSubrange(0..<cursor)
             cursor = 0
-        case .control("w"):
+        case .control("w"), .controlBackspace:
             var start = cursor
             while start > 0, characters[start - 1] == " " { start -= 1 }
             while start > 0, characters[start - 1] != " " { start -= 1 }

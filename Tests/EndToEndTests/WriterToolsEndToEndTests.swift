@@ -1,0 +1,60 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The editor a writer reaches for (issue 47), end to end in tmux: find and replace, go to a
+/// heading, the keys power users expect, the switcher and a search across posts.
+final class WriterToolsEndToEndTests: DemoSiteSessions {
+    func testReplaceAllGoToAHeadingAndAlignATable() throws {
+        let session = try open("content/posts/cold-brew-ratios/index.md")
+        try session.send(keys: "M-r")
+        try session.waitFor("Find:")
+        try session.type("12 h")
+        try session.waitFor("1 of 2")
+        try session.send(keys: "Tab")
+        try session.type("12 hours")
+        try session.send(keys: "M-a")
+        try session.waitFor("Replaced 2 matches")
+        try session.send(keys: "Escape")
+        // The table is out of line now: Alt-T aligns it.
+        try session.send(keys: "C-g")
+        try session.waitFor("Go to a line")
+        try session.type("14")
+        try session.send(keys: "Enter")
+        try session.send(keys: "M-t")
+        try session.waitFor("| 1:6   | 12 hours | too strong |")
+        try session.send(keys: "C-s")
+        try session.waitFor("Saved ")
+        let text = try String(contentsOfFile: site + "/content/posts/cold-brew-ratios/index.md", encoding: .utf8)
+        XCTAssertTrue(text.contains("| ----- | -------- | ---------- |\n| 1:6   | 12 hours | too strong |"), text)
+        XCTAssertTrue(text.contains("| 1:10  | 18 h     | thin       |"), text)
+        XCTAssertTrue(text.hasPrefix("{\n  \"title\": \"Cold brew ratios\""), "the front matter is untouched")
+    }
+
+    func testHeadingsWordKeysSwitcherAndSearch() throws {
+        let session = try open("content/posts/tea-in-kyoto/index.md")
+        try session.send(keys: "C-Down")
+        try session.waitFor("Ln 12, Col 1")
+        try session.send(keys: "C-Down")
+        try session.waitFor("Ln 16, Col 1")
+        try session.send(keys: "End")
+        try session.send(keys: "C-w")
+        try session.waitFor("## 煎茶 (")
+        try session.send(keys: "C-z")
+        // The switcher: another post by a fuzzy name.
+        try session.send(keys: "M-o")
+        try session.waitFor("Switch to a post")
+        try session.type("brew")
+        try session.send(keys: "Enter")
+        try session.waitFor("cold-brew-ratios/index.md")
+        // Search every post, open a result at its line.
+        try session.send(keys: "M-/")
+        try session.waitFor("Search every post")
+        try session.type("sencha")
+        try session.send(keys: "Enter")
+        try session.waitFor("index.md:16: ## 煎茶 (sencha)")
+        try session.send(keys: "Enter")
+        try session.waitFor("Ln 16, Col 1")
+        try session.waitFor("tea-in-kyoto/index.md")
+    }
+}
