@@ -15,18 +15,7 @@ public enum MarkdownOutline {
     /// The headings of `text`, whose first `skippingLines` lines (the front matter) are not
     /// markdown; line numbers are the text's own.
     public static func headings(in text: String, skippingLines: Int = 0) -> [Heading] {
-        var bytes = Array(text.utf8)
-        if skippingLines > 0 {
-            // The front matter's lines become empty lines: the numbering stays the text's.
-            var line = 0, cut = 0
-            while line < skippingLines, let newline = bytes[cut...].firstIndex(of: 0x0A) {
-                cut = newline + 1
-                line += 1
-            }
-            if line < skippingLines { cut = bytes.count }
-            bytes.replaceSubrange(0..<cut, with: [UInt8](repeating: 0x0A, count: line))
-        }
-        return CommonMark.withIterator(over: bytes) { iterator in
+        CommonMark.withIterator(over: markdownBytes(of: text, skippingLines: skippingLines)) { iterator in
             var headings: [Heading] = []
             var open: (level: Int, line: Int, text: String)?
             while true {
@@ -54,4 +43,19 @@ public enum MarkdownOutline {
             return headings
         } ?? []
     }
+}
+
+/// The bytes of `text` with its first `lines` lines (front matter, which is not markdown) made
+/// empty lines, so cmark's line numbers stay the text's.
+func markdownBytes(of text: String, skippingLines lines: Int) -> [UInt8] {
+    var bytes = Array(text.utf8)
+    guard lines > 0 else { return bytes }
+    var line = 0, cut = 0
+    while line < lines, let newline = bytes[cut...].firstIndex(of: 0x0A) {
+        cut = newline + 1
+        line += 1
+    }
+    if line < lines { cut = bytes.count }
+    bytes.replaceSubrange(0..<cut, with: [UInt8](repeating: 0x0A, count: line))
+    return bytes
 }

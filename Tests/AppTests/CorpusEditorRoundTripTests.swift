@@ -142,6 +142,7 @@ final class CorpusEditorRoundTripTests: XCTestCase {
             ]
         }
         loop.run(initial: [.loadSite(site.path)])
+        loop.runner.finishFileWork()
         XCTAssertNil(terminal.failure, terminal.failure ?? "")
         XCTAssertEqual(failures, [], failures.prefix(10).joined(separator: "\n"))
         print(

@@ -41,8 +41,15 @@ final class WorkflowTests: XCTestCase {
         let (repository, site) = try repository()
         let post = "content/posts/half-written-ideas/index.md"
         let text = try String(contentsOfFile: site.absolute(post), encoding: .utf8)
-        try (text + "\nMore.\n").write(toFile: site.absolute(post), atomically: true, encoding: .utf8)
+        try (text + "\nMore, see [the ratios](/posts/cold-brew-ratio/).\n").write(
+            toFile: site.absolute(post), atomically: true, encoding: .utf8)
         let prepared = try PublishPreparation.prepare(post: post, site: site, repository: repository)
+        XCTAssertEqual(
+            prepared.brokenLinks.map(\.description),
+            [
+                "\(post):\(text.split(separator: "\n", omittingEmptySubsequences: false).count + 1):24: no page at /posts/cold-brew-ratio/ (did you mean /posts/cold-brew-ratios/?)"
+            ],
+            "the sheet names a broken link")
         XCTAssertEqual(prepared.paths.prefix, "blog/")
         XCTAssertEqual(prepared.commitPath, "blog/content/posts/half-written-ideas")
         XCTAssertEqual(prepared.files.map(\.path), [post])

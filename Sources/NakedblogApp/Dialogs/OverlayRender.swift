@@ -202,6 +202,15 @@ enum OverlayRender {
             }
             for warning in sheet.review.warnings.prefix(5) { add(App.wrap("⚠ " + warning, width: 66), .warning) }
             if sheet.review.warnings.count > 5 { add(["⚠ … and \(sheet.review.warnings.count - 5) more"], .warning) }
+            if !sheet.brokenLinks.isEmpty {
+                let count = sheet.brokenLinks.count
+                add(["⚠ \(count) broken link\(count == 1 ? "" : "s"):"], .warning)
+                for problem in sheet.brokenLinks.prefix(3) {
+                    let what = "line \(problem.line): " + problem.link + (problem.suggestion.map { " → \($0)?" } ?? "")
+                    add(App.wrap("  " + what, width: 66), .warning)
+                }
+                if count > 3 { add(["  … and \(count - 3) more (nakedblog check --links)"], .warning) }
+            }
             if let misspelled = sheet.misspelled, misspelled > 0 {
                 add(["⚠ \(misspelled) misspelled word\(misspelled == 1 ? "" : "s") (F7 goes to the first)"], .warning)
             }

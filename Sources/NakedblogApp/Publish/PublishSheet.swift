@@ -3,6 +3,7 @@ import Foundation
 import GitOps
 import Preview
 import TUI
+import Workflows
 
 /// The publish sheet: what will be published, then the progress, then the outcome.
 public struct PublishSheet: Sendable {
@@ -48,6 +49,8 @@ public struct PublishSheet: Sendable {
     public var publishWhenChecked = false
     /// Misspelled words in the post (a warning; nil when not checked: no dictionary, spelling off).
     public var misspelled: Int?
+    /// The post's links that lead nowhere (a warning each, with the line and a suggestion).
+    public var brokenLinks: [LinkProblem] = []
 
     public enum CheckState: Sendable, Equatable {
         case notRun
@@ -92,6 +95,7 @@ extension PublishSheet {
         sitePrefix = prepared.paths.prefix
         keepsOldAddress = prepared.keepsOldAddress
         review = prepared.review
+        brokenLinks = prepared.brokenLinks
         if prepared.draftMoves {
             setDraftFalse = prepared.wasDraft
             draftMoves = true

@@ -207,6 +207,15 @@ public final class EffectRunner: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
         checks.async { done.signal() }
         _ = done.wait(timeout: .now() + seconds)
+        finishFileWork(waiting: seconds)
+    }
+
+    /// Waits (at most `seconds`) for the file work asked for to be done: a cursor position or a
+    /// journal written as the app leaves is not lost.
+    public func finishFileWork(waiting seconds: Double = 3) {
+        let done = DispatchSemaphore(value: 0)
+        files.async { done.signal() }
+        _ = done.wait(timeout: .now() + seconds)
     }
 
     func setClone(_ operation: CloneOperation) { shared.withLock { $0.clone = operation } }

@@ -48,6 +48,8 @@ public struct PublishPreparation: Sendable {
     public let review: PublishReview
     /// The site can keep an old address as a redirect (`aliases`, jekyll-redirect-from).
     public let keepsOldAddress: Bool
+    /// The post's links that lead nowhere (pages, images, anchors): a warning on the sheet.
+    public let brokenLinks: [LinkProblem]
 
     /// Prepares publishing `post` (site-relative) of `site`.
     public static func prepare(post: String, site: Site, repository: Repository) throws(WorkflowError)
@@ -77,10 +79,14 @@ public struct PublishPreparation: Sendable {
         let review = Self.review(
             commitPath: commitPath, post: post, site: site, paths: paths, repository: repository, workdir: workdir,
             formerPath: DraftSwitch.formerPlaces(of: post, among: moved).first)
+        let text = (try? String(contentsOfFile: site.absolute(post), encoding: .utf8)) ?? ""
+        let links = LinkCheck(site: site, index: PostIndex.build(site, listings: SiteListings.cache(for: site)))
+            .check(post, text: text)
         return PublishPreparation(
             post: post, site: site, paths: paths, plan: plan, files: files, page: page, wasDraft: wasDraft,
             draftMoves: jekyll,
-            message: message, review: review, keepsOldAddress: URLChange.redirectKey(site: site) != nil)
+            message: message, review: review, keepsOldAddress: URLChange.redirectKey(site: site) != nil,
+            brokenLinks: links)
     }
 
     /// What the site will read of the post before and after (refusal, warnings, a changed address).

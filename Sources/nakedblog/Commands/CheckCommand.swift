@@ -20,8 +20,14 @@ struct CheckCommand: ParsableCommand {
             where each post will appear (its URL path) and when. Exit 0 when publishing would pass.
             """)
 
-    @Argument(help: "Post files or bundle directories.")
-    var paths: [String]
+    @Argument(help: "Post files or bundle directories (with --links: any folder; none: the whole site).")
+    var paths: [String] = []
+
+    @Flag(
+        help:
+            "Check the posts' internal links instead: pages, images and #anchors that do not exist (exit 6 when any)."
+    )
+    var links = false
 
     @Option(help: "The site (default: the current directory).")
     var site: String?
@@ -54,7 +60,12 @@ struct CheckCommand: ParsableCommand {
         let seconds: Double?
     }
 
+    func validate() throws {
+        if !links && paths.isEmpty { throw ValidationError("name the posts to check (or use --links)") }
+    }
+
     func run() throws {
+        if links { return try LinkCheckCommand.run(paths: paths, site: site, json: json) }
         let repository: Repository
         do {
             repository = try Repository.discover(from: site ?? FileManager.default.currentDirectoryPath)

@@ -1,0 +1,55 @@
+import CCmark
+
+/// The links and images of a markdown text as CommonMark reads them (never inside code), with
+/// the line and column where each destination is written: what the link check looks at.
+public enum MarkdownLinks {
+    public struct Link: Sendable, Equatable {
+        public let destination: String
+        public let isImage: Bool
+        /// 0-based line and column (characters) of the destination in the text, or of the block
+        /// holding the link when it cannot be found written out (a reference definition).
+        public let line: Int
+        public let column: Int
+    }
+
+    /// The links of `text`, whose first `skippingLines` lines (the front matter) are not markdown.
+    public static func links(in text: String, skippingLines: Int = 0) -> [Link] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let source = markdownBytes(of: text, skippingLines: skippingLines)
+        var found: [(destination: String, isImage: Bool, blockLine: Int)] = []
+        _ = CommonMark.withIterator(over: source) { iterator in
+            var blockLine = 0
+            while true {
+                let event = cmark_iter_next(iterator)
+                if event == CMARK_EVENT_DONE { break }
+                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+                let type = cmark_node_get_type(node)
+                let start = Int(cmark_node_get_start_line(node))
+                if start > 0 { blockLine = start - 1 }
+                guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else {
+                    continue
+                }
+                found.append((String(cString: url), type == CMARK_NODE_IMAGE, blockLine))
+            }
+        }
+        // Where each destination is written: the first place at or after its block, after the
+        // previous link's (two links to one page are two places).
+        var after: [String: (line: Int, column: Int)] = [:]
+        return found.map { link in
+            var line = max(link.blockLine, after[link.destination]?.line ?? 0)
+            var from = after[link.destination].map { $0.line == line ? $0.column + 1 : 0 } ?? 0
+            while line < lines.count {
+                let text = lines[line]
+                if from < text.count, let range = text.dropFirst(from).range(of: link.destination) {
+                    let column = text.distance(from: text.startIndex, to: range.lowerBound)
+                    after[link.destination] = (line, column)
+                    return Link(destination: link.destination, isImage: link.isImage, line: line, column: column)
+                }
+                line += 1
+                from = 0
+                if line > link.blockLine + 200 { break }
+            }
+            return Link(destination: link.destination, isImage: link.isImage, line: link.blockLine, column: 0)
+        }
+    }
+}

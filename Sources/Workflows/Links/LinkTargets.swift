@@ -1,0 +1,266 @@
+import Blog
+import Foundation
+import Preview
+import Synchronization
+
+/// What links on a site can lead to: each post's URL, the files served as they are (Hugo's
+/// `static/` and the theme's, a bundle's resources, Jekyll's site files), and the list pages
+/// above posts; each post's headings' anchors, read when first asked for.
+final class LinkTargets: Sendable {
+    struct Page: Sendable {
+        let file: String
+        let url: String
+        let draft: Bool
+    }
+
+    enum Resolution {
+        case page(file: String, draft: Bool)
+        case file
+        /// Nothing there; the normalized address looked for.
+        case missing(String)
+        /// Made by the generator or a theme in ways not modelled (feeds, taxonomies): not judged.
+        case unknown
+    }
+
+    let site: Site
+    let pages: [String: Page]
+    /// Normalized URL (no base path, leading `/`, no trailing `/` or `index.html`) → file.
+    let urls: [String: String]
+    /// Normalized URL paths of files served as they are.
+    let files: Set<String>
+    /// URL prefixes of posts (list pages).
+    let lists: Set<String>
+    private let anchorCache = Mutex<[String: [String]]>([:])
+
+    init(site: Site, index: PostIndex) {
+        self.site = site
+        var pages: [String: Page] = [:], urls: [String: String] = [:], files = Set<String>(), lists: Set<String> = [""]
+        for post in index.posts where !post.outsideSite {
+            let url = post.url(config: site.config)
+            pages[post.path] = Page(file: post.path, url: url, draft: post.draft)
+            guard !url.isEmpty else { continue }
+            let key = Self.normalize(url)
+            if urls[key] == nil || !post.draft { urls[key] = post.path }
+            if key.hasSuffix(".html") { urls[String(key.dropLast(5))] = urls[String(key.dropLast(5))] ?? post.path }
+            var prefix = key
+            while let slash = prefix.lastIndex(of: "/") {
+                prefix = String(prefix[..<slash])
+                lists.insert(prefix)
+            }
+            // A bundle's resources are served beside its page.
+            for resource in post.resources { files.insert(Self.normalize(key + "/" + resource)) }
+        }
+        for folder in Self.servedFolders(site) {
+            Self.walk(site.absolute(folder)) { files.insert(Self.normalize("/" + $0)) }
+        }
+        self.pages = pages
+        self.urls = urls
+        self.files = files
+        self.lists = lists
+    }
+
+    /// Folders whose files are served at the site's root.
+    static func servedFolders(_ site: Site) -> [String] {
+        if site.kind.jekyll != nil { return [""] }
+        return ["static"] + site.config.themes.map { "\(site.config.themesDir)/\($0)/static" }
+    }
+
+    /// Every file below `folder`, relative to it (hidden ones, `_` folders of a Jekyll site's
+    /// root and `.git` left out).
+    static func walk(_ folder: String, _ visit: (String) -> Void) {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return }
+        while let entry = enumerator.nextObject() as? String {
+            let name = (entry as NSString).lastPathComponent
+            if name.hasPrefix(".") || (!entry.contains("/") && name.hasPrefix("_")) || name == "node_modules" {
+                enumerator.skipDescendants()
+                continue
+            }
+            if (enumerator.fileAttributes?[.type] as? FileAttributeType) != .typeDirectory { visit(entry) }
+        }
+    }
+
+    /// `/a/b/` and `/a/b/index.html` → `/a/b`; `a` → `/a`.
+    static func normalize(_ url: String) -> String {
+        var path = url.hasPrefix("/") ? url : "/" + url
+        if path.hasSuffix("/index.html") { path.removeLast("index.html".count) }
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        return path == "/" ? "" : path
+    }
+
+    static func isExternal(_ link: String) -> Bool {
+        if link.hasPrefix("//") { return true }
+        guard let colon = link.firstIndex(of: ":") else { return false }
+        let scheme = link[..<colon]
+        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+.-".contains($0) }
+    }
+
+    /// `a/b?x#c` → (`a/b`, `c`).
+    static func split(_ link: String) -> (address: String, fragment: String?) {
+        var address = link, fragment: String?
+        if let hash = address.firstIndex(of: "#") {
+            fragment = String(address[address.index(after: hash)...])
+            address = String(address[..<hash])
+        }
+        if let query = address.firstIndex(of: "?") { address = String(address[..<query]) }
+        return (address, fragment)
+    }
+
+    /// A site-absolute address (`/posts/x/`, the base path in front or not).
+    func absolute(_ address: String) -> Resolution {
+        var path = address
+        let base = site.config.baseURLPath
+        if !base.isEmpty, base != "/", path.hasPrefix(base) { path = String(path.dropFirst(base.count)) }
+        let key = Self.normalize(path)
+        if let file = urls[key] ?? urls[key + ".html"] { return .page(file: file, draft: pages[file]?.draft ?? false) }
+        if files.contains(key) || lists.contains(key) { return .file }
+        let last = (key as NSString).lastPathComponent
+        let ext = (last as NSString).pathExtension.lowercased()
+        // Feeds, sitemaps, taxonomies and pagers are the generator's or the theme's.
+        if ["xml", "json", "txt"].contains(ext) { return .unknown }
+        for generated in ["/tags", "/categories", "/page/", "/series", "/authors"] where key.contains(generated) {
+            return .unknown
+        }
+        return .missing(key)
+    }
+
+    /// A relative address in the post at `path`: a source file (`../x.md`) relative to the
+    /// post's folder, anything else relative to its URL, as the browser resolves it.
+    func relative(_ address: String, from path: String, page: Page?) -> Resolution {
+        let folder = (path as NSString).deletingLastPathComponent
+        let ext = (address as NSString).pathExtension.lowercased()
+        if ["md", "markdown"].contains(ext) {
+            let file = Self.resolveDots(folder.isEmpty ? address : folder + "/" + address)
+            if let target = pages[file] { return .page(file: file, draft: target.draft) }
+            return FileManager.default.fileExists(atPath: site.absolute(file)) ? .file : .missing("/" + file)
+        }
+        let base: String
+        if let page, !page.url.isEmpty {
+            base = page.url.hasSuffix("/") ? page.url : (page.url as NSString).deletingLastPathComponent + "/"
+        } else {
+            base = "/" + folder + "/"
+        }
+        return absolute(Self.resolveDots(base + address))
+    }
+
+    /// `/a/b/../c/./d` → `/a/c/d`.
+    static func resolveDots(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if part == "." { continue }
+            if part == ".." {
+                if parts.count > 1 || (parts.count == 1 && !parts[0].isEmpty) { parts.removeLast() }; continue
+            }
+            parts.append(part)
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// The page a Hugo `ref`/`relref` names, as Hugo looks it up: a path from the content root
+    /// (leading `/`), else relative to the page, else any page whose path ends with it.
+    func ref(_ target: String, from path: String) -> String? {
+        guard !target.isEmpty else { return path }
+        let roots = site.config.contentRoots.map(\.dir) + site.config.contentMounts.map(\.source)
+        func candidates(_ logical: String) -> [String] {
+            let bare = logical.hasSuffix(".md") ? String(logical.dropLast(3)) : logical
+            return [logical, bare + ".md", bare + "/index.md", bare + "/_index.md"].map(Self.resolveDots)
+        }
+        let trimmed = target.hasPrefix("/") ? String(target.dropFirst()) : target
+        var wanted: [String] = []
+        if !target.hasPrefix("/") {
+            let folder = (path as NSString).deletingLastPathComponent
+            wanted += candidates(folder + "/" + trimmed)
+        }
+        for root in roots { wanted += candidates(root + "/" + trimmed) }
+        for file in wanted {
+            if pages[file] != nil { return file }
+            if file.hasSuffix("_index.md"), FileManager.default.fileExists(atPath: site.absolute(file)) { return file }
+        }
+        guard !target.hasPrefix("/") else { return nil }
+        let bare = trimmed.hasSuffix(".md") ? String(trimmed.dropLast(3)) : trimmed
+        return pages.keys.sorted().first { file in
+            file.hasSuffix("/" + bare + ".md") || file.hasSuffix("/" + bare + "/index.md")
+                || file.hasSuffix("/" + trimmed)
+        }
+    }
+
+    /// Whether a Jekyll `post_url` names a post (`2020-01-01-x`, or `folder/2020-01-01-x`).
+    func postURL(_ name: String) -> Bool {
+        pages.keys.contains { file in
+            guard file.contains("_posts/") else { return false }
+            let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            return stem == (name as NSString).lastPathComponent
+                && (!name.contains("/") || (file as NSString).deletingPathExtension.hasSuffix(name))
+        }
+    }
+
+    /// Whether a Jekyll `link` names a file of the site.
+    func fileExists(_ path: String) -> Bool {
+        let file = site.absolute(path.hasPrefix("/") ? String(path.dropFirst()) : path)
+        return FileManager.default.fileExists(atPath: file) && SiteContainment.isInside(file, site: site.root)
+    }
+
+    /// The anchors the headings of `file` get on this site.
+    func anchors(of file: String) -> [String] {
+        if let known = anchorCache.withLock({ $0[file] }) { return known }
+        let text = (try? String(contentsOfFile: site.absolute(file), encoding: .utf8)) ?? ""
+        let ids =
+            SiteContainment.isInside(site.absolute(file), site: site.root)
+            ? HeadingID.ids(
+                MarkdownOutline.headings(in: text, skippingLines: FrontMatterLines.count(in: text)).map(\.text),
+                site: site) : []
+        anchorCache.withLock { $0[file] = ids }
+        return ids
+    }
+
+    func nearest(to wanted: String, images: Bool) -> String? {
+        let pool = images ? Array(files) : Array(urls.keys) + Array(lists)
+        return Nearest.find(wanted, among: pool).map { $0.isEmpty ? "/" : (images ? $0 : $0 + "/") }
+    }
+
+    func nearestFile(to target: String) -> String? { Nearest.find(target, among: Array(pages.keys)) }
+
+    func nearestPost(to name: String) -> String? {
+        let stems = pages.keys.filter { $0.contains("_posts/") }.map {
+            (($0 as NSString).lastPathComponent as NSString).deletingPathExtension
+        }
+        return Nearest.find(name, among: stems)
+    }
+}
+
+/// The candidate closest to a misspelled target, by edit distance (at most a third of its
+/// length away).
+enum Nearest {
+    static func find(_ wanted: String, among candidates: [String]) -> String? {
+        let target = Array(wanted.lowercased())
+        let limit = max(2, target.count / 3)
+        var best: (String, Int)?
+        for candidate in candidates where abs(candidate.count - target.count) <= limit {
+            let distance = levenshtein(target, Array(candidate.lowercased()), limit: best?.1 ?? limit)
+            if let distance, distance <= (best?.1 ?? limit), distance < (best?.1 ?? Int.max) || best == nil {
+                best = (candidate, distance)
+            }
+        }
+        if let best { return best.0 }
+        // `#sencha` for `#煎茶-sencha`: the shortest candidate holding it as a part.
+        let lower = wanted.lowercased()
+        guard lower.count >= 3 else { return nil }
+        return candidates.filter { $0.lowercased().contains(lower) }.min { $0.count < $1.count }
+    }
+
+    /// The edit distance, or nil when it is over `limit`.
+    static func levenshtein(_ a: [Character], _ b: [Character], limit: Int) -> Int? {
+        if a.isEmpty { return b.count <= limit ? b.count : nil }
+        var previous = Array(0...b.count), current = Array(repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowBest = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                rowBest = min(rowBest, current[j])
+            }
+            if rowBest > limit { return nil }
+            swap(&previous, &current)
+        }
+        return previous[b.count] <= limit ? previous[b.count] : nil
+    }
+}

@@ -1,0 +1,120 @@
+import Blog
+import Foundation
+import Harness
+import TestSupport
+import XCTest
+
+@testable import Workflows
+
+/// The link check (issue 47): links to pages, images and anchors that do not exist are found
+/// with their line and the nearest target; the generators' own link tags too.
+final class LinkCheckTests: XCTestCase {
+    private func check(_ root: String) throws -> [String] {
+        let site = try Site.open(containing: root)
+        return LinkCheck(site: site, index: PostIndex.build(site)).run().map(\.description)
+    }
+
+    /// The demo site is clean; every kind of broken link planted in a post is found.
+    func testPlantedBrokenLinksOnAHugoSite() throws {
+        let work = try TemporaryDirectory(prefix: "nb-links")
+        defer { work.remove() }
+        try PackageRoot.copyDemo(to: work.appending("site"))
+        let site = work.appending("site")
+        XCTAssertEqual(try check(site), [], "the demo's links all lead somewhere")
+        try FileManager.default.createDirectory(
+            atPath: site + "/static/images", withIntermediateDirectories: true)
+        try Data([0x89]).write(to: URL(fileURLWithPath: site + "/static/images/logo.png"))
+        try FileManager.default.createDirectory(
+            atPath: site + "/content/posts/links", withIntermediateDirectories: true)
+        try """
+        ---
+        title: "Links"
+        ---
+        Fine: [brew](/posts/cold-brew-ratios/), [tea](../tea-in-kyoto/), ![logo](/images/logo.png),
+        [matcha](/posts/tea-in-kyoto/#抹茶-matcha), [below](#further-reading), [out](https://example.com/x),
+        {{< ref "cold-brew-ratios" >}} and {{< relref "/posts/tea-in-kyoto/index.md#煎茶-sencha" >}}.
+
+        Broken: [brw](/posts/cold-brw-ratios/) and ![gone](missing.png)
+        [anchor](/posts/tea-in-kyoto/#sencha) [here](#further-readin) [draft](/posts/half-written-ideas/)
+        {{< relref "nope.md" >}} `[in code](/nowhere/)`
+
+        ```
+        [in a block](/nowhere/)
+        ```
+
+        ## Further reading
+        """.write(toFile: site + "/content/posts/links/index.md", atomically: true, encoding: .utf8)
+        XCTAssertEqual(
+            try check(site),
+            [
+                "content/posts/links/index.md:8:15: no page at /posts/cold-brw-ratios/ (did you mean /posts/cold-brew-ratios/?)",
+                "content/posts/links/index.md:8:52: no image at missing.png",
+                "content/posts/links/index.md:9:10: no heading makes the anchor of /posts/tea-in-kyoto/#sencha (did you mean #煎茶-sencha?)",
+                "content/posts/links/index.md:9:46: no heading makes the anchor of #further-readin (did you mean #further-reading?)",
+                "content/posts/links/index.md:9:71: a draft (not on the site): /posts/half-written-ideas/",
+                "content/posts/links/index.md:10:1: no page at {{< relref \"nope.md\" >}}",
+            ])
+    }
+
+    /// Jekyll: `post_url`, `link`, URLs with `.html`, and heading ids as its GFM parser makes them.
+    func testAJekyllSitesTagsAndKramdownAnchors() throws {
+        let work = try TemporaryDirectory(prefix: "nb-links-jekyll")
+        defer { work.remove() }
+        let posts = work.appending("_posts")
+        try FileManager.default.createDirectory(atPath: posts, withIntermediateDirectories: true)
+        try "---\ntitle: First\n---\n## Café au lait\n\n## 1. Steps\n".write(
+            toFile: posts + "/2020-01-01-first.md", atomically: true, encoding: .utf8)
+        try """
+        ---
+        title: Second
+        ---
+        [first]({% post_url 2020-01-01-first %}) [page]({% link _posts/2020-01-01-first.md %})
+        [by url](/2020/01/01/first.html#café-au-lait) [steps](/2020/01/01/first.html#1-steps)
+        {% post_url 2020-01-01-frist %} {% link about.md %} [bad anchor](/2020/01/01/first.html#cafe-au-lait)
+        """.write(toFile: posts + "/2020-01-02-second.md", atomically: true, encoding: .utf8)
+        XCTAssertEqual(
+            try check(work.path),
+            [
+                "_posts/2020-01-02-second.md:6:1: no page at {% post_url 2020-01-01-frist %} (did you mean 2020-01-01-first?)",
+                "_posts/2020-01-02-second.md:6:33: no page at {% link about.md %}",
+                "_posts/2020-01-02-second.md:6:66: no heading makes the anchor of /2020/01/01/first.html#cafe-au-lait (did you mean #café-au-lait?)",
+            ])
+    }
+
+    /// Heading ids as the generators make them: Hugo's against the real `hugo` on the demo.
+    func testHugoHeadingIDsAgreeWithHugo() throws {
+        try requireProgram("hugo")
+        let work = try TemporaryDirectory(prefix: "nb-links-hugo")
+        defer { work.remove() }
+        try PackageRoot.copyDemo(to: work.appending("site"))
+        try Shell.check(["hugo", "--quiet", "--source", work.appending("site"), "--destination", work.appending("out")])
+        let html = try String(contentsOfFile: work.appending("out/posts/tea-in-kyoto/index.html"), encoding: .utf8)
+        let made = html.matches(of: #/<h2 id="([^"]+)"/#).map { String($0.output.1) }
+        let site = try Site.open(containing: work.appending("site"))
+        XCTAssertEqual(made, HeadingID.ids(["抹茶 (matcha)", "煎茶 (sencha)"], site: site))
+        XCTAssertEqual(HeadingID.kramdown("1. Steps"), "steps", "kramdown's own parser")
+        XCTAssertEqual(HeadingID.kramdown("Café au lait"), "caf-au-lait")
+        XCTAssertEqual(HeadingID.github("Hello, World! {x}"), "hello-world-x")
+    }
+
+    /// Jekyll's heading ids (kramdown's GFM parser, its default) against the real `jekyll`.
+    func testKramdownHeadingIDsAgreeWithJekyll() throws {
+        try requireProgram("jekyll")
+        let work = try TemporaryDirectory(prefix: "nb-links-kramdown")
+        defer { work.remove() }
+        let headings = ["Café au lait", "1. Steps", "Steps", "東京", "Hello, World! {x}", "a_b c-d"]
+        try FileManager.default.createDirectory(atPath: work.appending("_posts"), withIntermediateDirectories: true)
+        try ("---\ntitle: T\n---\n" + headings.map { "## \($0)\n\ntext\n" }.joined(separator: "\n")).write(
+            toFile: work.appending("_posts/2020-01-01-t.md"), atomically: true, encoding: .utf8)
+        try Shell.check(
+            ["jekyll", "build", "--safe", "--quiet", "--source", work.path, "--destination", work.appending("_site")],
+            environment: [
+                "HOME": work.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+                "LANG": "C.UTF-8",
+            ])
+        let html = try String(contentsOfFile: work.appending("_site/2020/01/01/t.html"), encoding: .utf8)
+        let made = html.matches(of: #/<h2 id="([^"]+)"/#).map { String($0.output.1) }
+        let site = try Site.open(containing: work.path)
+        XCTAssertEqual(made, HeadingID.ids(headings, site: site))
+    }
+}
