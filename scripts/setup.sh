@@ -7,7 +7,7 @@
 set -euo pipefail
 
 PACKAGES=(libgit2-dev zlib1g-dev libcmark-dev libncurses-dev ncurses-term pkg-config git tmux
-          openssh-server openssh-client hugo jekyll cmark python3 openssl bubblewrap lowdown ripgrep
+          openssh-server openssh-client hugo jekyll cmark python3 openssl bubblewrap lowdown ripgrep curl
           libhunspell-dev hunspell hunspell-en-us hunspell-fr libsource-highlight-dev source-highlight
           libnuspell-dev nuspell dpkg-dev libc6-dev-arm64-cross python3-venv
           ruby-jekyll-feed ruby-jekyll-seo-tag ruby-jekyll-sitemap ruby-jekyll-paginate ruby-jekyll-redirect-from)

@@ -57,4 +57,21 @@ final class WriterToolsEndToEndTests: DemoSiteSessions {
         try session.waitFor("Ln 16, Col 1")
         try session.waitFor("tea-in-kyoto/index.md")
     }
+
+    /// A link typed with `](` completes from the posts' titles, and Alt-I inserts a shortcode.
+    func testALinkCompletesFromTitles() throws {
+        let session = try open("content/posts/cold-brew-ratios/index.md")
+        try session.send(keys: "C-g")
+        try session.type("10")
+        try session.send(keys: "Enter", "End")
+        try session.type(" See [Kyoto](")
+        try session.waitFor("京都でお茶を")
+        try session.type("kyo")
+        try session.send(keys: "Enter")
+        try session.type(").")
+        try session.send(keys: "C-s")
+        try session.waitFor("Saved ")
+        let text = try String(contentsOfFile: site + "/content/posts/cold-brew-ratios/index.md", encoding: .utf8)
+        XCTAssertTrue(text.contains("in the fridge. See [Kyoto](/posts/tea-in-kyoto/)."), text)
+    }
 }

@@ -25,13 +25,17 @@ extension App {
             refreshLargePreview = screen.editor.revision != revision
             return []
         }
+        if screen.completion != nil, handleCompletionKey(&screen, key, now: now) {
+            refreshLargePreview = true
+            return []
+        }
         if state.restricted, state.unavailableEditorKeys.contains(key) {
             screen.problem = "Not available on this server"
             state.editor = screen
             return []
         }
         if let author = screen.readOnlyBecause, let action = state.keys.editor.action(for: key),
-            [.save, .publish, .frontMatter, .insertImage, .externalEditor].contains(action)
+            [.save, .publish, .frontMatter, .insertImage, .insertSnippet, .externalEditor].contains(action)
         {
             screen.problem = "Read-only: \(author)"
             state.editor = screen
@@ -115,6 +119,8 @@ extension App {
                 openSwitcher(&state)
             case .searchPosts:
                 openSearch(&state)
+            case .insertSnippet:
+                if screen.readOnlyBecause == nil { return openSnippets(&state, &screen) }
             case .insertImage:
                 state.overlay = .imagePath(TextField())
             case .lineNumbers:
@@ -176,14 +182,16 @@ extension App {
                 line: screen.editor.lastEditLine, lineDelta: screen.editor.buffer.lineCount - linesBefore)
         }
         screen.problem = nil
-        return effects.compactMap { effect in
-            switch effect {
-            case .copyToClipboard(let text): return .copyToClipboard(text)
-            case .notice(let text):
-                screen.problem = text
-                return nil
+        let completing = updateCompletion(&state, &screen, after: key)
+        return completing
+            + effects.compactMap { effect in
+                switch effect {
+                case .copyToClipboard(let text): return .copyToClipboard(text)
+                case .notice(let text):
+                    screen.problem = text
+                    return nil
+                }
             }
-        }
     }
 
     /// Leaves a conflict being edited by hand: with `keep`, its text becomes the file's resolution

@@ -26,6 +26,9 @@ enum EditorRender {
         if let area = layout.text {
             cursor = editor.view.render(editor.editor, into: &screen, area: area, underlined: editor.spelling.byLine)
         }
+        if let menu = editor.completion, let at = cursor, let area = layout.text {
+            drawCompletion(menu, at: at, into: &screen, area: area)
+        }
         if let divider = layout.divider { SplitView.drawDivider(into: &screen, divider) }
         if let area = layout.preview {
             drawPreview(
@@ -104,6 +107,42 @@ enum EditorRender {
             into: &screen, area: Rect(x: label, y: hints, width: replaceWidth, height: 1), focused: bar.replacing)
         screen.put(help, x: label + replaceWidth, y: hints, style: Style(.statusBar), clip: row)
         return bar.replacing ? (replaceColumn, hints) : (queryColumn, status.y)
+    }
+
+    /// The completion menu under the cursor (above it near the bottom), at most 8 rows.
+    private static func drawCompletion(
+        _ menu: CompletionMenu, at cursor: (x: Int, y: Int), into screen: inout Screen, area: Rect
+    ) {
+        let rows = menu.shown.isEmpty ? 1 : min(8, menu.shown.count)
+        let width = min(
+            area.width,
+            max(
+                24,
+                min(
+                    64,
+                    (menu.shown.prefix(8).map { DisplayWidth.of($0.label) + DisplayWidth.of($0.detail) + 4 }.max() ?? 24)
+                )))
+        let below = cursor.y + 1 + rows <= area.y + area.height
+        let top = below ? cursor.y + 1 : max(area.y, cursor.y - rows)
+        let x = max(area.x, min(cursor.x, area.x + area.width - width))
+        let box = Rect(x: x, y: top, width: width, height: rows)
+        screen.fill(box, style: Style(.statusBar))
+        if menu.shown.isEmpty {
+            screen.put(
+                menu.loading ? " reading…" : " nothing to offer", x: x, y: top, style: Style(.statusBar), clip: box)
+            return
+        }
+        let first = max(0, min(menu.selected - rows + 1, menu.shown.count - rows))
+        for (row, item) in menu.shown.dropFirst(first).prefix(rows).enumerated() {
+            let selected = first + row == menu.selected
+            let style = selected ? Style(.selection) : Style(.statusBar)
+            let line = Rect(x: x, y: top + row, width: width, height: 1)
+            screen.fill(line, style: style)
+            let end = screen.put(" " + item.label, x: x, y: top + row, style: style, clip: line)
+            if !item.detail.isEmpty, end + 2 < x + width {
+                screen.put("  " + item.detail, x: end, y: top + row, style: Style(.dim), clip: line)
+            }
+        }
     }
 
     /// The preview, scrolled to follow the editor's first visible line.

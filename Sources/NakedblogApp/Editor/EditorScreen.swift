@@ -39,6 +39,8 @@ public struct EditorScreen: Sendable {
     public var diskStamp: FileStamp?
     /// The find and replace bar (Ctrl-F, Alt-R), when open.
     public var findBar: FindBar?
+    /// What is offered as a link, tag or shortcode is typed (or Alt-I), when open.
+    public var completion: CompletionMenu?
     public var lastFind = ""
     public var problem: String?
     /// When set, this editor resolves a conflict in that file (repository path): saving keeps

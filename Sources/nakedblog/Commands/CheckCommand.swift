@@ -29,6 +29,9 @@ struct CheckCommand: ParsableCommand {
     )
     var links = false
 
+    @Flag(help: "With --links: also ask external links' servers (through curl; HEAD, then GET), a few at a time.")
+    var external = false
+
     @Option(help: "The site (default: the current directory).")
     var site: String?
 
@@ -62,10 +65,11 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         if !links && paths.isEmpty { throw ValidationError("name the posts to check (or use --links)") }
+        if external && !links { throw ValidationError("--external goes with --links") }
     }
 
     func run() throws {
-        if links { return try LinkCheckCommand.run(paths: paths, site: site, json: json) }
+        if links { return try LinkCheckCommand.run(paths: paths, site: site, json: json, external: external) }
         let repository: Repository
         do {
             repository = try Repository.discover(from: site ?? FileManager.default.currentDirectoryPath)

@@ -7,7 +7,7 @@ import Workflows
 /// `nakedblog check --links [PATH…] [--json]`: the internal links of posts that lead nowhere,
 /// as `path:line:column: what (did you mean …?)`; exit 6 when there are any.
 enum LinkCheckCommand {
-    static func run(paths: [String], site: String?, json: Bool) throws {
+    static func run(paths: [String], site: String?, json: Bool, external: Bool) throws {
         let here = FileManager.default.currentDirectoryPath
         let start =
             site ?? paths.first.map {
@@ -26,7 +26,14 @@ enum LinkCheckCommand {
                 throw UserFacingError("no post of the site at \(opened.root) is in \(paths.joined(separator: ", ")).")
             }
         }
-        let problems = LinkCheck(site: opened, index: index).run(only)
+        var problems = LinkCheck(site: opened, index: index).run(only)
+        if external {
+            guard ExternalLinks.available else {
+                throw UserFacingError("--external needs curl (Debian: apt install curl).")
+            }
+            problems += ExternalLinks.problems(opened, posts: only ?? index.posts.map(\.path))
+            problems.sort { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
+        }
         let out = FileHandleOutput.standardOutput
         if json {
             let rows = problems.map {

@@ -1,0 +1,121 @@
+import Blog
+import Foundation
+import TUI
+import TestSupport
+import XCTest
+
+@testable import NakedblogApp
+
+/// Completion while typing links, generator tags and shortcodes, and Alt-I (issue 47).
+final class CompletionTests: XCTestCase {
+    private let demo = PackageRoot.path + "/demo"
+
+    private func endOfBody(_ state: inout AppState) {
+        _ = AppFixture.send(&state, .control("g"))
+        AppFixture.type(&state, "999")
+        _ = AppFixture.send(&state, .enter, .end)
+    }
+
+    private func line(_ state: AppState) -> String {
+        guard let editor = state.editor?.editor else { return "" }
+        return editor.buffer.lineText(editor.cursor.line)
+    }
+
+    func testAPageLinkIsOfferedByTitleAndInsertedAsItsAddress() throws {
+        var state = try AppFixture.editing()
+        endOfBody(&state)
+        AppFixture.type(&state, " [tea](")
+        XCTAssertEqual(state.editor?.completion?.kind, .pageLink)
+        AppFixture.type(&state, "kyo")
+        XCTAssertEqual(state.editor?.completion?.shown.first?.insert, "/posts/tea-in-kyoto/")
+        XCTAssertTrue(AppFixture.lines(state).joined().contains("京都でお茶を"), "the menu shows titles")
+        _ = AppFixture.send(&state, .enter)
+        XCTAssertNil(state.editor?.completion)
+        XCTAssertTrue(line(state).hasSuffix(" [tea](/posts/tea-in-kyoto/"), line(state))
+        AppFixture.type(&state, ") and [x](")
+        _ = AppFixture.send(&state, .escape)
+        XCTAssertNil(state.editor?.completion)
+        XCTAssertEqual(state.page, .editor, "Esc closed the menu, not the editor")
+    }
+
+    func testRefAndAnchorsOfThisPostAndAnother() throws {
+        var state = try AppFixture.editing("content/posts/tea-in-kyoto/index.md")
+        endOfBody(&state)
+        AppFixture.type(&state, " {{< ref \"")
+        AppFixture.type(&state, "brew")
+        _ = AppFixture.send(&state, .tab)
+        XCTAssertTrue(line(state).hasSuffix("{{< ref \"/posts/cold-brew-ratios\" >}}"), line(state))
+        AppFixture.type(&state, " [here](#")
+        XCTAssertEqual(state.editor?.completion?.shown.map(\.insert), ["抹茶-matcha", "煎茶-sencha"])
+        AppFixture.type(&state, "sen")
+        _ = AppFixture.send(&state, .enter)
+        XCTAssertTrue(line(state).hasSuffix("[here](#煎茶-sencha"), line(state))
+
+        state = try AppFixture.editing()
+        endOfBody(&state)
+        AppFixture.type(&state, " [t](/posts/tea-in-kyoto/")
+        let effects = AppFixture.send(&state, .character("#"))
+        guard case .perform(let task)? = effects.last else { return XCTFail("\(effects)") }
+        XCTAssertEqual(state.editor?.completion?.loading, true)
+        _ = try AppFixture.perform(task, root: demo, on: &state)
+        XCTAssertEqual(state.editor?.completion?.shown.count, 2)
+        _ = AppFixture.send(&state, .down(), .enter)
+        XCTAssertTrue(line(state).hasSuffix("(/posts/tea-in-kyoto/#煎茶-sencha"), line(state))
+    }
+
+    /// The site's shortcodes with the parameters they read, paired ones with their closing tag;
+    /// Alt-I adds the writer's snippets.
+    func testShortcodesWithParametersAndTheWritersSnippets() throws {
+        let work = try TemporaryDirectory(prefix: "nb-complete")
+        defer { work.remove() }
+        try PackageRoot.copyDemo(to: work.appending("site"))
+        let site = work.appending("site")
+        try FileManager.default.createDirectory(atPath: site + "/layouts/shortcodes", withIntermediateDirectories: true)
+        try "<aside title=\"{{ .Get \"title\" }}\">{{ .Inner }}</aside>\n".write(
+            toFile: site + "/layouts/shortcodes/note.html", atomically: true, encoding: .utf8)
+        try "<img src=\"{{ .Get \"src\" }}\" alt=\"{{ .Get \"alt\" }}\">\n".write(
+            toFile: site + "/layouts/shortcodes/img.html", atomically: true, encoding: .utf8)
+        let config = work.appending("config")
+        try FileManager.default.createDirectory(
+            atPath: config + "/nakedblog/snippets", withIntermediateDirectories: true)
+        try "— written on a train\n".write(
+            toFile: config + "/nakedblog/snippets/signature.md", atomically: true, encoding: .utf8)
+
+        var state = try AppFixture.editing()
+        endOfBody(&state)
+        AppFixture.type(&state, "\n{{<")
+        let effects = AppFixture.update(&state, .key(.character(" ")))
+        XCTAssertEqual(state.editor?.completion?.kind, .snippet)
+        AppFixture.type(&state, "n")
+        guard case .perform(let shortcodes)? = effects.last else { return XCTFail("\(effects)") }
+        _ = try AppFixture.perform(shortcodes, root: site, on: &state)
+        XCTAssertEqual(state.editor?.completion?.shown.first?.label, "note")
+        _ = AppFixture.send(&state, .enter)
+        AppFixture.type(&state, "Tip")
+        let text = try XCTUnwrap(state.editor?.editor.text)
+        XCTAssertTrue(text.hasSuffix("{{< note title=\"Tip\" >}}\n\n{{< /note >}}"), text)
+
+        _ = AppFixture.send(&state, .control("g"))
+        AppFixture.type(&state, "999")
+        _ = AppFixture.send(&state, .enter, .end, .enter)
+        let opened = AppFixture.send(&state, .character("i", alt: true))
+        guard case .perform(let task)? = opened.last else { return XCTFail("\(opened)") }
+        _ = try AppFixture.perform(
+            task, root: site, on: &state, environment: ["HOME": work.path, "XDG_CONFIG_HOME": config])
+        XCTAssertEqual(state.editor?.completion?.shown.map(\.label), ["img", "note", "signature"])
+        AppFixture.type(&state, "sig")
+        _ = AppFixture.send(&state, .enter)
+        XCTAssertTrue(try XCTUnwrap(state.editor?.editor.text).hasSuffix("\n— written on a train"))
+    }
+
+    func testJekyllsPostURLAndLinkTags() throws {
+        let trigger = CompletionMenu.trigger("see {% post_url ", jekyll: true)
+        XCTAssertEqual(trigger?.0, .postURL)
+        XCTAssertEqual(CompletionMenu.trigger("{% link ", jekyll: true)?.0, .jekyllLink)
+        XCTAssertEqual(CompletionMenu.trigger("{% include ", jekyll: true)?.0, .snippet)
+        XCTAssertEqual(CompletionMenu.trigger("![a cat](", jekyll: false)?.0, .image)
+        XCTAssertEqual(CompletionMenu.trigger("[a](x/#", jekyll: false)?.0, .anchor(target: "x/"))
+        XCTAssertNil(CompletionMenu.trigger("plain (", jekyll: false))
+        XCTAssertNil(CompletionMenu.trigger("{{< ref \"", jekyll: true), "a Hugo tag on a Jekyll site")
+    }
+}
