@@ -89,6 +89,8 @@ public struct AppState: Sendable {
     var cursorToBody = false
     /// The line (1-based) the next opened post puts the cursor on (a refused publish's line).
     public var cursorToLine: Int?
+    /// The publish sheet about to open for this post says this (an unpublish, an undone publish).
+    var pendingPublish: PendingPublish?
     /// The post being opened goes to its first misspelled word (F7 on the publish sheet).
     var misspellingOnOpen = false
     /// The post to open in the editor as soon as the site has loaded (`nakedblog POST`).
@@ -135,6 +137,8 @@ public enum Overlay: Sendable {
     case spelling(SpellingMenu)
     /// Go to a line or heading, switch posts, or a search's results.
     case picker(Picker)
+    /// A post's history, and a version compared.
+    case history(HistoryView)
 }
 
 /// One line of the help overlay.
@@ -151,6 +155,10 @@ public struct Confirmation: Sendable {
         case makeDraft(String)
         /// Save the post in the editor, then open this one (at a 1-based line).
         case saveAndOpen(String, line: Int?)
+        /// Take this post off the site (a draft, then the publish sheet).
+        case unpublish(String)
+        /// Put this post back as it was before its last commit (then the publish sheet).
+        case undoPublish(String)
     }
     public var title: String
     public var lines: [String]
@@ -170,4 +178,14 @@ public struct StartState: Sendable {
     /// The folder clones go into (the process's current directory, set by the executable).
     public var directory = "/"
     public init() {}
+}
+
+/// What the next publish sheet for a post says and does, set by the step that asked for it.
+struct PendingPublish: Sendable, Equatable {
+    let post: String
+    let message: String
+    /// Publish it as a draft (an unpublish): the draft choice starts off.
+    let keepDraft: Bool
+    /// The address that stops existing.
+    let stopsAddress: String?
 }

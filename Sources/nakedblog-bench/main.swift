@@ -1,7 +1,7 @@
 import Blog
 // `make bench`: measures nakedblog against git / hugo / cmark in the same run and prints one
 // Markdown table. `--quick` uses smaller inputs and fewer runs (for a fast look, not for numbers);
-// `--only list|search|jekyll|check|index|preview|pathological|spell|editor|memory|paste|longline|publish|app|clone` runs one section (`--only frame`: the app's first frame and Ctrl-S; `--only save`: Ctrl-S alone; `--only keys`: keystroke latency alone).
+// `--only list|search|history|jekyll|check|index|preview|pathological|spell|editor|memory|paste|longline|publish|app|clone` runs one section (`--only frame`: the app's first frame and Ctrl-S; `--only save`: Ctrl-S alone; `--only keys`: keystroke latency alone).
 import Foundation
 import GitOps
 import Harness
@@ -51,6 +51,9 @@ run.section("list") {
 }
 run.section("check") { try CheckBench.run(runs: runs, binary: binary) }
 run.section("search") { try SearchBench.run(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary) }
+run.section("history") {
+    try HistoryBench.run(posts: quick ? 2_000 : 20_000, commits: quick ? 500 : 5_000, runs: runs, binary: binary)
+}
 run.section("jekyll") { try JekyllListBench.run(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary) }
 run.section("index") { try ListBench.inProcess(posts: quick ? 2_000 : 20_000, runs: runs) }
 run.section("preview") { try PreviewBench.run(runs: runs, binary: binary) }

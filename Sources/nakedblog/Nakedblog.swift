@@ -28,7 +28,8 @@ struct Nakedblog: AsyncParsableCommand {
         subcommands: [
             CloneCommand.self, ListCommand.self, NewCommand.self, MetaCommand.self, DraftCommand.self,
             PreviewCommand.self,
-            StatusCommand.self, CheckCommand.self, SearchCommand.self, SpellCommand.self, PublishCommand.self,
+            StatusCommand.self, CheckCommand.self, SearchCommand.self, LogCommand.self, DiffCommand.self,
+            SpellCommand.self, PublishCommand.self,
             SyncCommand.self,
             DemoCommand.self, OpenCommand.self,
         ],

@@ -102,6 +102,8 @@ extension App {
             state.browse.refilter()
             state.browse.scroll(height: height)
             toast(&state, "Section: " + BrowseRender.sectionName(state.browse.section), now: now)
+        case .history:
+            if let post { return openHistory(&state, post: post.path, fromEditor: false) }
         case .switchPost:
             openSwitcher(&state)
         case .searchPosts:

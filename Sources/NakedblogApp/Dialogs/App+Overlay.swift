@@ -68,6 +68,8 @@ extension App {
             return []
         case .picker(var picker):
             return handlePickerKey(&state, &picker, key, now: now)
+        case .history(var view):
+            return handleHistoryKey(&state, &view, key, now: now)
         case .spelling(let menu):
             return handleSpellingMenuKey(&state, menu, key, now: now)
         case .imagePath(var field):
@@ -115,6 +117,10 @@ extension App {
             return [.cancelClone]
         case .makeDraft(let path):
             return [.toggleDraft(path)]
+        case .unpublish(let path):
+            return [.perform(.unpublish(path))]
+        case .undoPublish(let path):
+            return [.perform(.undoPublish(path))]
         case .saveAndOpen(let path, let line):
             guard var screen = state.editor else { return [] }
             screen.journaledRevision = screen.editor.revision

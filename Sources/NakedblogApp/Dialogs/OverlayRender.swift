@@ -62,6 +62,9 @@ enum OverlayRender {
             return dialog.focus == 0 ? (user, inner.y + 3) : (pass, inner.y + 5)
         case .picker(let picker):
             return drawPicker(picker, into: &screen, area: area)
+        case .history(let view):
+            HistoryRender.draw(view, state: state, into: &screen, area: area)
+            return nil
         case .imagePath(let field):
             let lines = [
                 "Path of the image file (copied into this post's bundle, then",
@@ -202,6 +205,9 @@ enum OverlayRender {
             }
             for warning in sheet.review.warnings.prefix(5) { add(App.wrap("⚠ " + warning, width: 66), .warning) }
             if sheet.review.warnings.count > 5 { add(["⚠ … and \(sheet.review.warnings.count - 5) more"], .warning) }
+            if let address = sheet.stopsAddress {
+                add(App.wrap("⚠ \(address) stops existing on the site", width: 66), .warning)
+            }
             if !sheet.brokenLinks.isEmpty {
                 let count = sheet.brokenLinks.count
                 add(["⚠ \(count) broken link\(count == 1 ? "" : "s"):"], .warning)

@@ -119,6 +119,8 @@ extension App {
                 openSwitcher(&state)
             case .searchPosts:
                 openSearch(&state)
+            case .history:
+                return openHistory(&state, post: screen.path, fromEditor: true)
             case .insertSnippet:
                 if screen.readOnlyBecause == nil { return openSnippets(&state, &screen) }
             case .insertImage:

@@ -5,7 +5,7 @@ import TUI
 public enum EditorAction: String, Command {
     case save, publish, back, find, replace, findNext = "find-next", togglePreview = "preview", frontMatter = "fields"
     case goTo = "go-to", nextHeading = "next-heading", previousHeading = "previous-heading"
-    case switchPost = "switch-post", searchPosts = "search-posts", insertSnippet = "snippet"
+    case switchPost = "switch-post", searchPosts = "search-posts", insertSnippet = "snippet", history
     case insertImage = "image", lineNumbers = "line-numbers", wrap, externalEditor = "external-editor"
     case nextMisspelling = "next-misspelling", previousMisspelling = "previous-misspelling", help
 
@@ -25,6 +25,7 @@ public enum EditorAction: String, Command {
         case .switchPost: [.character("o", alt: true)]
         case .searchPosts: [.character("/", alt: true)]
         case .insertSnippet: [.character("i", alt: true)]
+        case .history: [.character("h", alt: true)]
         case .insertImage: [.control("r")]
         case .lineNumbers: [.control("l")]
         case .wrap: [.character("z", alt: true)]
@@ -49,6 +50,7 @@ public enum EditorAction: String, Command {
         case .nextHeading, .previousHeading: "next / previous heading"
         case .switchPost: "switch to another post (fuzzy: title, slug, path)"
         case .searchPosts: "search the text of every post; Enter opens a line"
+        case .history: "the post's history: compare, bring a paragraph or a version back, unpublish"
         case .insertSnippet: "insert a shortcode or include (with its parameters) or one of your snippets"
         case .insertImage: "add an image: copy a file into the bundle and insert it"
         case .lineNumbers, .wrap: "line numbers / soft wrap on or off"

@@ -173,6 +173,12 @@ extension App {
     static func publishSheetReady(_ state: inout AppState, _ sheet: PublishSheet) -> [AppEffect] {
         var sheet = sheet
         var effects: [AppEffect] = []
+        if let pending = state.pendingPublish, pending.post == sheet.post {
+            state.pendingPublish = nil
+            sheet.message = TextField(pending.message)
+            sheet.stopsAddress = pending.stopsAddress
+            if pending.keepDraft { sheet.setDraftFalse = false }
+        }
         if let post = sheet.post, state.buildCheck {
             sheet.check = .running(generator: state.site?.kind.command ?? "the generator")
             effects.append(.runPublishCheck(post: post, undraft: sheet.wasDraft && sheet.setDraftFalse))
