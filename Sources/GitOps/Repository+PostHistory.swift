@@ -30,6 +30,17 @@ extension Repository {
     /// cost two tree lookups each.
     public func history(of path: String, limit: Int = 10_000) throws(GitError) -> [PostHistoryEntry] {
         guard (try? headCommitID()) ?? nil != nil else { return [] }
+        if useGitProgram, let walked = historyThroughGit(of: path, limit: limit) { return walked }
+        return try walkHistory(of: path, limit: limit)
+    }
+
+    /// Whether `history(of:)` may ask the `git` program (tests turn it off to check the two
+    /// walks agree).
+    nonisolated(unsafe) public static var historyThroughGitAllowed = true
+    var useGitProgram: Bool { Self.historyThroughGitAllowed }
+
+    /// `history(of:)` walked with libgit2 alone.
+    func walkHistory(of path: String, limit: Int) throws(GitError) -> [PostHistoryEntry] {
         var walk: OpaquePointer?
         try check(git_revwalk_new(&walk, handle), "git_revwalk_new")
         defer { git_revwalk_free(walk) }
@@ -88,7 +99,7 @@ extension Repository {
     }
 
     /// The id of the tree entry at `path` in `tree` (nil when there is none).
-    private func entryID(_ tree: OpaquePointer?, _ path: String) -> git_oid? {
+    func entryID(_ tree: OpaquePointer?, _ path: String) -> git_oid? {
         var entry: OpaquePointer?
         guard git_tree_entry_bypath(&entry, tree, path) == 0 else { git_error_clear(); return nil }
         defer { git_tree_entry_free(entry) }
@@ -97,7 +108,7 @@ extension Repository {
 
     /// Where `path` (added between the trees) came from, if libgit2 finds it a rename: the
     /// file's old path, or for a folder the old folder its files came from.
-    private func renameSource(of path: String, from old: OpaquePointer?, to new: OpaquePointer?) -> String? {
+    func renameSource(of path: String, from old: OpaquePointer?, to new: OpaquePointer?) -> String? {
         var options = git_diff_options()
         git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION))
         var diff: OpaquePointer?
@@ -123,7 +134,7 @@ extension Repository {
     }
 
     /// Lines added and removed under `paths` between the trees (renames paired).
-    private func lineCounts(from old: OpaquePointer?, to new: OpaquePointer?, paths: [String]) -> (Int, Int) {
+    func lineCounts(from old: OpaquePointer?, to new: OpaquePointer?, paths: [String]) -> (Int, Int) {
         var options = git_diff_options()
         git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION))
         var strings = paths.map { strdup($0) }

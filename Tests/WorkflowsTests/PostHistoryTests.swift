@@ -46,6 +46,11 @@ final class PostHistoryTests: XCTestCase {
         XCTAssertEqual(history.versions.map(\.entry.commit), commits)
         XCTAssertEqual(history.versions.map { "\($0.entry.added) \($0.entry.removed)" }, stats)
         XCTAssertEqual(history.text(of: history.versions[3]), "---\ntitle: Hello\n---\nFirst words.\n")
+        // The walk through the git program and the one through libgit2 alone agree.
+        Repository.historyThroughGitAllowed = false
+        defer { Repository.historyThroughGitAllowed = true }
+        let walked = try PostHistory.load(post: "_posts/2020-01-01-hello.md", site: site)
+        XCTAssertEqual(walked.versions, history.versions)
     }
 
     /// One word changed in a long paragraph is that word; a field is `old → new`.

@@ -132,7 +132,7 @@ extension SiteTask {
     /// The search picker's Enter: every post searched (smart case), the rows shown as
     /// `path:line: text`, each opening its post at its line.
     static func searchPosts(_ query: String) -> SiteTask {
-        SiteTask("search-posts \(query)") { context in
+        SiteTask("search-posts \(query)", readsOnly: true) { context in
             let hits: [PostSearch.Hit]
             do throws(WorkflowError) {
                 hits = try PostSearch.run(SearchQuery.smartCase(query), in: context.site)

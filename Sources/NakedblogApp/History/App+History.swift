@@ -131,7 +131,7 @@ extension App {
 
 extension SiteTask {
     static func loadHistory(_ post: String) -> SiteTask {
-        SiteTask("history \(post)") { context in
+        SiteTask("history \(post)", readsOnly: true) { context in
             let result: Result<PostHistory, WorkflowError>
             do throws(WorkflowError) { result = .success(try PostHistory.load(post: post, site: context.site)) } catch {
                 result = .failure(error)
@@ -157,7 +157,7 @@ extension SiteTask {
     )
         -> SiteTask
     {
-        SiteTask("compare \(version.entry.commit) \(previous)") { context in
+        SiteTask("compare \(version.entry.commit) \(previous)", readsOnly: true) { context in
             let versionText = history.text(of: version) ?? ""
             let other: String
             let title: String

@@ -199,6 +199,13 @@ public final class EffectRunner: @unchecked Sendable {
         files.async(execute: work)
     }
 
+    /// Long reads (a post's history, a search of every post) run here, in order, beside the file work.
+    private let reads = DispatchQueue(label: "nakedblog.reads", qos: .userInitiated)
+
+    func reading(_ work: @escaping @Sendable () -> Void) {
+        reads.async(execute: work)
+    }
+
     /// The app is leaving (quit, SIGTERM, SIGHUP, input closed): a running build check is
     /// stopped and its scratch copy deleted before the process goes (waits at most `seconds`).
     public func shutDown(waiting seconds: Double = 3) {

@@ -14,9 +14,15 @@ public struct SiteTask: Sendable, Equatable, CustomStringConvertible {
     public let name: String
     /// Runs off the loop; never touches the state, only says how to change it.
     let perform: @Sendable (SiteTaskContext) -> StateChange
+    /// Long reading that writes nothing (a history, a search): on a queue of its own, so no
+    /// save waits behind it.
+    let readsOnly: Bool
 
-    public init(_ name: String, perform: @escaping @Sendable (SiteTaskContext) -> StateChange) {
+    public init(
+        _ name: String, readsOnly: Bool = false, perform: @escaping @Sendable (SiteTaskContext) -> StateChange
+    ) {
         self.name = name
+        self.readsOnly = readsOnly
         self.perform = perform
     }
 
@@ -55,7 +61,7 @@ extension EffectRunner {
     /// is said, in the task's name.
     func perform(_ task: SiteTask, root: String) {
         let (restricted, environment, author, send) = (restricted, environment, author, send)
-        background {
+        (task.readsOnly ? reading : background) {
             guard let site = try? self.openSite(root) else {
                 return send(.changed(.failed("Cannot do this", "The site at \(root) can no longer be read.")))
             }
