@@ -28,16 +28,15 @@ extension Repository {
     /// repository-relative), newest first, following renames with libgit2's similarity
     /// detection (a Jekyll draft moved into `_posts/`, a retitled bundle). Unchanged commits
     /// cost two tree lookups each.
-    public func history(of path: String, limit: Int = 10_000) throws(GitError) -> [PostHistoryEntry] {
+    /// `gitProgram`: whether the `git` program may walk it (faster on big repositories; off on a
+    /// shared server, where no other program runs, and in tests that compare the two walks).
+    public func history(of path: String, limit: Int = 10_000, gitProgram: Bool = true) throws(GitError)
+        -> [PostHistoryEntry]
+    {
         guard (try? headCommitID()) ?? nil != nil else { return [] }
-        if useGitProgram, let walked = historyThroughGit(of: path, limit: limit) { return walked }
+        if gitProgram, let walked = historyThroughGit(of: path, limit: limit) { return walked }
         return try walkHistory(of: path, limit: limit)
     }
-
-    /// Whether `history(of:)` may ask the `git` program (tests turn it off to check the two
-    /// walks agree).
-    nonisolated(unsafe) public static var historyThroughGitAllowed = true
-    var useGitProgram: Bool { Self.historyThroughGitAllowed }
 
     /// `history(of:)` walked with libgit2 alone.
     func walkHistory(of path: String, limit: Int) throws(GitError) -> [PostHistoryEntry] {

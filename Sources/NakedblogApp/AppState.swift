@@ -139,6 +139,8 @@ public enum Overlay: Sendable {
     case picker(Picker)
     /// A post's history, and a version compared.
     case history(HistoryView)
+    /// `m`: the text of a short note.
+    case note(TextField)
 }
 
 /// One line of the help overlay.

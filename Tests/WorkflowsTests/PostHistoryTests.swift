@@ -47,9 +47,7 @@ final class PostHistoryTests: XCTestCase {
         XCTAssertEqual(history.versions.map { "\($0.entry.added) \($0.entry.removed)" }, stats)
         XCTAssertEqual(history.text(of: history.versions[3]), "---\ntitle: Hello\n---\nFirst words.\n")
         // The walk through the git program and the one through libgit2 alone agree.
-        Repository.historyThroughGitAllowed = false
-        defer { Repository.historyThroughGitAllowed = true }
-        let walked = try PostHistory.load(post: "_posts/2020-01-01-hello.md", site: site)
+        let walked = try PostHistory.load(post: "_posts/2020-01-01-hello.md", site: site, restricted: true)
         XCTAssertEqual(walked.versions, history.versions)
     }
 

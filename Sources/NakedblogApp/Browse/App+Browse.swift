@@ -104,6 +104,9 @@ extension App {
             toast(&state, "Section: " + BrowseRender.sectionName(state.browse.section), now: now)
         case .history:
             if let post { return openHistory(&state, post: post.path, fromEditor: false) }
+        case .note:
+            guard state.site != nil else { return [] }
+            state.overlay = .note(TextField())
         case .switchPost:
             openSwitcher(&state)
         case .searchPosts:

@@ -6,7 +6,7 @@ import TUI
 public enum BrowseAction: String, Command {
     case up, down, pageUp = "page-up", pageDown = "page-down", top, bottom, open, newPost = "new", filter, publish
     case toggleDraft = "draft", sync, sort, section, previousSection = "previous-section"
-    case switchPost = "switch-post", searchPosts = "search-posts", history
+    case switchPost = "switch-post", searchPosts = "search-posts", history, note
     case externalEditor = "external-editor", suspend, problems, help, quit
 
     public var defaultKeys: [KeyEvent] {
@@ -29,6 +29,7 @@ public enum BrowseAction: String, Command {
         case .switchPost: [.control("p"), .character("o", alt: true)]
         case .searchPosts: [.character("/", alt: true)]
         case .history: [.character("h")]
+        case .note: [.character("m")]
         case .externalEditor: [.character("e")]
         case .suspend: [.control("z")]
         case .problems: [.character("!")]
@@ -57,6 +58,7 @@ public enum BrowseAction: String, Command {
         case .switchPost: "open a post by name (fuzzy: title, slug, path)"
         case .searchPosts: "search the text of every post; Enter opens a line"
         case .history: "the post's history: compare versions, unpublish, undo a publish"
+        case .note: "a short note (no title), published in one step"
         case .externalEditor: "edit in $EDITOR"
         case .suspend: "suspend to the shell (fg comes back)"
         case .problems: "files that could not be read, and why"

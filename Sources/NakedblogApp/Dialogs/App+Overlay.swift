@@ -70,6 +70,8 @@ extension App {
             return handlePickerKey(&state, &picker, key, now: now)
         case .history(var view):
             return handleHistoryKey(&state, &view, key, now: now)
+        case .note(var field):
+            return handleNoteKey(&state, &field, key)
         case .spelling(let menu):
             return handleSpellingMenuKey(&state, menu, key, now: now)
         case .imagePath(var field):

@@ -65,6 +65,18 @@ enum OverlayRender {
         case .history(let view):
             HistoryRender.draw(view, state: state, into: &screen, area: area)
             return nil
+        case .note(let field):
+            let lines = [
+                "What is on your mind? (a note has no title; markdown works)", "", "",
+                "Enter writes it and opens the publish sheet · Esc cancels",
+            ]
+            guard let inner = box(title: "A short note", lines: lines, minWidth: 60, into: &screen, area: area) else {
+                return nil
+            }
+            return (
+                field.render(into: &screen, area: Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: 1)),
+                inner.y + 2
+            )
         case .imagePath(let field):
             let lines = [
                 "Path of the image file (copied into this post's bundle, then",

@@ -133,7 +133,9 @@ extension SiteTask {
     static func loadHistory(_ post: String) -> SiteTask {
         SiteTask("history \(post)", readsOnly: true) { context in
             let result: Result<PostHistory, WorkflowError>
-            do throws(WorkflowError) { result = .success(try PostHistory.load(post: post, site: context.site)) } catch {
+            do throws(WorkflowError) {
+                result = .success(try PostHistory.load(post: post, site: context.site, restricted: context.restricted))
+            } catch {
                 result = .failure(error)
             }
             return StateChange { state, _ in
@@ -240,7 +242,9 @@ extension SiteTask {
     static func undoPublish(_ post: String) -> SiteTask {
         SiteTask("undo-publish \(post)") { context in
             let result: (path: String, undone: String)
-            do throws(WorkflowError) { result = try Unpublish.undoLastPublish(post, site: context.site) } catch {
+            do throws(WorkflowError) {
+                result = try Unpublish.undoLastPublish(post, site: context.site, restricted: context.restricted)
+            } catch {
                 return .failed("Cannot undo the publish", error.description)
             }
             return StateChange { state, now in

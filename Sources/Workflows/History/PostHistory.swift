@@ -22,8 +22,11 @@ public struct PostHistory: Sendable {
     /// Where the repository is found again to read a version (a `Repository` is one thread's).
     let siteRoot: String
 
-    /// The history of `post` (site-relative) on `site`.
-    public static func load(post: String, site: Site, limit: Int = 10_000) throws(WorkflowError) -> PostHistory {
+    /// The history of `post` (site-relative) on `site`; `restricted` (a shared server): walked
+    /// by libgit2 alone, never by another program.
+    public static func load(post: String, site: Site, limit: Int = 10_000, restricted: Bool = false)
+        throws(WorkflowError) -> PostHistory
+    {
         let repository: Repository
         do { repository = try Repository.discover(from: site.root) } catch { throw .notInRepository }
         guard let workdir = repository.workingDirectory else { throw .notInRepository }
@@ -31,7 +34,7 @@ public struct PostHistory: Sendable {
         let commitPath = paths.inRepository(PagePath.commitPath(of: post))
         let pageName = PagePath.bundleDirectory(of: post) != nil ? "/" + (post as NSString).lastPathComponent : ""
         let entries: [PostHistoryEntry]
-        do { entries = try repository.history(of: commitPath, limit: limit) } catch {
+        do { entries = try repository.history(of: commitPath, limit: limit, gitProgram: !restricted) } catch {
             throw WorkflowError(.unreadable, "cannot read the history: \(error.message)")
         }
         var versions = entries.map { Version(entry: $0, file: $0.path + pageName) }

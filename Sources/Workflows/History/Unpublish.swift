@@ -32,10 +32,10 @@ public enum Unpublish {
     /// move undone too), refused when that would lose uncommitted changes or when a later commit
     /// touched the file it brings back. Returns the post's path afterwards and that commit's
     /// subject.
-    public static func undoLastPublish(_ post: String, site: Site) throws(WorkflowError) -> (
+    public static func undoLastPublish(_ post: String, site: Site, restricted: Bool = false) throws(WorkflowError) -> (
         path: String, undone: String
     ) {
-        let history = try PostHistory.load(post: post, site: site, limit: 2)
+        let history = try PostHistory.load(post: post, site: site, limit: 2, restricted: restricted)
         guard let last = history.versions.first else {
             throw WorkflowError(.refused, "\(post) has no commit to undo.")
         }
@@ -58,7 +58,7 @@ public enum Unpublish {
                 "\(changed.joined(separator: ", ")) has changes not yet committed: publish or discard them first.")
         }
         // A later commit on the file brought back (a new post where the old one was).
-        if before != now, let newest = try? repository.history(of: before, limit: 1).first,
+        if before != now, let newest = try? repository.history(of: before, limit: 1, gitProgram: !restricted).first,
             newest.commit != last.entry.commit
         {
             throw WorkflowError(

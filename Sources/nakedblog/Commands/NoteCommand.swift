@@ -1,0 +1,68 @@
+import ArgumentParser
+import Blog
+import Foundation
+import GitOps
+import Workflows
+
+/// `nakedblog note "text" [--image FILE] [--alt TEXT] [--publish]`: a short, titleless post in the
+/// site's notes section, published in the same command when asked.
+struct NoteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "note",
+        abstract: "Write a short note (no title), and publish it at once with --publish.",
+        discussion: """
+            Hugo: content/<section>/<date-time>.md (a bundle with its picture when --image is given; \
+            the section, `micro` unless --section says otherwise, is made with an _index.md when the \
+            site has none). Jekyll: _posts/<date-time>.md. The note is not a draft. --publish commits \
+            and pushes it through the same checks as `nakedblog publish`.
+            """)
+
+    @Argument(help: "The note's text (markdown).")
+    var text: String
+
+    @Option(help: "A picture to put in the note (copied into it).")
+    var image: String?
+
+    @Option(help: "The picture's alt text (what it shows, for readers who cannot see it).")
+    var alt: String = ""
+
+    @Option(help: "The site (default: the current directory).")
+    var site: String?
+
+    @Option(help: "The Hugo section notes go in.")
+    var section = "micro"
+
+    @Flag(help: "Commit and push the note right away (with the build check).")
+    var publish = false
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() async throws {
+        let opened = try SiteLoading.open(site ?? FileManager.default.currentDirectoryPath)
+        let path: String
+        do throws(WorkflowError) {
+            path = try NoteCreation.create(text, image: image, alt: alt, site: opened, section: section)
+        } catch {
+            throw UserFacingError("cannot write the note: \(error.description)")
+        }
+        FileHandleOutput.standardOutput.write(opened.absolute(path) + "\n")
+        guard publish else { return }
+        var paths = [opened.absolute(PagePath.commitPath(of: path))]
+        // A notes section made just now goes out with its first note.
+        let section = (PagePath.commitPath(of: path) as NSString).deletingLastPathComponent + "/_index.md"
+        if opened.kind.jekyll == nil, FileManager.default.fileExists(atPath: opened.absolute(section)),
+            (try? Repository.discover(from: opened.root))?.contentAtHead(
+                SitePath(
+                    siteRoot: opened.root,
+                    workdir: (try? Repository.discover(from: opened.root))?.workingDirectory ?? ""
+                )
+                .inRepository(section)) == nil
+        {
+            paths.append(opened.absolute(section))
+        }
+        let words = text.split(whereSeparator: \.isWhitespace).prefix(8).joined(separator: " ")
+        let message = "Note: " + (words.isEmpty ? (image.map { ($0 as NSString).lastPathComponent } ?? "") : words)
+        let command = try PublishCommand.parse(paths + ["--site", opened.root, "--message", message])
+        try await command.run()
+    }
+}
