@@ -62,6 +62,7 @@ RELEASE_FLAGS ?= -c release -Xswiftc -static-stdlib -Xswiftc -use-ld=lld -Xlinke
 
 release: setup
 	$(SWIFT) build $(RELEASE_FLAGS) --product nakedblog
+	$(SWIFT) build $(RELEASE_FLAGS) --product nakedblog-image
 	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
 	@scripts/build-highlight.sh .build-release/release
 	@scripts/link-shipped.sh .build-release/release

@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "nakedblog", targets: ["nakedblog"]),
+        .executable(name: "nakedblog-image", targets: ["nakedblog-image"]),
         // For the fuzz package in Fuzz/ (libFuzzer targets built with -sanitize=fuzzer).
         .library(name: "NakedblogCore", targets: ["FrontMatter", "Blog", "Preview", "TUI", "TextWidth"]),
     ],
@@ -27,6 +28,9 @@ let package = Package(
             name: "CNcursesw", pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
+        // libvips, linked only by the image helper (`nakedblog-image`): its decoders run in a
+        // process of their own, and the app does not load them at every start.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
 
         // libgit2's SSH transport replaced by one that runs the system ssh (C glue for GitOps).
         // Also SHA-1 and deflate for the packs GitOps writes itself (thin pushes over ssh).
@@ -99,6 +103,8 @@ let package = Package(
         .target(name: "Harness", dependencies: ["CTerminal"]),
         // A tiny ncurses program the smoke tests draw in tmux.
         .executableTarget(name: "TerminalSmoke", dependencies: ["TUI"]),
+        // Pictures fit to publish (libvips), in a process of their own.
+        .executableTarget(name: "nakedblog-image", dependencies: ["CVips"]),
         // `make bench`: prints one Markdown table of our medians against git/hugo/cmark.
         .executableTarget(
             name: "nakedblog-bench",

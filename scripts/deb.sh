@@ -14,7 +14,8 @@ trap 'rm -rf "$stage"' EXIT
 PREFIX=/usr DESTDIR="$stage/root" scripts/install.sh install "$build" >/dev/null
 mkdir -p "$stage/debian" "$stage/root/DEBIAN"
 printf 'Source: nakedblog\n\nPackage: nakedblog\nArchitecture: any\n' > "$stage/debian/control"
-depends=$(cd "$stage" && dpkg-shlibdeps -O -e root/usr/bin/nakedblog -e root/usr/lib/nakedblog/libnakedblog-highlight.so 2>/dev/null |
+depends=$(cd "$stage" && dpkg-shlibdeps -O -e root/usr/bin/nakedblog -e root/usr/lib/nakedblog/libnakedblog-highlight.so \
+          $( [ -x root/usr/lib/nakedblog/nakedblog-image ] && printf '%s %s' -e root/usr/lib/nakedblog/nakedblog-image ) 2>/dev/null |
           sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 size=$(du -sk "$stage/root" | cut -f1)

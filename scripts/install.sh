@@ -3,7 +3,7 @@
 # DESTDIR when staging (a package). What goes where — the executable finds the rest from its own
 # location (ShippedResources, the highlighter's loader):
 #   PREFIX/bin/nakedblog
-#   PREFIX/lib/nakedblog/libnakedblog-highlight.so
+#   PREFIX/lib/nakedblog/libnakedblog-highlight.so, PREFIX/lib/nakedblog/nakedblog-image
 #   PREFIX/share/nakedblog/{themes,highlight,demo,demo-jekyll}/
 #   PREFIX/share/man/man1/nakedblog.1 (and nakedblog.SUBCOMMAND.1), made from the argument parser
 #   PREFIX/share/bash-completion/completions/nakedblog, share/zsh/vendor-completions/_nakedblog,
@@ -32,6 +32,8 @@ fi
 install -d "$root/bin" "$root/lib/nakedblog" "$root/share/nakedblog" "$root/share/man/man1"
 install -m 755 "$build/nakedblog" "$root/bin/nakedblog"
 install -m 644 "$build/libnakedblog-highlight.so" "$root/lib/nakedblog/libnakedblog-highlight.so"
+# Pictures are fitted by a helper of its own (libvips is loaded by it alone).
+[ -x "$build/nakedblog-image" ] && install -m 755 "$build/nakedblog-image" "$root/lib/nakedblog/nakedblog-image"
 for name in "${shipped[@]}"; do
     rm -rf "${root:?}/share/nakedblog/$name"
     # The files git tracks (no build output a demo run left behind), modes as they are.

@@ -10,6 +10,8 @@ public enum MarkdownLinks {
         /// holding the link when it cannot be found written out (a reference definition).
         public let line: Int
         public let column: Int
+        /// An image's alt text (its text children), "" when it has none.
+        public var alt = ""
     }
 
     /// The links of `text`, whose first `skippingLines` lines (the front matter) are not markdown.
@@ -17,25 +19,35 @@ public enum MarkdownLinks {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let source = markdownBytes(of: text, skippingLines: skippingLines)
         var found: [(destination: String, isImage: Bool, blockLine: Int)] = []
+        var alts: [Int: String] = [:]
         _ = CommonMark.withIterator(over: source) { iterator in
             var blockLine = 0
+            var inImage: Int?
             while true {
                 let event = cmark_iter_next(iterator)
                 if event == CMARK_EVENT_DONE { break }
-                guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+                guard let node = cmark_iter_get_node(iterator) else { continue }
                 let type = cmark_node_get_type(node)
+                if type == CMARK_NODE_IMAGE, event == CMARK_EVENT_EXIT { inImage = nil; continue }
+                guard event == CMARK_EVENT_ENTER else { continue }
+                if let image = inImage, type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE,
+                    let literal = cmark_node_get_literal(node)
+                {
+                    alts[image, default: ""] += String(cString: literal)
+                }
                 let start = Int(cmark_node_get_start_line(node))
                 if start > 0 { blockLine = start - 1 }
                 guard type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE, let url = cmark_node_get_url(node) else {
                     continue
                 }
                 found.append((String(cString: url), type == CMARK_NODE_IMAGE, blockLine))
+                if type == CMARK_NODE_IMAGE { inImage = found.count - 1 }
             }
         }
         // Where each destination is written: the first place at or after its block, after the
         // previous link's (two links to one page are two places).
         var after: [String: (line: Int, column: Int)] = [:]
-        return found.map { link in
+        return found.enumerated().map { index, link in
             var line = max(link.blockLine, after[link.destination]?.line ?? 0)
             var from = after[link.destination].map { $0.line == line ? $0.column + 1 : 0 } ?? 0
             while line < lines.count {
@@ -43,13 +55,17 @@ public enum MarkdownLinks {
                 if from < text.count, let range = text.dropFirst(from).range(of: link.destination) {
                     let column = text.distance(from: text.startIndex, to: range.lowerBound)
                     after[link.destination] = (line, column)
-                    return Link(destination: link.destination, isImage: link.isImage, line: line, column: column)
+                    return Link(
+                        destination: link.destination, isImage: link.isImage, line: line, column: column,
+                        alt: alts[index] ?? "")
                 }
                 line += 1
                 from = 0
                 if line > link.blockLine + 200 { break }
             }
-            return Link(destination: link.destination, isImage: link.isImage, line: link.blockLine, column: 0)
+            return Link(
+                destination: link.destination, isImage: link.isImage, line: link.blockLine, column: 0,
+                alt: alts[index] ?? "")
         }
     }
 }

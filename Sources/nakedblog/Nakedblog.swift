@@ -29,7 +29,7 @@ struct Nakedblog: AsyncParsableCommand {
             CloneCommand.self, ListCommand.self, NewCommand.self, MetaCommand.self, DraftCommand.self,
             PreviewCommand.self,
             StatusCommand.self, CheckCommand.self, SearchCommand.self, LogCommand.self, DiffCommand.self,
-            NoteCommand.self,
+            NoteCommand.self, ImageCommand.self,
             SpellCommand.self, PublishCommand.self,
             SyncCommand.self,
             DemoCommand.self, OpenCommand.self,

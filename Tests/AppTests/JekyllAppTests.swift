@@ -227,13 +227,13 @@ final class JekyllAppTests: XCTestCase {
         defer { home.remove() }
         let (site, _) = try makeSite(home)
         let photo = home.path + "/Holiday Photo.JPG"
-        try Data([0xFF, 0xD8, 0xFF]).write(to: URL(fileURLWithPath: photo))
+        try SampleImages.jpeg.write(to: URL(fileURLWithPath: photo))
         let (runner, messages) = try loadedRunner(site, home)
         runner.run(.copyImage(source: photo, post: "_posts/2020-04-01-whats-jekyll.md"), siteRoot: site)
         var copied: (name: String, link: String, folder: String)?
         XCTAssertTrue(
             messages.wait {
-                if case .imageCopied(_, let name, let link, let folder) = $0 {
+                if case .imageCopied(_, let name, let link, let folder, _) = $0 {
                     copied = (name, link, folder); return true
                 }
                 return false

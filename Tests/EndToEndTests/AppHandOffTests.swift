@@ -71,7 +71,7 @@ final class AppHandOffTests: XCTestCase {
 
     func testAddingAnImageCopiesItIntoTheBundleAndInsertsIt() throws {
         let image = work.appending("Holiday Photo.JPG")
-        try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: image))
+        try SampleImages.jpeg.write(to: URL(fileURLWithPath: image))
         let session = try start()
         try session.send(keys: "Enter")
         try session.waitFor("Ln 1, Col 1")

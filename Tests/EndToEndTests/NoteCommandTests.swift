@@ -29,7 +29,7 @@ final class NoteCommandTests: XCTestCase {
             try home.git(command)
         }
         let picture = work.appending("train.png")
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(to: URL(fileURLWithPath: picture))
+        try SampleImages.png.write(to: URL(fileURLWithPath: picture))
         let result = try Shell.run(
             [
                 try Products.path("nakedblog"), "note", "Fog over the *river* this morning.", "--image", picture,

@@ -50,6 +50,18 @@ final class WorkflowTests: XCTestCase {
                 "\(post):\(text.split(separator: "\n", omittingEmptySubsequences: false).count + 1):24: no page at /posts/cold-brew-ratio/ (did you mean /posts/cold-brew-ratios/?)"
             ],
             "the sheet names a broken link")
+        XCTAssertEqual(prepared.pictureWarnings, [])
+        // Pictures without alt text, and heavy ones, are named.
+        let heavy = site.absolute("content/posts/half-written-ideas/heavy.png")
+        try Data(count: 1_200_000).write(to: URL(fileURLWithPath: heavy))
+        XCTAssertEqual(
+            PublishPreparation.pictureWarnings(
+                post: post, text: "---\ntitle: x\n---\n![](cup.png) ![A cup](cup.png) ![Big](heavy.png)\n", site: site),
+            [
+                "line 4: the picture cup.png has no alt text",
+                "heavy.png is 1.2 MB: heavy for a page (Ctrl-R fits a picture)",
+            ])
+        try FileManager.default.removeItem(atPath: heavy)
         XCTAssertEqual(prepared.paths.prefix, "blog/")
         XCTAssertEqual(prepared.commitPath, "blog/content/posts/half-written-ideas")
         XCTAssertEqual(prepared.files.map(\.path), [post])
@@ -136,10 +148,9 @@ final class WorkflowTests: XCTestCase {
         let post = "content/posts/cold-brew-ratios/index.md"
         let first = try ImageImport.add(source, to: post, site: site, restricted: false, environment: home.environment)
         XCTAssertEqual(
-            first,
-            ImageImport.Added(
-                name: "photo-of-the-ridge.png", link: "photo-of-the-ridge.png", folder: "content/posts/cold-brew-ratios"
-            ))
+            [first.name, first.link, first.folder],
+            ["photo-of-the-ridge.png", "photo-of-the-ridge.png", "content/posts/cold-brew-ratios"])
+        XCTAssertNotNil(first.fitted, "fitted by the image helper")
         let second = try ImageImport.add(source, to: post, site: site, restricted: false, environment: home.environment)
         XCTAssertEqual(second.name, "photo-of-the-ridge-2.png")
         try "not an image".write(toFile: home.path + "/fake.png", atomically: true, encoding: .utf8)

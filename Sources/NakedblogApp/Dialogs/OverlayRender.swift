@@ -220,6 +220,10 @@ enum OverlayRender {
             if let address = sheet.stopsAddress {
                 add(App.wrap("⚠ \(address) stops existing on the site", width: 66), .warning)
             }
+            for warning in sheet.pictureWarnings.prefix(3) { add(App.wrap("⚠ " + warning, width: 66), .warning) }
+            if sheet.pictureWarnings.count > 3 {
+                add(["⚠ … and \(sheet.pictureWarnings.count - 3) more about pictures"], .warning)
+            }
             if !sheet.brokenLinks.isEmpty {
                 let count = sheet.brokenLinks.count
                 add(["⚠ \(count) broken link\(count == 1 ? "" : "s"):"], .warning)

@@ -119,13 +119,16 @@ extension App {
         case .saveConflict(let path):
             state.overlay = .diskConflict(path: path)
             return []
-        case .imageCopied(let path, let name, let link, let folder):
+        case .imageCopied(let path, let name, let link, let folder, let note):
             guard var screen = state.editor, screen.path == path else { return [] }
             let alt = (name as NSString).deletingPathExtension.replacingOccurrences(of: "-", with: " ")
             _ = screen.editor.handle(.paste("![\(alt)](\(link))"), now: now)
             screen.lastEditTime = now
             state.editor = screen
-            toast(&state, link == name ? "Copied \(name) into the bundle" : "Copied \(name) into \(folder)/", now: now)
+            toast(
+                &state,
+                (link == name ? "Copied \(name) into the bundle" : "Copied \(name) into \(folder)/")
+                    + (note.map { ": " + $0 } ?? ""), now: now)
             return refreshPreview(&state)
         case .conflictLoaded(let path, let text):
             guard let sheet = state.publish, case .conflict = sheet.phase else { return [] }

@@ -49,6 +49,8 @@ public struct PublishSheet: Sendable {
     public var publishWhenChecked = false
     /// Misspelled words in the post (a warning; nil when not checked: no dictionary, spelling off).
     public var misspelled: Int?
+    /// Pictures without alt text or too heavy (warnings).
+    public var pictureWarnings: [String] = []
     /// The address that stops existing with this publish (an unpublish).
     public var stopsAddress: String?
     /// The post's links that lead nowhere (a warning each, with the line and a suggestion).
@@ -98,6 +100,7 @@ extension PublishSheet {
         keepsOldAddress = prepared.keepsOldAddress
         review = prepared.review
         brokenLinks = prepared.brokenLinks
+        pictureWarnings = prepared.pictureWarnings
         if prepared.draftMoves {
             setDraftFalse = prepared.wasDraft
             draftMoves = true

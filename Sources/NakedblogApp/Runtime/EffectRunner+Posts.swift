@@ -96,7 +96,10 @@ extension EffectRunner {
             }
             let added = try ImageImport.add(
                 source, to: post, site: site, restricted: restricted, environment: environment)
-            send(.imageCopied(path: post, name: added.name, link: added.link, folder: added.folder))
+            send(
+                .imageCopied(
+                    path: post, name: added.name, link: added.link, folder: added.folder,
+                    note: added.fitted?.description ?? added.notFitted))
         } catch {
             send(.failed(AppFailure(.addImage, error)))
         }

@@ -14,6 +14,10 @@ public enum ImageImport {
         public let link: String
         /// Site-relative folder it went to.
         public let folder: String
+        /// What fitting it did (`ImageFitting`); nil when it was copied as it is.
+        public var fitted: ImageFitting.Report?
+        /// Why it was copied as it is (no image helper installed), if so.
+        public var notFitted: String?
     }
 
     /// Copies `source` (a path; `~/` is the home folder in `environment`) for `post` of `site`.
@@ -57,12 +61,23 @@ public enum ImageImport {
         let name = UniqueName.first(base + "." + ext, made: { _, number in "\(base)-\(number)." + ext }) {
             FileManager.default.fileExists(atPath: folder + "/" + $0)
         }
+        // The bytes that were checked are the bytes fitted or written (never a second read).
+        var bytes = image.bytes, fitted: ImageFitting.Report?, notFitted: String?
+        if ImageFitting.fits(image.format) {
+            if ImageFitting.helper != nil {
+                let result = try ImageFitting.fit(image.bytes, format: image.format)
+                bytes = result.bytes
+                fitted = result.report
+            } else {
+                notFitted = "copied as it is: the image helper (nakedblog-image) is not installed"
+            }
+        }
         do {
-            // The bytes that were checked are the bytes written (never a second read of the source).
-            try AtomicFile.write(image.bytes, to: folder + "/" + name, permissions: 0o644)
+            try AtomicFile.write(bytes, to: folder + "/" + name, permissions: 0o644)
         } catch {
             throw WorkflowError(.refused, "cannot copy \(source) into \(placement.folder): \(error)")
         }
-        return Added(name: name, link: placement.link(to: name), folder: placement.folder)
+        return Added(
+            name: name, link: placement.link(to: name), folder: placement.folder, fitted: fitted, notFitted: notFitted)
     }
 }

@@ -1,6 +1,7 @@
 import Blog
 import Foundation
 import GitOps
+import Preview
 
 /// Why a workflow did not run: said once, here, for the app's sheet and the commands alike.
 public struct WorkflowError: Error, CustomStringConvertible, Sendable, Equatable {
@@ -50,6 +51,8 @@ public struct PublishPreparation: Sendable {
     public let keepsOldAddress: Bool
     /// The post's links that lead nowhere (pages, images, anchors): a warning on the sheet.
     public let brokenLinks: [LinkProblem]
+    /// Pictures in the post without alt text, and its own pictures over the size limit: warnings.
+    public let pictureWarnings: [String]
 
     /// Prepares publishing `post` (site-relative) of `site`.
     public static func prepare(post: String, site: Site, repository: Repository) throws(WorkflowError)
@@ -86,7 +89,7 @@ public struct PublishPreparation: Sendable {
             post: post, site: site, paths: paths, plan: plan, files: files, page: page, wasDraft: wasDraft,
             draftMoves: jekyll,
             message: message, review: review, keepsOldAddress: URLChange.redirectKey(site: site) != nil,
-            brokenLinks: links)
+            brokenLinks: links, pictureWarnings: Self.pictureWarnings(post: post, text: text, site: site))
     }
 
     /// What the site will read of the post before and after (refusal, warnings, a changed address).
@@ -155,5 +158,30 @@ public enum Undraft {
             commitPaths += plan.commitPaths.filter { !commitPaths.contains($0) }
         }
         return (result, movePaths, commitPaths)
+    }
+}
+
+extension PublishPreparation {
+    /// Pictures with no alt text (readers who cannot see them get nothing), and pictures of the
+    /// post's own folder heavier than the limit after fitting.
+    static func pictureWarnings(post: String, text: String, site: Site, limit: Int = ImageFitting.Settings().warnBytes)
+        -> [String]
+    {
+        var warnings: [String] = []
+        let images = MarkdownLinks.links(in: text, skippingLines: FrontMatterLines.count(in: text)).filter(\.isImage)
+        for image in images where image.alt.trimmingCharacters(in: .whitespaces).isEmpty {
+            warnings.append("line \(image.line + 1): the picture \(image.destination) has no alt text")
+        }
+        let folder = (post as NSString).deletingLastPathComponent
+        for image in images where !image.destination.contains(":") && !image.destination.hasPrefix("/") {
+            let file = site.absolute(folder.isEmpty ? image.destination : folder + "/" + image.destination)
+            guard SiteContainment.isInside(file, site: site.root),
+                let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size > limit
+            else { continue }
+            warnings.append(
+                "\(image.destination) is \(ByteCountFormatter.string(fromByteCount: Int64(size), countStyle: .file)): heavy for a page (Ctrl-R fits a picture)"
+            )
+        }
+        return warnings
     }
 }

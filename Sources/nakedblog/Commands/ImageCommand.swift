@@ -1,0 +1,51 @@
+import ArgumentParser
+import Blog
+import Foundation
+import Workflows
+
+/// `nakedblog image add POST FILE [--alt TEXT]`: a picture fit to publish, put where the post's
+/// pictures go; prints the markdown to put in the post (the post itself is not changed).
+struct ImageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "image", abstract: "Add pictures to posts, fit to publish.", subcommands: [Add.self])
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add",
+            abstract: "Put a picture in a post's bundle (a Jekyll site's image folder), fit to publish.",
+            discussion: """
+                The picture is turned upright, stripped of its metadata (EXIF, GPS, XMP, IPTC; colours \
+                converted to sRGB), made at most 2000 px on its long side (never enlarged) and saved as \
+                JPEG at quality 82 or lossless PNG, by the image helper (libvips). A file that is not \
+                a picture, is damaged, or has more than 100 megapixels is refused and nothing is \
+                written. Prints the markdown image to put in the post, then before → after.
+                """)
+
+        @Argument(help: "The post (its file or bundle folder).")
+        var post: String
+
+        @Argument(help: "The picture.")
+        var file: String
+
+        @Option(help: "What the picture shows, for readers who cannot see it.")
+        var alt: String = ""
+
+        @OptionGroup var options: GlobalOptions
+
+        func run() throws {
+            let (site, path) = try HistoryTarget.resolve(post)
+            let added: ImageImport.Added
+            do throws(WorkflowError) {
+                added = try ImageImport.add(
+                    file, to: path, site: site, restricted: false, environment: ProcessInfo.processInfo.environment)
+            } catch {
+                throw UserFacingError("cannot add \(file): \(error.description)")
+            }
+            FileHandleOutput.standardOutput.write("![\(alt.replacingOccurrences(of: "]", with: ""))](\(added.link))\n")
+            FileHandleOutput.standardError.write(
+                "nakedblog: \(added.folder)/\(added.name): "
+                    + (added.fitted?.description ?? added.notFitted ?? "copied")
+                    + "\n")
+        }
+    }
+}
