@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TUI
 import XCTest
 
@@ -9,8 +10,19 @@ import XCTest
 final class LowPriorityThreadTests: XCTestCase {
     func testPreviewsRenderOnALowerPriorityThread() throws {
         let rendered = expectation(description: "rendered")
+        // Read on the thread that sends the preview (the worker itself): its nice value and name.
+        let seen = Mutex<(nice: Int32, name: String)?>(nil)
         let runner = EffectRunner(environment: [:]) { message in
-            if case .previewRendered(_, _, _, _, let words, _) = message, words == 3 { rendered.fulfill() }
+            if case .previewRendered(_, _, _, _, let words, _) = message, words == 3 {
+                let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+                seen.withLock {
+                    $0 = (
+                        getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0),
+                        name.trimmingCharacters(in: .newlines)
+                    )
+                }
+                rendered.fulfill()
+            }
         }
         runner.run(
             .renderPreview(
@@ -18,19 +30,11 @@ final class LowPriorityThreadTests: XCTestCase {
                     path: "p.md", file: "/nonexistent/p.md", buffer: TextBuffer("three small words\n"),
                     revision: 1, width: 40, site: nil)), siteRoot: nil)
         wait(for: [rendered], timeout: 10)
-        // The runner is kept until its thread has been looked at: Swift may end its life after its
-        // last use, and its threads end with it (the test failed now and then).
-        let nice = try withExtendedLifetime(runner) {
-            // Looked for a while: on a loaded machine /proc may list a thread before its name.
-            var found = Self.niceOfThread(named: "nb-preview")
-            for _ in 0..<100 where found == nil {
-                usleep(20_000)
-                found = Self.niceOfThread(named: "nb-preview")
-            }
-            return try XCTUnwrap(found, "the worker thread is named")
-        }
-        XCTAssertEqual(nice, 10)
+        let worker = try XCTUnwrap(seen.withLock { $0 })
+        XCTAssertEqual(worker.nice, 10)
+        XCTAssertEqual(worker.name, "nb-preview", "the worker thread is named")
         XCTAssertEqual(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), 0, "this thread is untouched")
+        withExtendedLifetime(runner) {}
     }
 
     /// The nice value (field 19 of /proc/self/task/TID/stat) of the thread whose name starts with `name`.

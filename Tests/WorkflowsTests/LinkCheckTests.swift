@@ -26,6 +26,8 @@ final class LinkCheckTests: XCTestCase {
         try Data([0x89]).write(to: URL(fileURLWithPath: site + "/static/images/logo.png"))
         try FileManager.default.createDirectory(
             atPath: site + "/content/posts/links", withIntermediateDirectories: true)
+        try "---\ntitle: Seulement en français\n---\nBonjour.\n".write(
+            toFile: site + "/content/posts/only-french.fr.md", atomically: true, encoding: .utf8)
         try """
         ---
         title: "Links"
@@ -33,6 +35,7 @@ final class LinkCheckTests: XCTestCase {
         Fine: [brew](/posts/cold-brew-ratios/), [tea](../tea-in-kyoto/), ![logo](/images/logo.png),
         [matcha](/posts/tea-in-kyoto/#抹茶-matcha), [below](#further-reading), [out](https://example.com/x),
         {{< ref "cold-brew-ratios" >}} and {{< relref "/posts/tea-in-kyoto/index.md#煎茶-sencha" >}}.
+        A page in one language only, by its plain name: {{< ref "only-french.md" >}}.
 
         Broken: [brw](/posts/cold-brw-ratios/) and ![gone](missing.png)
         [anchor](/posts/tea-in-kyoto/#sencha) [here](#further-readin) [draft](/posts/half-written-ideas/)
@@ -47,12 +50,12 @@ final class LinkCheckTests: XCTestCase {
         XCTAssertEqual(
             try check(site),
             [
-                "content/posts/links/index.md:8:15: no page at /posts/cold-brw-ratios/ (did you mean /posts/cold-brew-ratios/?)",
-                "content/posts/links/index.md:8:52: no image at missing.png",
-                "content/posts/links/index.md:9:10: no heading makes the anchor of /posts/tea-in-kyoto/#sencha (did you mean #煎茶-sencha?)",
-                "content/posts/links/index.md:9:46: no heading makes the anchor of #further-readin (did you mean #further-reading?)",
-                "content/posts/links/index.md:9:71: a draft (not on the site): /posts/half-written-ideas/",
-                "content/posts/links/index.md:10:1: no page at {{< relref \"nope.md\" >}}",
+                "content/posts/links/index.md:9:15: no page at /posts/cold-brw-ratios/ (did you mean /posts/cold-brew-ratios/?)",
+                "content/posts/links/index.md:9:52: no image at missing.png",
+                "content/posts/links/index.md:10:10: no heading makes the anchor of /posts/tea-in-kyoto/#sencha (did you mean #煎茶-sencha?)",
+                "content/posts/links/index.md:10:46: no heading makes the anchor of #further-readin (did you mean #further-reading?)",
+                "content/posts/links/index.md:10:71: a draft (not on the site): /posts/half-written-ideas/",
+                "content/posts/links/index.md:11:1: no page at {{< relref \"nope.md\" >}}",
             ])
     }
 

@@ -30,6 +30,8 @@ final class LinkTargets: Sendable {
     let files: Set<String>
     /// URL prefixes of posts (list pages).
     let lists: Set<String>
+    /// Page files by their path without the language (`x.en.md` → `x.md`): what `ref` names.
+    let withoutLanguage: [String: String]
     private let anchorCache = Mutex<[String: [String]]>([:])
 
     init(site: Site, index: PostIndex) {
@@ -53,6 +55,15 @@ final class LinkTargets: Sendable {
         for folder in Self.servedFolders(site) {
             Self.walk(site.absolute(folder)) { files.insert(Self.normalize("/" + $0)) }
         }
+        var plain: [String: String] = [:]
+        let languages = Set(site.config.languageCodes.map { $0.lowercased() })
+        for file in pages.keys.sorted() {
+            let parts = file.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count >= 3, languages.contains(parts[parts.count - 2].lowercased()) else { continue }
+            let stripped = (parts.dropLast(2) + [parts.last!]).joined(separator: ".")
+            if plain[stripped] == nil { plain[stripped] = file }
+        }
+        withoutLanguage = plain
         self.pages = pages
         self.urls = urls
         self.files = files
@@ -173,14 +184,16 @@ final class LinkTargets: Sendable {
         for root in roots { wanted += candidates(root + "/" + trimmed) }
         for file in wanted {
             if pages[file] != nil { return file }
+            if let variant = withoutLanguage[file] { return variant }
             if file.hasSuffix("_index.md"), FileManager.default.fileExists(atPath: site.absolute(file)) { return file }
         }
         guard !target.hasPrefix("/") else { return nil }
         let bare = trimmed.hasSuffix(".md") ? String(trimmed.dropLast(3)) : trimmed
-        return pages.keys.sorted().first { file in
-            file.hasSuffix("/" + bare + ".md") || file.hasSuffix("/" + bare + "/index.md")
-                || file.hasSuffix("/" + trimmed)
-        }
+        // Any page whose path (or path without its language) ends with it.
+        let keys = pages.keys.map { ($0, $0) } + withoutLanguage.map { ($0.key, $0.value) }
+        return keys.sorted { $0.0 < $1.0 }.first { key, _ in
+            key.hasSuffix("/" + bare + ".md") || key.hasSuffix("/" + bare + "/index.md") || key.hasSuffix("/" + trimmed)
+        }?.1
     }
 
     /// Whether a Jekyll `post_url` names a post (`2020-01-01-x`, or `folder/2020-01-01-x`).
