@@ -142,7 +142,6 @@ final class CorpusEditorRoundTripTests: XCTestCase {
             ]
         }
         loop.run(initial: [.loadSite(site.path)])
-        loop.runner.finishFileWork()
         XCTAssertNil(terminal.failure, terminal.failure ?? "")
         XCTAssertEqual(failures, [], failures.prefix(10).joined(separator: "\n"))
         print(

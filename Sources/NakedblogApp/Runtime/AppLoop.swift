@@ -100,6 +100,8 @@ public final class AppLoop {
             }
         }
         keepUnsavedText()
+        // What the last keys asked to write (a cursor position, a save) is on disk before the loop ends.
+        runner.finishFileWork()
     }
 
     /// Large values are let go of here, to be destroyed off the loop: destroying a 20,000-post
