@@ -74,4 +74,35 @@ final class WriterToolsEndToEndTests: DemoSiteSessions {
         let text = try String(contentsOfFile: site + "/content/posts/cold-brew-ratios/index.md", encoding: .utf8)
         XCTAssertTrue(text.contains("in the fridge. See [Kyoto](/posts/tea-in-kyoto/)."), text)
     }
+
+    /// Alt-I inserts one of the site's shortcodes with its parameters; Alt-↑ moves a line,
+    /// Ctrl-D duplicates it, Ctrl-→ and Ctrl-Shift-← move and select by word; the cursor is
+    /// where it was left when the post opens again.
+    func testShortcodesLineKeysAndTheRememberedCursor() throws {
+        try FileManager.default.createDirectory(atPath: site + "/layouts/shortcodes", withIntermediateDirectories: true)
+        try "<aside>{{ .Get \"title\" }}{{ .Inner }}</aside>\n".write(
+            toFile: site + "/layouts/shortcodes/note.html", atomically: true, encoding: .utf8)
+        let post = "content/posts/cold-brew-ratios/index.md"
+        let session = try open(post)
+        try session.send(keys: "C-g")
+        try session.type("10")
+        try session.send(keys: "Enter", "End", "Enter", "M-i")
+        try session.waitFor("shortcode, paired")
+        try session.send(keys: "Enter")
+        try session.type("Tip")
+        try session.send(keys: "C-g")
+        try session.type("10")
+        try session.send(keys: "Enter", "C-d", "M-Up", "C-Right", "C-S-Left", "C-x", "C-s")
+        try session.waitFor("Saved ")
+        let text = try String(contentsOfFile: site + "/" + post, encoding: .utf8)
+        XCTAssertTrue(text.contains("{{< note title=\"Tip\" >}}\n\n{{< /note >}}"), text)
+        XCTAssertTrue(
+            text.contains(" part coffee to eight parts water, twelve hours in the fridge.\nOne part coffee"), text)
+        try session.send(keys: "Escape")
+        try session.waitFor("Plain Words")
+        try session.send(keys: "q")
+        try session.waitUntil("the app quit", timeout: 10) { _ in (try? session.isInAlternateScreen()) == false }
+        let again = try open(post, waitingFor: "Ln 10, Col 1")
+        _ = again
+    }
 }
