@@ -141,6 +141,8 @@ public enum Overlay: Sendable {
     case history(HistoryView)
     /// `m`: the text of a short note.
     case note(TextField)
+    /// A picture copied for the post: what it shows (its alt text), asked before it is inserted.
+    case imageAlt(ImageAltPrompt)
 }
 
 /// One line of the help overlay.
@@ -190,4 +192,13 @@ struct PendingPublish: Sendable, Equatable {
     let keepDraft: Bool
     /// The address that stops existing.
     let stopsAddress: String?
+}
+
+/// The alt text of a picture just copied, asked before its reference is inserted.
+public struct ImageAltPrompt: Sendable {
+    let path: String
+    let link: String
+    var field: TextField
+    /// What to say once inserted ("Copied x.jpg into the bundle: 4000×3000 … → …").
+    let done: String
 }

@@ -25,3 +25,23 @@ final class NoteAppTests: XCTestCase {
         XCTAssertEqual(state.pendingPublish?.keepDraft, false)
     }
 }
+
+/// A picture copied by Ctrl-R asks what it shows before its reference goes in.
+final class ImageAltTests: XCTestCase {
+    func testTheAltTextIsAskedBeforeThePictureIsInserted() throws {
+        var state = try AppFixture.editing()
+        let post = "content/posts/cold-brew-ratios/index.md"
+        _ = App.update(
+            &state, .imageCopied(path: post, name: "my-cup.png", link: "my-cup.png", folder: "x", note: "2×2"), now: 0)
+        guard case .imageAlt(let prompt)? = state.overlay else { return XCTFail("no prompt") }
+        XCTAssertEqual(prompt.field.text, "my cup")
+        XCTAssertTrue(AppFixture.lines(state).joined().contains("What does the picture show?"))
+        AppFixture.type(&state, "A cup of cold brew")
+        _ = AppFixture.send(&state, .enter)
+        XCTAssertTrue(try XCTUnwrap(state.editor?.editor.text).hasPrefix("![A cup of cold brew](my-cup.png)"))
+        XCTAssertEqual(state.toast?.text, "Copied my-cup.png into the bundle: 2×2")
+        _ = App.update(&state, .imageCopied(path: post, name: "b.png", link: "b.png", folder: "x"), now: 0)
+        _ = AppFixture.send(&state, .escape)
+        XCTAssertTrue(try XCTUnwrap(state.editor?.editor.text).contains("![](b.png)"), "Esc: inserted without alt text")
+    }
+}

@@ -79,8 +79,11 @@ final class AppHandOffTests: XCTestCase {
         try session.waitFor("Add an image")
         try session.type(image)
         try session.send(keys: "Enter")
+        try session.waitFor("What does the picture show?")
+        try session.type("A beach at noon")
+        try session.send(keys: "Enter")
         try session.waitFor("Copied holiday-photo.jpg into the bundle")
-        try session.waitFor("![holiday photo](holiday-photo.jpg)")
+        try session.waitFor("![A beach at noon](holiday-photo.jpg)")
         XCTAssertTrue(
             FileManager.default.fileExists(
                 atPath: work.appending("site/content/posts/cold-brew-ratios/holiday-photo.jpg")))

@@ -1,5 +1,6 @@
 import Blog
 import Foundation
+import Harness
 import TestSupport
 import XCTest
 
@@ -35,5 +36,44 @@ final class NoteCreationTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("---\ndate: 2026-11-2"), text)
         XCTAssertTrue(text.hasSuffix("---\nTrains.\n"), text)
         XCTAssertEqual(PostIndex.build(site).posts.count, 1)
+    }
+}
+
+/// `nakedblog new --photo FILE "caption"`, and a scheduled post's history, on a demo copy.
+final class PhotoPostTests: XCTestCase {
+    func testAPhotoPostOpensWithItsFittedPicture() throws {
+        let work = try TemporaryDirectory(prefix: "nb-photo")
+        defer { work.remove() }
+        try PackageRoot.copyDemo(to: work.appending("site"))
+        let site = try Site.open(containing: work.appending("site"))
+        try SampleImages.jpeg.write(to: URL(fileURLWithPath: work.appending("fog.jpg")))
+        let post = try PostCreation.create(NewPostRequest(title: "Fog over the river"), site: site)
+        try PhotoPost.addPhoto(work.appending("fog.jpg"), caption: "Fog over the river", to: post, site: site)
+        let text = try String(contentsOfFile: site.absolute(post), encoding: .utf8)
+        XCTAssertTrue(text.hasSuffix("\n![Fog over the river](fog.jpg)\n\nFog over the river\n"), text)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.absolute("content/posts/fog-over-the-river/fog.jpg")))
+    }
+
+    /// "First published" marks a commit of a post that is on the site: a scheduled one is not yet.
+    func testAScheduledPostHasNoFirstPublishedCommit() throws {
+        let work = try TemporaryDirectory(prefix: "nb-scheduled")
+        defer { work.remove() }
+        let root = work.appending("site")
+        try PackageRoot.copyDemo(to: root)
+        for command in [
+            ["init", "-q", "-b", "main"], ["add", "-A"],
+            ["-c", "user.name=A", "-c", "user.email=a@b", "commit", "-qm", "Start"],
+        ] {
+            try Shell.check(["git"] + command, in: root)
+        }
+        let site = try Site.open(containing: root)
+        XCTAssertEqual(
+            try PostHistory.load(post: "content/posts/next-spring-garden/index.md", site: site).versions.map(
+                \.firstPublished),
+            [false])
+        XCTAssertEqual(
+            try PostHistory.load(post: "content/posts/cold-brew-ratios/index.md", site: site).versions.map(
+                \.firstPublished),
+            [true])
     }
 }

@@ -72,6 +72,23 @@ extension App {
             return handleHistoryKey(&state, &view, key, now: now)
         case .note(var field):
             return handleNoteKey(&state, &field, key)
+        case .imageAlt(var prompt):
+            switch key {
+            case .enter, .escape:
+                state.overlay = nil
+                // Esc inserts it with no alt text (the publish sheet will name it).
+                let alt = key == .enter ? prompt.field.text.replacingOccurrences(of: "]", with: "") : ""
+                guard var screen = state.editor, screen.path == prompt.path else { return [] }
+                _ = screen.editor.handle(.paste("![\(alt)](\(prompt.link))"), now: now)
+                screen.lastEditTime = now
+                state.editor = screen
+                toast(&state, prompt.done, now: now)
+                return refreshPreview(&state)
+            default:
+                _ = prompt.field.handle(key)
+                state.overlay = .imageAlt(prompt)
+                return []
+            }
         case .spelling(let menu):
             return handleSpellingMenuKey(&state, menu, key, now: now)
         case .imagePath(var field):

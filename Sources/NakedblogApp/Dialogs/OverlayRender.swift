@@ -65,18 +65,16 @@ enum OverlayRender {
         case .history(let view):
             HistoryRender.draw(view, state: state, into: &screen, area: area)
             return nil
+        case .imageAlt(let prompt):
+            return fieldBox(
+                "Alt text", question: "What does the picture show? (its alt text, read to those who cannot see it)",
+                keys: "Enter inserts it · Esc inserts it without alt text", field: prompt.field, into: &screen,
+                area: area)
         case .note(let field):
-            let lines = [
-                "What is on your mind? (a note has no title; markdown works)", "", "",
-                "Enter writes it and opens the publish sheet · Esc cancels",
-            ]
-            guard let inner = box(title: "A short note", lines: lines, minWidth: 60, into: &screen, area: area) else {
-                return nil
-            }
-            return (
-                field.render(into: &screen, area: Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: 1)),
-                inner.y + 2
-            )
+            return fieldBox(
+                "A short note", question: "What is on your mind? (a note has no title; markdown works)",
+                keys: "Enter writes it and opens the publish sheet · Esc cancels", field: field, into: &screen,
+                area: area)
         case .imagePath(let field):
             let lines = [
                 "Path of the image file (copied into this post's bundle, then",
@@ -132,6 +130,16 @@ enum OverlayRender {
             }
         }
         return (cursor, inner.y)
+    }
+
+    /// A box asking one question with one text field under it; returns the field's cursor.
+    static func fieldBox(
+        _ title: String, question: String, keys: String, field: TextField, into screen: inout Screen, area: Rect
+    ) -> (x: Int, y: Int)? {
+        guard let inner = box(title: title, lines: [question, "", "", keys], minWidth: 60, into: &screen, area: area)
+        else { return nil }
+        let row = Rect(x: inner.x, y: inner.y + 2, width: inner.width, height: 1)
+        return (field.render(into: &screen, area: row), inner.y + 2)
     }
 
     /// How many help rows fit on a screen `rows` high (borders, a blank and the footer aside,

@@ -120,16 +120,15 @@ extension App {
             state.overlay = .diskConflict(path: path)
             return []
         case .imageCopied(let path, let name, let link, let folder, let note):
-            guard var screen = state.editor, screen.path == path else { return [] }
+            guard let screen = state.editor, screen.path == path else { return [] }
+            // Its alt text is asked for (the file's name, selected, as a start), then it is inserted.
             let alt = (name as NSString).deletingPathExtension.replacingOccurrences(of: "-", with: " ")
-            _ = screen.editor.handle(.paste("![\(alt)](\(link))"), now: now)
-            screen.lastEditTime = now
-            state.editor = screen
-            toast(
-                &state,
-                (link == name ? "Copied \(name) into the bundle" : "Copied \(name) into \(folder)/")
-                    + (note.map { ": " + $0 } ?? ""), now: now)
-            return refreshPreview(&state)
+            state.overlay = .imageAlt(
+                ImageAltPrompt(
+                    path: path, link: link, field: TextField(alt, selected: true),
+                    done: (link == name ? "Copied \(name) into the bundle" : "Copied \(name) into \(folder)/")
+                        + (note.map { ": " + $0 } ?? "")))
+            return []
         case .conflictLoaded(let path, let text):
             guard let sheet = state.publish, case .conflict = sheet.phase else { return [] }
             let sitePath = path.hasPrefix(sheet.sitePrefix) ? String(path.dropFirst(sheet.sitePrefix.count)) : path

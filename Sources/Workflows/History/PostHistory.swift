@@ -53,7 +53,8 @@ public struct PostHistory: Sendable {
                 let bytes = repository.content(of: version.file, at: version.entry.commit),
                 let read = PostIndex.post(at: sitePath, bytes: [UInt8](bytes), site: site)
             else { return false }
-            return !read.draft
+            // On the site: not a draft, and its date has come (a scheduled post is not out yet).
+            return read.status(at: Date()) == .published
         }) {
             versions[index].firstPublished = true
         }

@@ -35,6 +35,12 @@ struct NewCommand: ParsableCommand {
     )
     var outsideSite = false
 
+    @Option(
+        help: ArgumentHelp(
+            "A photo post: this picture, fit to publish, opens the post; the title is its caption and alt text.",
+            valueName: "file"))
+    var photo: String?
+
     @OptionGroup var options: GlobalOptions
 
     func run() throws {
@@ -43,6 +49,7 @@ struct NewCommand: ParsableCommand {
             let path = try PostCreation.create(
                 NewPostRequest(title: title, section: section, bundle: !file, lang: lang, outsideSite: outsideSite),
                 site: site)
+            if let photo { try PhotoPost.addPhoto(photo, caption: title, to: path, site: site) }
             FileHandleOutput.standardOutput.write(DisplayPath.forUser(site.absolute(path)) + "\n")
         } catch {
             throw UserFacingError(error.description)
