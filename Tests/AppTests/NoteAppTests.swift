@@ -45,3 +45,30 @@ final class ImageAltTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(state.editor?.editor.text).contains("![](b.png)"), "Esc: inserted without alt text")
     }
 }
+
+/// A photo post from the list: the new-post dialog's Photo field.
+final class PhotoPostAppTests: XCTestCase {
+    func testTheDialogsPhotoFieldMakesAPhotoPost() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        try PackageRoot.copyDemo(to: home.path + "/site")
+        try SampleImages.jpeg.write(to: URL(fileURLWithPath: home.path + "/river.jpg"))
+        var state = try AppFixture.browsing()
+        _ = AppFixture.send(&state, .character("n"))
+        AppFixture.type(&state, "Fog over the river")
+        _ = AppFixture.send(&state, .tab, .tab, .tab)
+        AppFixture.type(&state, home.path + "/river.jpg")
+        let effects = AppFixture.send(&state, .enter)
+        guard case .createPost(let request)? = effects.first else { return XCTFail("\(effects)") }
+        XCTAssertEqual(request.photo, home.path + "/river.jpg")
+        let (runner, messages) = AppFixture.runner(home)
+        runner.run(.createPost(request), siteRoot: home.path + "/site")
+        XCTAssertTrue(
+            messages.wait {
+                if case .postCreated = $0 { return true }; return false
+            })
+        let text = try String(
+            contentsOfFile: home.path + "/site/content/posts/fog-over-the-river/index.md", encoding: .utf8)
+        XCTAssertTrue(text.hasSuffix("![Fog over the river](river.jpg)\n\nFog over the river\n"), text)
+    }
+}

@@ -37,6 +37,11 @@ public struct NewPostDialog: Sendable {
                         label: "Kind", kind: .choice(options: [Self.bundleChoice, Self.fileChoice]),
                         value: Self.bundleChoice),
                     apply: { $1.bundle = $0 == Self.bundleChoice }))
+            // A photo post: the picture (optional) goes in first, fitted, the title its caption.
+            definitions.append(
+                Definition(
+                    field: Form.Field(label: "Photo (optional)", kind: .text),
+                    apply: { $1.photo = $0.isEmpty ? nil : $0 }))
             if !languages.isEmpty {
                 definitions.append(
                     Definition(

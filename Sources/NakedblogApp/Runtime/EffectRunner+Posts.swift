@@ -68,6 +68,9 @@ extension EffectRunner {
             return send(
                 .failed(AppFailure(.createPost, "the site at \(root) can no longer be read: nothing was created.")))
         }
+        var request = request
+        // A shared server: a photo comes from inside the site only.
+        request.restricted = restricted
         do throws(WorkflowError) {
             send(.postCreated(path: try PostCreation.create(request, site: site)))
         } catch {

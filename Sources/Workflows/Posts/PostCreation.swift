@@ -12,6 +12,10 @@ public struct NewPostRequest: Sendable, Equatable {
     public var lang: String?
     /// The writer's own folders outside the site are honoured (never on a shared server).
     public var outsideSite: Bool
+    /// A photo post: this picture goes in first, fitted, the title as its alt text and caption.
+    public var photo: String?
+    /// A shared server: the photo may come from inside the site only.
+    public var restricted = false
 
     public init(
         title: String, section: String = "posts", bundle: Bool = true, lang: String? = nil, outsideSite: Bool = false
@@ -28,8 +32,9 @@ public struct NewPostRequest: Sendable, Equatable {
 public enum PostCreation {
     /// The new post's path (site-relative).
     public static func create(_ request: NewPostRequest, site: Site) throws(WorkflowError) -> String {
+        let path: String
         do {
-            return try PostCreator(site: site).create(
+            path = try PostCreator(site: site).create(
                 .init(
                     title: request.title, section: request.section, bundle: request.bundle, lang: request.lang,
                     outsideSite: request.outsideSite)
@@ -37,5 +42,18 @@ public enum PostCreation {
         } catch {
             throw WorkflowError(.refused, String(describing: error))
         }
+        if let photo = request.photo?.trimmingCharacters(in: .whitespaces), !photo.isEmpty {
+            do throws(WorkflowError) {
+                try PhotoPost.addPhoto(
+                    photo, caption: request.title, to: path, site: site, restricted: request.restricted)
+            } catch {
+                // No half-made photo post: the new file goes (a bundle's folder with it).
+                let file = site.absolute(path)
+                try? FileManager.default.removeItem(
+                    atPath: PagePath.bundleDirectory(of: file) ?? file)
+                throw error
+            }
+        }
+        return path
     }
 }

@@ -46,10 +46,10 @@ struct NewCommand: ParsableCommand {
     func run() throws {
         let site = try SiteLoading.open(site)
         do throws(WorkflowError) {
-            let path = try PostCreation.create(
-                NewPostRequest(title: title, section: section, bundle: !file, lang: lang, outsideSite: outsideSite),
-                site: site)
-            if let photo { try PhotoPost.addPhoto(photo, caption: title, to: path, site: site) }
+            var request = NewPostRequest(
+                title: title, section: section, bundle: !file, lang: lang, outsideSite: outsideSite)
+            request.photo = photo
+            let path = try PostCreation.create(request, site: site)
             FileHandleOutput.standardOutput.write(DisplayPath.forUser(site.absolute(path)) + "\n")
         } catch {
             throw UserFacingError(error.description)
