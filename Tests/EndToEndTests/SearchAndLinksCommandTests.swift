@@ -55,4 +55,30 @@ final class SearchAndLinksCommandTests: XCTestCase {
         let missing = try nakedblog(["check"])
         XCTAssertEqual(missing.status, 2, "without --links, posts must be named")
     }
+
+    /// `nakedblog log` and `nakedblog diff` on a Jekyll post's whole life (piped: no colour).
+    func testLogAndDiffOfARenamedPost() throws {
+        let life = try TemporaryDirectory(prefix: "nb-log")
+        defer { life.remove() }
+        let site = try JekyllLife.make(life)
+        let run = { (arguments: [String]) in
+            try Shell.run([try Products.path("nakedblog")] + arguments, in: site, environment: self.home.environment)
+        }
+        let log = try run(["log", "_posts/2020-01-01-hello.md"])
+        XCTAssertEqual(log.status, 0, log.stderr)
+        let lines = log.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 4, log.stdout)
+        XCTAssertTrue(lines[1].hasSuffix("[published, live, moved from _drafts/hello.md]"), log.stdout)
+        let json = try run(["log", "_posts/2020-01-01-hello.md", "--json"])
+        XCTAssertTrue(json.stdout.contains("\"renamedFrom\":\"_drafts/hello.md\""), json.stdout)
+        let diff = try run(["diff", "_posts/2020-01-01-hello.md", "HEAD~1", "HEAD"])
+        XCTAssertEqual(diff.status, 1, "something differs")
+        XCTAssertTrue(diff.stdout.hasPrefix("title: Hello → Hello again\n"), diff.stdout)
+        XCTAssertTrue(diff.stdout.contains("the [-quick-]{+slow+} walk"), diff.stdout)
+        XCTAssertFalse(diff.stdout.contains("\u{1B}"), "no colour when piped")
+        let same = try run(["diff", "_posts/2020-01-01-hello.md"])
+        XCTAssertEqual([same.status, Int32(same.stdout.count)], [0, 0], "the file is as committed")
+        let missing = try run(["diff", "_posts/2020-01-01-hello.md", "nosuchrev"])
+        XCTAssertTrue(missing.stderr.contains("is not in nosuchrev"), missing.stderr)
+    }
 }

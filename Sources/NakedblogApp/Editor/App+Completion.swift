@@ -49,7 +49,10 @@ extension App {
         let cursor = screen.editor.cursor
         let lineLength = screen.editor.buffer.lineLength(cursor.line)
         // A trigger just typed opens its menu, whatever was open (`](` then `#`: the anchors).
-        if case .character = key, let site = state.site, lineLength <= 4_096 {
+        // Every trigger ends in `(`, `"`, `#` or a space: other keys never copy the line.
+        if case .character(let typed, false) = key, "(\"# ".contains(typed), let site = state.site,
+            lineLength <= 4_096
+        {
             let prefix = String(Array(screen.editor.buffer.lineText(cursor.line)).prefix(cursor.column))
             if let (kind, start) = CompletionMenu.trigger(prefix, jekyll: site.kind.jekyll != nil),
                 start == cursor.column

@@ -71,6 +71,8 @@ public enum Unpublish {
                 guard let siteNow = paths.inSite(now) else {
                     throw WorkflowError(.refused, "\(now) is outside the site.")
                 }
+                // A name from the history: removed only where it resolves inside the site.
+                try SiteContainment.require(site.absolute(siteNow), insideSite: site.root, display: siteNow)
                 try FileManager.default.removeItem(atPath: site.absolute(siteNow))
             }
             guard let old else {

@@ -142,7 +142,8 @@ final class LinkTargets: Sendable {
         if ["md", "markdown"].contains(ext) {
             let file = Self.resolveDots(folder.isEmpty ? address : folder + "/" + address)
             if let target = pages[file] { return .page(file: file, draft: target.draft) }
-            return FileManager.default.fileExists(atPath: site.absolute(file)) ? .file : .missing("/" + file)
+            // Only inside the site is looked at (`../../x.md` says nothing about the machine).
+            return fileExists(file) ? .file : .missing("/" + file)
         }
         let base: String
         if let page, !page.url.isEmpty {
@@ -185,7 +186,7 @@ final class LinkTargets: Sendable {
         for file in wanted {
             if pages[file] != nil { return file }
             if let variant = withoutLanguage[file] { return variant }
-            if file.hasSuffix("_index.md"), FileManager.default.fileExists(atPath: site.absolute(file)) { return file }
+            if file.hasSuffix("_index.md"), fileExists(file) { return file }
         }
         guard !target.hasPrefix("/") else { return nil }
         let bare = trimmed.hasSuffix(".md") ? String(trimmed.dropLast(3)) : trimmed

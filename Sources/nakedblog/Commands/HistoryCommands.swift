@@ -124,18 +124,22 @@ struct DiffCommand: ParsableCommand {
     }
 }
 
-/// A post named on the command line: its site and site-relative path.
+/// A post named on the command line (its file, or its bundle folder): its site and site-relative
+/// path, found as `nakedblog PATH` finds them (`EditTarget`).
 enum HistoryTarget {
     static func resolve(_ post: String) throws -> (Site, String) {
         let here = FileManager.default.currentDirectoryPath
-        var absolute = StandardPath.of(post.hasPrefix("/") ? post : here + "/" + post)
+        var given = post
         // A bundle folder names its page.
-        if FileManager.default.fileExists(atPath: absolute + "/index.md") { absolute += "/index.md" }
-        let site = try SiteLoading.open((absolute as NSString).deletingLastPathComponent)
-        guard absolute.hasPrefix(site.root + "/") else {
-            throw UserFacingError("\(post) is not in the site at \(site.root).")
+        if FileManager.default.fileExists(atPath: (post.hasPrefix("/") ? post : here + "/" + post) + "/index.md") {
+            given = (post.hasSuffix("/") ? String(post.dropLast()) : post) + "/index.md"
         }
-        return (site, String(absolute.dropFirst(site.root.count + 1)))
+        let target: EditTarget
+        do { target = try EditTarget.resolve([given], in: here) } catch { throw UserFacingError(error.description) }
+        guard let path = target.post else {
+            throw UserFacingError("\(post) is a site, not a post: name a post's file.")
+        }
+        return (try SiteLoading.open(target.siteRoot), path)
     }
 }
 
