@@ -81,7 +81,9 @@ let package = Package(
         // check, publish preparation, settings, paths between a repository and its site).
         .target(
             name: "Workflows",
-            dependencies: ["GitOps", "Blog", "Preview", "Spelling", "TextSearch", "TextWidth", "TOMLKit"]),
+            dependencies: [
+                "GitOps", "Blog", "FrontMatter", "Preview", "Spelling", "TextSearch", "TextWidth", "TOMLKit",
+            ]),
 
         // The full-screen app: state, update, render, effects (a library so tests can drive it).
         .target(

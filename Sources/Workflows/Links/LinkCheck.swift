@@ -1,5 +1,6 @@
 import Blog
 import Foundation
+import FrontMatter
 import Preview
 
 /// A link in a post that leads nowhere on the built site, with where it is written and the
@@ -156,25 +157,13 @@ public struct LinkCheck: Sendable {
     }
 }
 
-/// The first lines of a post that are its front matter (through the closing delimiter).
+/// The first lines of a post that are its front matter (through the closing delimiter), as
+/// the listing finds them (`PageLayout`): the lines before the body.
 enum FrontMatterLines {
     static func count(in text: String) -> Int {
-        var lines = text.split(separator: "\n", maxSplits: 2_000, omittingEmptySubsequences: false).makeIterator()
-        guard let first = lines.next()?.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
-        else { return 0 }
-        let closing: String
-        switch first {
-        case "---": closing = "---"
-        case "+++": closing = "+++"
-        case "{": closing = "}"
-        default: return 0
-        }
-        var index = 1
-        while let line = lines.next() {
-            index += 1
-            let trimmed = line.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "\r")))
-            if trimmed == closing || (closing == "---" && trimmed == "...") { return index }
-        }
-        return 0
+        var bytes = Array(text.utf8)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let layout = try? PageLayout(bytes[...], file: ""), layout.format != nil else { return 0 }
+        return bytes[..<layout.body.lowerBound].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
     }
 }
