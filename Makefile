@@ -81,6 +81,7 @@ deb: release
 bench: setup
 	$(SWIFT) build $(RELEASE_FLAGS) --product nakedblog-bench
 	$(SWIFT) build $(RELEASE_FLAGS) --product nakedblog
+	$(SWIFT) build $(RELEASE_FLAGS) --product nakedblog-image
 	@scripts/build-highlight.sh .build-release/release
 	@scripts/link-shipped.sh .build-release/release
 	.build-release/release/nakedblog-bench $(BENCH_ARGS)

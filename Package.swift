@@ -31,6 +31,8 @@ let package = Package(
         // libvips, linked only by the image helper (`nakedblog-image`): its decoders run in a
         // process of their own, and the app does not load them at every start.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // libchafa (pictures drawn as kitty, sixel, iTerm2 or Unicode symbols), also the helper's alone.
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
 
         // libgit2's SSH transport replaced by one that runs the system ssh (C glue for GitOps).
         // Also SHA-1 and deflate for the packs GitOps writes itself (thin pushes over ssh).
@@ -105,13 +107,18 @@ let package = Package(
         .target(name: "Harness", dependencies: ["CTerminal"]),
         // A tiny ncurses program the smoke tests draw in tmux.
         .executableTarget(name: "TerminalSmoke", dependencies: ["TUI"]),
-        // Pictures fit to publish (libvips), in a process of their own.
-        .executableTarget(name: "nakedblog-image", dependencies: ["CVips"]),
+        // Pictures fit to publish (libvips) and drawn for a terminal (libchafa), in a process of
+        // their own; C, so a sandbox running it needs only the system's libraries.
+        .executableTarget(
+            name: "nakedblog-image", dependencies: ["CVips", "CChafa"],
+            // The Swift driver links its runtime into every executable: static here, so the helper
+            // needs no library outside the system's (a sandbox shows only those).
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xlinker", "--gc-sections"])]),
         // `make bench`: prints one Markdown table of our medians against git/hugo/cmark.
         .executableTarget(
             name: "nakedblog-bench",
             dependencies: [
-                "Harness", "GitOps", "Blog", "Preview", "Spelling", "TUI", "CCmark",
+                "Harness", "GitOps", "Blog", "Preview", "Spelling", "TUI", "Workflows", "CCmark",
                 "CHunspell", "CNuspell",
             ]),
 
@@ -132,7 +139,7 @@ let package = Package(
             exclude: ["__Snapshots__"]),
         .testTarget(
             name: "WorkflowsTests",
-            dependencies: ["Workflows", "TextSearch", "GitOps", "Blog", "Harness", "TestSupport"]),
+            dependencies: ["Workflows", "TextSearch", "GitOps", "Blog", "Harness", "TestSupport", "TOMLKit"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "TestSupport"]),
     ],

@@ -14,12 +14,12 @@ builtin=$("$clang" -print-resource-dir)/include
 flags="--target=aarch64-linux-gnu -fsyntax-only -nostdinc -isystem $builtin -isystem $headers -idirafter /usr/include"
 for dir in Sources/*/include; do flags="$flags -I $dir"; done
 status=0
-# libvips' headers, for its shim only: glib's folders, without the machine's own libc folder
+# libvips' and libchafa's headers, for their shims and the image helper only: glib's folders, without the machine's own libc folder
 # (its headers would shadow the aarch64 ones).
-vips=$(pkg-config --cflags-only-I vips 2>/dev/null | tr ' ' '\n' | grep -v -- '-I/usr/include/[a-z0-9_]*-linux-gnu$' | tr '\n' ' ')
+vips=$(pkg-config --cflags-only-I vips chafa 2>/dev/null | tr ' ' '\n' | grep -v -- '-I/usr/include/[a-z0-9_]*-linux-gnu$' | tr '\n' ' ')
 for file in Sources/*/*.c Sources/*/shim.h; do
     extra=""
-    [ "$file" = Sources/CVips/shim.h ] && extra=$vips
+    case "$file" in Sources/CVips/shim.h | Sources/CChafa/shim.h | Sources/nakedblog-image/*) extra=$vips ;; esac
     # shellcheck disable=SC2086
     if ! "$clang" $flags $(pkg-config --cflags-only-I libgit2 libcmark ncursesw hunspell 2>/dev/null) $extra -x c "$file" 2>"${TMPDIR:-/tmp}/check-aarch64.$$"; then
         echo "check-aarch64: $file does not compile for aarch64:" >&2

@@ -10,7 +10,7 @@ PACKAGES=(libgit2-dev zlib1g-dev libcmark-dev libncurses-dev ncurses-term pkg-co
           openssh-server openssh-client hugo jekyll cmark python3 openssl bubblewrap lowdown ripgrep curl
           libhunspell-dev hunspell hunspell-en-us hunspell-fr libsource-highlight-dev source-highlight
           libnuspell-dev nuspell dpkg-dev libc6-dev-arm64-cross python3-venv
-          libvips-dev libvips-tools libimage-exiftool-perl
+          libvips-dev libvips-tools libimage-exiftool-perl libchafa-dev chafa
           ruby-jekyll-feed ruby-jekyll-seo-tag ruby-jekyll-sitemap ruby-jekyll-paginate ruby-jekyll-redirect-from)
 read -r -a EXTRA <<<"${NAKEDBLOG_SETUP_EXTRA_PACKAGES:-}"
 PACKAGES+=("${EXTRA[@]}")

@@ -24,6 +24,21 @@ final class NoteAppTests: XCTestCase {
         XCTAssertEqual(state.pendingPublish?.message, "Note: Fog over the river.")
         XCTAssertEqual(state.pendingPublish?.keepDraft, false)
     }
+
+    func testTheNotesSectionIsASetting() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        try PackageRoot.copyDemo(to: home.path + "/site")
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/.config/nakedblog", withIntermediateDirectories: true)
+        try "[images]\nnotes_section = \"notes\"\n".write(
+            toFile: home.path + "/.config/nakedblog/config.toml", atomically: true, encoding: .utf8)
+        var state = try AppFixture.browsing()
+        let effects = try AppFixture.perform(
+            .createNote("Rain."), root: home.path + "/site", on: &state, environment: home.environment)
+        guard case .preparePublish(let post?, _)? = effects.last else { return XCTFail("\(effects)") }
+        XCTAssertTrue(post.hasPrefix("content/notes/"), post)
+    }
 }
 
 /// A picture copied by Ctrl-R asks what it shows before its reference goes in.

@@ -54,6 +54,31 @@ final class PhotoPostTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: site.absolute("content/posts/fog-over-the-river/fog.jpg")))
     }
 
+    /// The picture is the post's cover where each generator looks: Hugo's `images`, Jekyll's `image`.
+    func testAPhotoIsThePostsCover() throws {
+        let work = try TemporaryDirectory(prefix: "nb-photo-cover")
+        defer { work.remove() }
+        try PackageRoot.copyDemo(to: work.appending("site"))
+        try SampleImages.jpeg.write(to: URL(fileURLWithPath: work.appending("fog.jpg")))
+        let hugo = try Site.open(containing: work.appending("site"))
+        let post = try PostCreation.create(NewPostRequest(title: "Fog"), site: hugo)
+        let before = try String(contentsOfFile: hugo.absolute(post), encoding: .utf8)
+        try PhotoPost.addPhoto(work.appending("fog.jpg"), caption: "Fog", to: post, site: hugo)
+        let page = try PageText.read(path: hugo.absolute(post), display: post)
+        XCTAssertEqual(try FrontMatterReader.fields(of: page, file: post)["images"], .list([.string("fog.jpg")]))
+        let lines = Set(page.text.components(separatedBy: "\n"))
+        XCTAssertTrue(Set(before.components(separatedBy: "\n")).subtracting(lines).isEmpty, "no other line changed")
+
+        let jekyll = work.appending("jekyll")
+        try FileManager.default.createDirectory(atPath: jekyll + "/_posts", withIntermediateDirectories: true)
+        let jekyllSite = try Site.open(containing: jekyll)
+        let jekyllPost = try PostCreation.create(NewPostRequest(title: "Fog"), site: jekyllSite)
+        try PhotoPost.addPhoto(work.appending("fog.jpg"), caption: "Fog", to: jekyllPost, site: jekyllSite)
+        let jekyllPage = try PageText.read(path: jekyllSite.absolute(jekyllPost), display: jekyllPost)
+        let image = try FrontMatterReader.fields(of: jekyllPage, file: jekyllPost)["image"]
+        XCTAssertEqual(image, .string("/assets/images/fog.jpg"), jekyllPage.text)
+    }
+
     /// "First published" marks a commit of a post that is on the site: a scheduled one is not yet.
     func testAScheduledPostHasNoFirstPublishedCommit() throws {
         let work = try TemporaryDirectory(prefix: "nb-scheduled")

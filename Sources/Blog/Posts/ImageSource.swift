@@ -73,17 +73,18 @@ public enum ImageSource {
     /// Reads `path` (already `~`-expanded) as an image to add to a post of the site at
     /// `siteRoot`. `restricted`: only from inside the site, and every refusal is the same.
     public static func read(
-        _ path: String, siteRoot: String, restricted: Bool,
+        _ path: String, siteRoot: String, restricted: Bool, uploadFolder: String? = nil,
         isIgnored: (String) -> Bool = { _ in false }
     ) -> Result<Image, Refusal> {
-        let result = check(path, siteRoot: siteRoot, restricted: restricted, isIgnored: isIgnored)
+        let result = check(
+            path, siteRoot: siteRoot, restricted: restricted, uploadFolder: uploadFolder, isIgnored: isIgnored)
         if restricted, case .failure = result { return .failure(.insideSiteOnly) }
         return result
     }
 
-    private static func check(_ path: String, siteRoot: String, restricted: Bool, isIgnored: (String) -> Bool)
-        -> Result<Image, Refusal>
-    {
+    private static func check(
+        _ path: String, siteRoot: String, restricted: Bool, uploadFolder: String?, isIgnored: (String) -> Bool
+    ) -> Result<Image, Refusal> {
         guard
             let resolved = realpath(path, nil).map({ pointer in
                 defer { free(pointer) }; return String(cString: pointer)
@@ -95,7 +96,16 @@ public enum ImageSource {
             realpath(siteRoot, nil).map { pointer in
                 defer { free(pointer) }; return String(cString: pointer)
             } ?? siteRoot
-        if restricted && !resolved.hasPrefix(root + "/") { return .failure(.insideSiteOnly) }
+        // Restricted: the site, or the author's own upload folder (resolved too: a link in it
+        // to elsewhere leads elsewhere).
+        let uploads = uploadFolder.flatMap { folder in
+            realpath(folder, nil).map { pointer in
+                defer { free(pointer) }; return String(cString: pointer)
+            }
+        }
+        if restricted && !resolved.hasPrefix(root + "/") && !(uploads.map { resolved.hasPrefix($0 + "/") } ?? false) {
+            return .failure(.insideSiteOnly)
+        }
         if resolved.split(separator: "/").contains(".git") { return .failure(.inGitFolder) }
         if isIgnored(resolved) { return .failure(.ignored) }
         // Opened without following a link (the path is resolved already), then checked as opened.

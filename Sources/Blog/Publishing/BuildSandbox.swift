@@ -77,7 +77,7 @@ public enum BuildSandbox {
     /// outside the system's folders.
     static func wrap(
         program: String, arguments: [String], source: String, scratch: String, environment: [String: String],
-        bwrap: String? = nil, generator: String? = nil, readOnly: [String] = []
+        bwrap: String? = nil, generator: String? = nil, readOnly: [String] = [], passing passed: [String] = []
     ) -> GeneratorInvocation {
         let bwrap = bwrap ?? self.program(environment: environment) ?? "/usr/bin/bwrap"
         var wrapper: [String] = []
@@ -110,7 +110,7 @@ public enum BuildSandbox {
         }
         wrapper += ["--unshare-all", "--die-with-parent", "--new-session", "--clearenv", "--chdir", source]
         var inside: [String: String] = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "TMPDIR": "/tmp"]
-        for key in ["LANG", "LC_ALL", "LC_CTYPE", "TZ"] { inside[key] = environment[key] }
+        for key in ["LANG", "LC_ALL", "LC_CTYPE", "TZ"] + passed { inside[key] = environment[key] }
         for (key, value) in environment
         where key.hasPrefix("HUGO_SECURITY_") || key == "HUGO_CACHEDIR" || key == "JEKYLL_NO_BUNDLER_REQUIRE" {
             inside[key] = value

@@ -30,7 +30,9 @@ extension SiteTask {
             let path: String
             do throws(WorkflowError) {
                 path = try NoteCreation.create(
-                    text, site: context.site, restricted: context.restricted, environment: context.environment)
+                    text, site: context.site,
+                    section: ImageSettings.load(environment: context.environment).notesSection,
+                    restricted: context.restricted, environment: context.environment)
             } catch {
                 return .failed("Cannot write the note", error.description)
             }

@@ -71,6 +71,7 @@ extension EffectRunner {
         var request = request
         // A shared server: a photo comes from inside the site only.
         request.restricted = restricted
+        request.author = author?.email
         do throws(WorkflowError) {
             send(.postCreated(path: try PostCreation.create(request, site: site)))
         } catch {
@@ -98,7 +99,7 @@ extension EffectRunner {
                 throw WorkflowError(.unreadable, "the site at \(root) can no longer be read")
             }
             let added = try ImageImport.add(
-                source, to: post, site: site, restricted: restricted, environment: environment)
+                source, to: post, site: site, restricted: restricted, environment: environment, author: author?.email)
             send(
                 .imageCopied(
                     path: post, name: added.name, link: added.link, folder: added.folder,

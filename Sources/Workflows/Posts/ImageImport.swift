@@ -20,18 +20,21 @@ public enum ImageImport {
         public var notFitted: String?
     }
 
-    /// Copies `source` (a path; `~/` is the home folder in `environment`) for `post` of `site`.
+    /// Copies `source` (a path; `~/` is the home folder in `environment`) for `post` of `site`,
+    /// fitted by the config file's `[images]` settings. With `restricted`, `source` must be
+    /// inside the site or `author`'s upload folder (`[images] upload_folder`).
     public static func add(
         _ source: String, to post: String, site: Site, restricted: Bool,
-        environment: [String: String]
+        environment: [String: String], author: String? = nil
     ) throws(WorkflowError) -> Added {
+        let settings = ImageSettings.load(environment: environment)
         let path = source.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + source.dropFirst(1) : source
         let root = site.root
         let repository = try? Repository.discover(from: root)
         let workdir = repository?.workingDirectory.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path + "/" }
         let image: ImageSource.Image
         switch ImageSource.read(
-            path, siteRoot: root, restricted: restricted,
+            path, siteRoot: root, restricted: restricted, uploadFolder: settings.uploadFolder(author: author),
             isIgnored: { resolved in
                 guard let repository, let workdir, resolved.hasPrefix(workdir) else { return false }
                 return repository.isIgnored(String(resolved.dropFirst(workdir.count)))
@@ -56,8 +59,18 @@ public enum ImageImport {
             (path as NSString).lastPathComponent.components(separatedBy: ".").dropLast().joined(separator: "."))
         let base = slug.isEmpty ? "image" : slug
         let named = (path as NSString).pathExtension.lowercased()
+        let fits = ImageFitting.fits(image.format) && ImageFitting.helper != nil
+        // What fitting writes: the format `[images] format` asks for (a PNG stays one unless
+        // asked for WebP or AVIF: JPEG would lose its transparency), else the picture's own.
+        let output: ImageSource.Format =
+            switch (fits, settings.output, image.format) {
+            case (true, .webp, _): .webp
+            case (true, .avif, _): .avif
+            case (true, .jpeg, .jpeg), (true, .jpeg, .webp): .jpeg
+            default: image.format
+            }
         // The extension says what the bytes are: the file's own when it agrees with them.
-        let ext = image.format.fileExtensions.contains(named) ? named : image.format.fileExtensions[0]
+        let ext = output.fileExtensions.contains(named) ? named : output.fileExtensions[0]
         let name = UniqueName.first(base + "." + ext, made: { _, number in "\(base)-\(number)." + ext }) {
             FileManager.default.fileExists(atPath: folder + "/" + $0)
         }
@@ -65,7 +78,8 @@ public enum ImageImport {
         var bytes = image.bytes, fitted: ImageFitting.Report?, notFitted: String?
         if ImageFitting.fits(image.format) {
             if ImageFitting.helper != nil {
-                let result = try ImageFitting.fit(image.bytes, format: image.format)
+                let result = try ImageFitting.fit(
+                    image.bytes, format: image.format, writing: output, settings: settings.fitting)
                 bytes = result.bytes
                 fitted = result.report
             } else {

@@ -10,7 +10,7 @@ public enum NoteCreation {
     public static func create(
         _ text: String, image: String? = nil, alt: String = "", site: Site, section: String = "micro",
         now: Date = Date(), restricted: Bool = false,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, author: String? = nil
     ) throws(WorkflowError) -> String {
         let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !body.isEmpty || image != nil else {
@@ -54,7 +54,8 @@ public enum NoteCreation {
         guard let image else { return path }
         let added: ImageImport.Added
         do throws(WorkflowError) {
-            added = try ImageImport.add(image, to: path, site: site, restricted: restricted, environment: environment)
+            added = try ImageImport.add(
+                image, to: path, site: site, restricted: restricted, environment: environment, author: author)
         } catch {
             try? FileManager.default.removeItem(atPath: file)
             throw error

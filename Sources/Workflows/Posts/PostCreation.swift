@@ -16,6 +16,8 @@ public struct NewPostRequest: Sendable, Equatable {
     public var photo: String?
     /// A shared server: the photo may come from inside the site only.
     public var restricted = false
+    /// With `restricted`: the author (email) whose upload folder a photo may also come from.
+    public var author: String?
 
     public init(
         title: String, section: String = "posts", bundle: Bool = true, lang: String? = nil, outsideSite: Bool = false
@@ -45,7 +47,8 @@ public enum PostCreation {
         if let photo = request.photo?.trimmingCharacters(in: .whitespaces), !photo.isEmpty {
             do throws(WorkflowError) {
                 try PhotoPost.addPhoto(
-                    photo, caption: request.title, to: path, site: site, restricted: request.restricted)
+                    photo, caption: request.title, to: path, site: site, restricted: request.restricted,
+                    author: request.author)
             } catch {
                 // No half-made photo post: the new file goes (a bundle's folder with it).
                 let file = site.absolute(path)

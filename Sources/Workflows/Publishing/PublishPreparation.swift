@@ -89,7 +89,10 @@ public struct PublishPreparation: Sendable {
             post: post, site: site, paths: paths, plan: plan, files: files, page: page, wasDraft: wasDraft,
             draftMoves: jekyll,
             message: message, review: review, keepsOldAddress: URLChange.redirectKey(site: site) != nil,
-            brokenLinks: links, pictureWarnings: Self.pictureWarnings(post: post, text: text, site: site))
+            brokenLinks: links,
+            pictureWarnings: Self.pictureWarnings(
+                post: post, text: text, site: site,
+                limit: ImageSettings.load(environment: ProcessInfo.processInfo.environment).fitting.warnBytes))
     }
 
     /// What the site will read of the post before and after (refusal, warnings, a changed address).

@@ -12,7 +12,7 @@ struct NoteCommand: AsyncParsableCommand {
         abstract: "Write a short note (no title), and publish it at once with --publish.",
         discussion: """
             Hugo: content/<section>/<date-time>.md (a bundle with its picture when --image is given; \
-            the section, `micro` unless --section says otherwise, is made with an _index.md when the \
+            the section — --section, else `[images] notes_section` in the config file, else `micro` — is made with an _index.md when the \
             site has none). Jekyll: _posts/<date-time>.md. The note is not a draft. --publish commits \
             and pushes it through the same checks as `nakedblog publish`.
             """)
@@ -29,8 +29,8 @@ struct NoteCommand: AsyncParsableCommand {
     @Option(help: "The site (default: the current directory).")
     var site: String?
 
-    @Option(help: "The Hugo section notes go in.")
-    var section = "micro"
+    @Option(help: "The Hugo section notes go in (default: [images] notes_section, else micro).")
+    var section: String?
 
     @Flag(help: "Commit and push the note right away (with the build check).")
     var publish = false
@@ -41,7 +41,9 @@ struct NoteCommand: AsyncParsableCommand {
         let opened = try SiteLoading.open(site ?? FileManager.default.currentDirectoryPath)
         let path: String
         do throws(WorkflowError) {
-            path = try NoteCreation.create(text, image: image, alt: alt, site: opened, section: section)
+            path = try NoteCreation.create(
+                text, image: image, alt: alt, site: opened,
+                section: section ?? ImageSettings.load(environment: ProcessInfo.processInfo.environment).notesSection)
         } catch {
             throw UserFacingError("cannot write the note: \(error.description)")
         }

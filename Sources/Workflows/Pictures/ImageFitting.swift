@@ -1,0 +1,64 @@
+import Blog
+import Foundation
+
+/// Pictures made fit to publish by the image helper (`nakedblog-image`, libvips in a process of
+/// its own): turned upright, stripped of their metadata (EXIF, GPS, XMP, IPTC; colours converted
+/// to sRGB), at most `maxSide` pixels on the long side (never enlarged), JPEG at `quality`, PNG
+/// lossless. A picture of more than `maxPixels` is refused before it is decoded.
+public enum ImageFitting {
+    public struct Settings: Sendable, Equatable {
+        public var maxSide = 2_000
+        public var quality = 82
+        public var maxPixels = 100_000_000
+        /// Larger than this after fitting: a warning on the publish sheet.
+        public var warnBytes = 1_000_000
+        public init() {}
+    }
+
+    /// What fitting did: sizes and dimensions before and after.
+    public struct Report: Sendable, Equatable, CustomStringConvertible {
+        public let before: (width: Int, height: Int, bytes: Int)
+        public let after: (width: Int, height: Int, bytes: Int)
+
+        public static func == (a: Report, b: Report) -> Bool {
+            a.before == b.before && a.after == b.after
+        }
+
+        public var description: String {
+            func size(_ bytes: Int) -> String {
+                ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)
+            }
+            return
+                "\(before.width)×\(before.height), \(size(before.bytes)) → \(after.width)×\(after.height), \(size(after.bytes))"
+        }
+    }
+
+    /// The helper, when installed (`ImageHelper`).
+    public static var helper: String? { ImageHelper.program }
+
+    /// Formats the helper rewrites (others — GIF, SVG, AVIF — are copied as they are).
+    public static func fits(_ format: ImageSource.Format) -> Bool { [.jpeg, .png, .webp].contains(format) }
+
+    /// Fits `bytes` (a picture of `format`), written as `output` (the same format when nil),
+    /// and returns the new bytes and what changed.
+    public static func fit(
+        _ bytes: Data, format: ImageSource.Format, writing output: ImageSource.Format? = nil,
+        settings: Settings = Settings()
+    ) throws(WorkflowError) -> (bytes: Data, report: Report) {
+        let ext = format.fileExtensions[0], outputExtension = (output ?? format).fileExtensions[0]
+        let run: ImageHelper.Run
+        do {
+            run = try ImageHelper.run(input: bytes, inputExtension: ext, outputExtension: outputExtension, timeout: 60)
+            {
+                ["fit", $0, $1, "\(settings.maxSide)", "\(settings.quality)", "\(settings.maxPixels)"]
+            }
+        } catch {
+            guard error.kind == .refused else { throw error }
+            throw WorkflowError(.refused, "not a picture that can be published: \(error.description)")
+        }
+        guard let n = ImageHelper.numbers(run.printed, count: 4), let fitted = run.output else {
+            throw WorkflowError(.unreadable, "the image helper gave no picture")
+        }
+        return (fitted, Report(before: (n[0], n[1], bytes.count), after: (n[2], n[3], fitted.count)))
+    }
+}
