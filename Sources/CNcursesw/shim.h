@@ -43,6 +43,7 @@ static inline void nb_getmaxyx(void *window, int *rows, int *cols) {
 }
 static inline int nb_keypad(void *window, bool enabled) { return keypad((WINDOW *)window, enabled); }
 static inline int nb_wclear(void *window) { return wclear((WINDOW *)window); }
+static inline int nb_wredrawln(void *window, int top, int count) { return wredrawln((WINDOW *)window, top, count); }
 static inline int nb_wmove(void *window, int y, int x) { return wmove((WINDOW *)window, y, x); }
 static inline int nb_waddnwstr(void *window, const wchar_t *text, int n) { return waddnwstr((WINDOW *)window, text, n); }
 static inline int nb_wattrset(void *window, int attributes) { return wattrset((WINDOW *)window, attributes); }

@@ -10,13 +10,15 @@ public enum App {
         switch message {
         case .key(.resize):
             return []
+        case .key(.terminalReply(let reply)):
+            return terminalReplied(&state, reply)
         case .key(let key):
             return handleKey(&state, key, now: now)
         case .resized(let columns, let rows):
             state.columns = columns
             state.rows = rows
             state.browse.scroll(height: BrowseLayout.listHeight(rows: rows))
-            return refreshPreview(&state)
+            return refreshPreview(&state) + requestPictures(&state)
         case .pasteArriving(let bytes):
             // Shown while a long paste comes in; it lands as one edit when it ends.
             toast(

@@ -25,6 +25,9 @@ public struct KeyBindings: Sendable {
 /// check_memory_mib = 2048    # an untrusted check's address-space ceiling (MiB)
 /// check_processes = 4096     # an untrusted check's ceiling on processes and threads
 ///
+/// [images]                   # fitting pictures, drawing them in the preview, notes (`ImageSettings`)
+/// preview = "auto"           # "kitty", "sixel", "iterm", "symbols" or "off"
+///
 /// [keys.browse]
 /// publish = "p"              # one key, or a list: ["p", "ctrl-p"]
 /// quit = ["q", "ctrl-q"]
@@ -44,6 +47,17 @@ public struct AppConfig: Sendable {
     public var publish = PublishSettings()
     /// `spelling = false`: no spell-checking in the editor.
     public var spelling = true
+    /// The `[images]` table: fitting pictures, showing them, notes (`ImageSettings`).
+    public var images = ImageSettings()
+
+    /// How the preview draws pictures, by `[images] preview`.
+    public var pictureChoice: PictureState.Choice {
+        switch images.preview {
+        case "off": .off
+        case "auto": .automatic
+        default: PictureFormat(rawValue: images.preview).map { .always($0) } ?? .automatic
+        }
+    }
 
     /// A problem in the config file, said so the user can fix it.
     public struct Problem: Error, CustomStringConvertible, Sendable {
@@ -72,11 +86,16 @@ public struct AppConfig: Sendable {
                 description: "\(file): not valid TOML: \(error). Fix the file, or move it away to use the defaults.")
         }
         var config = AppConfig()
-        for key in table.keys where !["theme", "tab_width", "spelling", "keys", "publish"].contains(key) {
+        for key in table.keys where !["theme", "tab_width", "spelling", "keys", "publish", "images"].contains(key) {
             throw Problem(
                 description:
-                    "\(file): unknown setting `\(key)`; the settings are `theme`, `tab_width`, `spelling` and the `[keys.browse]` / `[keys.editor]` / `[publish]` tables."
+                    "\(file): unknown setting `\(key)`; the settings are `theme`, `tab_width`, `spelling` and the `[keys.browse]` / `[keys.editor]` / `[publish]` / `[images]` tables."
             )
+        }
+        do {
+            config.images = try ImageSettings.parse(table["images"], file: file)
+        } catch {
+            throw Problem(description: error.description)
         }
         if let spelling = table["spelling"] {
             guard let value = spelling.bool else {

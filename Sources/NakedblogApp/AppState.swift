@@ -19,6 +19,8 @@ public struct AppState: Sendable {
     public var overlay: Overlay?
     public var toast: Toast?
     var toastExpires: TimeInterval = 0
+    /// Pictures in the preview: how the terminal draws them, the drawings kept.
+    public var pictures = PictureState()
     /// The open site and its git state.
     public var site: Site?
     public var git = GitSummary()

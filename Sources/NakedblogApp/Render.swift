@@ -26,6 +26,16 @@ public enum Render {
         if let overlay = state.overlay {
             cursor = OverlayRender.draw(overlay, state: state, into: &screen)
         }
+        // A picture something was drawn over (a box, a menu, a toast) waits until it is uncovered.
+        let drawn = screen
+        screen.graphics.removeAll { graphic in
+            let area = graphic.area
+            return (area.y..<(area.y + area.height)).contains { y in
+                (area.x..<(area.x + area.width)).contains { x in
+                    x >= drawn.width || y >= drawn.height || drawn[x, y] != .blank
+                }
+            }
+        }
         return (screen, cursor)
     }
 

@@ -10,13 +10,13 @@ extension PreviewContext {
         let directory = (file as NSString).deletingLastPathComponent
         guard let site else { return .files(in: directory) }
         guard case .jekyll(let config) = site.kind else {
-            var context = PreviewContext.files(in: directory, staticDirectory: site.root + "/static")
+            var context = PreviewContext.files(in: directory, staticDirectory: site.root + "/static", site: site.root)
             context.rendersAlerts = site.config.hasBlockquoteHook
             let relative = site.relative(file)
             context.refExists = { target in site.pageExists(ref: target, from: relative) }
             return context
         }
-        var context = PreviewContext.files(in: directory, staticDirectory: site.root)
+        var context = PreviewContext.files(in: directory, staticDirectory: site.root, site: site.root)
         context.rendersAlerts = false
         let fields = page.flatMap { try? FrontMatterReader.fields(of: $0, file: file).fields } ?? []
         context.liquid = LiquidContext(

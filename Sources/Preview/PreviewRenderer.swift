@@ -67,6 +67,17 @@ struct PreviewRenderer<Sink: PreviewLineSink> {
         switch node.type {
         case CMARK_NODE_PARAGRAPH:
             paragraph(InlineNodes(childrenOf: node, depth: 0), base: PreviewStyle(.text), width: width, source: source)
+            // A picture alone in a top-level paragraph: its one line can be drawn as the picture.
+            if depth == 0, let image = node.firstChild, image.type == CMARK_NODE_IMAGE, image.next == nil,
+                writer.lastSourceLine == source
+            {
+                let url = image.url
+                let local = !url.isEmpty && !url.containsText("://") && !url.hasPrefix("//")
+                let name = local && url.utf8.contains(0x25) ? url.removingPercentEncoding ?? url : url
+                let found = local ? context.pictureFile(name.hasPrefix("/") ? String(name.dropFirst()) : name) : nil
+                writer.markPicture(
+                    PreviewPicture(file: found?.file, version: found?.version ?? "", alt: PlainText.below(image)))
+            }
         case CMARK_NODE_HEADING:
             let level = node.headingLevel
             let role: PreviewRole = level == 1 ? .heading1 : level == 2 ? .heading2 : .heading3

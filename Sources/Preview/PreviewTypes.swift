@@ -37,10 +37,28 @@ public struct PreviewSpan: Sendable, Equatable {
     }
 }
 
+/// A picture that stands alone in its paragraph: the preview can draw it in place of its line.
+public struct PreviewPicture: Sendable, Equatable, Hashable {
+    /// The picture's file (absolute, inside the site); nil when it is not a local file there.
+    public var file: String?
+    /// What the file was when the preview was made (size and modification time), so a
+    /// drawing kept for it is redrawn when it changes.
+    public var version: String
+    public var alt: String
+
+    public init(file: String?, version: String = "", alt: String) {
+        self.file = file
+        self.version = version
+        self.alt = alt
+    }
+}
+
 /// One line of the preview and the source line (in the file) it came from, for scroll sync.
 public struct PreviewLine: Sendable, Equatable {
     public var spans: [PreviewSpan]
     public var sourceLine: Int
+    /// The picture this line stands for (its `[image: …]` line), when it stands alone.
+    public var picture: PreviewPicture?
 
     public init(_ spans: [PreviewSpan], sourceLine: Int) {
         self.spans = spans
@@ -55,6 +73,9 @@ public struct PreviewLine: Sendable, Equatable {
 public struct PreviewContext: Sendable {
     /// Whether a bundle resource (an image path relative to the post) exists.
     public var resourceExists: @Sendable (String) -> Bool
+    /// A local picture's file (absolute) and version, when it is a file inside the site
+    /// (`SiteContainment`: never through a link out of it or into `.git`).
+    public var pictureFile: @Sendable (String) -> (file: String, version: String)? = { _ in nil }
     /// Whether a `ref`/`relref` target names a page of the site.
     public var refExists: @Sendable (String) -> Bool
     /// Whether a bundle resource is a Git LFS pointer (the real file was never downloaded).
@@ -80,13 +101,29 @@ public struct PreviewContext: Sendable {
     }
 
     /// Checks against files under `directory` (a bundle), also noticing Git LFS pointers.
-    public static func files(in directory: String, staticDirectory: String? = nil) -> PreviewContext {
-        PreviewContext(
+    public static func files(in directory: String, staticDirectory: String? = nil, site root: String? = nil)
+        -> PreviewContext
+    {
+        var context = PreviewContext(
             resourceExists: { name in
                 FileManager.default.fileExists(atPath: directory + "/" + name)
                     || staticDirectory.map { FileManager.default.fileExists(atPath: $0 + "/" + name) } ?? false
             },
             resourceIsLFSPointer: { name in LFSPointer.isPointer(file: directory + "/" + name) })
+        if let root {
+            context.pictureFile = { name in
+                for folder in [directory] + (staticDirectory.map { [$0] } ?? []) {
+                    let file = StandardPath.of(folder + "/" + name)
+                    var info = stat()
+                    guard SiteContainment.isInside(file, site: root), stat(file, &info) == 0,
+                        info.st_mode & S_IFMT == S_IFREG
+                    else { continue }
+                    return (file, "\(info.st_size)-\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
+                }
+                return nil
+            }
+        }
+        return context
     }
 }
 

@@ -11,6 +11,12 @@ struct SpanMark {
 /// during the call.
 protocol PreviewLineSink {
     mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, _ spans: UnsafeBufferPointer<SpanMark>, sourceLine: Int)
+    /// The line just taken stands for `picture`.
+    mutating func markPicture(_ picture: PreviewPicture)
+}
+
+extension PreviewLineSink {
+    mutating func markPicture(_ picture: PreviewPicture) {}
 }
 
 /// Writes preview lines one at a time inside nested containers, straight into a sink: no line
@@ -150,6 +156,9 @@ struct PreviewWriter<Sink: PreviewLineSink> {
         }
     }
 
+    /// The line last written stands for `picture`.
+    mutating func markPicture(_ picture: PreviewPicture) { sink.markPicture(picture) }
+
     /// A whole line of spans; `width`: their display width, when the caller knows it.
     mutating func line(_ parts: [PreviewSpan], source: Int, width: Int? = nil) {
         begin(source: source)
@@ -211,5 +220,9 @@ struct PreviewLinesSink: PreviewLineSink {
             start = span.end
         }
         lines.append(PreviewLine(parts, sourceLine: sourceLine))
+    }
+
+    mutating func markPicture(_ picture: PreviewPicture) {
+        if !lines.isEmpty { lines[lines.count - 1].picture = picture }
     }
 }

@@ -6,6 +6,9 @@ import TextWidth
 struct TerminalPreviewSink: PreviewLineSink {
     let colour: Bool
     var out: [UInt8] = []
+    /// Pictures standing alone, each with where its line starts in `out`.
+    var pictures: [TerminalPreviewPart.Picture] = []
+    private var lineStart = 0
     private var escapes: [PreviewStyle: [UInt8]] = [:]
 
     init(colour: Bool, capacity: Int) {
@@ -13,7 +16,12 @@ struct TerminalPreviewSink: PreviewLineSink {
         out.reserveCapacity(capacity)
     }
 
+    mutating func markPicture(_ picture: PreviewPicture) {
+        pictures.append(TerminalPreviewPart.Picture(offset: lineStart, picture: picture))
+    }
+
     mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, _ spans: UnsafeBufferPointer<SpanMark>, sourceLine: Int) {
+        lineStart = out.count
         // Plain: the whole line at once, made visible.
         if !colour {
             TerminalText.appendVisible(utf8: bytes, to: &out)
@@ -64,6 +72,31 @@ extension MarkdownPreview {
             TerminalPreviewSink(colour: colour, capacity: (colour ? 3 : 2) * size + 256)
         }.map(\.out)
     }
+
+    /// As `terminalOutput`, each part with the pictures that stand alone in it (where their
+    /// line starts), for a caller that draws them above their line.
+    public static func terminalParts(_ page: PageText, width: Int, context: PreviewContext, colour: Bool)
+        -> [TerminalPreviewPart]
+    {
+        write(
+            markdown: page.body, firstLine: page.bodyFirstLine, width: width, context: context,
+            parallelAbove: parallelThreshold, parts: nil
+        ) { size in
+            TerminalPreviewSink(colour: colour, capacity: (colour ? 3 : 2) * size + 256)
+        }.map { TerminalPreviewPart(bytes: $0.out, pictures: $0.pictures) }
+    }
+}
+
+/// A part of a preview printed for the terminal, and its pictures.
+public struct TerminalPreviewPart: Sendable {
+    /// A picture alone in its paragraph, and where its line starts in `bytes`.
+    public struct Picture: Sendable {
+        public let offset: Int
+        public let picture: PreviewPicture
+    }
+
+    public let bytes: [UInt8]
+    public let pictures: [Picture]
 }
 
 /// Terminal escape codes for preview styles, in the 8 basic colours every colour terminal has

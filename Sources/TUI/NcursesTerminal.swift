@@ -97,13 +97,24 @@ public final class NcursesTerminal: Terminal {
         return (Int(cols), Int(rows))
     }
 
-    /// Sends the cells that changed since the last frame.
+    /// Sends the cells that changed since the last frame, then the graphics that must be
+    /// written again (`GraphicsOutput`).
     public func present(_ frame: Screen) {
         guard let window else { return }
         // A new size: the whole screen is cleared and drawn again (what the terminal shows after a
         // resize is not what ncurses last sent).
-        if previous?.width != frame.width || previous?.height != frame.height { nb_wclear(window) }
-        for change in frame.changes(since: previous) {
+        let cleared = previous?.width != frame.width || previous?.height != frame.height
+        if cleared { nb_wclear(window) }
+        let changes = frame.changes(since: previous)
+        let graphics =
+            frame.graphics.isEmpty && previous?.graphics.isEmpty != false
+            ? nil
+            : GraphicsOutput.plan(
+                shown: cleared ? [] : previous?.graphics ?? [], frame: frame.graphics,
+                changed: changes.map { Rect(x: $0.x, y: $0.y, width: $0.cells.count, height: 1) }, cleared: cleared)
+        // Rows where a picture was drawn into the cells: ncurses sends them again in full.
+        for rows in graphics?.repaint ?? [] { nb_wredrawln(window, Int32(rows.top), Int32(rows.count)) }
+        for change in changes {
             nb_wmove(window, Int32(change.y), Int32(change.x))
             for cell in change.cells where !cell.isContinuation {
                 apply(cell.style, to: window)
@@ -114,8 +125,27 @@ public final class NcursesTerminal: Terminal {
         }
         nb_wattrset(window, 0)
         nb_wrefresh(window)
+        if let bytes = graphics?.bytes, !bytes.isEmpty { write(bytes) }
         previous = frame
     }
+
+    /// Writes bytes to the terminal as they are (after ncurses has flushed its own).
+    private func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                nb_write_stdout($0, buffer.count)
+            }
+        }
+    }
+
+    /// Asks the terminal which pictures it can draw (answers come back as input).
+    public func askAboutGraphics(tmux: Bool) {
+        guard window != nil else { return }
+        write(TerminalQueries.bytes(tmux: tmux))
+    }
+
+    /// A cell's size in pixels from the terminal's window size, when it reports pixels.
+    public var cellPixels: (width: Int, height: Int)? { TerminalAnswers.cellPixels }
 
     /// Shows the hardware cursor at `position` (where the user types), or hides it.
     public func placeCursor(_ position: (x: Int, y: Int)?) {
@@ -133,12 +163,7 @@ public final class NcursesTerminal: Terminal {
     /// that allow it; harmless elsewhere).
     public func copyToClipboard(_ text: String) {
         let sequence = "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
-        let bytes = Array(sequence.utf8)
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                nb_write_stdout($0, buffer.count)
-            }
-        }
+        write(Array(sequence.utf8))
     }
 
     /// Reads keys: waits up to `timeoutMilliseconds` for input, then reads what has arrived in

@@ -11,11 +11,18 @@ public protocol Terminal: AnyObject {
     func placeCursor(_ position: (x: Int, y: Int)?)
     /// Bytes of a bracketed paste still arriving (0 when none is).
     var pendingPasteBytes: Int { get }
+    /// A cell's size in pixels, when the terminal says (pictures are drawn to it).
+    var cellPixels: (width: Int, height: Int)? { get }
+    /// Asks the terminal which pictures it draws (`TerminalQueries`); the answers arrive as
+    /// `KeyEvent.terminalReply`.
+    func askAboutGraphics(tmux: Bool)
 }
 
 extension Terminal {
     public func placeCursor(_ position: (x: Int, y: Int)?) {}
     public var pendingPasteBytes: Int { 0 }
+    public var cellPixels: (width: Int, height: Int)? { nil }
+    public func askAboutGraphics(tmux: Bool) {}
 }
 
 /// A terminal in memory, for tests: keeps every frame and replays queued input.

@@ -224,10 +224,18 @@ enum AppBench {
     /// each until its frame arrives and counting the bytes written for it.
     static func typing(
         binary: String, site: String, environment: [String: String], columns: Int, rows: Int,
-        keystrokes: Int, filter: String = "cold", hidePreview: Bool = false
+        keystrokes: Int, filter: String = "cold", hidePreview: Bool = false, answer: String? = nil, line: Int? = nil
     ) throws -> (latencies: [Double], bytes: [Double]) {
         let terminal = try PseudoTerminal([binary, site], environment: environment, columns: columns, rows: rows)
         defer { terminal.terminate() }
+        if let answer {
+            // Answer the app's questions as a terminal that draws pictures would.
+            guard
+                terminal.read(timeout: 15, until: { String(decoding: $0, as: UTF8.self).contains("\u{1B}[c") })
+                    .satisfied
+            else { throw BenchFailure("no question asked") }
+            terminal.write(answer)
+        }
         guard terminal.read(timeout: 15, until: { $0.contains(text: "Plain Words") }).satisfied else {
             throw BenchFailure("no browser")
         }
@@ -237,8 +245,8 @@ enum AppBench {
         }
         if hidePreview { terminal.write("\u{14}") }  // Ctrl-T: the text alone
         _ = terminal.drain(for: 0.3)
-        // Type in the body, past the front matter.
-        terminal.write(String(repeating: "\u{1B}[B", count: 10))
+        // Type in the body, past the front matter (or at the end of `line`: Ctrl-G, then End).
+        terminal.write(line.map { "\u{07}\($0)\r\u{1B}[F" } ?? String(repeating: "\u{1B}[B", count: 10))
         _ = terminal.drain(for: 0.3)
         // Letters that never end an escape sequence ncurses sends, so seeing one means its cell arrived.
         let letters = Array("wyzqvx")
@@ -276,6 +284,10 @@ enum AppBench {
                 index += 2
                 while index < bytes.count, bytes[index] != 0x07, bytes[index] != 0x1B { index += 1 }
                 index += bytes.count > index && bytes[index] == 0x1B ? 2 : 1
+            case 0x50, 0x5F:  // DCS (sixel) and APC (kitty graphics): up to ESC \
+                index += 2
+                while index + 1 < bytes.count, !(bytes[index] == 0x1B && bytes[index + 1] == 0x5C) { index += 1 }
+                index += 2
             default:
                 index += 2
             }

@@ -1,7 +1,7 @@
 import Blog
 // `make bench`: measures nakedblog against git / hugo / cmark in the same run and prints one
 // Markdown table. `--quick` uses smaller inputs and fewer runs (for a fast look, not for numbers);
-// `--only list|search|history|jekyll|check|index|preview|pathological|spell|editor|memory|paste|longline|publish|app|clone` runs one section (`--only frame`: the app's first frame and Ctrl-S; `--only save`: Ctrl-S alone; `--only keys`: keystroke latency alone).
+// `--only list|search|history|jekyll|check|index|preview|pathological|spell|editor|memory|paste|longline|publish|app|clone|pictures` runs one section (`--only frame`: the app's first frame and Ctrl-S; `--only save`: Ctrl-S alone; `--only keys`: keystroke latency alone).
 import Foundation
 import GitOps
 import Harness
@@ -74,6 +74,7 @@ run.section("keys", whenAsked: true) {
 run.section("frame", whenAsked: true) {
     try AppBench.firstFrame(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary)
 }
+run.section("pictures") { try PictureBench.run(runs: runs, keystrokes: quick ? 50 : 200, binary: binary) }
 run.section("clone") { try CloneBench.run(posts: quick ? 200 : 2_000, runs: runs, binary: binary) }
 let rows = run.rows, failures = run.failures
 

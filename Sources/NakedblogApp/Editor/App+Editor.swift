@@ -345,7 +345,7 @@ extension App {
         }
         if let words { screen.setWords(words, revision: revision) }
         state.editor = screen
-        return refreshPreview(&state, evenIfLarge: !screen.isLarge, now: now)
+        return refreshPreview(&state, evenIfLarge: !screen.isLarge, now: now) + requestPictures(&state)
     }
 
     /// A render still running `EditorScreen.previewPatience` seconds after it was asked for is

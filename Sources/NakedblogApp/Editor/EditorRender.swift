@@ -32,7 +32,8 @@ enum EditorRender {
         if let divider = layout.divider { SplitView.drawDivider(into: &screen, divider) }
         if let area = layout.preview {
             drawPreview(
-                editor, into: &screen,
+                editor, pictures: state.pictures,
+                canvas: state.pictures.canvas(columns: area.width - 1, rows: area.height), into: &screen,
                 area: Rect(
                     x: area.x + (layout.text == nil ? 0 : 1), y: area.y,
                     width: max(1, area.width - (layout.text == nil ? 0 : 1)), height: area.height))
@@ -146,7 +147,9 @@ enum EditorRender {
     }
 
     /// The preview, scrolled to follow the editor's first visible line.
-    private static func drawPreview(_ editor: EditorScreen, into screen: inout Screen, area: Rect) {
+    private static func drawPreview(
+        _ editor: EditorScreen, pictures: PictureState, canvas: PictureCanvas?, into screen: inout Screen, area: Rect
+    ) {
         if editor.previewAbandonedAt != nil {
             let note = [
                 "The preview was abandoned: this text took longer than \(Int(EditorScreen.previewPatience)) s",
@@ -162,13 +165,39 @@ enum EditorRender {
         let top = editor.view.top
         var start = editor.preview.firstIndex { $0.sourceLine >= top } ?? max(0, editor.preview.count - area.height)
         start = max(0, min(start, max(0, editor.preview.count - area.height)))
-        for row in 0..<area.height {
-            let index = start + row
-            guard index < editor.preview.count else { break }
+        // Pictures make lines taller: the cursor's line is kept in view all the same.
+        func height(_ index: Int) -> Int {
+            guard let picture = editor.preview[index].picture, let canvas,
+                let drawn = pictures.drawing(picture, on: canvas)
+            else { return 1 }
+            return 1 + drawn.rows
+        }
+        if canvas != nil, editor.preview.contains(where: { $0.picture != nil }) {
+            let cursor = editor.editor.cursor.line
+            let target = editor.preview[start...].firstIndex { $0.sourceLine >= cursor + 1 } ?? editor.preview.count
+            var rows = (start..<target).reduce(0) { $0 + height($1) }
+            while rows >= area.height, start < target - 1 {
+                rows -= height(start)
+                start += 1
+            }
+        }
+        var row = 0
+        var index = start
+        while row < area.height, index < editor.preview.count {
+            let line = editor.preview[index]
+            index += 1
+            // A picture drawn: its rows, then its line as the caption.
+            if let picture = line.picture, let canvas, let drawn = pictures.drawing(picture, on: canvas) {
+                row += PicturePlacement.place(
+                    drawn, of: picture, at: (area.x, area.y + row), rowsLeft: area.height - row, tmux: pictures.tmux,
+                    into: &screen)
+                guard row < area.height else { break }
+            }
             var x = area.x
-            for span in editor.preview[index].spans {
+            for span in line.spans {
                 x = screen.put(span.text, x: x, y: area.y + row, style: Render.style(span.style), clip: area)
             }
+            row += 1
         }
     }
 }

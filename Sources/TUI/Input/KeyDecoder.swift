@@ -51,6 +51,8 @@ public struct KeyDecoder: Sendable {
     /// ended yet keeps waiting for its end.
     public mutating func flush() -> [KeyEvent] {
         guard pasting == nil else { return [] }
+        // A terminal's answer still arriving (split by the network) waits for its end.
+        if buffer.starts(with: [0x1B, 0x5F, 0x47]), buffer.count < Self.longestReply { return [] }
         var events: [KeyEvent] = []
         while !buffer.isEmpty {
             if let (event, used) = Self.decode(buffer[...]) {
@@ -105,6 +107,9 @@ public struct KeyDecoder: Sendable {
             return (.paste(text), end.upperBound - start)
         }
         if second == 0x5B { return csi(bytes) }  // ESC [
+        // ESC _ G: the kitty graphics protocol's answer (an APC string up to ESC \). Alt-_
+        // followed by G would read the same: only a string that ends soon counts as one.
+        if second == 0x5F, bytes.count >= 3, bytes[start + 2] == 0x47 { return kittyReply(bytes) }
         if second == 0x4F {  // ESC O (SS3)
             guard bytes.count >= 3 else { return nil }
             let keys: [UInt8: KeyEvent] = [
@@ -120,6 +125,20 @@ public struct KeyDecoder: Sendable {
             return (.character(character, alt: true), used + 1)
         }
         return (.escape, 1)
+    }
+
+    /// The longest kitty answer waited for; longer, the bytes are keys after all.
+    static let longestReply = 512
+
+    private static func kittyReply(_ bytes: ArraySlice<UInt8>) -> (KeyEvent, Int)? {
+        let start = bytes.startIndex
+        let body = bytes[(start + 3)...].prefix(longestReply)
+        guard let end = body.firstRange(of: [0x1B, 0x5C]) else {
+            return body.count < longestReply ? nil : (.character("_", alt: true), 2)
+        }
+        let text = String(decoding: body[..<end.lowerBound], as: UTF8.self)
+        let message = text.split(separator: ";", maxSplits: 1).dropFirst().first ?? ""
+        return (.terminalReply(.kittyGraphics(ok: message == "OK")), end.upperBound - start)
     }
 
     private static func csi(_ bytes: ArraySlice<UInt8>) -> (KeyEvent, Int)? {
@@ -140,6 +159,15 @@ public struct KeyDecoder: Sendable {
         let arrows: [UInt8: Arrow] = [0x41: .up, 0x42: .down, 0x43: .right, 0x44: .left]
         if let arrow = arrows[final], control || alt {
             return (control ? .controlArrow(arrow, shift: shift) : .altArrow(arrow), used)
+        }
+        if parameters.hasPrefix("?"), final == 0x63 {  // ESC [ ? … c: device attributes
+            return (
+                .terminalReply(.deviceAttributes(parameters.dropFirst().split(separator: ";").map { Int($0) ?? 0 })),
+                used
+            )
+        }
+        if final == 0x74, fields.count == 3, fields[0] == 6 {  // ESC [ 6 ; h ; w t: a cell's pixels
+            return (.terminalReply(.cellSize(width: fields[2], height: fields[1])), used)
         }
         switch final {
         case 0x41: return (.up(shift: shift), used)

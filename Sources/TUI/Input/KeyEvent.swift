@@ -20,6 +20,8 @@ public enum KeyEvent: Sendable, Equatable, Hashable {
     /// A bracketed paste, inserted verbatim.
     case paste(String)
     case resize
+    /// The terminal's answer to a query (not a key the writer pressed).
+    case terminalReply(TerminalReply)
 }
 
 /// An arrow key's direction.

@@ -5,6 +5,8 @@ public struct Screen: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+    /// Pictures the terminal draws over cells after the frame (see `Graphic`).
+    public var graphics: [Graphic] = []
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)

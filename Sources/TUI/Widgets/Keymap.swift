@@ -77,6 +77,7 @@ public enum KeyName {
         case .controlDelete: return "C-Del"
         case .paste: return "paste"
         case .resize: return "resize"
+        case .terminalReply: return "reply"
         }
     }
 }

@@ -41,6 +41,10 @@ enum FullScreen {
             throw UserFacingError("cannot start the full-screen app: \(error.description)")
         }
         defer { terminal.stop() }
+        // Pictures in the preview: by the config file, the environment and the terminal's answers.
+        state.pictures = PictureState(
+            environment: environment, choice: config.pictureChoice, cellPixels: terminal.cellPixels)
+        if state.pictures.asksTerminal { terminal.askAboutGraphics(tmux: state.pictures.tmux) }
         let loop = AppLoop(
             terminal: terminal, state: state, environment: Self.sessionEnvironment(environment, author: author))
         loop.runner.restricted = restricted

@@ -2,8 +2,11 @@ import ArgumentParser
 import Blog
 import CMemory
 import Foundation
+import NakedblogApp
 import Preview
+import TUI
 import TextWidth
+import Workflows
 
 /// `nakedblog preview FILE`: the post rendered as the editor's preview shows it.
 struct PreviewCommand: ParsableCommand {
@@ -11,7 +14,7 @@ struct PreviewCommand: ParsableCommand {
         commandName: "preview",
         abstract: "Print a post rendered for the terminal (what the editor's preview shows).",
         discussion:
-            "Colours on a terminal (code blocks coloured by language) unless NO_COLOR is set or TERM is dumb; --plain (or a pipe) prints no escape codes at all."
+            "Colours on a terminal (code blocks coloured by language) unless NO_COLOR is set or TERM is dumb; --plain (or a pipe) prints no escape codes at all. Pictures that stand alone are drawn above their line as the terminal answers it draws them (kitty, sixel, iTerm2, else coloured Unicode blocks); --images or `[images] preview` in the config file chooses."
     )
 
     @Argument(help: "The post's content file.")
@@ -23,16 +26,22 @@ struct PreviewCommand: ParsableCommand {
     @Flag(help: "No colours or other escape codes.")
     var plain = false
 
+    @Option(help: "Pictures: auto (ask the terminal), kitty, sixel, iterm, symbols or off.")
+    var images: String?
+
     @OptionGroup var options: GlobalOptions
 
     static let widths = 20...1000
 
     func validate() throws {
         if let width, !Self.widths.contains(width) { throw ValidationError("--width must be between 20 and 1000.") }
+        if let images, !["auto", "off"].contains(images), PictureFormat(rawValue: images) == nil {
+            throw ValidationError("--images is auto, kitty, sixel, iterm, symbols or off.")
+        }
     }
 
     func run() throws {
-        try Self.print(file: file, width: width, plain: plain)
+        try Self.print(file: file, width: width, plain: plain, images: images)
     }
 
     /// `preview FILE [--plain] [--width N]` read without the parser, whose start-up is part of
@@ -59,7 +68,7 @@ struct PreviewCommand: ParsableCommand {
     }
 
     /// Prints the post at `file` rendered for the terminal.
-    static func print(file: String, width: Int?, plain: Bool) throws {
+    static func print(file: String, width: Int?, plain: Bool, images: String? = nil) throws {
         // A one-shot command: freed buffers are reused, not faulted in afresh (~6% of a 1 MiB preview).
         nb_keep_freed_memory()
         // Huge pages pay off from a few hundred KiB of text (a fault costs ~3 µs here).
@@ -90,8 +99,52 @@ struct PreviewCommand: ParsableCommand {
         // No colour: no time spent on colouring code.
         context.highlightsCode = colour
         // Laid out straight into terminal bytes, on all cores for a long post.
-        let parts = MarkdownPreview.terminalOutput(
-            page, width: width ?? TerminalSize.columns() ?? 80, context: context, colour: colour)
-        for part in parts { FileHandleOutput.standardOutput.write(bytes: part) }
+        let width = width ?? TerminalSize.columns() ?? 80
+        let parts = MarkdownPreview.terminalParts(page, width: width, context: context, colour: colour)
+        let pictures =
+            colour && parts.contains { !$0.pictures.isEmpty } ? PicturePrinter(images: images, width: width) : nil
+        for part in parts {
+            var start = 0
+            for place in part.pictures {
+                guard let drawn = pictures?.draw(place.picture) else { continue }
+                FileHandleOutput.standardOutput.write(bytes: Array(part.bytes[start..<place.offset]))
+                FileHandleOutput.standardOutput.write(bytes: drawn)
+                start = place.offset
+            }
+            FileHandleOutput.standardOutput.write(bytes: start == 0 ? part.bytes : Array(part.bytes[start...]))
+        }
+    }
+}
+
+/// Pictures drawn for `nakedblog preview` as the terminal asks (the app's rule: `PictureState`),
+/// each above its line.
+struct PicturePrinter {
+    var state: PictureState
+    let canvas: PictureCanvas?
+
+    /// `images`: the option (else `[images] preview`, else auto: the terminal is asked).
+    init(images: String?, width: Int) {
+        let environment = ProcessInfo.processInfo.environment
+        var config = AppConfig()
+        config.images.preview = images ?? ImageSettings.load(environment: environment).preview
+        state = PictureState(
+            environment: environment, choice: config.pictureChoice, cellPixels: TerminalAnswers.cellPixels)
+        if state.asksTerminal {
+            for reply in TerminalAnswers.ask(tmux: state.tmux) { state.take(reply) }
+        }
+        canvas = state.canvas(columns: width, rows: TerminalSize.rows() ?? 24)
+    }
+
+    /// The picture's escape sequences and a line end, or nil when it cannot be drawn.
+    func draw(_ picture: PreviewPicture) -> [UInt8]? {
+        guard let canvas, let file = picture.file, let bytes = FileManager.default.contents(atPath: file) else {
+            return nil
+        }
+        let ext = (file as NSString).pathExtension
+        guard let drawn = try? PictureDrawing.draw(bytes, fileExtension: ext, on: canvas) else { return nil }
+        if drawn.format == .symbols { return drawn.sequences.flatMap { $0 + [0x0A] } }
+        let wrapped = GraphicsOutput.passthrough(
+            drawn.sequences.first ?? [], tmux: state.tmux && drawn.format != .sixel)
+        return wrapped + [0x0A]
     }
 }

@@ -1,0 +1,67 @@
+import Blog
+import Foundation
+import Preview
+import TUI
+import Workflows
+
+extension App {
+    /// A terminal's answer to the start's questions: pictures drawn another way are asked again.
+    static func terminalReplied(_ state: inout AppState, _ reply: TerminalReply) -> [AppEffect] {
+        guard state.pictures.take(reply) else { return [] }
+        return requestPictures(&state)
+    }
+
+    /// Asks for the drawings the preview's pictures need and lacks (each once, off the loop).
+    static func requestPictures(_ state: inout AppState) -> [AppEffect] {
+        guard let screen = state.editor, let area = previewArea(state),
+            let canvas = state.pictures.canvas(columns: area.width - 1, rows: area.height)
+        else { return [] }
+        var effects: [AppEffect] = []
+        for line in screen.preview {
+            guard let picture = line.picture, let file = picture.file else { continue }
+            let key = PictureKey(file: file, version: picture.version, canvas: canvas)
+            guard state.pictures.drawn[key] == nil, !state.pictures.pending.contains(key),
+                state.pictures.failed[key] == nil
+            else { continue }
+            state.pictures.pending.insert(key)
+            effects.append(.perform(drawPicture(key)))
+        }
+        return effects
+    }
+
+    /// The preview pane's area, when one is shown.
+    static func previewArea(_ state: AppState) -> Rect? {
+        guard let screen = state.editor else { return nil }
+        return EditorLayout(
+            columns: state.columns, rows: state.rows, showPreview: screen.showPreview, textOnly: screen.hideSplitPreview
+        ).preview
+    }
+
+    /// Reads the picture (inside the site only) and has the helper draw it.
+    static func drawPicture(_ key: PictureKey) -> SiteTask {
+        SiteTask(
+            "draw-picture \(key.file) \(key.canvas.columns)x\(key.canvas.rows) \(key.canvas.format)", readsOnly: true
+        ) { context in
+            let outcome: Result<DrawnPicture, WorkflowError>
+            do throws(WorkflowError) {
+                guard SiteContainment.isInside(key.file, site: context.site.root),
+                    let bytes = FileManager.default.contents(atPath: key.file)
+                else { throw WorkflowError(.refused, "not a file inside the site") }
+                let name = key.file.split(separator: "/").last.map(String.init) ?? ""
+                let ext = name.contains(".") ? String(name.split(separator: ".").last ?? "") : ""
+                outcome = .success(try PictureDrawing.draw(bytes, fileExtension: ext, on: key.canvas))
+            } catch {
+                outcome = .failure(error)
+            }
+            return StateChange { state, _ in
+                switch outcome {
+                case .success(let picture): state.pictures.keep(picture, for: key)
+                case .failure(let error):
+                    state.pictures.pending.remove(key)
+                    state.pictures.failed[key] = error.description
+                }
+                return []
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Blog
+import Foundation
+
+/// How a terminal draws pictures.
+public enum PictureFormat: String, Sendable, Hashable, CaseIterable {
+    /// The kitty graphics protocol (kitty, WezTerm, Ghostty, Konsole).
+    case kitty
+    /// DEC sixel graphics (xterm -ti 340, foot, mlterm, WezTerm, Windows Terminal, tmux 3.4).
+    case sixel
+    /// iTerm2's inline images (iTerm2, WezTerm).
+    case iterm
+    /// Coloured Unicode blocks: any terminal with colours.
+    case symbols
+
+    /// Whether the terminal keeps the picture apart from its text (kitty's layer).
+    public var isLayered: Bool { self == .kitty }
+}
+
+/// How many colours pictures drawn as symbols use.
+public enum PictureColours: String, Sendable, Hashable {
+    case trueColor = "truecolor", palette256 = "256", basic16 = "16", basic8 = "8"
+}
+
+/// Where a picture is drawn: its format and the cells it may fill.
+public struct PictureCanvas: Sendable, Hashable {
+    public var format: PictureFormat
+    public var colours: PictureColours
+    /// The most cells it may take (the shape is kept: one side is usually less).
+    public var columns: Int
+    public var rows: Int
+    /// A cell's size in pixels (pixel formats are drawn to it; symbols keep its shape).
+    public var cellWidth: Int
+    public var cellHeight: Int
+
+    public init(
+        format: PictureFormat, colours: PictureColours, columns: Int, rows: Int, cellWidth: Int = 10,
+        cellHeight: Int = 20
+    ) {
+        self.format = format
+        self.colours = colours
+        self.columns = columns
+        self.rows = rows
+        self.cellWidth = cellWidth
+        self.cellHeight = cellHeight
+    }
+}
+
+/// A picture drawn for a terminal: the escape sequences and the cells they fill.
+public struct DrawnPicture: Sendable, Equatable {
+    /// The picture's own size in pixels (upright).
+    public let width: Int
+    public let height: Int
+    public let columns: Int
+    public let rows: Int
+    public let format: PictureFormat
+    /// Symbols: one sequence per row of cells; the other formats: one for the whole picture.
+    public let sequences: [[UInt8]]
+}
+
+/// Pictures drawn for the terminal by the image helper (libvips decodes, libchafa draws), off
+/// the writer's keystrokes: the preview asks, the result comes back and is kept per file and size.
+public enum PictureDrawing {
+    /// The most pixels a picture shown in the preview may decode to.
+    public static let maxPixels = 100_000_000
+
+    /// Draws `bytes` (a picture whose name ends in `fileExtension`) on `canvas`.
+    public static func draw(_ bytes: Data, fileExtension: String, on canvas: PictureCanvas) throws(WorkflowError)
+        -> DrawnPicture
+    {
+        let ext = fileExtension.isEmpty ? "img" : fileExtension.lowercased().filter { $0.isLetter || $0.isNumber }
+        let run = try ImageHelper.run(input: bytes, inputExtension: ext, outputExtension: "txt", timeout: 20) {
+            [
+                "show", canvas.format.rawValue, canvas.colours.rawValue, "\(canvas.columns)", "\(canvas.rows)",
+                "\(canvas.cellWidth)", "\(canvas.cellHeight)", "\(maxPixels)", $0, $1,
+            ]
+        }
+        guard let n = ImageHelper.numbers(run.printed, count: 4), let output = run.output, n[2] > 0, n[3] > 0 else {
+            throw WorkflowError(.unreadable, "the image helper drew nothing")
+        }
+        let bytes = [UInt8](output)
+        let sequences =
+            canvas.format == .symbols
+            ? bytes.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(n[3]).map(Array.init) : [bytes]
+        return DrawnPicture(
+            width: n[0], height: n[1], columns: n[2],
+            rows: min(n[3], canvas.format == .symbols ? sequences.count : n[3]),
+            format: canvas.format, sequences: sequences)
+    }
+}

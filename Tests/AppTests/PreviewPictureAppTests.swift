@@ -1,0 +1,91 @@
+import Blog
+import Foundation
+import Preview
+import TUI
+import TestSupport
+import XCTest
+
+@testable import NakedblogApp
+
+/// Pictures in the preview pane: asked for off the loop when the preview shows them, drawn in
+/// their place with their line as the caption, asked again in the format the terminal answers,
+/// hidden under a box, and never asked for with NO_COLOR.
+final class PreviewPictureAppTests: XCTestCase {
+    private let post = "content/posts/summit-in-the-fog/index.md"
+    private var demo: String { PackageRoot.path + "/demo" }
+
+    private func editing(environment: [String: String]) throws -> (AppState, [AppEffect]) {
+        var state = try AppFixture.browsing(columns: 120, rows: 30)
+        state.pictures = PictureState(environment: environment, cellPixels: (10, 20))
+        let text = try String(contentsOfFile: demo + "/" + post, encoding: .utf8)
+        let effects = AppFixture.update(&state, .postOpened(path: post, text: text, stamp: nil))
+        return (state, effects)
+    }
+
+    private func draws(_ effects: [AppEffect]) -> [SiteTask] {
+        effects.compactMap { effect in
+            guard case .perform(let task) = effect, task.name.hasPrefix("draw-picture ") else { return nil }
+            return task
+        }
+    }
+
+    func testThePreviewsPicturesAreDrawnInPlaceWithTheirCaption() throws {
+        try requireProgram("vips")
+        var (state, effects) = try editing(environment: ["TERM": "xterm-256color"])
+        let tasks = draws(effects)
+        XCTAssertEqual(
+            tasks.map(\.name),
+            [
+                "draw-picture \(demo)/content/posts/summit-in-the-fog/ridge.png 59x18 symbols",
+                "draw-picture \(demo)/content/posts/summit-in-the-fog/summit.png 59x18 symbols",
+            ])
+        XCTAssertTrue(draws(App.update(&state, .resized(columns: 120, rows: 30), now: 0)).isEmpty, "asked once")
+        for task in tasks { _ = try AppFixture.perform(task, root: demo, on: &state) }
+        var copy = state
+        let screen = Render.frame(&copy).screen
+        let rows = Set(screen.graphics.map(\.y))
+        XCTAssertFalse(screen.graphics.isEmpty)
+        XCTAssertTrue(screen.graphics.allSatisfy { $0.x == 61 && $0.rows == 1 && $0.kind == .inCells })
+        let lines = screen.lines(trimmingTrailingSpaces: true)
+        let caption = try XCTUnwrap(lines.firstIndex { $0.contains("[image: A grassy ridge under a grey sky]") })
+        XCTAssertTrue(
+            rows.contains(caption - 1), "the caption right under the picture:\n" + lines.joined(separator: "\n"))
+        XCTAssertTrue(
+            screen.graphics.allSatisfy { String(decoding: $0.sequence, as: UTF8.self).contains("\u{1B}[38;5;") },
+            "256 colours, as TERM says")
+
+        // A box over the preview: the picture waits under it.
+        _ = AppFixture.send(&state, .function(1))
+        var covered = state
+        XCTAssertTrue(Render.frame(&covered).screen.graphics.isEmpty)
+    }
+
+    func testTheTerminalsAnswerChangesTheFormat() throws {
+        var (state, _) = try editing(environment: ["TERM": "xterm-256color"])
+        let sixel = draws(App.update(&state, .key(.terminalReply(.deviceAttributes([62, 4, 22]))), now: 0))
+        XCTAssertEqual(sixel.count, 2)
+        XCTAssertTrue(sixel.allSatisfy { $0.name.hasSuffix(" sixel") }, "\(sixel)")
+        let kitty = draws(App.update(&state, .key(.terminalReply(.kittyGraphics(ok: true))), now: 0))
+        XCTAssertTrue(kitty.allSatisfy { $0.name.hasSuffix(" kitty") } && kitty.count == 2, "\(kitty)")
+        XCTAssertTrue(
+            draws(App.update(&state, .key(.terminalReply(.deviceAttributes([62, 4]))), now: 0)).isEmpty,
+            "kitty answered: it stays kitty")
+    }
+
+    func testNoColourMeansTheLineOnly() throws {
+        let (state, effects) = try editing(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"])
+        XCTAssertTrue(draws(effects).isEmpty)
+        XCTAssertFalse(state.pictures.asksTerminal)
+        XCTAssertTrue(AppFixture.lines(state).joined().contains("[image: A grassy ridge under a grey sky]"))
+    }
+
+    func testTheConfigFileChoosesTheFormatOrNone() throws {
+        let config = try AppConfig.parse("[images]\npreview = \"sixel\"\n", file: "c.toml")
+        XCTAssertEqual(config.pictureChoice, .always(.sixel))
+        XCTAssertEqual(try AppConfig.parse("[images]\npreview = \"off\"\n", file: "c.toml").pictureChoice, .off)
+        XCTAssertThrowsError(try AppConfig.parse("[images]\npreview = \"fast\"\n", file: "c.toml"))
+        let state = PictureState(environment: ["TERM": "xterm"], choice: .always(.kitty), cellPixels: nil)
+        XCTAssertEqual(state.format, .kitty)
+        XCTAssertFalse(state.asksTerminal)
+    }
+}
