@@ -12,6 +12,9 @@ PACKAGES=(libgit2-dev zlib1g-dev libcmark-dev libncurses-dev ncurses-term pkg-co
           libnuspell-dev nuspell dpkg-dev libc6-dev-arm64-cross python3-venv
           libvips-dev libvips-tools libimage-exiftool-perl libchafa-dev chafa
           ruby-jekyll-feed ruby-jekyll-seo-tag ruby-jekyll-sitemap ruby-jekyll-paginate ruby-jekyll-redirect-from)
+# Packages only some releases have, needed there: Debian 13 splits libheif's AV1 encoder out
+# (libvips writes AVIF with it); Debian 12's libheif has it built in.
+WHERE_AVAILABLE=(libheif-plugin-aomenc)
 read -r -a EXTRA <<<"${NAKEDBLOG_SETUP_EXTRA_PACKAGES:-}"
 PACKAGES+=("${EXTRA[@]}")
 
@@ -23,12 +26,21 @@ if ! command -v swift >/dev/null 2>&1; then
   exit 1
 fi
 
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 missing=()
 for p in "${PACKAGES[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-    missing+=("$p")
-  fi
+  installed "$p" || missing+=("$p")
 done
+# Those of WHERE_AVAILABLE this release's package lists name and that are not installed yet.
+available_missing() {
+  for p in "${WHERE_AVAILABLE[@]}"; do
+    if ! installed "$p" && [[ " ${missing[*]} " != *" $p "* ]] && apt-cache show "$p" >/dev/null 2>&1; then
+      echo "$p"
+    fi
+  done
+}
+read -r -a found <<<"$(available_missing | tr '\n' ' ')"
+missing+=("${found[@]}")
 [ ${#missing[@]} -eq 0 ] && exec "$(dirname "$0")/setup-hugo.sh"
 
 if ! command -v apt-get >/dev/null 2>&1; then
@@ -62,6 +74,9 @@ if grep -qE "Failed to fetch|Temporary failure resolving|Could not resolve|Unabl
   say "  apt-get install -y ${missing[*]}"
   exit 1
 fi
+# The lists are fresh now: what WHERE_AVAILABLE names that they have.
+read -r -a found <<<"$(available_missing | tr '\n' ' ')"
+missing+=("${found[@]}")
 if ! "${SUDO[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}" >>"$log" 2>&1; then
   say "'apt-get install ${missing[*]}' failed (log: $log):"
   grep -E "^(E|W):" "$log" | tail -5 | sed 's/^/setup:   /' >&2

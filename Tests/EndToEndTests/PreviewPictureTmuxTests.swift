@@ -3,11 +3,16 @@ import Harness
 import TestSupport
 import XCTest
 
-/// Issue 49 in tmux (whose own answers offer no sixel here, and which passes no kitty query
-/// on): the preview draws the post's pictures as coloured Unicode cells, each over its caption.
+/// Issue 49 in tmux: the preview draws the post's pictures as coloured Unicode cells, each over
+/// its caption (chosen in the config file: tmux 3.5 offers sixel, which it draws itself and
+/// `capture-pane` does not show).
 final class PreviewPictureTmuxTests: DemoSiteSessions {
     func testPicturesAreDrawnAsColouredCellsInTmux() throws {
         try requireProgram("vips")
+        try FileManager.default.createDirectory(
+            atPath: home.path + "/.config/nakedblog", withIntermediateDirectories: true)
+        try "[images]\npreview = \"symbols\"\n".write(
+            toFile: home.path + "/.config/nakedblog/config.toml", atomically: true, encoding: .utf8)
         let session = try open("content/posts/summit-in-the-fog/index.md")
         try session.send(keys: "C-t")  // at 80 columns, the preview takes the screen
         let caption = "[image: A grassy ridge under a grey sky]"

@@ -57,9 +57,10 @@ final class PictureDrawingTests: XCTestCase {
                 XCTAssertTrue(text.hasSuffix("\u{07}"))
             case .symbols:
                 XCTAssertEqual(drawn.sequences.count, drawn.rows, "one sequence a row")
-                XCTAssertEqual(
-                    [drawn.columns, drawn.rows], [38, 12],
-                    "640×400 in 40×12 cells of 10×20: as tall as allowed, its shape kept")
+                // 640×400 in 40×12 cells of 10×20: as tall as allowed, its shape kept (38.4 columns,
+                // rounded down by chafa 1.12 and up by 1.14).
+                XCTAssertEqual(drawn.rows, 12)
+                XCTAssertTrue((38...39).contains(drawn.columns), "\(drawn.columns) columns")
                 for row in drawn.sequences {
                     let line = String(decoding: row, as: UTF8.self)
                     XCTAssertTrue(line.contains("\u{1B}[38;2;") || line.contains("\u{1B}[48;2;"), "true colour")

@@ -54,6 +54,13 @@ public enum ImageFitting {
             }
         } catch {
             guard error.kind == .refused else { throw error }
+            // libheif without an AV1 encoder (Debian 13 ships it apart): the server's lack, not the picture's.
+            if outputExtension == "avif", error.description.contains("heifsave") {
+                throw WorkflowError(
+                    .unreadable,
+                    "this server cannot write AVIF (libheif has no AV1 encoder: install libheif-plugin-aomenc), or set [images] format = \"webp\""
+                )
+            }
             throw WorkflowError(.refused, "not a picture that can be published: \(error.description)")
         }
         guard let n = ImageHelper.numbers(run.printed, count: 4), let fitted = run.output else {
