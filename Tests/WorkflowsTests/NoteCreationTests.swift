@@ -65,7 +65,8 @@ final class PhotoPostTests: XCTestCase {
         let before = try String(contentsOfFile: hugo.absolute(post), encoding: .utf8)
         try PhotoPost.addPhoto(work.appending("fog.jpg"), caption: "Fog", to: post, site: hugo)
         let page = try PageText.read(path: hugo.absolute(post), display: post)
-        XCTAssertEqual(try FrontMatterReader.fields(of: page, file: post)["images"], .list([.string("fog.jpg")]))
+        XCTAssertEqual(
+            try FrontMatterReader.fields(of: page, file: post)["images"], .list([.string("posts/fog/fog.jpg")]))
         let lines = Set(page.text.components(separatedBy: "\n"))
         XCTAssertTrue(Set(before.components(separatedBy: "\n")).subtracting(lines).isEmpty, "no other line changed")
 
@@ -77,6 +78,60 @@ final class PhotoPostTests: XCTestCase {
         let jekyllPage = try PageText.read(path: jekyllSite.absolute(jekyllPost), display: jekyllPost)
         let image = try FrontMatterReader.fields(of: jekyllPage, file: jekyllPost)["image"]
         XCTAssertEqual(image, .string("/assets/images/fog.jpg"), jekyllPage.text)
+    }
+
+    /// Both Hugos (Debian's 0.111 and the current one) make the cover the page's og:image, under
+    /// a `baseURL` with a path too.
+    func testHugosOpenGraphTemplateFindsTheCover() throws {
+        let hugos = try requireHugos()
+        let work = try TemporaryDirectory(prefix: "nb-photo-og")
+        defer { work.remove() }
+        let root = work.appending("site")
+        try FileManager.default.createDirectory(atPath: root + "/layouts/_default", withIntermediateDirectories: true)
+        try "baseURL = \"https://example.org/blog/\"\ntitle = \"t\"\n".write(
+            toFile: root + "/hugo.toml", atomically: true, encoding: .utf8)
+        try "<html><head>{{ template \"_internal/opengraph.html\" . }}</head><body>{{ .Content }}</body></html>\n"
+            .write(toFile: root + "/layouts/_default/single.html", atomically: true, encoding: .utf8)
+        try "{{ range .Pages }}{{ .Title }}{{ end }}\n".write(
+            toFile: root + "/layouts/_default/list.html", atomically: true, encoding: .utf8)
+        try SampleImages.jpeg.write(to: URL(fileURLWithPath: work.appending("fog.jpg")))
+        let site = try Site.open(containing: root)
+        let post = try PostCreation.create(NewPostRequest(title: "Fog"), site: site)
+        try PhotoPost.addPhoto(work.appending("fog.jpg"), caption: "Fog", to: post, site: site)
+        for folder in hugos {
+            let out = work.appending("out-" + String(folder.count))
+            try Shell.check([folder + "/hugo", "--quiet", "--buildDrafts", "--source", root, "--destination", out])
+            let html = try String(contentsOfFile: out + "/posts/fog/index.html", encoding: .utf8)
+            XCTAssertTrue(
+                html.contains("og:image\" content=\"https://example.org/blog/posts/fog/fog.jpg\""),
+                "\(folder): \(html)")
+        }
+    }
+
+    /// jekyll-seo-tag makes a Jekyll photo post's cover its og:image, under a `baseurl` too.
+    func testJekyllSEOTagFindsTheCover() throws {
+        try requireProgram("jekyll")
+        try requireDebianPackage("ruby-jekyll-seo-tag")
+        let work = try TemporaryDirectory(prefix: "nb-photo-seo")
+        defer { work.remove() }
+        let root = work.appending("site")
+        for folder in ["_posts", "_layouts"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        try
+            "url: https://example.org\nbaseurl: /blog\ntitle: t\nplugins: [jekyll-seo-tag]\ndefaults:\n  - scope: {path: \"\"}\n    values: {layout: post}\n"
+            .write(toFile: root + "/_config.yml", atomically: true, encoding: .utf8)
+        try "<html><head>{% seo %}</head><body>{{ content }}</body></html>\n".write(
+            toFile: root + "/_layouts/post.html", atomically: true, encoding: .utf8)
+        try SampleImages.jpeg.write(to: URL(fileURLWithPath: work.appending("fog.jpg")))
+        let site = try Site.open(containing: root)
+        let post = try PostCreation.create(NewPostRequest(title: "Fog"), site: site)
+        try PhotoPost.addPhoto(work.appending("fog.jpg"), caption: "Fog", to: post, site: site)
+        try Shell.check(["jekyll", "build", "--quiet", "--drafts", "--source", root, "--destination", root + "/_site"])
+        let page = try Shell.check(["sh", "-c", "cat \"$0\"/_site/*/*/*/fog.html", root])
+        XCTAssertTrue(
+            page.contains("<meta property=\"og:image\" content=\"https://example.org/blog/assets/images/fog.jpg\""),
+            page)
     }
 
     /// "First published" marks a commit of a post that is on the site: a scheduled one is not yet.
