@@ -135,26 +135,20 @@ extension CheckCommand {
     func buildCheck(_ relative: [String], in repository: Repository, workdir: String) -> (
         check: PublishCheck, prefix: String
     )? {
-        guard let first = relative.first else { return nil }
-        let firstFile = workdir + first
-        let directory =
-            FileManager.default.fileExists(atPath: firstFile + "/.")
-            ? firstFile : (firstFile as NSString).deletingLastPathComponent
-        guard let site = try? Site.open(containing: directory) else { return nil }
-        let paths = SitePath(siteRoot: site.root, workdir: workdir)
-        let pages = paths.inSite(relative.flatMap { PublishReview.pages(of: $0, workdir: workdir) })
+        guard let subject = PublishCheck.subject(of: relative, workdir: workdir) else { return nil }
         let config = (try? PublishSettings.load()) ?? PublishSettings()
         guard
             let check = InterruptibleCheck.run(
                 config: config,
                 { policy in
                     PublishCheck.run(
-                        repository: repository, siteRoot: site.root, commitPaths: relative, posts: pages,
+                        repository: repository, siteRoot: subject.site.root, commitPaths: relative,
+                        posts: subject.pages,
                         undraft: undraft,
                         build: !noBuild, policy: policy)
                 })
         else { _exit(ExitCodes.interrupted) }
-        return (check, paths.prefix)
+        return (check, subject.prefix)
     }
 }
 

@@ -104,10 +104,8 @@ struct PublishCommand: AsyncParsableCommand {
         guard !noCheck, !all, !pages.isEmpty else { return }
         let config = (try? PublishSettings.load()) ?? PublishSettings()
         guard config.buildsBeforePublishing(siteSetting: repository.configString("nakedblog.check")) else { return }
-        let firstFile = workdir + pages[0]
-        guard let site = try? Site.open(containing: (firstFile as NSString).deletingLastPathComponent) else { return }
-        let sitePages = SitePath(siteRoot: site.root, workdir: workdir).inSite(
-            pages.flatMap { PublishReview.pages(of: $0, workdir: workdir) })
+        guard let subject = PublishCheck.subject(of: pages, workdir: workdir) else { return }
+        let site = subject.site
         let err = FileHandleOutput.standardError
         err.write("Building the site with \(site.kind.command) to check the change…\n")
         guard
@@ -115,7 +113,7 @@ struct PublishCommand: AsyncParsableCommand {
                 config: config,
                 { policy in
                     PublishCheck.run(
-                        repository: repository, siteRoot: site.root, commitPaths: commitPaths, posts: sitePages,
+                        repository: repository, siteRoot: site.root, commitPaths: commitPaths, posts: subject.pages,
                         undraft: false, policy: policy)
                 })
         else { throw UserFacingError("interrupted: nothing was committed", exitCode: ExitCodes.interrupted) }
