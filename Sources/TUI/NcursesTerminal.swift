@@ -25,6 +25,8 @@ public final class NcursesTerminal: Terminal {
     private var theme = Theme.builtIn
     private var depth = ColorDepth.monochrome
     private var pairs: [PairKey: Int16] = [:]
+    /// Pictures the terminal keeps under their ids (sent once: `Graphic.transfer`).
+    private var transferred: Set<Int> = []
 
     public init() {}
 
@@ -111,7 +113,8 @@ public final class NcursesTerminal: Terminal {
             ? nil
             : GraphicsOutput.plan(
                 shown: cleared ? [] : previous?.graphics ?? [], frame: frame.graphics,
-                changed: changes.map { Rect(x: $0.x, y: $0.y, width: $0.cells.count, height: 1) }, cleared: cleared)
+                changed: changes.map { Rect(x: $0.x, y: $0.y, width: $0.cells.count, height: 1) }, cleared: cleared,
+                transferred: transferred)
         // Rows where a picture was drawn into the cells: ncurses sends them again in full.
         for rows in graphics?.repaint ?? [] { nb_wredrawln(window, Int32(rows.top), Int32(rows.count)) }
         for change in changes {
@@ -125,7 +128,10 @@ public final class NcursesTerminal: Terminal {
         }
         nb_wattrset(window, 0)
         nb_wrefresh(window)
-        if let bytes = graphics?.bytes, !bytes.isEmpty { write(bytes) }
+        if let graphics, !graphics.bytes.isEmpty {
+            write(graphics.bytes)
+            transferred = graphics.transferred
+        }
         previous = frame
     }
 

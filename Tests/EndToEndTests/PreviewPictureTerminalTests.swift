@@ -63,8 +63,18 @@ final class PreviewPictureTerminalTests: XCTestCase {
     func testAKittyTerminalGetsKittyGraphics() throws {
         let (terminal, home, site) = try open(answering: "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c")
         defer { terminal.terminate(); home.remove(); site.remove() }
-        let shown = terminal.read(timeout: 20) { Self.count("\u{1B}_Ga=T,f=32", in: $0) >= 2 }
+        let shown = terminal.read(timeout: 20) { Self.count("\u{1B}_Ga=p,i=", in: $0) >= 2 }
         XCTAssertTrue(shown.satisfied, String(decoding: shown.bytes.suffix(400), as: UTF8.self).debugDescription)
+        XCTAssertEqual(Self.count("\u{1B}_Ga=t,i=", in: shown.bytes), 2, "each picture's pixels sent once")
+        // The preview hidden and shown again (Ctrl-T twice): the pictures are placed again, and
+        // their pixels, which kitty keeps, are not sent again.
+        terminal.write("\u{14}")
+        let hidden = terminal.drain(for: 1.0)
+        XCTAssertEqual(Self.count("\u{1B}_Ga=d,d=a", in: hidden), 1, "placements taken away")
+        terminal.write("\u{14}")
+        let again = terminal.read(timeout: 10) { Self.count("\u{1B}_Ga=p,i=", in: $0) >= 2 }
+        XCTAssertTrue(again.satisfied, String(decoding: again.bytes, as: UTF8.self).debugDescription)
+        XCTAssertEqual(Self.count("\u{1B}_Ga=t,", in: again.bytes), 0, "no pixels sent again")
     }
 
     /// `nakedblog preview` asks too, and prints each picture above its line.

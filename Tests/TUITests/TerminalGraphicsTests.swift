@@ -77,6 +77,21 @@ final class TerminalGraphicsTests: XCTestCase {
         XCTAssertEqual(text(gone), "\u{1B}_Ga=d,d=a\u{1B}\\")
     }
 
+    /// Kitty's pixels go once; moving the picture sends its placement alone.
+    func testATransferIsSentOnce() {
+        var kitty = graphic(kind: .kittyLayer)
+        kitty.transfer = Graphic.Transfer(id: 42, bytes: Array("<pixels>".utf8))
+        let first = GraphicsOutput.plan(shown: [], frame: [kitty], changed: [], cleared: false)
+        XCTAssertTrue(text(first).hasPrefix("<pixels>\u{1B}7\u{1B}[3;41H"), text(first))
+        XCTAssertEqual(first.transferred, [42])
+        var moved = kitty
+        moved.y = 6
+        let second = GraphicsOutput.plan(
+            shown: [kitty], frame: [moved], changed: [], cleared: true, transferred: first.transferred)
+        XCTAssertFalse(text(second).contains("<pixels>"), text(second))
+        XCTAssertTrue(text(second).contains("\u{1B}[7;41H"))
+    }
+
     func testTmuxPassthroughDoublesEveryEscape() {
         let wrapped = GraphicsOutput.plan(shown: [], frame: [graphic(tmux: true)], changed: [], cleared: false)
         XCTAssertEqual(

@@ -45,9 +45,13 @@ final class PictureDrawingTests: XCTestCase {
             let text = String(decoding: drawn.sequences.joined(), as: UTF8.self)
             switch format {
             case .kitty:
-                XCTAssertTrue(text.hasPrefix("\u{1B}_Ga=T,f=32,"), String(text.prefix(60)))
-                XCTAssertTrue(text.contains(",c=\(drawn.columns),r=\(drawn.rows)"), "sized in cells")
-                XCTAssertTrue(text.hasSuffix("\u{1B}\\"))
+                // The pixels sent once under an id, quietly; then a placement of a few bytes.
+                let transfer = String(decoding: drawn.transfer, as: UTF8.self)
+                XCTAssertTrue(
+                    transfer.hasPrefix("\u{1B}_Ga=t,i=\(drawn.kittyID),q=2,f=32,"), String(transfer.prefix(60)))
+                XCTAssertTrue(transfer.hasSuffix("\u{1B}\\"))
+                XCTAssertEqual(
+                    text, "\u{1B}_Ga=p,i=\(drawn.kittyID),c=\(drawn.columns),r=\(drawn.rows),C=1,q=2\u{1B}\\")
             case .sixel:
                 XCTAssertTrue(text.hasPrefix("\u{1B}P"), String(text.prefix(20)))
                 XCTAssertTrue(text.prefix(12).contains("q"), "the sixel introducer")

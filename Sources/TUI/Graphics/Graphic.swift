@@ -23,9 +23,24 @@ public struct Graphic: Sendable, Equatable {
     /// Sent through tmux's passthrough to the terminal tmux runs in (a protocol tmux does not
     /// speak itself).
     public var throughTmux: Bool
+    /// What the terminal keeps once it has it (kitty: the picture's pixels under an image id),
+    /// sent before the first placement and never again while the backend lives; `sequence` then
+    /// only places it.
+    public var transfer: Transfer?
+
+    /// Data a terminal keeps under an id.
+    public struct Transfer: Sendable, Equatable {
+        public let id: Int
+        public let bytes: [UInt8]
+        public init(id: Int, bytes: [UInt8]) {
+            self.id = id
+            self.bytes = bytes
+        }
+    }
 
     public init(
-        x: Int, y: Int, columns: Int, rows: Int, kind: Kind, id: Int, sequence: [UInt8], throughTmux: Bool = false
+        x: Int, y: Int, columns: Int, rows: Int, kind: Kind, id: Int, sequence: [UInt8], throughTmux: Bool = false,
+        transfer: Transfer? = nil
     ) {
         self.x = x
         self.y = y
@@ -35,6 +50,7 @@ public struct Graphic: Sendable, Equatable {
         self.id = id
         self.sequence = sequence
         self.throughTmux = throughTmux
+        self.transfer = transfer
     }
 
     /// The cells it covers.

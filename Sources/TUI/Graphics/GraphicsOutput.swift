@@ -7,15 +7,22 @@ public struct GraphicsOutput: Sendable, Equatable {
     public var repaint: [(top: Int, count: Int)]
     /// The escape sequences to write after the frame's cells.
     public var bytes: [UInt8]
+    /// The transfers the terminal has after these bytes (`Graphic.transfer`).
+    public var transferred: Set<Int> = []
 
     public static func == (a: GraphicsOutput, b: GraphicsOutput) -> Bool {
         a.bytes == b.bytes && a.repaint.map { [$0.top, $0.count] } == b.repaint.map { [$0.top, $0.count] }
+            && a.transferred == b.transferred
     }
 
     /// `shown`: the graphics written last; `frame`: this frame's; `changed`: the runs of cells
     /// the frame rewrites (one row each: a graphic they overlap is written again; text beside a
-    /// graphic on its rows leaves it be); `cleared`: the whole screen is redrawn (a resize).
-    public static func plan(shown: [Graphic], frame: [Graphic], changed: [Rect], cleared: Bool) -> GraphicsOutput {
+    /// graphic on its rows leaves it be); `cleared`: the whole screen is redrawn (a resize);
+    /// `transferred`: the transfers the terminal has already.
+    public static func plan(
+        shown: [Graphic], frame: [Graphic], changed: [Rect], cleared: Bool, transferred: Set<Int> = []
+    ) -> GraphicsOutput {
+        var transferred = transferred
         var repaint: [(top: Int, count: Int)] = []
         for old in shown where old.kind == .inCells && !frame.contains(where: { $0.isSamePlacement(as: old) }) {
             repaint.append((old.y, old.rows))
@@ -37,11 +44,14 @@ public struct GraphicsOutput: Sendable, Equatable {
             bytes += passthrough(Array("\u{1B}_Ga=d,d=a\u{1B}\\".utf8), tmux: kittyShown.contains { $0.throughTmux })
         }
         for graphic in frame where graphic.kind == .kittyLayer ? kittyChanged : mustWrite(graphic) {
+            if let transfer = graphic.transfer, transferred.insert(transfer.id).inserted {
+                bytes += passthrough(transfer.bytes, tmux: graphic.throughTmux)
+            }
             bytes += Array("\u{1B}7\u{1B}[\(graphic.y + 1);\(graphic.x + 1)H".utf8)
             bytes += passthrough(graphic.sequence, tmux: graphic.throughTmux)
             bytes += Array("\u{1B}8".utf8)
         }
-        return GraphicsOutput(repaint: repaint, bytes: bytes)
+        return GraphicsOutput(repaint: repaint, bytes: bytes, transferred: transferred)
     }
 
     /// `sequence` as tmux passes it on to the terminal it runs in: inside `ESC P tmux; … ESC \`,

@@ -53,8 +53,12 @@ public struct DrawnPicture: Sendable, Equatable {
     public let columns: Int
     public let rows: Int
     public let format: PictureFormat
-    /// Symbols: one sequence per row of cells; the other formats: one for the whole picture.
+    /// Symbols: one sequence per row of cells; the other formats: one for the whole picture
+    /// (kitty: one that places the picture `transfer` sent).
     public let sequences: [[UInt8]]
+    /// Kitty: the picture's pixels sent once under `kittyID` (its placements are then a few bytes).
+    public var transfer: [UInt8] = []
+    public var kittyID = 0
 }
 
 /// Pictures drawn for the terminal by the image helper (libvips decodes, libchafa draws), off
@@ -78,6 +82,7 @@ public enum PictureDrawing {
             throw WorkflowError(.unreadable, "the image helper drew nothing")
         }
         let bytes = [UInt8](output)
+        if canvas.format == .kitty { return try kitty(bytes, numbers: n) }
         let sequences =
             canvas.format == .symbols
             ? bytes.split(separator: 0x0A, omittingEmptySubsequences: false).prefix(n[3]).map(Array.init) : [bytes]
@@ -85,5 +90,22 @@ public enum PictureDrawing {
             width: n[0], height: n[1], columns: n[2],
             rows: min(n[3], canvas.format == .symbols ? sequences.count : n[3]),
             format: canvas.format, sequences: sequences)
+    }
+
+    /// chafa's kitty picture (`a=T`: sent and shown at once) made a transfer under an id of its
+    /// own (`a=t`, quiet) and a placement of a few bytes, so moving it sends no pixels again.
+    static func kitty(_ bytes: [UInt8], numbers n: [Int]) throws(WorkflowError) -> DrawnPicture {
+        let header = Array("\u{1B}_Ga=T,".utf8)
+        guard bytes.starts(with: header) else {
+            throw WorkflowError(.unreadable, "the image helper drew no kitty picture")
+        }
+        let id = Int.random(in: 1...0x7FFF_FFFF)
+        let transfer = Array("\u{1B}_Ga=t,i=\(id),q=2,".utf8) + bytes.dropFirst(header.count)
+        let place = Array("\u{1B}_Ga=p,i=\(id),c=\(n[2]),r=\(n[3]),C=1,q=2\u{1B}\\".utf8)
+        var drawn = DrawnPicture(
+            width: n[0], height: n[1], columns: n[2], rows: n[3], format: .kitty, sequences: [place])
+        drawn.transfer = transfer
+        drawn.kittyID = id
+        return drawn
     }
 }

@@ -144,7 +144,7 @@ struct PicturePrinter {
         guard let drawn = try? PictureDrawing.draw(bytes, fileExtension: ext, on: canvas) else { return nil }
         if drawn.format == .symbols { return drawn.sequences.flatMap { $0 + [0x0A] } }
         let wrapped = GraphicsOutput.passthrough(
-            drawn.sequences.first ?? [], tmux: state.tmux && drawn.format != .sixel)
+            drawn.transfer + (drawn.sequences.first ?? []), tmux: state.tmux && drawn.format != .sixel)
         return wrapped + [0x0A]
     }
 }
