@@ -11,7 +11,7 @@
      nakedblog-image show FORMAT COLOURS COLUMNS ROWS CELL_W CELL_H MAX_PIXELS IN OUT
        Draws the picture IN for a terminal into OUT, fitted into COLUMNS × ROWS cells
        of CELL_W × CELL_H pixels (never enlarged past its own pixels in a pixel format), as FORMAT:
-       kitty, sixel, iterm (iTerm2's inline images) or symbols (Unicode blocks in COLOURS:
+       kitty, sixel, iterm (iTerm2's inline images: a JPEG, or a PNG with transparency) or symbols (Unicode blocks in COLOURS:
        truecolor, 256, 16 or 8): escape sequences, for symbols one line per row of cells,
        each row self-contained. Prints "IN_W IN_H COLUMNS ROWS" (the picture's upright size).
 
@@ -125,6 +125,31 @@ static VipsImage *rgba8(VipsImage *image) {
     return bytes;
 }
 
+/* iTerm2's inline image of `image`, as a JPEG (a PNG when it has transparency): chafa 1.12
+   sends an uncompressed TIFF, ~20 times the bytes, which a writer over SSH waits for. */
+static int iterm(VipsImage *image, int columns, int rows, int in_width, int in_height, const char *output) {
+    VipsImage *srgb = NULL;
+    if (vips_colourspace(image, &srgb, VIPS_INTERPRETATION_sRGB, NULL) != 0) fail_vips(1);
+    void *encoded = NULL;
+    size_t length = 0;
+    int saved = vips_image_hasalpha(srgb)
+                    ? vips_pngsave_buffer(srgb, &encoded, &length, "strip", TRUE, NULL)
+                    : vips_jpegsave_buffer(srgb, &encoded, &length, "Q", 85, "strip", TRUE, NULL);
+    g_object_unref(srgb);
+    g_object_unref(image);
+    if (saved != 0) fail_vips(1);
+    gchar *base64 = g_base64_encode(encoded, length);
+    g_free(encoded);
+    FILE *file = fopen(output, "wb");
+    if (file == NULL) fail("cannot write the drawing", 1);
+    fprintf(file, "\033]1337;File=inline=1;size=%zu;width=%d;height=%d;preserveAspectRatio=1:%s\a", length, columns,
+        rows, base64);
+    g_free(base64);
+    if (fclose(file) != 0) fail("cannot write the drawing", 1);
+    printf("%d %d %d %d\n", in_width, in_height, columns, rows);
+    return fflush(stdout) == 0 ? 0 : 1;
+}
+
 static int show(char **argv) {
     ChafaPixelMode mode = pixel_mode(argv[2]);
     ChafaCanvasMode colours = canvas_mode(argv[3]);
@@ -162,6 +187,7 @@ static int show(char **argv) {
     if (vips_thumbnail(input, &thumbnail, columns * cell_width, "height", rows * cell_height, "size",
             VIPS_SIZE_DOWN, "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL) != 0)
         fail_vips(1);
+    if (mode == CHAFA_PIXEL_MODE_ITERM2) return iterm(thumbnail, columns, rows, in_width, in_height, output);
     VipsImage *pixels = rgba8(thumbnail);
     g_object_unref(thumbnail);
     size_t size = 0;

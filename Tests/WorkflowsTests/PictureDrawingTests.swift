@@ -58,6 +58,8 @@ final class PictureDrawingTests: XCTestCase {
                 XCTAssertTrue(text.hasSuffix("\u{1B}\\"))
             case .iterm:
                 XCTAssertTrue(text.hasPrefix("\u{1B}]1337;File=inline=1;"), String(text.prefix(40)))
+                XCTAssertTrue(text.contains(";width=\(drawn.columns);height=\(drawn.rows);"), "sized in cells")
+                XCTAssertTrue(text.contains(";preserveAspectRatio=1:/9j/"), "a JPEG, not chafa's raw TIFF")
                 XCTAssertTrue(text.hasSuffix("\u{07}"))
             case .symbols:
                 XCTAssertEqual(drawn.sequences.count, drawn.rows, "one sequence a row")
