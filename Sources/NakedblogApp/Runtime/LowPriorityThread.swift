@@ -13,7 +13,14 @@ final class LowPriorityThread: @unchecked Sendable {
         let thread = Thread { [condition = self.condition, weak self] in
             // Who 0: this thread alone (Linux keeps a nice value per thread); nothing else runs on it.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-            Thread.current.name = name
+            // Through /proc (Linux's own thread name), not `Thread.current.name`: Foundation learns
+            // its thread's pthread only when `start()` returns in the parent, so a thread that ran
+            // first was left unnamed (seen under load in the Debian 13 root).
+            let file = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+            if file >= 0 {
+                _ = Array(name.utf8.prefix(15)).withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+                close(file)
+            }
             while true {
                 condition.lock()
                 while self?.work.isEmpty == true { condition.wait() }
