@@ -79,6 +79,14 @@ final class PreviewPictureAppTests: XCTestCase {
         XCTAssertTrue(AppFixture.lines(state).joined().contains("[image: A grassy ridge under a grey sky]"))
     }
 
+    func testTheLinuxConsoleIsNotAskedAndDrawsBlocks() {
+        let console = PictureState(environment: ["TERM": "linux"], cellPixels: nil)
+        XCTAssertFalse(console.asksTerminal)
+        XCTAssertEqual(console.format, .symbols)
+        XCTAssertEqual(console.colours, .basic8)
+        XCTAssertTrue(PictureState(environment: ["TERM": "xterm-256color"], cellPixels: nil).asksTerminal)
+    }
+
     func testTheConfigFileChoosesTheFormatOrNone() throws {
         let config = try AppConfig.parse("[images]\npreview = \"sixel\"\n", file: "c.toml")
         XCTAssertEqual(config.pictureChoice, .always(.sixel))

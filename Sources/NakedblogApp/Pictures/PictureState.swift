@@ -27,6 +27,8 @@ public struct PictureState: Sendable {
     var sixelOffered = false
     /// iTerm2's inline images, known from the environment (`TERM_PROGRAM`, `LC_TERMINAL`).
     var itermByName = false
+    /// A terminal that would print a query it does not know (the Linux console, VT100s).
+    var printsQueries = false
 
     /// Drawings kept, newest last (at most `keep`).
     var drawn: [PictureKey: DrawnPicture] = [:]
@@ -52,13 +54,15 @@ public struct PictureState: Sendable {
         if let cellPixels, cellPixels.width > 0, cellPixels.height > 0 {
             (cellWidth, cellHeight) = (cellPixels.width, cellPixels.height)
         }
+        printsQueries = term == "linux" || term.hasPrefix("vt") || term.hasPrefix("con")
         let noColour = !(environment["NO_COLOR"] ?? "").isEmpty || term == "dumb" || term.isEmpty
         if noColour, choice == .automatic { self.choice = .off }
         decide()
     }
 
-    /// Whether the terminal should be asked (automatic choice only).
-    public var asksTerminal: Bool { choice == .automatic }
+    /// Whether the terminal should be asked (automatic choice only, and not a terminal that
+    /// would print the question: those draw symbols).
+    public var asksTerminal: Bool { choice == .automatic && !printsQueries }
 
     /// Takes a terminal's answer; true when the way pictures are drawn changed.
     @discardableResult
