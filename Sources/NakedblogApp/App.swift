@@ -13,7 +13,8 @@ public enum App {
         case .key(.terminalReply(let reply)):
             return terminalReplied(&state, reply)
         case .key(let key):
-            return handleKey(&state, key, now: now)
+            // A key that moved the view may bring pictures near it.
+            return handleKey(&state, key, now: now) + (state.page == .editor ? requestPictures(&state) : [])
         case .resized(let columns, let rows):
             state.columns = columns
             state.rows = rows

@@ -79,6 +79,35 @@ final class PreviewPictureAppTests: XCTestCase {
         XCTAssertTrue(AppFixture.lines(state).joined().contains("[image: A grassy ridge under a grey sky]"))
     }
 
+    /// A post of forty pictures draws those near the view; moving down asks for the next ones.
+    func testOnlyPicturesNearTheViewAreDrawn() throws {
+        let work = try TemporaryDirectory(prefix: "nb-many-pictures")
+        defer { work.remove() }
+        try PackageRoot.copyDemo(to: work.path)
+        let folder = work.appending("content/posts/summit-in-the-fog")
+        var text = "---\ntitle: Many\n---\n\n"
+        for index in 1...40 {
+            try FileManager.default.copyItem(atPath: folder + "/ridge.png", toPath: folder + "/p\(index).png")
+            text += "![Picture \(index)](p\(index).png)\n\nText \(index).\n\n"
+        }
+        try text.write(toFile: folder + "/index.md", atomically: true, encoding: .utf8)
+        var state = AppState(columns: 120, rows: 30, page: .browse)
+        let site = try Site.open(containing: work.path)
+        _ = App.update(&state, .siteLoaded(site, .prepared(PostIndex.build(site)), readAt: Date()), now: 0)
+        state.pictures = PictureState(environment: ["TERM": "xterm-256color"], cellPixels: (10, 20))
+        let first = draws(AppFixture.update(&state, .postOpened(path: post, text: text, stamp: nil)))
+        func number(_ task: SiteTask) -> Int {
+            Int(task.name.split(separator: "/").last?.split(separator: ".").first?.dropFirst() ?? "") ?? 0
+        }
+        XCTAssertFalse(first.isEmpty)
+        XCTAssertLessThan(first.count, 40, "not all forty at once")
+        XCTAssertEqual(first.map(number).min(), 1)
+        var later: [SiteTask] = []
+        for _ in 0..<12 { later += draws(AppFixture.send(&state, .pageDown)) }
+        XCTAssertTrue(later.contains { number($0) == 40 }, "moving down asks for the last ones: \(later.map(number))")
+        XCTAssertTrue(Set(later.map(\.name)).isDisjoint(with: first.map(\.name)), "none asked twice")
+    }
+
     func testTheLinuxConsoleIsNotAskedAndDrawsBlocks() {
         let console = PictureState(environment: ["TERM": "linux"], cellPixels: nil)
         XCTAssertFalse(console.asksTerminal)

@@ -22,7 +22,11 @@ public struct EditorScreen: Sendable {
     var frozenStatus: (words: Int, isCurrent: Bool, line: Int, column: Int)?
     /// How long typing pauses before the title bar's counts catch up.
     static let statusPause: TimeInterval = 0.4
-    public var preview: [PreviewLine] = []
+    public var preview: [PreviewLine] = [] {
+        didSet { pictureLines = preview.indices.filter { preview[$0].picture != nil } }
+    }
+    /// The indices of `preview`'s lines that stand for pictures.
+    private(set) var pictureLines: [Int] = []
     var previewRevision = -1
     var previewWidth = 0
     /// The lines the preview shows, for a large document (nil: all of them).

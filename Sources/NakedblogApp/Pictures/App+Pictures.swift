@@ -11,14 +11,18 @@ extension App {
         return requestPictures(&state)
     }
 
-    /// Asks for the drawings the preview's pictures need and lacks (each once, off the loop).
+    /// Asks for the drawings the preview's pictures near the view need and lack (each once, off
+    /// the loop): those within three screens of the cursor's line (the view is where the cursor
+    /// is), so a post of a hundred pictures draws what is read, and moving the cursor asks for more.
     static func requestPictures(_ state: inout AppState) -> [AppEffect] {
-        guard let screen = state.editor, let area = previewArea(state),
+        guard let screen = state.editor, !screen.pictureLines.isEmpty, let area = previewArea(state),
             let canvas = state.pictures.canvas(columns: area.width - 1, rows: area.height)
         else { return [] }
+        let cursor = firstPreviewLine(screen.preview, atOrAfter: screen.editor.cursor.line + 1)
+        let near = (cursor - 3 * area.height)...(cursor + 3 * area.height)
         var effects: [AppEffect] = []
-        for line in screen.preview {
-            guard let picture = line.picture, let file = picture.file else { continue }
+        for index in screen.pictureLines where near.contains(index) {
+            guard let picture = screen.preview[index].picture, let file = picture.file else { continue }
             let key = PictureKey(file: file, version: picture.version, canvas: canvas)
             guard state.pictures.drawn[key] == nil, !state.pictures.pending.contains(key),
                 state.pictures.failed[key] == nil
@@ -27,6 +31,16 @@ extension App {
             effects.append(.perform(drawPicture(key)))
         }
         return effects
+    }
+
+    /// The first of `lines` (their source lines never decrease) from source line `top` on.
+    static func firstPreviewLine(_ lines: [PreviewLine], atOrAfter top: Int) -> Int {
+        var low = 0, high = lines.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lines[middle].sourceLine >= top { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// The preview pane's area, when one is shown.

@@ -35,7 +35,7 @@ public struct PictureState: Sendable {
     var order: [PictureKey] = []
     var pending: Set<PictureKey> = []
     var failed: [PictureKey: String] = [:]
-    static let keep = 24
+    static let keep = 32
 
     public init() {}
 
