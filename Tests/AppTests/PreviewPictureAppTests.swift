@@ -108,6 +108,27 @@ final class PreviewPictureAppTests: XCTestCase {
         XCTAssertTrue(Set(later.map(\.name)).isDisjoint(with: first.map(\.name)), "none asked twice")
     }
 
+    /// The drawing task reads as Ctrl-R does on a shared server: a link out of the site is not followed.
+    func testADrawingIsNeverOfAFileOutsideTheSite() throws {
+        let work = try TemporaryDirectory(prefix: "nb-picture-link")
+        defer { work.remove() }
+        try PackageRoot.copyDemo(to: work.appending("site"))
+        try FileManager.default.copyItem(
+            atPath: demo + "/content/posts/summit-in-the-fog/ridge.png", toPath: work.appending("outside.png"))
+        let link = work.appending("site/content/posts/summit-in-the-fog/link.png")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: work.appending("outside.png"))
+        var state = try AppFixture.browsing()
+        let canvas = PictureCanvas(format: .symbols, colours: .palette256, columns: 40, rows: 10)
+        let key = PictureKey(file: link, version: "1", canvas: canvas)
+        _ = try AppFixture.perform(App.drawPicture(key), root: work.appending("site"), on: &state)
+        XCTAssertNil(state.pictures.drawn[key])
+        XCTAssertEqual(state.pictures.failed[key], "not a picture inside the site")
+        let inside = PictureKey(
+            file: work.appending("site/content/posts/summit-in-the-fog/ridge.png"), version: "1", canvas: canvas)
+        _ = try AppFixture.perform(App.drawPicture(inside), root: work.appending("site"), on: &state)
+        XCTAssertNotNil(state.pictures.drawn[inside], "\(state.pictures.failed)")
+    }
+
     func testTheLinuxConsoleIsNotAskedAndDrawsBlocks() {
         let console = PictureState(environment: ["TERM": "linux"], cellPixels: nil)
         XCTAssertFalse(console.asksTerminal)

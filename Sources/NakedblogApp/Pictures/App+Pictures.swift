@@ -51,19 +51,20 @@ extension App {
         ).preview
     }
 
-    /// Reads the picture (inside the site only) and has the helper draw it.
+    /// Reads the picture as Ctrl-R does on a shared server (`ImageSource`: inside the site, never
+    /// `.git`, opened without following a link, an image by its first bytes) and has the helper
+    /// draw it.
     static func drawPicture(_ key: PictureKey) -> SiteTask {
         SiteTask(
             "draw-picture \(key.file) \(key.canvas.columns)x\(key.canvas.rows) \(key.canvas.format)", readsOnly: true
         ) { context in
             let outcome: Result<DrawnPicture, WorkflowError>
             do throws(WorkflowError) {
-                guard SiteContainment.isInside(key.file, site: context.site.root),
-                    let bytes = FileManager.default.contents(atPath: key.file)
-                else { throw WorkflowError(.refused, "not a file inside the site") }
-                let name = key.file.split(separator: "/").last.map(String.init) ?? ""
-                let ext = name.contains(".") ? String(name.split(separator: ".").last ?? "") : ""
-                outcome = .success(try PictureDrawing.draw(bytes, fileExtension: ext, on: key.canvas))
+                guard
+                    case .success(let image) = ImageSource.read(key.file, siteRoot: context.site.root, restricted: true)
+                else { throw WorkflowError(.refused, "not a picture inside the site") }
+                outcome = .success(
+                    try PictureDrawing.draw(image.bytes, fileExtension: image.format.fileExtensions[0], on: key.canvas))
             } catch {
                 outcome = .failure(error)
             }
