@@ -51,13 +51,7 @@ public struct AppConfig: Sendable {
     public var images = ImageSettings()
 
     /// How the preview draws pictures, by `[images] preview`.
-    public var pictureChoice: PictureState.Choice {
-        switch images.preview {
-        case "off": .off
-        case "auto": .automatic
-        default: PictureFormat(rawValue: images.preview).map { .always($0) } ?? .automatic
-        }
-    }
+    public var pictureChoice: PictureState.Choice { PictureState.Choice(images.preview) }
 
     /// A problem in the config file, said so the user can fix it.
     public struct Problem: Error, CustomStringConvertible, Sendable {

@@ -172,7 +172,7 @@ enum EditorRender {
             else { return 1 }
             return 1 + drawn.rows
         }
-        if canvas != nil, editor.preview.contains(where: { $0.picture != nil }) {
+        if canvas != nil, !editor.pictureLines.isEmpty {
             let cursor = editor.editor.cursor.line
             let target = editor.preview[start...].firstIndex { $0.sourceLine >= cursor + 1 } ?? editor.preview.count
             var rows = (start..<target).reduce(0) { $0 + height($1) }

@@ -51,20 +51,15 @@ extension App {
         ).preview
     }
 
-    /// Reads the picture as Ctrl-R does on a shared server (`ImageSource`: inside the site, never
-    /// `.git`, opened without following a link, an image by its first bytes) and has the helper
-    /// draw it.
+    /// Has the helper draw the picture, read inside the site only (`PictureDrawing.draw(file:…)`).
     static func drawPicture(_ key: PictureKey) -> SiteTask {
         SiteTask(
             "draw-picture \(key.file) \(key.canvas.columns)x\(key.canvas.rows) \(key.canvas.format)", readsOnly: true
         ) { context in
             let outcome: Result<DrawnPicture, WorkflowError>
             do throws(WorkflowError) {
-                guard
-                    case .success(let image) = ImageSource.read(key.file, siteRoot: context.site.root, restricted: true)
-                else { throw WorkflowError(.refused, "not a picture inside the site") }
                 outcome = .success(
-                    try PictureDrawing.draw(image.bytes, fileExtension: image.format.fileExtensions[0], on: key.canvas))
+                    try PictureDrawing.draw(file: key.file, insideSite: context.site.root, on: key.canvas))
             } catch {
                 outcome = .failure(error)
             }

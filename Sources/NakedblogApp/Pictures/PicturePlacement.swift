@@ -32,8 +32,7 @@ enum PicturePlacement {
             Graphic(
                 x: origin.x, y: origin.y, columns: drawn.columns, rows: drawn.rows,
                 kind: drawn.format.isLayered ? .kittyLayer : .inCells, id: id, sequence: sequence,
-                // tmux draws sixel itself when it offered it; kitty and iTerm2 go through.
-                throughTmux: tmux && drawn.format != .sixel,
+                throughTmux: tmux && drawn.format.passesThroughTmux,
                 transfer: drawn.transfer.isEmpty ? nil : Graphic.Transfer(id: drawn.kittyID, bytes: drawn.transfer)))
         return drawn.rows
     }

@@ -11,6 +11,15 @@ public struct PictureState: Sendable {
         case automatic
         case off
         case always(PictureFormat)
+
+        /// From `[images] preview` or `--images`: `auto`, `off` or a format's name.
+        public init(_ setting: String) {
+            switch setting {
+            case "off": self = .off
+            case "auto": self = .automatic
+            default: self = PictureFormat(rawValue: setting).map { .always($0) } ?? .automatic
+            }
+        }
     }
 
     public var choice = Choice.automatic

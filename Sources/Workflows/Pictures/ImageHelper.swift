@@ -1,5 +1,6 @@
 import Blog
 import Foundation
+import TextWidth
 
 /// The image helper (`nakedblog-image`: libvips and libchafa in a C program of its own), run on
 /// one picture in a scratch folder: sandboxed where bubblewrap can (only the system's libraries
@@ -68,7 +69,8 @@ enum ImageHelper {
                 ? "it took more than \(Int(timeout)) s to decode"
                 : outcome.status == 128 + SIGKILL || outcome.status == 128 + SIGSEGV || text.contains("memory")
                     ? "decoding it needs more than \(memoryMiB) MiB"
-                    : text.split(separator: "\n").last.map(String.init) ?? "it cannot be read"
+                    // The decoder's words about a hostile file: shown only as visible text.
+                    : text.split(separator: "\n").last.map { TerminalText.visible(String($0)) } ?? "it cannot be read"
             throw WorkflowError(.refused, reason)
         }
         return Run(printed: text, output: FileManager.default.contents(atPath: outputPath))

@@ -14,6 +14,10 @@ public enum PictureFormat: String, Sendable, Hashable, CaseIterable {
 
     /// Whether the terminal keeps the picture apart from its text (kitty's layer).
     public var isLayered: Bool { self == .kitty }
+
+    /// Whether tmux must pass it on to the terminal it runs in: tmux draws symbols, and sixel
+    /// when it offered sixel; kitty's and iTerm2's pictures go through its passthrough.
+    public var passesThroughTmux: Bool { self == .kitty || self == .iterm }
 }
 
 /// How many colours pictures drawn as symbols use.
@@ -66,6 +70,18 @@ public struct DrawnPicture: Sendable, Equatable {
 public enum PictureDrawing {
     /// The most pixels a picture shown in the preview may decode to.
     public static let maxPixels = 100_000_000
+
+    /// Draws the picture at `file` on `canvas`, read as Ctrl-R reads on a shared server
+    /// (`ImageSource`: inside the site at `root`, never `.git`, opened without following a link,
+    /// an image by its first bytes) — the preview pane's and `nakedblog preview`'s one reading.
+    public static func draw(file: String, insideSite root: String, on canvas: PictureCanvas) throws(WorkflowError)
+        -> DrawnPicture
+    {
+        guard case .success(let image) = ImageSource.read(file, siteRoot: root, restricted: true) else {
+            throw WorkflowError(.refused, "not a picture inside the site")
+        }
+        return try draw(image.bytes, fileExtension: image.format.fileExtensions[0], on: canvas)
+    }
 
     /// Draws `bytes` (a picture whose name ends in `fileExtension`) on `canvas`.
     public static func draw(_ bytes: Data, fileExtension: String, on canvas: PictureCanvas) throws(WorkflowError)

@@ -102,7 +102,8 @@ struct PreviewCommand: ParsableCommand {
         let width = width ?? TerminalSize.columns() ?? 80
         let parts = MarkdownPreview.terminalParts(page, width: width, context: context, colour: colour)
         let pictures =
-            colour && parts.contains { !$0.pictures.isEmpty } ? PicturePrinter(images: images, width: width) : nil
+            colour && parts.contains { !$0.pictures.isEmpty }
+            ? PicturePrinter(images: images, width: width, site: site) : nil
         for part in parts {
             var start = 0
             for place in part.pictures {
@@ -122,13 +123,16 @@ struct PicturePrinter {
     var state: PictureState
     let canvas: PictureCanvas?
 
+    let siteRoot: String?
+
     /// `images`: the option (else `[images] preview`, else auto: the terminal is asked).
-    init(images: String?, width: Int) {
+    init(images: String?, width: Int, site: Site?) {
         let environment = ProcessInfo.processInfo.environment
-        var config = AppConfig()
-        config.images.preview = images ?? ImageSettings.load(environment: environment).preview
+        siteRoot = site?.root
         state = PictureState(
-            environment: environment, choice: config.pictureChoice, cellPixels: TerminalAnswers.cellPixels)
+            environment: environment,
+            choice: PictureState.Choice(images ?? ImageSettings.load(environment: environment).preview),
+            cellPixels: TerminalAnswers.cellPixels)
         if state.asksTerminal {
             for reply in TerminalAnswers.ask(tmux: state.tmux) { state.take(reply) }
         }
@@ -137,14 +141,12 @@ struct PicturePrinter {
 
     /// The picture's escape sequences and a line end, or nil when it cannot be drawn.
     func draw(_ picture: PreviewPicture) -> [UInt8]? {
-        guard let canvas, let file = picture.file, let bytes = FileManager.default.contents(atPath: file) else {
-            return nil
-        }
-        let ext = (file as NSString).pathExtension
-        guard let drawn = try? PictureDrawing.draw(bytes, fileExtension: ext, on: canvas) else { return nil }
+        guard let canvas, let file = picture.file, let siteRoot,
+            let drawn = try? PictureDrawing.draw(file: file, insideSite: siteRoot, on: canvas)
+        else { return nil }
         if drawn.format == .symbols { return drawn.sequences.flatMap { $0 + [0x0A] } }
         let wrapped = GraphicsOutput.passthrough(
-            drawn.transfer + (drawn.sequences.first ?? []), tmux: state.tmux && drawn.format != .sixel)
+            drawn.transfer + (drawn.sequences.first ?? []), tmux: state.tmux && drawn.format.passesThroughTmux)
         return wrapped + [0x0A]
     }
 }
