@@ -15,10 +15,34 @@ public enum CloneTarget {
         return URL(fileURLWithPath: absolute).standardizedFileURL.path
     }
 
+    /// The folder a clone of `url` goes into, checked (`check`): the one call both front ends make.
+    public static func resolve(_ url: GitURL, directory: String?, in base: String) throws(Refusal) -> String {
+        let target = path(for: url, directory: directory, in: base)
+        try check(target, namedAfterURL: directory == nil)
+        return target
+    }
+
     /// Refuses a target that is a file, a folder that is not empty, or inside a folder that
-    /// cannot be written (as git refuses them), before anything is fetched.
-    public static func check(_ target: String) throws(Refusal) {
+    /// cannot be written (as git refuses them), before anything is fetched. A folder named after
+    /// the URL (`namedAfterURL`: the writer did not choose it) must be new and not a dot-folder:
+    /// a repository called `.config` or `.ssh` would otherwise land in a home's settings.
+    public static func check(_ target: String, namedAfterURL: Bool) throws(Refusal) {
         let fm = FileManager.default
+        if namedAfterURL {
+            let name = (target as NSString).lastPathComponent
+            if name.hasPrefix(".") {
+                throw Refusal(
+                    description:
+                        "cannot clone into \(name): a folder named after the URL may not start with a dot. Name the folder to clone into."
+                )
+            }
+            var status = stat()
+            if lstat(target, &status) == 0 {
+                throw Refusal(
+                    description:
+                        "cannot clone into \(target): it exists already. Name another folder to clone into.")
+            }
+        }
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: target, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {

@@ -29,6 +29,9 @@ public struct AppState: Sendable {
     /// running publish is never cancelled by leaving a screen.
     public var publish: PublishSheet?
     public var shouldQuit = false
+    /// Why the app ended on its own (restricted: the author's site stopped opening), for the
+    /// front end to print once the terminal is restored.
+    public internal(set) var exitProblem: String?
     /// The key bindings (defaults, or the user's config file).
     public var keys = KeyBindings.defaults
     /// Columns between the editor's tab stops (the config file's `tab_width`).

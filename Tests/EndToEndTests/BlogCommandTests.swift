@@ -49,6 +49,22 @@ final class BlogCommandTests: XCTestCase {
         XCTAssertTrue(docs.stdout.contains("_posts/2020-01-01-hi.md"), docs.stdout + docs.stderr)
     }
 
+    /// Issue 58.2: the CLI opens a site as the app does (`SiteOpening`): a `contentDir` that
+    /// leads into `.git` is refused before anything is listed, as the app refuses it.
+    func testTheCommandLineRefusesAContentFolderInsideGit() throws {
+        try FileManager.default.createDirectory(
+            atPath: site.path + "/.git/c/posts", withIntermediateDirectories: true)
+        try "---\ntitle: Secret\n---\n".write(
+            toFile: site.path + "/.git/c/posts/a.md", atomically: true, encoding: .utf8)
+        let config = site.path + "/hugo.toml"
+        try ("contentDir = \".git/c\"\n" + (try String(contentsOfFile: config, encoding: .utf8))).write(
+            toFile: config, atomically: true, encoding: .utf8)
+        let list = try run(["list", "--json"])
+        XCTAssertNotEqual(list.status, 0, list.stdout)
+        XCTAssertFalse(list.stdout.contains("Secret") || list.stdout.contains("a.md"), list.stdout)
+        XCTAssertTrue(list.stderr.contains(".git"), list.stderr)
+    }
+
     func testListTableAndJSON() throws {
         let table = try run(["list"])
         XCTAssertEqual(table.status, 0, table.stderr)

@@ -121,6 +121,25 @@ final class CloneCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.appending("full")), ["file"])
     }
 
+    /// A repository committed as `x/.config` and cloned by its URL from a home would become the
+    /// account's `~/.config` (git's `core.fsmonitor`, nakedblog's own settings): refused, nothing written.
+    func testACloneNamedAfterADotFolderIsRefused() throws {
+        let planted = work.appending("blog/x/.config")
+        try FileManager.default.createDirectory(atPath: planted, withIntermediateDirectories: true)
+        try home.git(["init", "-q", "--bare", planted])
+        let result = try clone(["--no-open", "file://" + planted])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("may not start with a dot"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appending(".config")), "nothing was cloned")
+        // An existing folder named after the URL is not filled either, even when empty.
+        try home.git(["init", "-q", "--bare", work.appending("srv/site.git")])
+        try FileManager.default.createDirectory(atPath: work.appending("site"), withIntermediateDirectories: true)
+        let existing = try clone(["--no-open", "file://" + work.appending("srv/site.git")])
+        XCTAssertEqual(existing.status, 1, existing.stderr)
+        XCTAssertTrue(existing.stderr.contains("exists already"), existing.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.appending("site")), [])
+    }
+
     func testReadOnlyTargetIsRefusedBeforeFetching() throws {
         try requireRoot("a read-only bind mount")
         try requireProgram("unshare")

@@ -217,6 +217,24 @@ final class RestrictedAuthorsTests: XCTestCase {
         }
     }
 
+    /// A co-author pushes a config the session refuses (`contentDir = "../x"`). The author's next
+    /// session used to fall back to the start screen, where `c` cloned any repository the server
+    /// could read (another site's, or one named `.config` into the account's home): now it says
+    /// why over SSH and ends, and no key reaches a start screen.
+    func testARefusedSiteEndsTheSessionInsteadOfOfferingAClone() throws {
+        let site = try clone("carl")
+        let config = site + "/hugo.toml"
+        try ("contentDir = \"../x\"\n" + (try String(contentsOfFile: config, encoding: .utf8))).write(
+            toFile: config, atomically: true, encoding: .utf8)
+        try home.git(["-C", site, "commit", "-qam", "Move the content (a co-author)"])
+        let session = try session(try authorKey("carl", author: "Carl Co <carl@example.org>", site: site))
+        let screen = try session.waitFor("cannot open the site", timeout: 20).joined(separator: "\n")
+        XCTAssertTrue(screen.contains("contentDir ../x"), screen)
+        XCTAssertNotEqual(try session.waitForExit(timeout: 20), 0)
+        XCTAssertFalse(screen.contains("clone"), screen)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.path + "/.config/nakedblog"))
+    }
+
     func testNoTerminalAndACommandOnTheSSHLineAreRefused() throws {
         let site = try clone("solo")
         let key = try authorKey("solo", author: "Ann Author <ann@example.org>", site: site)

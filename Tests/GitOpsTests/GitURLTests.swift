@@ -52,9 +52,35 @@ final class GitURLTests: XCTestCase {
         let full = NSTemporaryDirectory() + "nb-clone-target-\(getpid())"
         try FileManager.default.createDirectory(atPath: full + "/inside", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: full) }
-        XCTAssertThrowsError(try CloneTarget.check(full)) { XCTAssertTrue("\($0)".contains("not empty"), "\($0)") }
-        XCTAssertNoThrow(try CloneTarget.check(full + "/inside"))
-        XCTAssertNoThrow(try CloneTarget.check(full + "/new/deeper"))
+        XCTAssertThrowsError(try CloneTarget.check(full, namedAfterURL: false)) {
+            XCTAssertTrue("\($0)".contains("not empty"), "\($0)")
+        }
+        XCTAssertNoThrow(try CloneTarget.check(full + "/inside", namedAfterURL: false))
+        XCTAssertNoThrow(try CloneTarget.check(full + "/new/deeper", namedAfterURL: false))
+    }
+
+    /// A folder named after the URL (the writer did not choose it) is new and not a dot-folder:
+    /// a repository called `.config` cloned from a home would plant the account's settings.
+    func testAFolderNamedAfterTheURLIsNewAndNotHidden() throws {
+        let home = NSTemporaryDirectory() + "nb-clone-named-\(getpid())"
+        try FileManager.default.createDirectory(atPath: home + "/empty", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        for url in ["file:///srv/x/.config", "file:///srv/x/.ssh.git", "https://host/a/.git-credentials"] {
+            XCTAssertThrowsError(try CloneTarget.resolve(try GitURL(url), directory: nil, in: home), url) {
+                XCTAssertTrue("\($0)".contains("may not start with a dot"), "\($0)")
+            }
+        }
+        XCTAssertThrowsError(try CloneTarget.resolve(try GitURL("https://host/a/empty.git"), directory: nil, in: home))
+        {
+            XCTAssertTrue("\($0)".contains("exists already"), "\($0)")
+        }
+        // Chosen by the writer: an empty folder (as git allows) and a dot-folder are theirs to name.
+        XCTAssertEqual(
+            try CloneTarget.resolve(try GitURL("https://host/a/b.git"), directory: "empty", in: home), home + "/empty")
+        XCTAssertEqual(
+            try CloneTarget.resolve(try GitURL("https://host/a/.b"), directory: "b", in: home), home + "/b")
+        XCTAssertEqual(
+            try CloneTarget.resolve(try GitURL("https://host/a/new.git"), directory: nil, in: home), home + "/new")
     }
 
     func testRedactionSplitsAtTheLastAt() throws {

@@ -194,6 +194,7 @@ extension App {
     }
 
     static func handleStartKey(_ state: inout AppState, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
+        if state.restricted { return handleRestrictedStartKey(&state) }
         if state.start.editingURL {
             switch key {
             case .escape: state.start.editingURL = false

@@ -49,6 +49,8 @@ extension App {
             state.browse.scroll(height: BrowseLayout.listHeight(rows: state.rows))
             return []
         case .sitesFound(let folder, let sites):
+            // Restricted: the author's one site or nothing (`SiteOpening` never looks below then).
+            if state.restricted { return endRestricted(&state, "no site at \(folder)") }
             state.browse.loading = false
             state.start.sitesIn = folder
             state.start.recent = sites
@@ -57,6 +59,8 @@ extension App {
             state.page = .start
             return []
         case .siteFailed(let problem):
+            // Restricted: no start screen (it clones and opens other sites); say why and end.
+            if state.restricted { return endRestricted(&state, problem) }
             state.browse.loading = false
             state.start.sitesIn = nil
             state.start.problem = problem

@@ -7,24 +7,20 @@ extension EffectRunner {
     /// The site at `path`, refused when a folder its configuration declares leads into `.git`
     /// or (restricted) outside the site: every effect opens the site through here.
     func openSite(_ path: String) throws(ContentError) -> Site {
-        let site = try Site.open(containing: path)
-        try site.requireDeclaredFoldersInside(restricted: restricted)
-        return site
+        try SiteOpening.open(path, restricted: restricted)
     }
 
     func loadSite(_ path: String) {
-        // A repository whose site is below it (`docs/`, `exampleSite/`): the one site, or a choice.
-        if (try? Site.open(containing: path)) == nil, !restricted {
-            let below = Site.sitesBelow(path)
-            if below.count > 1 { return send(.sitesFound(in: path, below)) }
-            if let only = below.first { return loadSite(only) }
-        }
         do {
-            let site = try openSite(path)
-            var index = PostIndex.build(site, listings: SiteListings.cache(for: site))
-            if restricted { index.removeOutsideSite() }
-            send(.siteLoaded(site, .prepared(index), readAt: Date()))
-            if followsDisk { watch(site) }
+            // A repository whose site is below it (`docs/`, `exampleSite/`): the one site, or a choice.
+            switch try SiteOpening.find(path, restricted: restricted) {
+            case .several(let folder, let sites): send(.sitesFound(in: folder, sites))
+            case .site(let site):
+                var index = PostIndex.build(site, listings: SiteListings.cache(for: site))
+                if restricted { index.removeOutsideSite() }
+                send(.siteLoaded(site, .prepared(index), readAt: Date()))
+                if followsDisk { watch(site) }
+            }
         } catch {
             send(.siteFailed(String(describing: error)))
         }

@@ -4,10 +4,14 @@ import GitOps
 
 extension EffectRunner {
     func startClone(url: String, target: String) {
+        // A shared server's author works on their one site: no other repository, no folder of the
+        // server account's (the start screen never offers it; this is the backstop).
+        if restricted { return send(.cloneFailed(GitError(kind: .other, operation: "clone", message: Self.noClone))) }
         let remote: GitURL
         do {
             remote = try GitURL(url, relativeTo: (target as NSString).deletingLastPathComponent)
-            try CloneTarget.check(target)
+            // The target was resolved (named after the URL, or chosen) before this effect.
+            try CloneTarget.check(target, namedAfterURL: false)
         } catch let error as GitURL.Invalid {
             send(.cloneFailed(GitError(kind: .other, operation: "clone", message: error.refusing(url))))
             return
@@ -33,15 +37,22 @@ extension EffectRunner {
     /// Parses a URL typed on the start screen (it may name a local folder: the file system is
     /// asked) and works out where it would be cloned; the answer goes back to update.
     func checkCloneURL(_ url: String, directory: String) {
+        if restricted { return send(.cloneURLRefused(Self.noClone)) }
+        let remote: GitURL
         do {
-            let remote = try GitURL(url, relativeTo: directory)
-            send(
-                .cloneURLChecked(
-                    url: url, target: CloneTarget.path(for: remote, directory: nil, in: directory), remote: remote))
+            remote = try GitURL(url, relativeTo: directory)
         } catch {
-            send(.cloneURLRefused(error.refusing(url) + "."))
+            return send(.cloneURLRefused(error.refusing(url) + "."))
+        }
+        do {
+            let target = try CloneTarget.resolve(remote, directory: nil, in: directory)
+            send(.cloneURLChecked(url: url, target: target, remote: remote))
+        } catch {
+            send(.cloneURLRefused(error.description))
         }
     }
+
+    static let noClone = "Cloning is not available on this server: an author works on their own site only."
 
     /// Runs `$VISUAL` / `$EDITOR` (else `vi`) on the post with the terminal handed over.
     func runExternalEditor(_ path: String, root: String) {

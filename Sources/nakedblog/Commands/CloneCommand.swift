@@ -39,8 +39,10 @@ struct CloneCommand: AsyncParsableCommand {
         } catch {
             throw UserFacingError(error.refusing(url) + ".", exitCode: ExitCodes.usage)
         }
-        let target = CloneTarget.path(for: remote, directory: directory, in: FileManager.default.currentDirectoryPath)
-        do { try CloneTarget.check(target) } catch { throw UserFacingError(error.description) }
+        let target: String
+        do {
+            target = try CloneTarget.resolve(remote, directory: directory, in: FileManager.default.currentDirectoryPath)
+        } catch { throw UserFacingError(error.description) }
         if !noOpen, isatty(0) == 1, isatty(1) == 1, !acceptNewHostKey {
             // On a terminal: the clone screen, then the post browser of the new clone.
             var state = AppState(columns: 80, rows: 24)

@@ -8,7 +8,8 @@ import TUI
 
 /// Runs the full-screen app on the terminal, restoring it on every exit path.
 enum FullScreen {
-    /// Starts the app with `state` and `initial` effects; returns when the user quits.
+    /// Starts the app with `state` and `initial` effects; returns when the user quits. Throws when
+    /// the app ended on its own with a problem (`AppState.exitProblem`), once the terminal is restored.
     static func run(
         state initialState: AppState, initial: [AppEffect], theme themeOption: String? = nil,
         restricted: Bool = false, author: CommitAuthor? = nil
@@ -66,6 +67,10 @@ enum FullScreen {
             })
         loop.run(initial: initial)
         loop.runner.shutDown()
+        terminal.stop()
+        if let problem = loop.state.exitProblem {
+            throw UserFacingError(TerminalText.visible(problem) + ".", exitCode: ExitCodes.failure)
+        }
     }
 }
 

@@ -4,6 +4,7 @@ import Foundation
 import GitOps
 import NakedblogApp
 import TUI
+import Workflows
 
 /// `nakedblog [DIR | POST | POST:LINE | +LINE POST]` (`nakedblog open …`): the full-screen app
 /// on the site at DIR, or the editor on a post (at a line) in the site that holds it, or the
@@ -86,9 +87,14 @@ struct OpenCommand: ParsableCommand {
         state.openOnLoad = post
         state.start.directory = FileManager.default.currentDirectoryPath
         if restricted {
-            guard (try? Site.open(containing: path)) != nil else {
+            // The author's one site, or nothing: a session on a shared server never falls back
+            // to a screen that opens or clones another (the app ends the same way if the site
+            // stops opening later, after a sync).
+            do {
+                _ = try SiteOpening.open(path, restricted: true)
+            } catch {
                 throw UserFacingError(
-                    "cannot open \(path): not a Hugo or Jekyll site (the server's set-up: docs/SERVING.md).",
+                    "cannot open the site: \(TerminalText.visible(error.description)) (the server's set-up: docs/SERVING.md).",
                     exitCode: ExitCodes.usage)
             }
         } else {

@@ -1,29 +1,29 @@
 import Blog
 import Foundation
 import TextWidth
+import Workflows
 
 /// Opening sites and reporting content problems the same way in every command.
 enum SiteLoading {
     /// Opens the site containing `directory` — or the one site below it (a repository whose
     /// site is in `docs/`) — or fails with the message the user needs.
     static func open(_ directory: String, jekyllConfigs: [String]? = nil) throws -> Site {
+        let found: SiteOpening.Found
         do {
-            return try Site.open(containing: directory, jekyllConfigs: jekyllConfigs)
+            found = try SiteOpening.find(directory, restricted: false, jekyllConfigs: jekyllConfigs)
         } catch {
-            let below = Site.sitesBelow(directory)
-            if below.count == 1, let site = try? Site.open(containing: below[0], jekyllConfigs: jekyllConfigs) {
-                return site
-            }
-            if below.count > 1 {
-                let base = StandardPath.of(directory)
-                let names = below.map {
-                    TerminalText.visible($0.hasPrefix(base + "/") ? String($0.dropFirst(base.count + 1)) : $0)
-                }
-                throw UserFacingError(
-                    "\(directory) holds \(below.count) sites: \(names.joined(separator: ", ")). Run nakedblog in one of them, or pass its path."
-                )
-            }
             throw UserFacingError(String(describing: error))
+        }
+        switch found {
+        case .site(let site): return site
+        case .several(_, let below):
+            let base = StandardPath.of(directory)
+            let names = below.map {
+                TerminalText.visible($0.hasPrefix(base + "/") ? String($0.dropFirst(base.count + 1)) : $0)
+            }
+            throw UserFacingError(
+                "\(directory) holds \(below.count) sites: \(names.joined(separator: ", ")). Run nakedblog in one of them, or pass its path."
+            )
         }
     }
 
