@@ -127,4 +127,28 @@ final class UnpublishTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/" + post))
         XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/_drafts/hello.md"))
     }
+
+    /// Issue 56.6: an undo that would bring a file back outside the site (the post was moved in
+    /// from a folder beside it) is refused before anything changes: the post stays.
+    func testARefusedUndoChangesNothing() throws {
+        let work = try TemporaryDirectory(prefix: "nb-undo-outside")
+        defer { work.remove() }
+        let git = ["git", "-c", "user.name=A", "-c", "user.email=a@b"]
+        try FileManager.default.createDirectory(atPath: work.path + "/notes", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: work.path + "/docs/_posts", withIntermediateDirectories: true)
+        let text = "---\ntitle: Hello\n---\n\n" + PostHistoryTests.paragraph + "\n"
+        try text.write(toFile: work.path + "/notes/hello.md", atomically: true, encoding: .utf8)
+        try Shell.check(["git", "init", "-q", "-b", "main"], in: work.path)
+        try Shell.check(["git", "add", "-A"], in: work.path)
+        try Shell.check(git + ["commit", "-qm", "A note"], in: work.path)
+        try Shell.check(["git", "mv", "notes/hello.md", "docs/_posts/2020-01-01-hello.md"], in: work.path)
+        try Shell.check(git + ["commit", "-qm", "Publish: Hello"], in: work.path)
+        let site = try Site.open(containing: work.path + "/docs")
+        let post = "_posts/2020-01-01-hello.md"
+        XCTAssertThrowsError(try Unpublish.undoLastPublish(post, site: site)) { error in
+            XCTAssertTrue("\(error)".contains("outside the site"), "\(error)")
+        }
+        XCTAssertEqual(try String(contentsOfFile: site.absolute(post), encoding: .utf8), text, "the post is still there")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.path + "/notes/hello.md"))
+    }
 }

@@ -65,32 +65,36 @@ public enum Unpublish {
                 .refused, "\(before) was changed after that publish (\(newest.subject)): undo it by hand.")
         }
         let old = repository.content(of: before, at: parent)
+        // Every path is checked before anything changes: a refusal leaves the post as it was.
+        // The file the commit made goes when a move is undone or the commit created it.
+        let removed = before != now || old == nil ? try insideSite(now, paths: paths, site: site) : nil
+        let restored = old == nil ? nil : try insideSite(before, paths: paths, site: site)
         do {
-            if before != now || old == nil {
-                // The file the commit made goes (a move is undone; a first commit's file removed).
-                guard let siteNow = paths.inSite(now) else {
-                    throw WorkflowError(.refused, "\(now) is outside the site.")
-                }
-                // A name from the history: removed only where it resolves inside the site.
-                try SiteContainment.require(site.absolute(siteNow), insideSite: site.root, display: siteNow)
-                try FileManager.default.removeItem(atPath: site.absolute(siteNow))
+            // The old version is written before the newer file goes: a failure loses neither.
+            if let old, let restored {
+                try FileManager.default.createDirectory(
+                    atPath: (site.absolute(restored) as NSString).deletingLastPathComponent,
+                    withIntermediateDirectories: true)
+                try AtomicFile.write(old, to: site.absolute(restored), permissions: 0o644)
             }
-            guard let old else {
-                return (paths.inSite(now) ?? post, last.entry.subject)
-            }
-            guard let siteBefore = paths.inSite(before) else {
-                throw WorkflowError(.refused, "\(before) is outside the site.")
-            }
-            try SiteContainment.require(site.absolute(siteBefore), insideSite: site.root, display: siteBefore)
-            try FileManager.default.createDirectory(
-                atPath: (site.absolute(siteBefore) as NSString).deletingLastPathComponent,
-                withIntermediateDirectories: true)
-            try AtomicFile.write(old, to: site.absolute(siteBefore), permissions: 0o644)
-            return (siteBefore, last.entry.subject)
+            if let removed, removed != restored { try FileManager.default.removeItem(atPath: site.absolute(removed)) }
+            return (restored ?? paths.inSite(now) ?? post, last.entry.subject)
         } catch let error as WorkflowError {
             throw error
         } catch {
             throw WorkflowError(.refused, "cannot put the post back: \(error)")
         }
+    }
+
+    /// `path` (repository-relative, from the history) as a site path that resolves inside the
+    /// site, links followed, under no `.git`; else the refusal.
+    private static func insideSite(_ path: String, paths: SitePath, site: Site) throws(WorkflowError) -> String {
+        guard let inSite = paths.inSite(path) else { throw WorkflowError(.refused, "\(path) is outside the site.") }
+        do {
+            try SiteContainment.require(site.absolute(inSite), insideSite: site.root, display: inSite)
+        } catch {
+            throw WorkflowError(.refused, "\(error)")
+        }
+        return inSite
     }
 }
