@@ -15,7 +15,13 @@ public enum CommonMark {
     /// Parses `bytes` and hands `body` an iterator over the document (valid only inside it; the
     /// tree is freed after). Nil when cmark could not allocate.
     static func withIterator<T>(over bytes: [UInt8], _ body: (OpaquePointer) -> T) -> T? {
-        bytes.withUnsafeBufferPointer { withIterator(over: $0, body) }
+        bytes.withUnsafeBufferPointer { buffer in
+            // Lines opening more containers than anyone writes are parsed as text (`BlockNesting`).
+            if let capped = BlockNesting.capped(buffer) {
+                return capped.withUnsafeBufferPointer { withIterator(over: $0, body) }
+            }
+            return withIterator(over: buffer, body)
+        }
     }
 
     private static func withIterator<T>(over buffer: UnsafeBufferPointer<UInt8>, _ body: (OpaquePointer) -> T) -> T? {

@@ -25,12 +25,20 @@ final class MarkdownDocument: @unchecked Sendable {
                     CMARK_OPT_DEFAULT, UnsafeMutableRawPointer($0).assumingMemoryBound(to: cmark_mem.self))
             }
             ?? cmark_parser_new(CMARK_OPT_DEFAULT)
+        func feed(_ buffer: UnsafeBufferPointer<UInt8>) {
+            guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+            base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                cmark_parser_feed(parser, $0, buffer.count)
+            }
+        }
         func feed(_ text: Substring) {
             var text = text
             text.withUTF8 { buffer in
-                guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    cmark_parser_feed(parser, $0, buffer.count)
+                // Lines opening more containers than anyone writes are parsed as text (`BlockNesting`).
+                if let capped = BlockNesting.capped(buffer) {
+                    capped.withUnsafeBufferPointer { feed($0) }
+                } else {
+                    feed(buffer)
                 }
             }
         }

@@ -24,6 +24,11 @@ enum PathologicalBench {
             ("nested brackets", repeated("[", 50_000) + "a" + repeated("]", 50_000)),
             ("nested block quotes", repeated("> ", 50_000) + "a"),
             ("deeply nested lists", (0..<1_000).map { repeated("  ", $0) + "* a\n" }.joined()),
+            ("empty lines in deeply nested lists", repeated("- ", 30_000) + "x" + repeated("\n", 30_000)),
+            (
+                "empty lines in a quote's nested lists",
+                "> " + repeated("- ", 30_000) + "x\n" + repeated(">\n", 30_000)
+            ),
             ("U+0000 in input", "abc\u{0}de\u{0}"),
             ("backticks", (1..<5_000).map { "e" + repeated("`", $0) }.joined()),
             ("unclosed links A", repeated("[a](<b", 30_000)),
