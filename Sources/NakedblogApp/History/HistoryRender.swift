@@ -76,6 +76,10 @@ enum CompareRows {
 
     static func rows(_ compare: CompareView, width: Int) -> [Row] {
         var rows: [Row] = []
+        if compare.diff.coarse {
+            rows.append([("Too large to compare word by word: changed parts are shown whole.", Style(.warning))])
+            rows.append([])
+        }
         for field in compare.diff.fields {
             rows.append([
                 (field.key + ": ", Style(.frontMatterKey)), (field.old ?? "(none)", removed), (" → ", Style(.dim)),

@@ -31,21 +31,28 @@ public struct ProseDiff: Sendable, Equatable {
 
     public let fields: [FieldChange]
     public let hunks: [Hunk]
+    /// Some of it was too large to compare finely (`fineLimit`, `wordLimit`): a run of
+    /// paragraphs, or a paragraph's words, is shown removed and added whole. (Any span is cut
+    /// at `shownLimit` bytes, and says so.)
+    public private(set) var coarse = false
 
     public var isEmpty: Bool { fields.isEmpty && hunks.isEmpty }
+
+    /// Myers' algorithm takes time and memory in proportion to both sides times the number of
+    /// differences: quadratic when everything changed (a 55 MB version: minutes and gigabytes).
+    /// Only the middle between what both sides start and end with is compared, and only when it
+    /// is at most this many paragraphs or words; a larger middle is shown removed and added whole.
+    public static let fineLimit = 4_000
+    /// A span shown in a comparison is cut at this many bytes (the rest is counted, not drawn).
+    public static let shownLimit = 64 * 1024
 
     /// The difference from `old` to `new` (whole posts, front matter included).
     public init(from old: String, to new: String, file: String = "post.md") {
         fields = Self.fieldChanges(old, new, file: file)
         let oldParagraphs = Self.paragraphs(old), newParagraphs = Self.paragraphs(new)
-        let difference = newParagraphs.map(\.text).difference(from: oldParagraphs.map(\.text))
-        var removed = Set<Int>(), inserted = Set<Int>()
-        for change in difference {
-            switch change {
-            case .remove(let offset, _, _): removed.insert(offset)
-            case .insert(let offset, _, _): inserted.insert(offset)
-            }
-        }
+        var coarse = false
+        let (removed, inserted) = Self.changedOffsets(
+            oldParagraphs.map(\.text), newParagraphs.map(\.text), coarse: &coarse)
         // Walk both lists; a run of removed paragraphs and the inserted run at the same place
         // make one hunk.
         var hunks: [Hunk] = []
@@ -73,9 +80,35 @@ public struct ProseDiff: Sendable, Equatable {
             hunks.append(
                 Hunk(
                     oldLines: oldLines, newLines: newLines, oldText: oldText, newText: newText,
-                    spans: Self.words(from: oldText, to: newText)))
+                    spans: Self.words(from: oldText, to: newText, coarse: &coarse)))
         }
         self.hunks = hunks
+        self.coarse = coarse
+    }
+
+    /// The offsets of `old` removed and of `new` inserted: the common start and end kept, the
+    /// middle compared with Myers' algorithm when it is small (`fineLimit`), else all of it
+    /// changed (`coarse` set).
+    static func changedOffsets<Element: Equatable>(_ old: [Element], _ new: [Element], coarse: inout Bool) -> (
+        removed: Set<Int>, inserted: Set<Int>
+    ) {
+        var start = 0
+        while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
+        var endOld = old.count, endNew = new.count
+        while endOld > start, endNew > start, old[endOld - 1] == new[endNew - 1] { endOld -= 1; endNew -= 1 }
+        let middleOld = old[start..<endOld], middleNew = new[start..<endNew]
+        guard middleOld.count + middleNew.count > Self.fineLimit else {
+            var removed = Set<Int>(), inserted = Set<Int>()
+            for change in Array(middleNew).difference(from: Array(middleOld)) {
+                switch change {
+                case .remove(let offset, _, _): removed.insert(start + offset)
+                case .insert(let offset, _, _): inserted.insert(start + offset)
+                }
+            }
+            return (removed, inserted)
+        }
+        coarse = true
+        return (Set(start..<endOld), Set(start..<endNew))
     }
 
     static func anchorLine(_ paragraphs: [Paragraph], at index: Int) -> Int {
@@ -90,8 +123,10 @@ public struct ProseDiff: Sendable, Equatable {
     /// The body's paragraphs (runs of non-blank lines) with their line ranges; the front matter
     /// is left out (its fields are compared as fields).
     static func paragraphs(_ text: String) -> [Paragraph] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            $0.hasSuffix("\r") ? $0.dropLast() : $0
+        // Split on the byte: Swift reads "\r\n" as one Character, so a CRLF file split on the
+        // Character "\n" was one line.
+        let lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            Substring(line.last == 0x0D ? line.dropLast() : line)
         }
         var start = FrontMatterLines.count(in: text)
         var result: [Paragraph] = []
@@ -111,33 +146,45 @@ public struct ProseDiff: Sendable, Equatable {
 
     /// Words and the runs between them, compared.
     static func words(from old: String, to new: String) -> [Span] {
-        let a = tokens(old), b = tokens(new)
-        let difference = b.difference(from: a)
-        var removed = Set<Int>(), inserted = Set<Int>()
-        for change in difference {
-            switch change {
-            case .remove(let offset, _, _): removed.insert(offset)
-            case .insert(let offset, _, _): inserted.insert(offset)
-            }
+        var coarse = false
+        return words(from: old, to: new, coarse: &coarse)
+    }
+
+    /// Words and the runs between them, compared (`changedOffsets`); each span cut at
+    /// `shownLimit`. Paragraphs over `wordLimit` bytes together are not split into words.
+    static func words(from old: String, to new: String, coarse: inout Bool) -> [Span] {
+        if old.utf8.count + new.utf8.count > wordLimit {
+            coarse = true
+            return ([Span.removed(old), .added(new)]).filter { !$0.text.isEmpty }.map { $0.cut(at: shownLimit) }
         }
+        let a = tokens(old), b = tokens(new)
+        let (removed, inserted) = changedOffsets(a, b, coarse: &coarse)
+        // Runs of one kind, each joined once (adding token by token to a string copied it each time).
         var spans: [Span] = []
-        func add(_ span: Span) {
-            switch (spans.last, span) {
-            case (.same(let x)?, .same(let y)): spans[spans.count - 1] = .same(x + y)
-            case (.removed(let x)?, .removed(let y)): spans[spans.count - 1] = .removed(x + y)
-            case (.added(let x)?, .added(let y)): spans[spans.count - 1] = .added(x + y)
-            default: spans.append(span)
-            }
+        var kind = 0, run: [String] = []  // 0 same, 1 removed, 2 added
+        func flush() {
+            guard !run.isEmpty else { return }
+            let text = run.joined()
+            spans.append(kind == 0 ? .same(text) : kind == 1 ? .removed(text) : .added(text))
+            run.removeAll(keepingCapacity: true)
+        }
+        func add(_ token: String, _ tokenKind: Int) {
+            if tokenKind != kind { flush(); kind = tokenKind }
+            run.append(token)
         }
         var i = 0, j = 0
         while i < a.count || j < b.count {
-            if i < a.count, removed.contains(i) { add(.removed(a[i])); i += 1; continue }
-            if j < b.count, inserted.contains(j) { add(.added(b[j])); j += 1; continue }
-            if i < a.count { add(.same(a[i])) }
+            if i < a.count, removed.contains(i) { add(a[i], 1); i += 1; continue }
+            if j < b.count, inserted.contains(j) { add(b[j], 2); j += 1; continue }
+            if i < a.count { add(a[i], 0) }
             i += 1; j += 1
         }
-        return spans
+        flush()
+        return spans.map { $0.cut(at: shownLimit) }
     }
+
+    /// Paragraphs larger than this together (bytes) are shown removed and added whole.
+    public static let wordLimit = 1 << 20
 
     /// Words (letters and digits), single spaces and single other characters.
     static func tokens(_ text: String) -> [String] {
@@ -173,6 +220,31 @@ public struct ProseDiff: Sendable, Equatable {
             changes.append(FieldChange(key: key, old: value, new: nil))
         }
         return changes
+    }
+}
+
+extension ProseDiff.Span {
+    /// The span's text.
+    var text: String {
+        switch self {
+        case .same(let text), .removed(let text), .added(let text): return text
+        }
+    }
+
+    /// The span with its text cut at `limit` bytes (on a character), the rest counted.
+    func cut(at limit: Int) -> Self {
+        func cut(_ text: String) -> String {
+            guard text.utf8.count > limit else { return text }
+            var end = text.utf8.index(text.utf8.startIndex, offsetBy: limit)
+            while !text.indices.contains(end), end > text.startIndex { end = text.utf8.index(before: end) }
+            let rest = text.utf8.count - text.utf8.distance(from: text.utf8.startIndex, to: end)
+            return String(text[..<end]) + " … (\(rest) bytes more, not shown)"
+        }
+        switch self {
+        case .same(let text): return .same(cut(text))
+        case .removed(let text): return .removed(cut(text))
+        case .added(let text): return .added(cut(text))
+        }
     }
 }
 
