@@ -5,6 +5,7 @@ import TestSupport
 import XCTest
 
 @testable import NakedblogApp
+@testable import Workflows
 
 /// The build check treats a repository's code as untrusted when asked (always on a shared
 /// server): Jekyll plugins, a Gemfile and Hugo's external programs never run; in restricted mode
@@ -342,6 +343,55 @@ final class BuildContainmentTests: XCTestCase {
             undraft: false, policy: BuildPolicy(trust: .sandboxed, memoryMiB: 1024, processes: 333),
             environment: environment)
         XCTAssertEqual(result.verdict, .passed, result.lines.joined(separator: "\n"))
+    }
+
+    /// Issue 56.7: a template writing resized pictures filled 330 MB of the server's RAM in 67 s.
+    /// A limited check's files each stop at `fileMiB` (RLIMIT_FSIZE), its folders together at
+    /// `scratchMiB`; each said on the sheet, the copy removed.
+    func testALimitedCheckStopsAtItsFileAndFolderCeilings() throws {
+        let (repository, site) = try repository(from: PackageRoot.appending("demo"))
+        let post = "content/posts/tea-in-kyoto/index.md"
+        let oneBigFile = try fakeHugo(
+            "#!/bin/sh\ncd \"$2\" || exit 1\nexec dd if=/dev/zero of=./big.bin bs=1048576 count=8\n", folder: "big-bin")
+        let manyFiles = try fakeHugo(
+            "#!/bin/sh\ncd \"$2\" || exit 1\nfor i in $(seq 1 400); do dd if=/dev/zero of=./f$i bs=1048576 count=1 2>/dev/null; sleep 0.02; done\n",
+            folder: "many-bin")
+        var trusts: [BuildPolicy.Trust] = [.untrusted]
+        if (try? requireSandbox()) != nil { trusts.append(.sandboxed) }
+        for trust in trusts {
+            var policy = BuildPolicy(trust: trust)
+            policy.fileMiB = 4
+            policy.scratchMiB = 16
+            let commitPaths = [PagePath.commitPath(of: post)]
+            let big = PublishCheck.run(
+                repository: repository, siteRoot: site, commitPaths: commitPaths, posts: [post], undraft: false,
+                policy: policy, environment: oneBigFile)
+            // The last commit writes the same file: the site is broken before the change too.
+            XCTAssertTrue(
+                [.failed, .alreadyBroken].contains(big.verdict), "\(trust): " + big.lines.joined(separator: "\n"))
+            XCTAssertTrue(
+                big.lines.joined().contains("a file the build wrote passed 4 MiB"),
+                "\(trust): " + big.lines.joined(separator: "\n"))
+            policy.stopper = ProcessStopper()
+            let many = PublishCheck.run(
+                repository: repository, siteRoot: site, commitPaths: commitPaths, posts: [post], undraft: false,
+                policy: policy, environment: manyFiles)
+            XCTAssertEqual(many.verdict, .failed, "\(trust): " + many.lines.joined(separator: "\n"))
+            XCTAssertTrue(
+                many.lines.joined().contains("wrote more than 16 MiB into its folders"),
+                "\(trust): " + many.lines.joined(separator: "\n"))
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), [])
+        }
+    }
+
+    /// Issue 56.7: a limited check's copy is on disk (the cache folder), never in memory; an
+    /// author's own check may use `/dev/shm` for speed.
+    func testALimitedCheckCopiesTheSiteToDisk() {
+        var environment = home.environment
+        environment["NAKEDBLOG_CHECK_DIR"] = nil
+        XCTAssertEqual(
+            PublishCheck.scratchBase(environment, limited: true), home.path + "/.cache/nakedblog/checks/")
+        XCTAssertFalse(PublishCheck.scratchBase(environment, limited: false).hasPrefix(home.path + "/.cache"))
     }
 
     /// Attack 3 and 5: a template reading a committed link to a file outside the site shows

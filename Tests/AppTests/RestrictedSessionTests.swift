@@ -133,4 +133,36 @@ final class RestrictedSessionTests: XCTestCase {
             })
         XCTAssertFalse(FileManager.default.fileExists(atPath: home.path + "/private-site"))
     }
+
+    /// Issue 56.7: a co-author's archetype linked into `.git` stopped every author's `n`; the
+    /// post now starts from the built-in archetype and the writer is told why.
+    func testARefusedArchetypeFallsBackWithANote() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        let site = home.path + "/ann"
+        try PackageRoot.copyDemo(to: site)
+        try? FileManager.default.removeItem(atPath: site + "/archetypes")
+        try FileManager.default.createDirectory(atPath: site + "/archetypes", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: site + "/.git", withIntermediateDirectories: true)
+        try "[core]\n\ttoken = SECRET\n".write(toFile: site + "/.git/config", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: site + "/archetypes/default.md", withDestinationPath: "../.git/config")
+        let (runner, messages) = AppFixture.runner(home)
+        runner.restricted = true
+        runner.run(.createPost(NewPostRequest(title: "Hello there")), siteRoot: site)
+        XCTAssertTrue(
+            messages.wait {
+                if case .postCreated = $0 { return true }; return false
+            })
+        guard
+            case .postCreated(let path, let note)? = messages.all.first(where: {
+                if case .postCreated = $0 { return true }; return false
+            })
+        else { return XCTFail("\(messages.all)") }
+        XCTAssertTrue(note?.contains("leads into .git") == true, note ?? "")
+        XCTAssertFalse(try String(contentsOfFile: site + "/" + path, encoding: .utf8).contains("SECRET"))
+        var state = try AppFixture.browsing()
+        _ = App.update(&state, .postCreated(path: path, note: note), now: 0)
+        XCTAssertTrue(state.toast?.text.contains("was not used") == true, state.toast?.text ?? "")
+    }
 }

@@ -37,6 +37,9 @@ public struct PostCreator: Sendable {
         public let slug: String
         public let archetype: String
         public let resources: [String]
+        /// Something the writer should know: the site's archetype was refused and the built-in
+        /// one used instead (why).
+        public var note: String? = nil
     }
 
     public let site: Site
@@ -76,9 +79,20 @@ public struct PostCreator: Sendable {
         if !request.outsideSite {
             try SiteContainment.require(site.absolute(path), insideSite: site.root, display: path)
         }
-        let archetype = Archetype.find(kind: section, in: site, allowBundle: request.bundle)
-        // Its text and resources end up in the post, and so on the remote.
-        if !request.outsideSite { try archetype.requireReadable(in: site) }
+        var archetype = Archetype.find(kind: section, in: site, allowBundle: request.bundle)
+        // Its text and resources end up in the post, and so on the remote: one leading out of
+        // the site or into `.git` is not used; the post starts from the built-in one (a
+        // co-author's bad link must not stop every author from writing).
+        var note: String?
+        if !request.outsideSite {
+            do {
+                try archetype.requireReadable(in: site)
+            } catch {
+                note =
+                    "the archetype \(archetype.name) was not used (\(error.problem)): the post starts from the built-in one"
+                archetype = Archetype(source: .builtIn)
+            }
+        }
         let template = GoTemplate(
             fields: templateFields(
                 slug: slug, title: title, section: section, lang: lang ?? site.config.defaultContentLanguage,
@@ -124,7 +138,7 @@ public struct PostCreator: Sendable {
                 copied.append(resource)
             }
         }
-        return Created(path: path, slug: slug, archetype: archetype.name, resources: copied)
+        return Created(path: path, slug: slug, archetype: archetype.name, resources: copied, note: note)
     }
 
     /// The archetype's output with the user's title, `draft: true`, a date, and `slug` when given

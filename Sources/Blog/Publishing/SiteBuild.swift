@@ -81,16 +81,30 @@ public struct SiteBuild: Sendable, Equatable {
         let invocation = GeneratorInvocation.make(
             kind, generator: generator, source: source, scratch: scratch, policy: policy,
             environment: environment)
-        guard
-            let outcome = OwnedProcess.run(
-                invocation.program, invocation.arguments, environment: invocation.environment,
-                timeout: policy.timeout, stopper: policy.stopper)
-        else {
+        // A limited build's folders have a ceiling too (RLIMIT_FSIZE bounds one file only).
+        let quota =
+            policy.limited
+            ? ScratchQuota(folders: [source, scratch], limitMiB: policy.scratchMiB, stopper: policy.stopper) : nil
+        let outcome = OwnedProcess.run(
+            invocation.program, invocation.arguments, environment: invocation.environment,
+            timeout: policy.timeout, stopper: policy.stopper)
+        quota?.cancel()
+        guard let outcome else {
             return SiteBuild(
                 succeeded: false, messages: [Message(text: "cannot run \(invocation.program)", isError: true)],
                 seconds: 0)
         }
         let seconds = Date().timeIntervalSince(started)
+        if quota?.exceeded == true {
+            return SiteBuild(
+                succeeded: false,
+                messages: [
+                    Message(
+                        text:
+                            "the build wrote more than \(policy.scratchMiB) MiB into its folders and was stopped (the server's ceiling for a check)",
+                        isError: true)
+                ], seconds: seconds)
+        }
         if outcome.stopped {
             return SiteBuild(
                 succeeded: false, messages: [Message(text: "the build was stopped", isError: true)], seconds: seconds,
@@ -111,6 +125,12 @@ public struct SiteBuild: Sendable, Equatable {
         let succeeded = outcome.status == 0
         if !succeeded, policy.limited, let ceiling = ceilingReached(text, policy: policy) {
             messages.insert(Message(text: ceiling, isError: true), at: 0)
+        }
+        if !succeeded, policy.limited, outcome.status == 128 + SIGXFSZ {
+            messages.insert(
+                Message(
+                    text: "a file the build wrote passed \(policy.fileMiB) MiB (the server's ceiling for a check)",
+                    isError: true), at: 0)
         }
         if !succeeded && !messages.contains(where: \.isError) {
             let last =

@@ -89,8 +89,9 @@ extension App {
             }
             toast(&state, "Saved \(path)", now: now)
             return [refresh(state, [path])]
-        case .postCreated(let path):
+        case .postCreated(let path, let note):
             state.overlay = nil
+            if let note { toast(&state, TerminalText.visible(note), isError: true, now: now) }
             state.cursorToBody = true
             return [.openPost(path), refresh(state, [path])]
         case .draftToggled(let path, let movedFrom):

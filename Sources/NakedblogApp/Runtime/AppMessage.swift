@@ -44,7 +44,8 @@ public enum AppMessage: Sendable {
     case previewRendered(
         path: String, revision: Int, width: Int?, lines: [PreviewLine], words: Int?, window: Range<Int>?)
     case saved(path: String, stamp: FileStamp?, revision: Int)
-    case postCreated(path: String)
+    /// `note`: what the writer should know (the site's archetype was refused, the built-in one used).
+    case postCreated(path: String, note: String? = nil)
     case publishSheetReady(PublishSheet)
     case publishEvent(PublishEvent)
     case publishFinished(PublishResult)

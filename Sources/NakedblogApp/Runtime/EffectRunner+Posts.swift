@@ -73,7 +73,8 @@ extension EffectRunner {
         request.restricted = restricted
         request.author = author?.email
         do throws(WorkflowError) {
-            send(.postCreated(path: try PostCreation.create(request, site: site)))
+            let made = try PostCreation.make(request, site: site)
+            send(.postCreated(path: made.path, note: made.note))
         } catch {
             send(.failed(AppFailure(.createPost, error)))
         }

@@ -32,15 +32,29 @@ public struct NewPostRequest: Sendable, Equatable {
 
 /// Makes a new post from the site's archetype (`PostCreator`).
 public enum PostCreation {
+    /// A new post: its path (site-relative), and what the writer should be told about it.
+    public struct Made: Sendable, Equatable {
+        public let path: String
+        /// E.g. the site's archetype was refused and the built-in one used.
+        public let note: String?
+    }
+
     /// The new post's path (site-relative).
     public static func create(_ request: NewPostRequest, site: Site) throws(WorkflowError) -> String {
+        try make(request, site: site).path
+    }
+
+    /// The new post, with a note for the writer when something was not as asked.
+    public static func make(_ request: NewPostRequest, site: Site) throws(WorkflowError) -> Made {
         let path: String
+        let note: String?
         do {
-            path = try PostCreator(site: site).create(
+            let created = try PostCreator(site: site).create(
                 .init(
                     title: request.title, section: request.section, bundle: request.bundle, lang: request.lang,
-                    outsideSite: request.outsideSite)
-            ).path
+                    outsideSite: request.outsideSite))
+            path = created.path
+            note = created.note
         } catch {
             throw WorkflowError(.refused, String(describing: error))
         }
@@ -57,6 +71,6 @@ public enum PostCreation {
                 throw error
             }
         }
-        return path
+        return Made(path: path, note: note)
     }
 }

@@ -85,7 +85,7 @@ public struct PublishCheck: Sendable, Equatable {
                 verdict: .unavailable("not a site: the build check is skipped"), appearances: [], generator: "")
         }
         let prefix = PublishPlan.sitePrefix(siteRoot: site.root, workdir: workdir)
-        var scratch = scratchBase(environment) + "nakedblog-check-" + UUID().uuidString
+        var scratch = scratchBase(environment, limited: policy.limited) + "nakedblog-check-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var copyRoot = scratch + "/site"
         if (try? snapshot(site: site, repository: repository, prefix: prefix, keep: commitPaths, into: copyRoot)) == nil
@@ -204,12 +204,22 @@ public struct PublishCheck: Sendable, Equatable {
         return result
     }
 
-    /// Where scratch copies go: a memory filesystem (`/dev/shm`) when it has room — a copy of a
-    /// 2,000-post site is 4,000 new inodes, slower to make on a busy disk than hugo's whole build —
-    /// else the temporary folder. `NAKEDBLOG_CHECK_DIR` chooses.
-    static func scratchBase(_ environment: [String: String]) -> String {
+    /// Where scratch copies go. A limited build's (untrusted, always so on a shared server): on
+    /// disk, in the cache folder — never memory, where what a template writes would take the
+    /// server's RAM. An author's own: a memory filesystem (`/dev/shm`) when it has room — a copy
+    /// of a 2,000-post site is 4,000 new inodes, slower to make on a busy disk than hugo's whole
+    /// build — else the temporary folder. `NAKEDBLOG_CHECK_DIR` chooses.
+    static func scratchBase(_ environment: [String: String], limited: Bool) -> String {
         if let chosen = environment["NAKEDBLOG_CHECK_DIR"], !chosen.isEmpty {
             return chosen.hasSuffix("/") ? chosen : chosen + "/"
+        }
+        if limited {
+            let folder = XDGDirectory.cache(environment) + "/checks"
+            if (try? FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil
+            {
+                return folder + "/"
+            }
         }
         var info = statvfs()
         if access("/dev/shm", W_OK) == 0, statvfs("/dev/shm", &info) == 0,

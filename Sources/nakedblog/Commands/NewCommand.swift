@@ -1,6 +1,7 @@
 import ArgumentParser
 import Blog
 import Foundation
+import TextWidth
 import Workflows
 
 /// `nakedblog new`: creates a post from the site's archetype and prints its path.
@@ -49,8 +50,11 @@ struct NewCommand: ParsableCommand {
             var request = NewPostRequest(
                 title: title, section: section, bundle: !file, lang: lang, outsideSite: outsideSite)
             request.photo = photo
-            let path = try PostCreation.create(request, site: site)
-            FileHandleOutput.standardOutput.write(DisplayPath.forUser(site.absolute(path)) + "\n")
+            let made = try PostCreation.make(request, site: site)
+            if let note = made.note {
+                FileHandleOutput.standardError.write("nakedblog: \(TerminalText.visible(note))\n")
+            }
+            FileHandleOutput.standardOutput.write(DisplayPath.forUser(site.absolute(made.path)) + "\n")
         } catch {
             throw UserFacingError(error.description)
         }
