@@ -345,6 +345,28 @@ final class BuildContainmentTests: XCTestCase {
         XCTAssertEqual(result.verdict, .passed, result.lines.joined(separator: "\n"))
     }
 
+    /// Issue 56.3: a co-author's `module.replacements` (a module mapped to the working copy's
+    /// object store) stops an untrusted check before the generator starts, and says why.
+    func testAModuleReplacementStopsAnUntrustedCheckBeforeItStarts() throws {
+        let environment = try fakeHugo("#!/bin/sh\ntouch \(marker("hugo-ran"))\n", folder: "marker-bin")
+        let config = PackageRoot.appending("demo/hugo.toml")
+        let (repository, site) = try repository(
+            from: PackageRoot.appending("demo"),
+            change: [
+                "hugo.toml": try String(contentsOfFile: config, encoding: .utf8)
+                    + "\n[module]\nreplacements = 'example.com/leak -> \(home.path)/site/.git/objects'\n"
+            ])
+        for trust in [BuildPolicy.Trust.untrusted, .sandboxed] {
+            let result = check(
+                repository, site, post: "content/posts/tea-in-kyoto/index.md", trust: trust, environment: environment)
+            XCTAssertEqual(result.verdict, .failed, "\(trust): " + result.lines.joined(separator: "\n"))
+            XCTAssertTrue(
+                result.lines.joined().contains("module.replacements example.com/leak"),
+                result.lines.joined(separator: "\n"))
+            XCTAssertFalse(exists(marker("hugo-ran")), "\(trust): the generator never started")
+        }
+    }
+
     /// Issue 56.7: a template writing resized pictures filled 330 MB of the server's RAM in 67 s.
     /// A limited check's files each stop at `fileMiB` (RLIMIT_FSIZE), its folders together at
     /// `scratchMiB`; each said on the sheet, the copy removed.
@@ -578,11 +600,15 @@ final class BuildContainmentTests: XCTestCase {
         // The view: the history, and nothing of the repository's config.
         let view = home.path + "/view"
         try FileManager.default.createDirectory(atPath: view, withIntermediateDirectories: true)
-        let objects = try XCTUnwrap(try repository.makeHistoryView(in: view))
-        XCTAssertTrue(objects.hasSuffix("/.git/objects"), objects)
+        XCTAssertTrue(try repository.makeHistoryView(in: view))
         let log = try Shell.check(
             ["git", "log", "--name-only", "--format=%s"], in: view, environment: home.environment)
         XCTAssertTrue(log.hasPrefix("Git info") && log.contains("hugo.toml"), log)
+        // Issue 56.3: no alternate to the working copy's store, and no file's contents — a
+        // template reading the view's objects finds names and messages, never a draft.
+        XCTAssertFalse(exists(view + "/.git/objects/info/alternates"))
+        let blob = try Shell.run(["git", "cat-file", "-p", "HEAD:hugo.toml"], in: view, environment: home.environment)
+        XCTAssertNotEqual(blob.status, 0, blob.stdout)
         let remote = try Shell.run(
             ["git", "config", "--get", "remote.origin.url"], in: view, environment: home.environment)
         XCTAssertEqual(remote.stdout, "")

@@ -204,6 +204,50 @@ final class SiteContainmentTests: XCTestCase {
         XCTAssertThrowsError(try Site.open(containing: root).requireModuleMountsInside(), "config/_default/module.toml")
     }
 
+    /// Issue 56.3: `module.replacements` (with an import mounted under `assets/`) let a template
+    /// read the working copy's object store; every module setting that reaches past the site is
+    /// refused before a check starts, like mounts: replacements, local imports and themes, a
+    /// workspace, `vendorClosest`, a `go.mod` replacing by a folder, a `go.work`.
+    func testModuleSettingsThatReachPastTheSiteAreRefused() throws {
+        let config = root + "/hugo.toml"
+        let original = try String(contentsOfFile: config, encoding: .utf8)
+        let reaching: [(String, String)] = [
+            ("[module]\nreplacements = 'example.com/leak -> /srv/blog/carl/.git/objects'\n", "module.replacements"),
+            ("[module]\nreplacements = ['a -> ../b']\n", "module.replacements a -> ../b"),
+            ("[[module.imports]]\npath = '../../carl'\n", "module.imports path ../../carl"),
+            ("[[module.imports]]\npath = '/srv/blog'\n", "module.imports path /srv/blog"),
+            ("[module]\nworkspace = '../my.work'\n", "module.workspace ../my.work"),
+            ("[module]\nvendorClosest = true\n", "module.vendorClosest"),
+        ]
+        for (table, named) in reaching {
+            try (original + "\n" + table).write(toFile: config, atomically: true, encoding: .utf8)
+            XCTAssertThrowsError(try Site.open(containing: root).requireModuleMountsInside(), table) { error in
+                XCTAssertTrue("\(error)".hasPrefix(named) && "\(error)".contains("refused"), "\(error)")
+            }
+        }
+        try ("theme = '../../other/theme'\n" + original).write(toFile: config, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try Site.open(containing: root).requireModuleMountsInside())
+        // What stays inside: a module import by its path, a theme by its name, workspace off.
+        try
+            ("theme = 'mine'\n" + original
+            + "\n[module]\nworkspace = 'off'\n[[module.imports]]\npath = 'github.com/x/y'\n")
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        XCTAssertNoThrow(try Site.open(containing: root).requireModuleMountsInside())
+        try "module example.com/site\nreplace example.com/leak => ../carl/.git\n".write(
+            toFile: root + "/go.mod", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try Site.open(containing: root).requireModuleMountsInside()) { error in
+            XCTAssertTrue("\(error)".hasPrefix("go.mod"), "\(error)")
+        }
+        try "module example.com/site\nreplace (\n  a => b v1.0.0\n  c => /srv\n)\n".write(
+            toFile: root + "/go.mod", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try Site.open(containing: root).requireModuleMountsInside())
+        try "module example.com/site\nrequire github.com/x/y v1.0.0\n".write(
+            toFile: root + "/go.mod", atomically: true, encoding: .utf8)
+        XCTAssertNoThrow(try Site.open(containing: root).requireModuleMountsInside())
+        try "go 1.22\nuse ../carl\n".write(toFile: root + "/go.work", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try Site.open(containing: root).requireModuleMountsInside())
+    }
+
     /// An exampleSite's `themesDir = "../.."`: the author's own theme folder outside the site is
     /// read for archetypes; a file there that leads into `.git` still is not.
     func testAnArchetypeFromAThemeFolderOutsideTheSiteIsRead() throws {

@@ -126,6 +126,7 @@ extension SiteConfig {
         }
         defaultContentLanguageInSubdir = config["defaultContentLanguageInSubdir"]?.bool ?? false
         languageCode = config["languageCode"]?.text
+        moduleReaches = Self.moduleReaches(config)
         if case .map(let module)? = config["module"], case .list(let mounts)? = FrontMatterFields(module)["mounts"] {
             moduleMountSources = mounts.compactMap { mount in
                 guard case .map(let settings) = mount else { return nil }
@@ -148,6 +149,37 @@ extension SiteConfig {
         if yaml && self.languages.contains(where: { Self.yamlBooleanKeys[$0.code] != nil }) {
             yamlLanguageKeysAreBooleans = HugoRelease.readsYAMLKeysAsBooleans()
         }
+    }
+
+    /// The module settings that reach past the site's folders (`moduleReaches`): replacements
+    /// (any: each maps a module to a folder), imports and themes named by a local path (absolute,
+    /// `~`, `.` or with `..`), a Go workspace, `vendorClosest` (a `_vendor` folder above the site).
+    static func moduleReaches(_ config: FrontMatterFields) -> [String] {
+        func local(_ path: String) -> Bool {
+            path.hasPrefix("/") || path.hasPrefix("~") || path.hasPrefix(".") || path.hasPrefix("\\")
+                || path.split(whereSeparator: { $0 == "/" || $0 == "\\" }).contains("..")
+        }
+        var reaches: [String] = []
+        for theme in config["theme"]?.strings ?? [] where local(theme) {
+            reaches.append("theme \(theme)")
+        }
+        guard case .map(let fields)? = config["module"] else { return reaches }
+        let module = FrontMatterFields(fields)
+        for replacement in module["replacements"]?.strings ?? [] where !replacement.isEmpty {
+            reaches.append("module.replacements \(replacement)")
+        }
+        if case .list(let imports)? = module["imports"] {
+            for case .map(let entry) in imports {
+                if let path = FrontMatterFields(entry)["path"]?.text, local(path) {
+                    reaches.append("module.imports path \(path)")
+                }
+            }
+        }
+        if let workspace = module["workspace"]?.text, !workspace.isEmpty, workspace != "off" {
+            reaches.append("module.workspace \(workspace)")
+        }
+        if module["vendorClosest"]?.bool == true { reaches.append("module.vendorClosest") }
+        return reaches
     }
 
     static func readConfigFile(_ path: String, display: String) throws(ContentError) -> FrontMatterFields {

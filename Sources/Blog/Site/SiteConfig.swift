@@ -42,6 +42,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var languageCode: String?
     /// The `source` of each `[[module.mounts]]` (site-relative, or as written).
     public var moduleMountSources: [String] = []
+    /// Module settings that reach past the site's own folders, as written (`module.replacements`,
+    /// an import or theme by a local path, `module.workspace`, `module.vendorClosest`): an
+    /// untrusted build check refuses the site while any is set.
+    public var moduleReaches: [String] = []
     /// The mounts whose target is `content` (hugoDocs mounts `content/en` there): when a site
     /// declares any, they replace `contentDir`, as in Hugo. Each with the language it fixes.
     public var contentMounts: [ContentMount] = []

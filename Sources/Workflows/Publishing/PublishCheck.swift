@@ -149,14 +149,11 @@ public struct PublishCheck: Sendable, Equatable {
                     appearances: appearances, generator: site.kind.command)
             }
         }
-        var policy = policy
-        // A Hugo site built with its git history: the copy gets a view of it (no config, no
-        // credentials), shown read-only to a sandboxed build.
+        // A Hugo site built with its git history: the copy gets a view of it inside itself
+        // (commits and trees only: no contents, config or credentials; `makeHistoryView`).
         func addHistory() {
-            guard site.kind.jekyll == nil, site.config.enableGitInfo,
-                let objects = try? repository.makeHistoryView(in: copyRoot)
-            else { return }
-            if !policy.readOnly.contains(objects) { policy.readOnly.append(objects) }
+            guard site.kind.jekyll == nil, site.config.enableGitInfo else { return }
+            _ = try? repository.makeHistoryView(in: copyRoot)
         }
         addHistory()
         let build = SiteBuild.run(
