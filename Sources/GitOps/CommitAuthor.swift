@@ -39,3 +39,19 @@ public struct CommitAuthor: Sendable, Equatable, CustomStringConvertible {
         return signature
     }
 }
+
+extension Repository {
+    /// The author of commit `id` (40 hex digits), or nil when it cannot be read.
+    public func commitAuthor(_ id: String) -> CommitAuthor? {
+        var oid = git_oid()
+        var commit: OpaquePointer?
+        guard git_oid_fromstr(&oid, id) == 0, git_commit_lookup(&commit, handle, &oid) == 0 else {
+            git_error_clear()
+            return nil
+        }
+        defer { git_commit_free(commit) }
+        guard let signature = git_commit_author(commit) else { return nil }
+        let name = String(cString: signature.pointee.name), email = String(cString: signature.pointee.email)
+        return CommitAuthor("\(name) <\(email)>")
+    }
+}

@@ -138,6 +138,7 @@ final class RestrictedIdentityTests: XCTestCase {
         let runner = EffectRunner(environment: home.environment) { messages.append($0) }
         runner.restricted = true
         runner.author = CommitAuthor("Ann Author <ann@example.org>")
+        runner.role = .editor  // the post is the site's, not Ann's
         runner.run(
             .publish(
                 commitPath: "content/posts/tea-in-kyoto", post: post, message: "Update: tea", setDraftFalse: false,

@@ -165,4 +165,56 @@ final class RestrictedSessionTests: XCTestCase {
         _ = App.update(&state, .postCreated(path: path, note: note), now: 0)
         XCTAssertTrue(state.toast?.text.contains("was not used") == true, state.toast?.text ?? "")
     }
+
+    /// Issue 56.8: Ann (an author) could undo or unpublish Bo's post. Another author's post opens
+    /// read-only, and every change to it is refused by the runner whatever asks: save, draft,
+    /// the publish sheet, publish, unpublish, undo. An editor may.
+    func testAnAuthorChangesOnlyTheirOwnPosts() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        let (site, _) = try demoWithRemote(home)  // committed by the tests' identity, not Ann
+        let post = "content/posts/tea-in-kyoto/index.md"
+        let before = try String(contentsOfFile: site + "/" + post, encoding: .utf8)
+        let (runner, messages) = AppFixture.runner(home)
+        runner.restricted = true
+        runner.author = CommitAuthor("Ann Author <ann@example.org>")
+        runner.run(.openPost(post), siteRoot: site)
+        XCTAssertTrue(
+            messages.wait {
+                if case .postReadOnly(post, _) = $0 { return true }; return false
+            })
+        let failures = messages.count
+        runner.run(.save(path: post, text: "Ann was here.", revision: 1), siteRoot: site)
+        runner.run(.toggleDraft(post), siteRoot: site)
+        runner.run(.preparePublish(post: post), siteRoot: site)
+        runner.run(
+            .publish(
+                commitPath: "content/posts/tea-in-kyoto", post: post, message: "x", setDraftFalse: false, resolve: nil),
+            siteRoot: site)
+        runner.run(.perform(.unpublish(post)), siteRoot: site)
+        runner.run(.perform(.undoPublish(post)), siteRoot: site)
+        let deadline = Date().addingTimeInterval(30)
+        while messages.count < failures + 6, Date() < deadline { usleep(10_000) }
+        runner.finishFileWork()
+        var refusals = 0
+        for message in messages.all.dropFirst(failures) {
+            switch message {
+            case .failed(let failure): XCTAssertTrue(failure.reason.contains("only they or an editor"), failure.reason)
+            case .publishFailed(let error):
+                XCTAssertTrue(error.message.contains("only they or an editor"), error.message)
+            case .changed: break
+            default: XCTFail("\(message)")
+            }
+            refusals += 1
+        }
+        XCTAssertEqual(refusals, 6)
+        XCTAssertEqual(try String(contentsOfFile: site + "/" + post, encoding: .utf8), before, "nothing changed")
+        // An editor may.
+        runner.role = .editor
+        runner.run(.save(path: post, text: before + "Edited.\n", revision: 1), siteRoot: site)
+        XCTAssertTrue(
+            messages.wait {
+                if case .saved = $0 { return true }; return false
+            })
+    }
 }

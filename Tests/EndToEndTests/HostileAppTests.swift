@@ -112,7 +112,7 @@ final class HostileAppTests: XCTestCase {
         try home.git(["config", "nakedblog.token", "SECRET-TOKEN-77"], in: clone)
         let session = try TmuxSession(
             [
-                try Products.path("nakedblog"), "--restricted", "--author", "Eve <eve@example.com>",
+                try Products.path("nakedblog"), "--restricted", "--role", "editor", "--author", "Eve <eve@example.com>",
                 clone + "/content/posts/summit-in-the-fog/index.md",
             ],
             width: 80, height: 24, environment: home.environment, directory: work.path)

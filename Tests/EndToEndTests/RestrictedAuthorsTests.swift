@@ -42,7 +42,7 @@ final class RestrictedAuthorsTests: XCTestCase {
     }
 
     /// A key whose only use is the app on `site` as `author` (the forced command of docs/SERVING.md).
-    private func authorKey(_ name: String, author: String, site: String) throws -> String {
+    private func authorKey(_ name: String, author: String, site: String, role: String = "editor") throws -> String {
         let env = home.environment
         let variables = [
             "HOME", "PATH", "LANG", "LC_ALL", "GIT_CONFIG_NOSYSTEM", "XDG_STATE_HOME", "XDG_CONFIG_HOME",
@@ -51,7 +51,7 @@ final class RestrictedAuthorsTests: XCTestCase {
         .compactMap { key in env[key].map { "\(key)=\(TestHome.shellQuote($0))" } }.joined(separator: " ")
         let command =
             "env \(variables) EDITOR=\(work.appending("editor.sh")) VISUAL=\(work.appending("editor.sh")) NAKEDBLOG_RESTRICTED=1 "
-            + "\(try Products.path("nakedblog")) --restricted --author \(TestHome.shellQuote(author)) \(site)"
+            + "\(try Products.path("nakedblog")) --restricted --role \(role) --author \(TestHome.shellQuote(author)) \(site)"
         return try server.authorizeForcedCommand(command, keyName: name)
     }
 
@@ -233,6 +233,39 @@ final class RestrictedAuthorsTests: XCTestCase {
         XCTAssertNotEqual(try session.waitForExit(timeout: 20), 0)
         XCTAssertFalse(screen.contains("clone"), screen)
         XCTAssertFalse(FileManager.default.fileExists(atPath: home.path + "/.config/nakedblog"))
+    }
+
+    /// Issue 56.8 over OpenSSH: Ann's key has the author role (`--role author`). The site's posts
+    /// are not hers: they open read-only and cannot be published by her; a post she writes is
+    /// hers, and publishes.
+    func testAnAuthorChangesOnlyTheirOwnPostsOverSSH() throws {
+        let site = try clone("owned")
+        let session = try session(
+            try authorKey("ann", author: "Ann Author <ann@example.org>", site: site, role: "author"))
+        try session.waitFor("✎ Ann Author", timeout: 20)
+        try session.send(keys: "Enter")
+        try session.waitFor("read-only: written by Test Writer", timeout: 10)
+        try session.type("x")
+        try session.waitFor("Read-only: written by", timeout: 10)
+        try session.send(keys: "C-p")
+        try session.waitFor("only they or an editor may change it", timeout: 10)
+        XCTAssertFalse(try session.screen().joined().contains("Enter publishes"))
+        try session.send(keys: "Escape")
+        try session.waitFor("Enter open", timeout: 10)
+        try session.send(keys: "n")
+        try session.waitFor("New post", timeout: 10)
+        try session.type("Ann writes")
+        try session.send(keys: "Enter")
+        try session.waitFor("Ln ", timeout: 10)
+        try session.type("Her own words.")
+        try session.send(keys: "C-s")
+        try session.waitFor("Saved content/posts/", timeout: 10)
+        try session.send(keys: "C-p")
+        try session.waitFor("Enter publishes", timeout: 30)
+        try session.send(keys: "Enter")
+        try session.waitFor("Published ", timeout: 60)
+        let log = try home.git(["log", "-1", "--format=%an|%s", "main"], in: work.appending("remote.git"))
+        XCTAssertEqual(log, "Ann Author|Publish: Ann writes")
     }
 
     func testNoTerminalAndACommandOnTheSSHLineAreRefused() throws {

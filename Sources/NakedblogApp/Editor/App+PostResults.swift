@@ -43,6 +43,11 @@ extension App {
             screen.readOnlyBecause = "\(author) is editing this post"
             state.editor = screen
             return []
+        case .postReadOnly(let path, let reason):
+            guard var screen = state.editor, screen.path == path else { return [] }
+            screen.readOnlyBecause = reason
+            state.editor = screen
+            return []
         case .postReloaded(let path, let text, let stamp):
             // Only into the same post, and only if nothing was typed since the reload was asked
             // for (that text is the user's; a save then notices the file changed on disk). The

@@ -215,6 +215,7 @@ extension SiteTask {
     /// stops existing (the draft choice off, so it is committed as a draft).
     static func unpublish(_ post: String) -> SiteTask {
         SiteTask("unpublish \(post)") { context in
+            if let reason = context.notYours(post) { return .failed("Cannot take the post off the site", reason) }
             let result: (path: String, movedFrom: String?, address: String?)
             do throws(WorkflowError) { result = try Unpublish.run(post, site: context.site) } catch {
                 return .failed("Cannot take the post off the site", error.description)
@@ -241,6 +242,7 @@ extension SiteTask {
     /// Undo the post's last publish: its file as it was before that commit, then the sheet.
     static func undoPublish(_ post: String) -> SiteTask {
         SiteTask("undo-publish \(post)") { context in
+            if let reason = context.notYours(post) { return .failed("Cannot undo the publish", reason) }
             let result: (path: String, undone: String)
             do throws(WorkflowError) {
                 result = try Unpublish.undoLastPublish(post, site: context.site, restricted: context.restricted)

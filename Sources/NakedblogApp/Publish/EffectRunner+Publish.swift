@@ -17,7 +17,9 @@ extension EffectRunner {
         }
         let prepared: PublishPreparation
         do {
-            prepared = try PublishPreparation.prepare(post: post, site: try openSite(root), repository: repository)
+            let site = try openSite(root)
+            if let reason = notYours(post, site: site) { return send(.failed(AppFailure(.publish, reason))) }
+            prepared = try PublishPreparation.prepare(post: post, site: site, repository: repository)
         } catch let error as WorkflowError {
             return send(.failed(AppFailure(.publish, error)))
         } catch {
@@ -106,6 +108,10 @@ extension EffectRunner {
                         kind: .other, operation: "publish",
                         message: "This site is no longer in a readable git repository: nothing was committed or pushed."
                     )))
+        }
+        // Another author's post on a shared server: the sheet never opens for it; the backstop.
+        if let post, let site = try? openSite(root), let reason = notYours(post, site: site) {
+            return send(.publishFailed(GitError(kind: .other, operation: "publish", message: reason)))
         }
         var paths = commitPath.map { [$0] } ?? []
         if setDraftFalse, let post {

@@ -27,7 +27,8 @@ extension App {
                 effects.append(.openPost(post))
             }
             return effects
-        case .postOpened, .postBeingEdited, .postReloaded, .previewRendered, .failed, .saved, .postCreated,
+        case .postOpened, .postBeingEdited, .postReadOnly, .postReloaded, .previewRendered, .failed, .saved,
+            .postCreated,
             .draftToggled, .editorReturned, .recoveryFound, .saveConflict, .imageCopied, .conflictLoaded:
             return handlePostResult(&state, message, now: now)
         case .cloneURLChecked(let url, let target, let remote):

@@ -35,6 +35,8 @@ public enum AppMessage: Sendable {
     case postOpened(path: String, text: String, stamp: FileStamp?)
     /// The post just opened is open in another author's session: it is shown read-only.
     case postBeingEdited(path: String, by: String)
+    /// The post is shown but may not be changed in this session (another author's, on a shared server).
+    case postReadOnly(path: String, because: String)
     /// The post in the editor, read again after a publish changed it on disk.
     case postReloaded(path: String, text: String, stamp: FileStamp?)
     /// Something asked for did not happen (`AppFailure` says what and why).

@@ -16,6 +16,10 @@ extension EffectRunner {
         }
         if reload { return send(.postReloaded(path: path, text: text, stamp: stamp)) }
         send(.postOpened(path: path, text: text, stamp: stamp))
+        // A shared server: another author's post is shown, not changed (`PostOwnership`).
+        if let site = try? openSite(root), let reason = notYours(path, site: site) {
+            return send(.postReadOnly(path: path, because: reason))
+        }
         if let author {
             // Authors sharing a working copy: one edits a post at a time, the others read it.
             if let other = EditingMarkers.otherEditor(of: path, root: root) {
@@ -45,6 +49,10 @@ extension EffectRunner {
         }
         var info = stat()
         let permissions: mode_t = stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        // The editor is read-only for another author's post; this is the backstop.
+        if let site = try? openSite(root), let reason = notYours(path, site: site) {
+            return send(.failed(AppFailure(.savePost, reason + " Nothing was saved.")))
+        }
         do {
             try SiteContainment.require(file, insideSite: root, display: path)
             try AtomicFile.write(Data(text.utf8), to: file, permissions: permissions)
@@ -85,6 +93,7 @@ extension EffectRunner {
             return send(
                 .failed(AppFailure(.changeDraft, "the site at \(root) can no longer be read.")))
         }
+        if let reason = notYours(path, site: site) { return send(.failed(AppFailure(.changeDraft, reason))) }
         do {
             let result = try DraftSwitch.set(path, draft: !(try DraftSwitch.isDraft(path, site: site)), site: site)
             send(.draftToggled(path: result.path, movedFrom: result.movedFrom))
@@ -108,5 +117,14 @@ extension EffectRunner {
         } catch {
             send(.failed(AppFailure(.addImage, error)))
         }
+    }
+}
+
+extension EffectRunner {
+    /// Why this session may not change `post` (a restricted author's role, another's post), or nil.
+    func notYours(_ post: String, site: Site) -> String? {
+        var context = SiteTaskContext(site: site, restricted: restricted, environment: environment, author: author)
+        context.role = role
+        return context.notYours(post)
     }
 }

@@ -45,6 +45,8 @@ public final class EffectRunner: @unchecked Sendable {
     public var author: CommitAuthor?
     /// `--restricted`: nothing leaves the site (no other program, no file from outside it).
     public var restricted = false
+    /// `--role`: what a restricted author may change (`PostOwnership`): their own posts, or any.
+    public var role = PostOwnership.Role.author
     /// Leaves the full screen, runs a command with the terminal, and comes back.
     var withTerminalSuspended: (@escaping () -> Void) -> Void = { $0() }
 

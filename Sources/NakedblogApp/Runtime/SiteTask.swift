@@ -38,6 +38,19 @@ public struct SiteTaskContext: Sendable {
     public let restricted: Bool
     public let environment: [String: String]
     public let author: CommitAuthor?
+    /// What a restricted author may change (`PostOwnership`).
+    public var role = PostOwnership.Role.author
+
+    /// Why this session may not change `post` (a restricted author's role, another's post), or nil.
+    public func notYours(_ post: String) -> String? {
+        guard restricted, let author else { return nil }
+        do throws(WorkflowError) {
+            try PostOwnership.requireChangeable(post, site: site, by: author, role: role)
+        } catch {
+            return error.description
+        }
+        return nil
+    }
 }
 
 /// A result that knows where it lands: applied by `update` like any message (it must only change
@@ -60,12 +73,14 @@ extension EffectRunner {
     /// Runs `task` on the file queue with the site at `root`; a site that can no longer be read
     /// is said, in the task's name.
     func perform(_ task: SiteTask, root: String) {
-        let (restricted, environment, author, send) = (restricted, environment, author, send)
+        let (restricted, environment, author, role, send) = (restricted, environment, author, role, send)
         (task.readsOnly ? reading : background) {
             guard let site = try? self.openSite(root) else {
                 return send(.changed(.failed("Cannot do this", "The site at \(root) can no longer be read.")))
             }
-            let context = SiteTaskContext(site: site, restricted: restricted, environment: environment, author: author)
+            var context = SiteTaskContext(
+                site: site, restricted: restricted, environment: environment, author: author)
+            context.role = role
             send(.changed(task.perform(context)))
         }
     }

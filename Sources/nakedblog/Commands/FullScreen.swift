@@ -5,6 +5,7 @@ import GitOps
 import NakedblogApp
 import Spelling
 import TUI
+import Workflows
 
 /// Runs the full-screen app on the terminal, restoring it on every exit path.
 enum FullScreen {
@@ -12,7 +13,7 @@ enum FullScreen {
     /// the app ended on its own with a problem (`AppState.exitProblem`), once the terminal is restored.
     static func run(
         state initialState: AppState, initial: [AppEffect], theme themeOption: String? = nil,
-        restricted: Bool = false, author: CommitAuthor? = nil
+        restricted: Bool = false, author: CommitAuthor? = nil, role: PostOwnership.Role = .author
     ) throws {
         // Large transient buffers (a post's text for the preview, the spell check or the
         // journal) stay mapped on their own and go back to the system when freed: glibc's
@@ -50,6 +51,7 @@ enum FullScreen {
             terminal: terminal, state: state, environment: Self.sessionEnvironment(environment, author: author))
         loop.runner.restricted = restricted
         loop.runner.author = author
+        loop.runner.role = role
         loop.runner.config = config
         // SIGTERM, SIGHUP (the SSH connection dropped) and SIGINT end the app gracefully: unsaved
         // text is journaled and the terminal restored. (Crashes are the C guard's job.)

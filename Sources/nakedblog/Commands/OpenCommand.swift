@@ -32,6 +32,12 @@ struct OpenCommand: ParsableCommand {
     )
     var author: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --restricted: author (changes only the posts they wrote) or editor (any post). Default: author.",
+            valueName: "role"))
+    var role: String?
+
     @Flag(help: "Print every key command with its default keys, as the config file's [keys] tables, and exit.")
     var keys = false
 
@@ -60,6 +66,14 @@ struct OpenCommand: ParsableCommand {
                     exitCode: ExitCodes.usage)
             }
             commitAuthor = parsed
+        }
+        let sessionRole: PostOwnership.Role
+        switch role.map({ PostOwnership.Role(rawValue: $0) }) {
+        case nil: sessionRole = .author
+        case let chosen??: sessionRole = chosen
+        case .some(nil):
+            throw UserFacingError(
+                "--role must be author or editor; got \(TerminalText.visible(role ?? "")).", exitCode: ExitCodes.usage)
         }
         // SSH_ORIGINAL_COMMAND (what the ssh user asked to run) is never read: the forced
         // command is this, and nothing the user sends on the ssh line runs.
@@ -103,6 +117,6 @@ struct OpenCommand: ParsableCommand {
         state.author = commitAuthor?.description
         try FullScreen.run(
             state: state, initial: [.loadSite(path)], theme: restricted ? nil : options.theme,
-            restricted: restricted, author: commitAuthor)
+            restricted: restricted, author: commitAuthor, role: sessionRole)
     }
 }
