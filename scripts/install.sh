@@ -29,11 +29,13 @@ fi
 
 [ -x "$build/nakedblog" ] || { echo "install: $build/nakedblog is not built (make release)" >&2; exit 1; }
 [ -x "$build/generate-manual" ] || { echo "install: $build/generate-manual is not built (make release builds it)" >&2; exit 1; }
+# Without its image helper nakedblog refuses every picture (it never adds one with its metadata).
+[ -x "$build/nakedblog-image" ] || { echo "install: $build/nakedblog-image is not built (make release builds it)" >&2; exit 1; }
 install -d "$root/bin" "$root/lib/nakedblog" "$root/share/nakedblog" "$root/share/man/man1"
 install -m 755 "$build/nakedblog" "$root/bin/nakedblog"
 install -m 644 "$build/libnakedblog-highlight.so" "$root/lib/nakedblog/libnakedblog-highlight.so"
 # Pictures are fitted by a helper of its own (libvips is loaded by it alone).
-[ -x "$build/nakedblog-image" ] && install -m 755 "$build/nakedblog-image" "$root/lib/nakedblog/nakedblog-image"
+install -m 755 "$build/nakedblog-image" "$root/lib/nakedblog/nakedblog-image"
 for name in "${shipped[@]}"; do
     rm -rf "${root:?}/share/nakedblog/$name"
     # The files git tracks (no build output a demo run left behind), modes as they are.

@@ -99,7 +99,7 @@ final class ImageSourceTests: XCTestCase {
         try "not really a picture".write(toFile: text, atomically: true, encoding: .utf8)
         XCTAssertEqual(
             add(text, runner, messages, site: site),
-            "Cannot add this image: \(text): it is not an image (PNG, JPEG, GIF, WebP, AVIF or SVG, told by its first bytes)."
+            "Cannot add this image: \(text): it is not an image (JPEG, PNG, GIF, WebP, AVIF, HEIC/HEIF, TIFF or SVG, told by its first bytes)."
         )
         XCTAssertTrue(add(site + "/.git/config", runner, messages, site: site)?.contains("inside .git") == true)
         try FileManager.default.createDirectory(atPath: site + "/ignored-photos", withIntermediateDirectories: true)

@@ -21,7 +21,8 @@ final class InstallTests: XCTestCase {
             [PackageRoot.appending("scripts/install.sh"), "install", products], environment: environment, timeout: 120)
         let usr = stage.appending("root/usr")
         for file in [
-            "bin/nakedblog", "lib/nakedblog/libnakedblog-highlight.so", "share/nakedblog/highlight/yaml.lang",
+            "bin/nakedblog", "lib/nakedblog/libnakedblog-highlight.so", "lib/nakedblog/nakedblog-image",
+            "share/nakedblog/highlight/yaml.lang",
             "share/nakedblog/themes/default.toml", "share/nakedblog/demo/hugo.toml",
             "share/nakedblog/demo-jekyll/_config.yml",
             "share/man/man1/nakedblog.1", "share/man/man1/nakedblog.publish.1",

@@ -7,9 +7,21 @@ public enum ImageSource {
     /// Image formats recognised by their first bytes.
     public enum Format: String, Sendable, Equatable {
         case png, jpeg, gif, webp, avif, svg
+        /// A phone's photo (HEIC/HEIF) and TIFF: read, never published as they are (made JPEG).
+        case heic, tiff
 
         /// File name extensions for the format, the usual one first.
-        public var fileExtensions: [String] { self == .jpeg ? ["jpg", "jpeg"] : [rawValue] }
+        public var fileExtensions: [String] {
+            switch self {
+            case .jpeg: ["jpg", "jpeg"]
+            case .heic: ["heic", "heif", "hif"]
+            case .tiff: ["tif", "tiff"]
+            default: [rawValue]
+            }
+        }
+
+        /// Whether browsers show it: a site publishes only these (HEIC and TIFF are converted).
+        public var isPublishable: Bool { self != .heic && self != .tiff }
     }
 
     /// Why a file is refused (in restricted mode only `insideSiteOnly`'s one message is shown,
@@ -23,7 +35,8 @@ public enum ImageSource {
             switch self {
             case .missing: "no such file; give the path of an image file (~ works)"
             case .folder: "it is a folder; give the path of an image file"
-            case .notAnImage: "it is not an image (PNG, JPEG, GIF, WebP, AVIF or SVG, told by its first bytes)"
+            case .notAnImage:
+                "it is not an image (JPEG, PNG, GIF, WebP, AVIF, HEIC/HEIF, TIFF or SVG, told by its first bytes)"
             case .inGitFolder: "it is inside .git, which holds the repository's own data, never a post's"
             case .ignored: "git ignores it (a .gitignore names it), so it would never be published"
             case .unreadable: "it cannot be read"
@@ -53,6 +66,24 @@ public enum ImageSource {
         {
             return .avif
         }
+        // A generic HEIF brand (`mif1`) names AVIF among its compatible brands when it is one.
+        if starts(Array("ftyp".utf8), at: 4), head.count >= 16 {
+            let size = min(head.count, Int(head[0]) << 24 | Int(head[1]) << 16 | Int(head[2]) << 8 | Int(head[3]))
+            if stride(from: 16, to: size - 3, by: 4).contains(where: {
+                starts(Array("avif".utf8), at: $0) || starts(Array("avis".utf8), at: $0)
+            }) {
+                return .avif
+            }
+        }
+        // HEIF: iPhones write `heic`, others `mif1`, `heix`, `hevc`… (the major brand).
+        if starts(Array("ftyp".utf8), at: 4),
+            ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "msf1"].contains(where: {
+                starts(Array($0.utf8), at: 8)
+            })
+        {
+            return .heic
+        }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
         // SVG: XML text whose first element is <svg (after a declaration, comments, a doctype).
         if let text = String(bytes: head, encoding: .utf8)
             ?? String(bytes: head.prefix(while: { $0 < 0x80 }), encoding: .ascii)

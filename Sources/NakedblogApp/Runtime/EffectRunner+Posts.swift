@@ -113,7 +113,7 @@ extension EffectRunner {
             send(
                 .imageCopied(
                     path: post, name: added.name, link: added.link, folder: added.folder,
-                    note: added.fitted?.description ?? added.notFitted))
+                    note: added.summary))
         } catch {
             send(.failed(AppFailure(.addImage, error)))
         }

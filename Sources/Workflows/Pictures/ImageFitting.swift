@@ -36,8 +36,9 @@ public enum ImageFitting {
     /// The helper, when installed (`ImageHelper`).
     public static var helper: String? { ImageHelper.program }
 
-    /// Formats the helper rewrites (others — GIF, SVG, AVIF — are copied as they are).
-    public static func fits(_ format: ImageSource.Format) -> Bool { [.jpeg, .png, .webp].contains(format) }
+    /// Formats the helper re-encodes (GIF and SVG are rewritten without their metadata blocks
+    /// instead: an animation and a drawing stay what they are).
+    public static func fits(_ format: ImageSource.Format) -> Bool { format != .gif && format != .svg }
 
     /// Fits `bytes` (a picture of `format`), written as `output` (the same format when nil),
     /// and returns the new bytes and what changed.

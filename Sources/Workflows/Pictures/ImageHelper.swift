@@ -35,7 +35,8 @@ enum ImageHelper {
         input: Data, inputExtension: String, outputExtension: String, timeout: Double,
         arguments: (_ input: String, _ output: String) -> [String]
     ) throws(WorkflowError) -> Run {
-        let modules = ImageSource.format(of: input).map { $0 == .avif } ?? true || outputExtension == "avif"
+        let modules =
+            ImageSource.format(of: input).map { $0 == .avif || $0 == .heic } ?? true || outputExtension == "avif"
         guard let program else {
             throw WorkflowError(.unreadable, "the image helper (nakedblog-image) is not installed beside nakedblog")
         }

@@ -14,10 +14,16 @@ public enum ImageImport {
         public let link: String
         /// Site-relative folder it went to.
         public let folder: String
-        /// What fitting it did (`ImageFitting`); nil when it was copied as it is.
+        /// What fitting it did (`ImageFitting`); nil for a picture rewritten, not re-encoded.
         public var fitted: ImageFitting.Report?
-        /// Why it was copied as it is (no image helper installed), if so.
-        public var notFitted: String?
+        /// For a GIF or SVG (rewritten, not re-encoded): the metadata taken out.
+        public var removed: [String] = []
+
+        /// What was done, in a few words (the CLI's last line, the app's toast).
+        public var summary: String {
+            if let fitted { return fitted.description + ", no metadata" }
+            return removed.isEmpty ? "no metadata in it" : "without its " + removed.joined(separator: ", ")
+        }
     }
 
     /// Copies `source` (a path; `~/` is the home folder in `environment`) for `post` of `site`,
@@ -59,14 +65,23 @@ public enum ImageImport {
             (path as NSString).lastPathComponent.components(separatedBy: ".").dropLast().joined(separator: "."))
         let base = slug.isEmpty ? "image" : slug
         let named = (path as NSString).pathExtension.lowercased()
-        let fits = ImageFitting.fits(image.format) && ImageFitting.helper != nil
+        // Private by construction: every picture is re-encoded by the helper without metadata,
+        // or (GIF, SVG) rewritten without its metadata blocks; never copied as it is.
+        let reencoded = ImageFitting.fits(image.format)
+        if reencoded && ImageFitting.helper == nil {
+            throw WorkflowError(
+                .unreadable,
+                "the image helper (nakedblog-image) is not installed beside nakedblog, and a picture is never added with its metadata (GPS, camera, time): install nakedblog with its helper (make install, or the package)"
+            )
+        }
         // What fitting writes: the format `[images] format` asks for (a PNG stays one unless
-        // asked for WebP or AVIF: JPEG would lose its transparency), else the picture's own.
+        // asked for WebP or AVIF: JPEG would lose its transparency), else the picture's own;
+        // a phone's HEIC and a TIFF become JPEG (browsers show neither).
         let output: ImageSource.Format =
-            switch (fits, settings.output, image.format) {
+            switch (reencoded, settings.output, image.format) {
             case (true, .webp, _): .webp
             case (true, .avif, _): .avif
-            case (true, .jpeg, .jpeg), (true, .jpeg, .webp): .jpeg
+            case (true, .jpeg, .jpeg), (true, .jpeg, .webp), (true, _, .heic), (true, _, .tiff): .jpeg
             default: image.format
             }
         // The extension says what the bytes are: the file's own when it agrees with them.
@@ -75,23 +90,52 @@ public enum ImageImport {
             FileManager.default.fileExists(atPath: folder + "/" + $0)
         }
         // The bytes that were checked are the bytes fitted or written (never a second read).
-        var bytes = image.bytes, fitted: ImageFitting.Report?, notFitted: String?
-        if ImageFitting.fits(image.format) {
-            if ImageFitting.helper != nil {
-                let result = try ImageFitting.fit(
-                    image.bytes, format: image.format, writing: output, settings: settings.fitting)
-                bytes = result.bytes
-                fitted = result.report
-            } else {
-                notFitted = "copied as it is: the image helper (nakedblog-image) is not installed"
+        var bytes: Data, fitted: ImageFitting.Report?, removed: [String] = []
+        if reencoded {
+            let result = try ImageFitting.fit(
+                image.bytes, format: image.format, writing: output, settings: settings.fitting)
+            bytes = result.bytes
+            fitted = result.report
+        } else {
+            removed = PictureMetadata.found(in: image.bytes, format: image.format)
+            guard let clean = PictureMetadata.stripped(image.bytes, format: image.format) else {
+                throw WorkflowError(
+                    .refused, "\(source): its \(image.format.rawValue.uppercased()) structure cannot be read")
             }
+            bytes = clean
         }
+        // libvips 8.14 keeps EXIF and XMP in WebP whatever `strip` says: its chunks are dropped.
+        if output == .webp, let clean = PictureMetadata.stripped(bytes, format: .webp) { bytes = clean }
+        try requireNoMetadata(bytes, format: output)
+        let target = folder + "/" + name
         do {
-            try AtomicFile.write(bytes, to: folder + "/" + name, permissions: 0o644)
+            try AtomicFile.write(bytes, to: target, permissions: 0o644)
         } catch {
             throw WorkflowError(.refused, "cannot copy \(source) into \(placement.folder): \(error)")
         }
+        // Checked on what was written: the file read back.
+        do throws(WorkflowError) {
+            try requireNoMetadata(FileManager.default.contents(atPath: target) ?? Data(), format: output)
+        } catch {
+            try? FileManager.default.removeItem(atPath: target)
+            throw error
+        }
         return Added(
-            name: name, link: placement.link(to: name), folder: placement.folder, fitted: fitted, notFitted: notFitted)
+            name: name, link: placement.link(to: name), folder: placement.folder, fitted: fitted, removed: removed)
+    }
+
+    /// Throws unless `bytes` are a picture of `format` carrying no metadata (`PictureMetadata`).
+    static func requireNoMetadata(_ bytes: Data, format: ImageSource.Format) throws(WorkflowError) {
+        guard ImageSource.format(of: bytes) == format else {
+            throw WorkflowError(
+                .refused, "the picture made is not the \(format.rawValue.uppercased()) asked for: nothing was added")
+        }
+        let left = PictureMetadata.found(in: bytes, format: format)
+        guard left.isEmpty else {
+            throw WorkflowError(
+                .refused,
+                "the picture made still carries \(left.joined(separator: ", ")): nothing was added (the image library did not remove it)"
+            )
+        }
     }
 }

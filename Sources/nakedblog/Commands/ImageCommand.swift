@@ -16,9 +16,13 @@ struct ImageCommand: ParsableCommand {
             discussion: """
                 The picture is turned upright, stripped of its metadata (EXIF, GPS, XMP, IPTC; colours \
                 converted to sRGB), made at most 2000 px on its long side (never enlarged) and saved as \
-                JPEG at quality 82 or lossless PNG, by the image helper (libvips). A file that is not \
-                a picture, is damaged, or has more than 100 megapixels is refused and nothing is \
-                written. Prints the markdown image to put in the post, then before → after.
+                JPEG at quality 82 or lossless PNG ([images] format may ask for WebP or AVIF), by the \
+                image helper (libvips). A phone's HEIC/HEIF and a TIFF become JPEG. A GIF (its \
+                animation kept) or an SVG is rewritten without its metadata blocks. The file written \
+                is read back, and a picture that still carries metadata is never placed. A file that \
+                is not a picture, is damaged, or has more than 100 megapixels is refused, and so is \
+                every picture when the image helper is not installed; nothing is written then. \
+                Prints the markdown image to put in the post, then what was done.
                 """)
 
         @Argument(help: "The post (its file or bundle folder).")
@@ -43,9 +47,7 @@ struct ImageCommand: ParsableCommand {
             }
             FileHandleOutput.standardOutput.write("![\(alt.replacingOccurrences(of: "]", with: ""))](\(added.link))\n")
             FileHandleOutput.standardError.write(
-                "nakedblog: \(added.folder)/\(added.name): "
-                    + (added.fitted?.description ?? added.notFitted ?? "copied")
-                    + "\n")
+                "nakedblog: \(added.folder)/\(added.name): \(added.summary)\n")
         }
     }
 }
