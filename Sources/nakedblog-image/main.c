@@ -73,12 +73,20 @@ static int fit(char **argv) {
     int in_width = vips_image_get_width(header), in_height = vips_image_get_height(header);
     refuse_if_too_big(header, max_pixels);
     g_object_unref(header);
-    /* Upright by its orientation tag, sRGB when it carries a profile, failing on a truncated
-       file instead of filling it in. */
-    VipsImage *image = NULL;
-    if (vips_thumbnail(input, &image, side, "height", side, "size", VIPS_SIZE_DOWN, "export_profile", "srgb",
-            "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL) != 0)
+    /* Upright by its orientation tag, sRGB when it carries a profile, failing on a damaged
+       file (any decoder warning: a header claiming more than the data holds) instead of
+       filling it in. */
+    VipsImage *fitted = NULL;
+    if (vips_thumbnail(input, &fitted, side, "height", side, "size", VIPS_SIZE_DOWN, "export_profile", "srgb",
+            "fail_on", VIPS_FAIL_ON_WARNING, NULL) != 0)
         fail_vips(1);
+    /* No metadata to write, whatever a saver does with `strip` (libvips 8.14's WebP saver
+       ignores it): the blobs are taken off a copy. The app reads the file back all the same. */
+    VipsImage *image = NULL;
+    if (vips_copy(fitted, &image, NULL) != 0) fail_vips(1);
+    g_object_unref(fitted);
+    const char *blobs[] = {"exif-data", "xmp-data", "iptc-data", "jpeg-thumbnail-data"};
+    for (size_t i = 0; i < sizeof blobs / sizeof blobs[0]; i++) vips_image_remove(image, blobs[i]);
     int saved = has_suffix(output, ".png") ? vips_pngsave(image, output, "strip", TRUE, NULL)
                                            : vips_image_write_to_file(image, output, "strip", TRUE, "Q", quality, NULL);
     if (saved != 0) {
@@ -99,7 +107,10 @@ static ChafaPixelMode pixel_mode(const char *format) {
     return CHAFA_PIXEL_MODE_SYMBOLS;
 }
 
-static ChafaCanvasMode canvas_mode(const char *colours) {
+/* The colours chafa draws with: a terminal's few for symbols; for sixel (and the other pixel
+   formats) chafa's own palette made for the picture — a fixed 240 posterised photographs. */
+static ChafaCanvasMode canvas_mode(const char *colours, ChafaPixelMode mode) {
+    if (mode != CHAFA_PIXEL_MODE_SYMBOLS) return CHAFA_CANVAS_MODE_TRUECOLOR;
     if (strcmp(colours, "truecolor") == 0) return CHAFA_CANVAS_MODE_TRUECOLOR;
     /* 240: the palette's cube and greys, not the 16 colours a theme may have changed. */
     if (strcmp(colours, "256") == 0) return CHAFA_CANVAS_MODE_INDEXED_240;
@@ -152,7 +163,7 @@ static int iterm(VipsImage *image, int columns, int rows, int in_width, int in_h
 
 static int show(char **argv) {
     ChafaPixelMode mode = pixel_mode(argv[2]);
-    ChafaCanvasMode colours = canvas_mode(argv[3]);
+    ChafaCanvasMode colours = canvas_mode(argv[3], mode);
     int max_columns = (int)number(argv[4], 1, 1000), max_rows = (int)number(argv[5], 1, 1000);
     int cell_width = (int)number(argv[6], 1, 200), cell_height = (int)number(argv[7], 1, 400);
     long max_pixels = number(argv[8], 1, 1L << 40);
@@ -190,6 +201,18 @@ static int show(char **argv) {
     if (mode == CHAFA_PIXEL_MODE_ITERM2) return iterm(thumbnail, columns, rows, in_width, in_height, output);
     VipsImage *pixels = rgba8(thumbnail);
     g_object_unref(thumbnail);
+    /* A pixel format fills its cells: the picture, its shape kept, is placed in a transparent
+       box of exactly those cells (letterboxed, as iTerm2 does), not stretched to them. */
+    if (mode != CHAFA_PIXEL_MODE_SYMBOLS) {
+        VipsImage *boxed = NULL;
+        VipsArrayDouble *clear = vips_array_double_newv(4, 0.0, 0.0, 0.0, 0.0);
+        int failed = vips_embed(pixels, &boxed, 0, 0, columns * cell_width, rows * cell_height, "extend",
+            VIPS_EXTEND_BACKGROUND, "background", clear, NULL);
+        vips_area_unref(VIPS_AREA(clear));
+        if (failed != 0) fail_vips(1);
+        g_object_unref(pixels);
+        pixels = boxed;
+    }
     size_t size = 0;
     void *memory = vips_image_write_to_memory(pixels, &size);
     if (memory == NULL) fail_vips(1);
