@@ -95,4 +95,40 @@ final class ImagePrivacyTests: XCTestCase {
         XCTAssertFalse(
             FileManager.default.fileExists(atPath: work.appending("site/content/posts/tea-in-kyoto/phone.jpg")))
     }
+
+    /// Issue 57.7: Ctrl-C or SIGTERM while the helper decodes left its scratch folder — a copy of
+    /// the photo, GPS and all — and SIGTERM exited 143. Now the helper is stopped, the folder
+    /// removed, nothing added, exit 130.
+    func testAnInterruptedAddLeavesNothingBehind() throws {
+        let scratch = work.appending("tmp")
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        var environment = home.environment
+        environment["TMPDIR"] = scratch
+        // Big enough to take a while to decode (a PNG is not shrunk while it loads).
+        let big = work.appending("big.png")
+        try Shell.check(
+            ["vips", "gaussnoise", work.appending("noise.v"), "6000", "6000"], environment: home.environment)
+        try Shell.check(["vips", "cast", work.appending("noise.v"), big, "uchar"], environment: home.environment)
+        for signal in [SIGTERM, SIGINT] {
+            let log = work.appending("add-\(signal).log")
+            let child = try ChildProcess(
+                [try Products.path("nakedblog"), "image", "add", "content/posts/tea-in-kyoto", big],
+                environment: environment, directory: work.appending("site"), standardOutput: log, standardError: log)
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline,
+                ((try? FileManager.default.contentsOfDirectory(atPath: scratch)) ?? []).isEmpty
+            {
+                usleep(5_000)
+            }
+            XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty, "the helper started")
+            kill(child.pid, signal)
+            let status = child.wait(timeout: 30)
+            let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            XCTAssertEqual(status, 130, output)
+            XCTAssertTrue(output.contains("interrupted: nothing was added"), output)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch), [], "no scratch copy left")
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: work.appending("site/content/posts/tea-in-kyoto/big.png")))
+        }
+    }
 }

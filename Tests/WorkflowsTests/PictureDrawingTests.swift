@@ -15,7 +15,8 @@ final class PictureDrawingTests: XCTestCase {
 
     override func setUpWithError() throws {
         try requireProgram("vips")
-        guard ImageFitting.helper != nil else { throw XCTSkip("the image helper is not built") }
+        // Built with every build (`swift build`): missing is a failure, never a skip.
+        _ = try XCTUnwrap(ImageHelper.program, "the image helper is built beside the tests' products")
         work = try TemporaryDirectory(prefix: "nb-draw")
         // A gradient: red grows to the right, green downwards.
         for step in [
@@ -124,5 +125,28 @@ final class PictureDrawingTests: XCTestCase {
         XCTAssertTrue(
             String(decoding: seen.output, as: UTF8.self).contains("VIPSHOME=/nonexistent"), "the helper's settings pass"
         )
+    }
+
+    /// Issue 57.9: the confinement tested through `ImageHelper.run` itself, the path every picture
+    /// takes: the real helper, asked to read a picture outside its scratch folder, finds nothing
+    /// there; and whatever runs in the helper's place is under the memory ceiling.
+    func testImageHelperRunKeepsTheHelperInItsFolder() throws {
+        try requireSandbox()
+        XCTAssertThrowsError(
+            try ImageHelper.run(input: photo, inputExtension: "jpg", outputExtension: "jpg", timeout: 30) { _, output in
+                ["fit", self.work.appending("photo.jpg"), output, "100", "80", "100000000"]
+            }, "with bubblewrap the photo outside the helper's folder is not there"
+        ) { error in
+            XCTAssertTrue("\(error)".lowercased().contains("photo.jpg"), "\(error)")
+        }
+    }
+
+    func testImageHelperRunPutsTheHelperUnderItsCeiling() throws {
+        let limits = try ImageHelper.run(
+            input: photo, inputExtension: "jpg", outputExtension: "txt", timeout: 30, program: "/bin/sh"
+        ) { _, _ in ["-c", "ulimit -v"] }
+        XCTAssertEqual(
+            limits.printed.trimmingCharacters(in: .whitespacesAndNewlines), "\(ImageHelper.memoryMiB * 1024)",
+            "the address-space ceiling in KiB")
     }
 }

@@ -44,13 +44,14 @@ public enum ImageFitting {
     /// and returns the new bytes and what changed.
     public static func fit(
         _ bytes: Data, format: ImageSource.Format, writing output: ImageSource.Format? = nil,
-        settings: Settings = Settings()
+        settings: Settings = Settings(), stopper: ProcessStopper = ProcessStopper()
     ) throws(WorkflowError) -> (bytes: Data, report: Report) {
         let ext = format.fileExtensions[0], outputExtension = (output ?? format).fileExtensions[0]
         let run: ImageHelper.Run
         do {
-            run = try ImageHelper.run(input: bytes, inputExtension: ext, outputExtension: outputExtension, timeout: 60)
-            {
+            run = try ImageHelper.run(
+                input: bytes, inputExtension: ext, outputExtension: outputExtension, timeout: 60, stopper: stopper
+            ) {
                 ["fit", $0, $1, "\(settings.maxSide)", "\(settings.quality)", "\(settings.maxPixels)"]
             }
         } catch {

@@ -31,13 +31,18 @@ enum ImageHelper {
     /// when `input` or the output needs one (AVIF): JPEG, PNG, WebP and GIF are built in, and the
     /// modules cost ~20 ms of symbol binding a run (and are the largest decoders to expose). Loaders
     /// libvips marks untrusted (ImageMagick, PDF, MATLAB, FITS…) are blocked always.
+    ///
+    /// `stopper` ends the helper from another thread (Ctrl-C on `image add`): the scratch folder,
+    /// which holds a copy of the picture with its metadata, goes on every way out.
+    /// `program` is for tests of the confinement (a shell in the helper's place).
     static func run(
         input: Data, inputExtension: String, outputExtension: String, timeout: Double,
+        stopper: ProcessStopper = ProcessStopper(), program override: String? = nil,
         arguments: (_ input: String, _ output: String) -> [String]
     ) throws(WorkflowError) -> Run {
         let modules =
             ImageSource.format(of: input).map { $0 == .avif || $0 == .heic } ?? true || outputExtension == "avif"
-        guard let program else {
+        guard let program = override ?? program else {
             throw WorkflowError(.unreadable, "the image helper (nakedblog-image) is not installed beside nakedblog")
         }
         let folder = NSTemporaryDirectory() + "nakedblog-image-" + UUID().uuidString
@@ -61,8 +66,10 @@ enum ImageHelper {
             environment: environment)
         guard
             let outcome = OwnedProcess.run(
-                invocation.program, invocation.arguments, environment: invocation.environment, timeout: timeout)
+                invocation.program, invocation.arguments, environment: invocation.environment, timeout: timeout,
+                stopper: stopper)
         else { throw WorkflowError(.unreadable, "the image helper could not be started") }
+        if outcome.stopped { throw WorkflowError(.interrupted, "interrupted: nothing was added") }
         let text = String(decoding: outcome.output, as: UTF8.self)
         guard outcome.status == 0, !outcome.timedOut else {
             let reason =

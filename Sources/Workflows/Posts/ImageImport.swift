@@ -31,7 +31,7 @@ public enum ImageImport {
     /// inside the site or `author`'s upload folder (`[images] upload_folder`).
     public static func add(
         _ source: String, to post: String, site: Site, restricted: Bool,
-        environment: [String: String], author: String? = nil
+        environment: [String: String], author: String? = nil, stopper: ProcessStopper = ProcessStopper()
     ) throws(WorkflowError) -> Added {
         let settings = ImageSettings.load(environment: environment)
         let path = source.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + source.dropFirst(1) : source
@@ -93,7 +93,7 @@ public enum ImageImport {
         var bytes: Data, fitted: ImageFitting.Report?, removed: [String] = []
         if reencoded {
             let result = try ImageFitting.fit(
-                image.bytes, format: image.format, writing: output, settings: settings.fitting)
+                image.bytes, format: image.format, writing: output, settings: settings.fitting, stopper: stopper)
             bytes = result.bytes
             fitted = result.report
         } else {

@@ -12,6 +12,8 @@ public struct WorkflowError: Error, CustomStringConvertible, Sendable, Equatable
         case refused
         /// A file cannot be read (gone, or not readable).
         case unreadable
+        /// Stopped by the writer (Ctrl-C, SIGTERM) before it finished; nothing was left behind.
+        case interrupted
     }
 
     public let kind: Kind

@@ -39,10 +39,19 @@ struct ImageCommand: ParsableCommand {
         func run() throws {
             let (site, path) = try HistoryTarget.resolve(post)
             let added: ImageImport.Added
+            // Ctrl-C, SIGTERM or SIGHUP stops the helper; its scratch copy (the picture with its
+            // metadata) is removed on the way out, and nothing is added (exit 130).
+            let stopper = ProcessStopper()
+            let signals = SignalCancellation { stopper.stop() }
+            defer { signals.stop() }
             do throws(WorkflowError) {
                 added = try ImageImport.add(
-                    file, to: path, site: site, restricted: false, environment: ProcessInfo.processInfo.environment)
+                    file, to: path, site: site, restricted: false, environment: ProcessInfo.processInfo.environment,
+                    stopper: stopper)
             } catch {
+                if error.kind == .interrupted || stopper.isStopped {
+                    throw UserFacingError("interrupted: nothing was added", exitCode: ExitCodes.interrupted)
+                }
                 throw UserFacingError("cannot add \(file): \(error.description)")
             }
             FileHandleOutput.standardOutput.write("![\(alt.replacingOccurrences(of: "]", with: ""))](\(added.link))\n")
