@@ -203,6 +203,8 @@ struct PendingPublish: Sendable, Equatable {
 public struct ImageAltPrompt: Sendable {
     let path: String
     let link: String
+    /// The picture's file (site-relative), removed again when the writer cancels.
+    let file: String
     var field: TextField
     /// What to say once inserted ("Copied x.jpg into the bundle: 4000×3000 … → …").
     let done: String

@@ -41,23 +41,49 @@ final class NoteAppTests: XCTestCase {
     }
 }
 
-/// A picture copied by Ctrl-R asks what it shows before its reference goes in.
+/// A picture copied by Ctrl-R asks what it shows before its reference goes in (issue 57.8): the
+/// question starts empty, the picture goes in as a paragraph of its own, Esc adds nothing.
 final class ImageAltTests: XCTestCase {
-    func testTheAltTextIsAskedBeforeThePictureIsInserted() throws {
+    func testTheAltTextIsAskedBeforeThePictureIsInsertedAsItsOwnParagraph() throws {
         var state = try AppFixture.editing()
         let post = "content/posts/cold-brew-ratios/index.md"
+        // The cursor inside the body's first paragraph, after its first word.
+        let body = App.firstBodyLine(try XCTUnwrap(state.editor?.editor.text))
+        state.editor?.editor.goToLine(body + 1)
+        _ = AppFixture.send(&state, .controlArrow(.right))
+        let before = try XCTUnwrap(state.editor?.editor.text)
         _ = App.update(
             &state, .imageCopied(path: post, name: "my-cup.png", link: "my-cup.png", folder: "x", note: "2×2"), now: 0)
         guard case .imageAlt(let prompt)? = state.overlay else { return XCTFail("no prompt") }
-        XCTAssertEqual(prompt.field.text, "my cup")
-        XCTAssertTrue(AppFixture.lines(state).joined().contains("What does the picture show?"))
+        XCTAssertEqual(prompt.field.text, "", "a file name describes no picture")
+        XCTAssertTrue(AppFixture.lines(state).joined().contains("Describe the picture"))
         AppFixture.type(&state, "A cup of cold brew")
         _ = AppFixture.send(&state, .enter)
-        XCTAssertTrue(try XCTUnwrap(state.editor?.editor.text).hasPrefix("![A cup of cold brew](my-cup.png)"))
+        let text = try XCTUnwrap(state.editor?.editor.text)
+        XCTAssertTrue(text.contains("\n\n![A cup of cold brew](my-cup.png)\n\n"), text)
+        XCTAssertEqual(
+            text.replacingOccurrences(of: "\n\n![A cup of cold brew](my-cup.png)\n\n", with: ""),
+            before, "only the picture and its blank lines were added")
         XCTAssertEqual(state.toast?.text, "Copied my-cup.png into the bundle: 2×2")
-        _ = App.update(&state, .imageCopied(path: post, name: "b.png", link: "b.png", folder: "x"), now: 0)
-        _ = AppFixture.send(&state, .escape)
-        XCTAssertTrue(try XCTUnwrap(state.editor?.editor.text).contains("![](b.png)"), "Esc: inserted without alt text")
+        // Esc: the whole insertion is cancelled, and the copied file goes.
+        _ = App.update(&state, .imageCopied(path: post, name: "b.png", link: "b.png", folder: "content/x"), now: 0)
+        let effects = AppFixture.send(&state, .escape)
+        XCTAssertEqual(effects, [.perform(.removeAddedPicture("content/x/b.png"))])
+        XCTAssertEqual(state.editor?.editor.text, text, "Esc inserts nothing")
+    }
+
+    func testAPictureParagraphHasBlankLinesOnlyWhereTextIsNext() {
+        func paragraph(_ lines: [String], _ line: Int, _ column: Int) -> String {
+            App.pictureParagraph(
+                "![a](p.jpg)", in: TextBuffer(lines.joined(separator: "\n")),
+                at: TextPosition(line: line, column: column))
+        }
+        XCTAssertEqual(paragraph(["Intro text."], 0, 5), "\n\n![a](p.jpg)\n\n")
+        XCTAssertEqual(paragraph(["Intro text.", ""], 1, 0), "\n![a](p.jpg)")
+        XCTAssertEqual(paragraph(["", "Next."], 0, 0), "![a](p.jpg)\n")
+        XCTAssertEqual(paragraph(["A", "", "", "B"], 1, 0), "\n![a](p.jpg)")
+        XCTAssertEqual(paragraph(["A", "", "", "", "B"], 2, 0), "![a](p.jpg)")
+        XCTAssertEqual(paragraph(["End of it."], 0, 10), "\n\n![a](p.jpg)")
     }
 }
 

@@ -74,16 +74,15 @@ extension App {
             return handleNoteKey(&state, &field, key)
         case .imageAlt(var prompt):
             switch key {
-            case .enter, .escape:
+            case .enter:
+                // Empty is allowed (the publish sheet names a picture without alt text).
                 state.overlay = nil
-                // Esc inserts it with no alt text (the publish sheet will name it).
-                let alt = key == .enter ? prompt.field.text.replacingOccurrences(of: "]", with: "") : ""
-                guard var screen = state.editor, screen.path == prompt.path else { return [] }
-                _ = screen.editor.handle(.paste("![\(alt)](\(prompt.link))"), now: now)
-                screen.lastEditTime = now
-                state.editor = screen
-                toast(&state, prompt.done, now: now)
-                return refreshPreview(&state)
+                return insertPicture(&state, prompt, now: now)
+            case .escape:
+                // The whole insertion is cancelled: the picture copied for it goes too.
+                state.overlay = nil
+                toast(&state, "Nothing was added", now: now)
+                return [.perform(.removeAddedPicture(prompt.file))]
             default:
                 _ = prompt.field.handle(key)
                 state.overlay = .imageAlt(prompt)

@@ -67,9 +67,9 @@ enum OverlayRender {
             return nil
         case .imageAlt(let prompt):
             return fieldBox(
-                "Alt text", question: "What does the picture show? (its alt text, read to those who cannot see it)",
-                keys: "Enter inserts it · Esc inserts it without alt text", field: prompt.field, into: &screen,
-                area: area)
+                "Alt text", question: "Describe the picture (its alt text, read to those who cannot see it):",
+                keys: "Enter inserts it as its own paragraph · Esc adds nothing", field: prompt.field,
+                into: &screen, area: area)
         case .note(let field):
             return fieldBox(
                 "A short note", question: "What is on your mind? (a note has no title; markdown works)",
@@ -77,8 +77,8 @@ enum OverlayRender {
                 area: area)
         case .imagePath(let field):
             let lines = [
-                "Path of the image file (copied into this post's bundle, then",
-                "a ![…](name) reference is inserted at the cursor):", "", "", "Enter adds · Esc cancels",
+                "Path of the picture (fitted into this post's bundle without its",
+                "metadata, then put in at the cursor as its own paragraph):", "", "", "Enter adds · Esc cancels",
             ]
             guard let inner = box(title: "Add an image", lines: lines, minWidth: 60, into: &screen, area: area) else {
                 return nil

@@ -127,11 +127,11 @@ extension App {
             return []
         case .imageCopied(let path, let name, let link, let folder, let note):
             guard let screen = state.editor, screen.path == path else { return [] }
-            // Its alt text is asked for (the file's name, selected, as a start), then it is inserted.
-            let alt = (name as NSString).deletingPathExtension.replacingOccurrences(of: "-", with: " ")
+            // Its alt text is asked for (a description, from nothing: a file name describes no
+            // picture), then it is inserted as its own paragraph.
             state.overlay = .imageAlt(
                 ImageAltPrompt(
-                    path: path, link: link, field: TextField(alt, selected: true),
+                    path: path, link: link, file: folder + "/" + name, field: TextField(),
                     done: (link == name ? "Copied \(name) into the bundle" : "Copied \(name) into \(folder)/")
                         + (note.map { ": " + $0 } ?? "")))
             return []
