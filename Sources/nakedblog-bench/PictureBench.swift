@@ -57,6 +57,8 @@ enum PictureBench {
                 ours: Measure.median(preview), reference: nil, referenceName: "—", unit: .seconds,
                 target: "off the keystroke path; ≤ 250 ms", met: Measure.median(preview) <= 0.25))
 
+        rows += try importRows(runs: runs, binary: binary, photo: photo, work: work)
+
         // Typing beside two pictures drawn as sixel, against typing in a post without pictures.
         let home = try TestHome()
         defer { home.remove() }
@@ -86,6 +88,49 @@ enum PictureBench {
                 ours: Measure.median(pictured.bytes), reference: Measure.median(plain.bytes),
                 referenceName: "same, a post without pictures", unit: .bytes, target: "pictures not re-sent",
                 met: Measure.median(pictured.bytes) <= Measure.median(plain.bytes) * 2 + 64))
+        return rows
+    }
+
+    /// `nakedblog image add` of a 12-megapixel photo, JPEG and a phone's HEIC (fitted, no
+    /// metadata, read back) against `vips thumbnail` then `exiftool -all=` on the same file:
+    /// process against process, alternated.
+    static func importRows(runs: Int, binary: String, photo: String, work: TemporaryDirectory) throws -> [BenchRow] {
+        let site = work.appending("site")
+        try PackageRoot.copyDemo(to: site)
+        let heic = work.appending("photo.heic")
+        try Shell.check(["vips", "copy", photo, heic + "[Q=80]"], in: work.path)
+        try Shell.check(
+            [
+                "exiftool", "-q", "-overwrite_original", "-GPSLatitude=35.6", "-GPSLongitude=139.7", "-Make=NIKON",
+                photo, heic,
+            ],
+            in: work.path)
+        var rows: [BenchRow] = []
+        for (name, file) in [("JPEG", photo), ("HEIC", heic)] {
+            let bundle = site + "/content/posts/tea-in-kyoto"
+            let result = try Measure.alternating(
+                runs: runs,
+                ours: {
+                    let child = try ChildProcess(
+                        [binary, "image", "add", "content/posts/tea-in-kyoto", file], directory: site,
+                        standardOutput: "/dev/null", standardError: "/dev/null")
+                    guard child.waitUntilExit() == 0 else { throw BenchFailure("image add failed") }
+                    for added in try FileManager.default.contentsOfDirectory(atPath: bundle)
+                    where added.hasPrefix("photo") {
+                        try FileManager.default.removeItem(atPath: bundle + "/" + added)
+                    }
+                },
+                reference: {
+                    let out = work.appending("reference.jpg")
+                    _ = try Measure.process(["vips", "thumbnail", file, out, "2000"])
+                    _ = try Measure.process(["exiftool", "-q", "-overwrite_original", "-all=", out])
+                })
+            rows.append(
+                BenchRow(
+                    name: "image add of a 12 MP \(name) with GPS: fitted, no metadata, read back (processes)",
+                    ours: result.ours, reference: result.reference, referenceName: "vips thumbnail + exiftool -all=",
+                    unit: .seconds, target: "≤ 1.5× vips + exiftool", met: result.ours <= result.reference * 1.5))
+        }
         return rows
     }
 }
