@@ -137,7 +137,7 @@ public enum Overlay: Sendable {
     case frontMatter(FrontMatterForm)
     case signIn(SignInDialog)
     /// "Add an image": the path of a file to copy into the post's bundle.
-    case imagePath(TextField)
+    case imagePath(ImagePathPrompt)
     /// Suggestions for a misspelled word (F7).
     case spelling(SpellingMenu)
     /// Go to a line or heading, switch posts, or a search's results.
@@ -197,6 +197,17 @@ struct PendingPublish: Sendable, Equatable {
     let keepDraft: Bool
     /// The address that stops existing.
     let stopsAddress: String?
+}
+
+/// Ctrl-R's path box: the path typed, what Tab offered for it, and (a path pasted into the
+/// editor) the text to paste after all when the writer declines.
+public struct ImagePathPrompt: Sendable, Equatable {
+    var field = TextField()
+    /// Tab's candidates (`PicturePaths`); Up and Down put one in the field.
+    var candidates: [String] = []
+    var chosen: Int?
+    /// A picture's path pasted into the editor: Esc pastes it as text instead.
+    var pasted: String?
 }
 
 /// The alt text of a picture just copied, asked before its reference is inserted.

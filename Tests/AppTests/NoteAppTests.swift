@@ -113,3 +113,44 @@ final class PhotoPostAppTests: XCTestCase {
         XCTAssertTrue(text.hasSuffix("![Fog over the river](river.jpg)\n\nFog over the river\n"), text)
     }
 }
+
+/// Issue 57.8: Ctrl-R's box completes on Tab, and a picture's path pasted into the editor (a file
+/// dragged onto the terminal) offers to add it; Esc pastes the text after all.
+final class PicturePathBoxTests: XCTestCase {
+    func testTabCompletesAndAPastedPathOffersThePicture() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        try PackageRoot.copyDemo(to: home.path + "/site")
+        try FileManager.default.createDirectory(atPath: home.path + "/Pictures", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: home.path + "/Pictures/harbour.jpg", contents: Data([1]))
+        var state = try AppFixture.editing()
+        _ = AppFixture.send(&state, .control("r"))
+        AppFixture.type(&state, "~/Pic")
+        XCTAssertEqual(AppFixture.send(&state, .tab), [.perform(.completePicturePath("~/Pic"))])
+        _ = try AppFixture.perform(
+            .completePicturePath("~/Pic"), root: home.path + "/site", on: &state, environment: home.environment)
+        guard case .imagePath(let folder)? = state.overlay else {
+            return XCTFail("\(String(describing: state.overlay))")
+        }
+        XCTAssertEqual(folder.field.text, "~/Pictures/")
+        _ = try AppFixture.perform(
+            .completePicturePath("~/Pictures/"), root: home.path + "/site", on: &state, environment: home.environment)
+        guard case .imagePath(let picture)? = state.overlay else { return XCTFail("no box") }
+        XCTAssertEqual(picture.field.text, "~/Pictures/harbour.jpg")
+        XCTAssertEqual(
+            AppFixture.send(&state, .enter),
+            [.copyImage(source: "~/Pictures/harbour.jpg", post: "content/posts/cold-brew-ratios/index.md")])
+
+        let before = try XCTUnwrap(state.editor?.editor.text)
+        _ = AppFixture.send(&state, .paste("'/home/me/Pictures/fog at dawn.HEIC'"))
+        guard case .imagePath(let pasted)? = state.overlay else { return XCTFail("no offer") }
+        XCTAssertEqual(pasted.field.text, "/home/me/Pictures/fog at dawn.HEIC")
+        XCTAssertTrue(AppFixture.lines(state).joined().contains("You pasted a picture's path"))
+        _ = AppFixture.send(&state, .escape)
+        XCTAssertNotEqual(state.editor?.editor.text, before, "Esc pastes the text as it is")
+        XCTAssertTrue(state.editor?.editor.text.contains("'/home/me/Pictures/fog at dawn.HEIC'") == true)
+        XCTAssertNil(App.pastedPicturePath("some words\n/a/b.jpg"))
+        XCTAssertNil(App.pastedPicturePath("notes.jpg"), "a bare name is text")
+        XCTAssertEqual(App.pastedPicturePath("file:///tmp/a%20b.png"), "/tmp/a b.png")
+    }
+}

@@ -79,7 +79,7 @@ final class AppHandOffTests: XCTestCase {
         try session.waitFor("Add an image")
         try session.type(image)
         try session.send(keys: "Enter")
-        try session.waitFor("What does the picture show?")
+        try session.waitFor("Describe the picture")
         try session.type("A beach at noon")
         try session.send(keys: "Enter")
         try session.waitFor("Copied holiday-photo.jpg into the bundle")

@@ -90,19 +90,8 @@ extension App {
             }
         case .spelling(let menu):
             return handleSpellingMenuKey(&state, menu, key, now: now)
-        case .imagePath(var field):
-            switch key {
-            case .escape: state.overlay = nil
-            case .enter:
-                state.overlay = nil
-                let source = field.text.trimmingCharacters(in: .whitespaces)
-                guard !source.isEmpty, let post = state.editor?.path else { return [] }
-                return [.copyImage(source: source, post: post)]
-            default:
-                _ = field.handle(key)
-                state.overlay = .imagePath(field)
-            }
-            return []
+        case .imagePath(let prompt):
+            return handleImagePathKey(&state, prompt, key, now: now)
         case .frontMatter(var form):
             handleFormKey(&state, &form, key, now: now)
             return refreshPreview(&state)

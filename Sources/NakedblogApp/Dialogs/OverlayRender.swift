@@ -75,16 +75,28 @@ enum OverlayRender {
                 "A short note", question: "What is on your mind? (a note has no title; markdown works)",
                 keys: "Enter writes it and opens the publish sheet · Esc cancels", field: field, into: &screen,
                 area: area)
-        case .imagePath(let field):
-            let lines = [
-                "Path of the picture (fitted into this post's bundle without its",
-                "metadata, then put in at the cursor as its own paragraph):", "", "", "Enter adds · Esc cancels",
+        case .imagePath(let prompt):
+            let shown = Array(prompt.candidates.prefix(max(0, area.height - 12)))
+            var lines = [
+                prompt.pasted == nil
+                    ? "Path of the picture (fitted into this post's bundle without its"
+                    : "You pasted a picture's path. Add the picture (fitted without its",
+                "metadata, then put in at the cursor as its own paragraph):", "", "",
             ]
-            guard let inner = box(title: "Add an image", lines: lines, minWidth: 60, into: &screen, area: area) else {
-                return nil
-            }
+            lines += shown.map { "  " + TerminalText.visible($0) } + (shown.isEmpty ? [] : [""])
+            lines.append(
+                prompt.pasted == nil
+                    ? "Enter adds · Tab completes" + (shown.isEmpty ? "" : ", ↑↓ choose") + " · Esc cancels"
+                    : "Enter adds it · Tab completes · Esc pastes the text instead")
+            var styles: [Int: Style] = [:]
+            if let chosen = prompt.chosen, chosen < shown.count { styles[4 + chosen] = Style(.selection) }
+            guard
+                let inner = box(
+                    title: "Add an image", lines: lines, styles: styles, minWidth: 60, into: &screen, area: area)
+            else { return nil }
             return (
-                field.render(into: &screen, area: Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: 1)),
+                prompt.field.render(
+                    into: &screen, area: Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: 1)),
                 inner.y + 3
             )
         case .frontMatter(let form):

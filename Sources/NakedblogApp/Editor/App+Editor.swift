@@ -124,7 +124,7 @@ extension App {
             case .insertSnippet:
                 if screen.readOnlyBecause == nil { return openSnippets(&state, &screen) }
             case .insertImage:
-                state.overlay = .imagePath(TextField())
+                state.overlay = .imagePath(ImagePathPrompt())
             case .lineNumbers:
                 screen.view.lineNumbers.toggle()
             case .wrap:
@@ -140,6 +140,14 @@ extension App {
             case .nextMisspelling, .previousMisspelling:
                 return findMisspelling(&state, &screen, forward: action == .nextMisspelling)
             }
+            return []
+        }
+        // A picture's path pasted in (a file dragged onto the terminal): offered to be added.
+        if case .paste(let text) = key, screen.readOnlyBecause == nil, screen.resolvingConflict == nil,
+            let path = pastedPicturePath(text)
+        {
+            state.editor = screen
+            state.overlay = .imagePath(ImagePathPrompt(field: TextField(path), pasted: text))
             return []
         }
         let height = max(1, state.rows - 3)

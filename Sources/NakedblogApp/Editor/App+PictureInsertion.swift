@@ -49,3 +49,85 @@ extension SiteTask {
         }
     }
 }
+
+/// Ctrl-R's path box: Tab completes (`PicturePaths`), Up and Down choose among what it offered.
+extension App {
+    static func handleImagePathKey(
+        _ state: inout AppState, _ prompt: ImagePathPrompt, _ key: KeyEvent, now: TimeInterval
+    ) -> [AppEffect] {
+        var prompt = prompt
+        switch key {
+        case .escape:
+            state.overlay = nil
+            // A picture's path pasted into the editor, declined: it is pasted as the text it is.
+            if let pasted = prompt.pasted, var screen = state.editor {
+                _ = screen.editor.handle(.paste(pasted), now: now)
+                screen.lastEditTime = now
+                state.editor = screen
+                return refreshPreview(&state)
+            }
+            return []
+        case .enter:
+            state.overlay = nil
+            let source = prompt.field.text.trimmingCharacters(in: .whitespaces)
+            guard !source.isEmpty, let post = state.editor?.path else { return [] }
+            return [.copyImage(source: source, post: post)]
+        case .tab:
+            return [.perform(.completePicturePath(prompt.field.text))]
+        case .down(false), .up(false):
+            guard !prompt.candidates.isEmpty else { return [] }
+            let step = key == .down(shift: false) ? 1 : -1
+            let next =
+                ((prompt.chosen ?? (step == 1 ? -1 : 0)) + step + prompt.candidates.count) % prompt.candidates.count
+            prompt.chosen = next
+            prompt.field = TextField(prompt.candidates[next])
+        default:
+            _ = prompt.field.handle(key)
+            prompt.candidates = []
+            prompt.chosen = nil
+        }
+        state.overlay = .imagePath(prompt)
+        return []
+    }
+
+    /// A paste into the editor that is one picture's path (`/…`, `~/…`, `file://…`, quoted or
+    /// not) opens Ctrl-R's box with it: Enter adds the picture, Esc pastes the text.
+    static func pastedPicturePath(_ text: String) -> String? {
+        var path = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !path.contains("\n") else { return nil }
+        for quote in ["'", "\""] where path.hasPrefix(quote) && path.hasSuffix(quote) && path.count > 1 {
+            path = String(path.dropFirst().dropLast())
+        }
+        if path.hasPrefix("file://") { path = String(path.dropFirst(7)).removingPercentEncoding ?? path }
+        guard path.hasPrefix("/") || path.hasPrefix("~/"),
+            PicturePaths.pictureExtensions.contains((path as NSString).pathExtension.lowercased())
+        else { return nil }
+        return path
+    }
+}
+
+extension SiteTask {
+    /// Tab in Ctrl-R's box: the candidates for `typed`, landed in the box if it still shows it.
+    static func completePicturePath(_ typed: String) -> SiteTask {
+        SiteTask("complete-picture-path \(typed)", readsOnly: true) { context in
+            let candidates = PicturePaths.candidates(
+                for: typed, site: context.site, restricted: context.restricted, environment: context.environment,
+                author: context.author?.email)
+            return StateChange { state, _ in
+                guard case .imagePath(var prompt)? = state.overlay, prompt.field.text == typed else { return [] }
+                prompt.candidates = candidates
+                prompt.chosen = nil
+                if candidates.count == 1 {
+                    prompt.field = TextField(candidates[0])
+                    // A folder: its pictures are offered at the next Tab.
+                    if !candidates[0].hasSuffix("/") { prompt.candidates = [] }
+                } else {
+                    let common = PicturePaths.commonStart(candidates)
+                    if common.count > typed.count { prompt.field = TextField(common) }
+                }
+                state.overlay = .imagePath(prompt)
+                return []
+            }
+        }
+    }
+}

@@ -34,7 +34,11 @@ public enum ImageImport {
         environment: [String: String], author: String? = nil, stopper: ProcessStopper = ProcessStopper()
     ) throws(WorkflowError) -> Added {
         let settings = ImageSettings.load(environment: environment)
-        let path = source.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + source.dropFirst(1) : source
+        // `~/` is the home folder; a relative path is the site's (as Ctrl-R's Tab offers it); the
+        // command line makes its arguments absolute from where it was run.
+        let expanded =
+            source.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + source.dropFirst(1) : source
+        let path = expanded.hasPrefix("/") ? expanded : site.root + "/" + expanded
         let root = site.root
         let repository = try? Repository.discover(from: root)
         let workdir = repository?.workingDirectory.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path + "/" }

@@ -46,7 +46,8 @@ struct ImageCommand: ParsableCommand {
             defer { signals.stop() }
             do throws(WorkflowError) {
                 added = try ImageImport.add(
-                    file, to: path, site: site, restricted: false, environment: ProcessInfo.processInfo.environment,
+                    ArgumentPath.absolute(file), to: path, site: site, restricted: false,
+                    environment: ProcessInfo.processInfo.environment,
                     stopper: stopper)
             } catch {
                 if error.kind == .interrupted || stopper.isStopped {

@@ -49,7 +49,7 @@ struct NewCommand: ParsableCommand {
         do throws(WorkflowError) {
             var request = NewPostRequest(
                 title: title, section: section, bundle: !file, lang: lang, outsideSite: outsideSite)
-            request.photo = photo
+            request.photo = photo.map(ArgumentPath.absolute)
             let made = try PostCreation.make(request, site: site)
             if let note = made.note {
                 FileHandleOutput.standardError.write("nakedblog: \(TerminalText.visible(note))\n")

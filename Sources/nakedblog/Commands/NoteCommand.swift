@@ -42,7 +42,7 @@ struct NoteCommand: AsyncParsableCommand {
         let path: String
         do throws(WorkflowError) {
             path = try NoteCreation.create(
-                text, image: image, alt: alt, site: opened,
+                text, image: image.map(ArgumentPath.absolute), alt: alt, site: opened,
                 section: section ?? ImageSettings.load(environment: ProcessInfo.processInfo.environment).notesSection)
         } catch {
             throw UserFacingError("cannot write the note: \(error.description)")
