@@ -148,7 +148,8 @@ final class UnpublishTests: XCTestCase {
         XCTAssertThrowsError(try Unpublish.undoLastPublish(post, site: site)) { error in
             XCTAssertTrue("\(error)".contains("outside the site"), "\(error)")
         }
-        XCTAssertEqual(try String(contentsOfFile: site.absolute(post), encoding: .utf8), text, "the post is still there")
+        let after = try String(contentsOfFile: site.absolute(post), encoding: .utf8)
+        XCTAssertEqual(after, text, "the post is still there")
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.path + "/notes/hello.md"))
     }
 }
