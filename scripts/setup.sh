@@ -12,9 +12,10 @@ PACKAGES=(libgit2-dev zlib1g-dev libcmark-dev libncurses-dev ncurses-term pkg-co
           libnuspell-dev nuspell dpkg-dev libc6-dev-arm64-cross python3-venv
           libvips-dev libvips-tools libimage-exiftool-perl libchafa-dev chafa
           ruby-jekyll-feed ruby-jekyll-seo-tag ruby-jekyll-sitemap ruby-jekyll-paginate ruby-jekyll-redirect-from)
-# Packages only some releases have, needed there: Debian 13 splits libheif's AV1 encoder out
-# (libvips writes AVIF with it); Debian 12's libheif has it built in.
-WHERE_AVAILABLE=(libheif-plugin-aomenc)
+# Packages only some releases have, needed there: Debian 13 splits libheif's codecs out — the
+# AV1 encoder (libvips writes AVIF with it), the HEVC decoder (a phone's HEIC photos are read
+# with it) and encoder (the tests make HEIC photos); Debian 12's libheif has them built in.
+WHERE_AVAILABLE=(libheif-plugin-aomenc libheif-plugin-libde265 libheif-plugin-x265)
 read -r -a EXTRA <<<"${NAKEDBLOG_SETUP_EXTRA_PACKAGES:-}"
 PACKAGES+=("${EXTRA[@]}")
 
