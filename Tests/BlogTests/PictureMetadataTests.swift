@@ -120,3 +120,23 @@ final class PictureMetadataTests: XCTestCase {
         XCTAssertEqual(ImageSource.format(of: Data([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8])), .tiff)
     }
 }
+
+/// Issue 57.4: a picture of a format not read here says which it is and what to do.
+final class UnsupportedPictureTests: XCTestCase {
+    func testAFormatNotReadHereIsNamed() throws {
+        let folder = NSTemporaryDirectory() + "nb-unsupported-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (bytes, name) in [
+            ([0xFF, 0x0A, 1, 2] as [UInt8], "JPEG XL"), (Array("BM".utf8) + Array(repeating: 0, count: 20), "BMP"),
+            (Array("8BPS".utf8) + [0, 1], "Photoshop (PSD)"),
+        ] {
+            FileManager.default.createFile(atPath: folder + "/picture", contents: Data(bytes))
+            guard
+                case .failure(let refusal) = ImageSource.read(folder + "/picture", siteRoot: folder, restricted: false)
+            else { return XCTFail(name) }
+            XCTAssertEqual(refusal, .unsupported(name))
+            XCTAssertTrue(refusal.description.contains("export it as JPEG"), refusal.description)
+        }
+    }
+}

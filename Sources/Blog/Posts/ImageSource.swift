@@ -28,6 +28,8 @@ public enum ImageSource {
     /// so nothing is told about what exists outside the site).
     public enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
         case missing, folder, notAnImage, inGitFolder, ignored, unreadable
+        /// A picture, of a format not read here (named: "JPEG XL", "BMP"…).
+        case unsupported(String)
         /// The one message restricted mode gives for every refusal.
         case insideSiteOnly
 
@@ -40,6 +42,8 @@ public enum ImageSource {
             case .inGitFolder: "it is inside .git, which holds the repository's own data, never a post's"
             case .ignored: "git ignores it (a .gitignore names it), so it would never be published"
             case .unreadable: "it cannot be read"
+            case .unsupported(let name):
+                "it is a \(name) picture, which is not read here: export it as JPEG (or PNG) and add that"
             case .insideSiteOnly: "not an image inside the site"
             }
         }
@@ -149,7 +153,25 @@ public enum ImageSource {
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.notAnImage) }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
         guard let bytes = try? handle.readToEnd() ?? Data() else { return .failure(.unreadable) }
-        guard let format = format(of: bytes) else { return .failure(.notAnImage) }
+        guard let format = format(of: bytes) else {
+            return .failure(unsupportedName(of: bytes).map(Refusal.unsupported) ?? .notAnImage)
+        }
         return .success(Image(resolvedPath: resolved, bytes: bytes, format: format))
+    }
+
+    /// The name of a picture format that is not read here, told by its first bytes, or nil.
+    public static func unsupportedName(of bytes: Data) -> String? {
+        let head = [UInt8](bytes.prefix(32))
+        func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+            head.count >= offset + prefix.count && Array(head[offset..<offset + prefix.count]) == prefix
+        }
+        if starts([0xFF, 0x0A]) || starts([0, 0, 0, 0x0C] + Array("JXL ".utf8)) { return "JPEG XL" }
+        if starts(Array("ftyp".utf8), at: 4) && starts(Array("crx ".utf8), at: 8) { return "Canon raw (CR3)" }
+        if starts(Array("BM".utf8)) && head.count >= 14 { return "BMP" }
+        if starts([0, 0, 1, 0]) { return "ICO" }
+        if starts(Array("8BPS".utf8)) { return "Photoshop (PSD)" }
+        if starts(Array("%PDF".utf8)) { return "PDF" }
+        if starts(Array("FUJIFILMCCD-RAW".utf8)) { return "Fujifilm raw (RAF)" }
+        return nil
     }
 }

@@ -63,6 +63,13 @@ public enum ImageFitting {
                     "this server cannot write AVIF (libheif has no AV1 encoder: install libheif-plugin-aomenc), or set [images] format = \"webp\""
                 )
             }
+            // A phone's photo where libheif has no HEVC decoder (Debian 13 ships it apart).
+            if format == .heic, error.description.lowercased().contains("heif") {
+                throw WorkflowError(
+                    .unreadable,
+                    "this server cannot read HEIC photos (\(error.description)): install libheif-plugin-libde265, or export the photo as JPEG"
+                )
+            }
             throw WorkflowError(.refused, "not a picture that can be published: \(error.description)")
         }
         guard let n = ImageHelper.numbers(run.printed, count: 4), let fitted = run.output else {
