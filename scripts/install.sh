@@ -6,8 +6,9 @@
 #   PREFIX/lib/nakedblog/libnakedblog-highlight.so, PREFIX/lib/nakedblog/nakedblog-image
 #   PREFIX/share/nakedblog/{themes,highlight,demo,demo-jekyll}/
 #   PREFIX/share/man/man1/nakedblog.1 (and nakedblog.SUBCOMMAND.1), made from the argument parser
-#   PREFIX/share/bash-completion/completions/nakedblog, share/zsh/vendor-completions/_nakedblog,
-#   PREFIX/share/fish/vendor_completions.d/nakedblog.fish
+#   PREFIX/share/bash-completion/completions/nakedblog, share/zsh/vendor-completions/_nakedblog
+#   (share/zsh/site-functions/_nakedblog under /usr/local, where zsh looks: vendor-completions is
+#   the packages' folder, read under /usr only), PREFIX/share/fish/vendor_completions.d/nakedblog.fish
 # Usage: scripts/install.sh install|uninstall BUILD_FOLDER
 set -euo pipefail
 action=${1:?usage: scripts/install.sh install|uninstall BUILD_FOLDER}
@@ -16,7 +17,8 @@ cd "$(dirname "$0")/.."
 prefix=${PREFIX:-/usr/local}
 root="${DESTDIR:-}$prefix"
 shipped=(themes highlight demo demo-jekyll)
-completions=("share/bash-completion/completions/nakedblog" "share/zsh/vendor-completions/_nakedblog"
+zsh_folder=$([ "$prefix" = /usr ] && echo vendor-completions || echo site-functions)
+completions=("share/bash-completion/completions/nakedblog" "share/zsh/$zsh_folder/_nakedblog"
              "share/fish/vendor_completions.d/nakedblog.fish")
 
 if [ "$action" = uninstall ]; then

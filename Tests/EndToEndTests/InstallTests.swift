@@ -7,6 +7,28 @@ import XCTest
 /// files from where it really is — code is coloured, the demo opens — the manual and the
 /// completions are there, and `make uninstall` takes it all away.
 final class InstallTests: XCTestCase {
+    /// zsh reads `/usr/local/share/zsh/site-functions`, not `vendor-completions` (the packages'
+    /// folder, read under `/usr`): `make install` with its default PREFIX puts the completion
+    /// where zsh finds it (issue 58).
+    func testTheZshCompletionGoesWhereZshLooksForThePrefix() throws {
+        let stage = try TemporaryDirectory(prefix: "nb-install-zsh")
+        defer { stage.remove() }
+        _ = try Products.path("generate-manual")
+        var environment = ProcessInfo.processInfo.environment
+        environment["PREFIX"] = "/usr/local"
+        environment["DESTDIR"] = stage.appending("root")
+        try Shell.check(
+            [PackageRoot.appending("scripts/install.sh"), "install", Products.directory], environment: environment,
+            timeout: 120)
+        let local = stage.appending("root/usr/local/share/zsh")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: local + "/site-functions/_nakedblog"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: local + "/vendor-completions/_nakedblog"))
+        try Shell.check(
+            [PackageRoot.appending("scripts/install.sh"), "uninstall", Products.directory], environment: environment,
+            timeout: 60)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: local + "/site-functions/_nakedblog"))
+    }
+
     func testAnInstalledBinaryRunThroughALinkOnPATHFindsItsFiles() throws {
         try requireProgram("tmux")
         try requireProgram("script")

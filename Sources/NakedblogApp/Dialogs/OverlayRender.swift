@@ -112,8 +112,6 @@ enum OverlayRender {
         }
     }
 
-    /// A centred box with `lines` (line `i` in `styles[i]` when given); returns its inner rectangle.
-    @discardableResult
     /// The picker: its title, the query, a note, and as many items as fit, the selected one
     /// highlighted (the list scrolls to keep it in view).
     static func drawPicker(_ picker: Picker, into screen: inout Screen, area: Rect) -> (x: Int, y: Int)? {
@@ -158,6 +156,8 @@ enum OverlayRender {
     /// and a row of margin above and below).
     static func helpRoom(rows: Int) -> Int { max(1, rows - 6) }
 
+    /// A centred box with `lines` (line `i` in `styles[i]` when given); returns its inner rectangle.
+    @discardableResult
     static func box(
         title: String, lines: [String], styles: [Int: Style] = [:], minWidth: Int = 40, into screen: inout Screen,
         area: Rect
