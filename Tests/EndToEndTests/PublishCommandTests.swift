@@ -61,6 +61,24 @@ final class PublishCommandTests: XCTestCase {
             ["\(post)/extra.png", "\(post)/index.md"])
     }
 
+    /// Issue 58.1: a pushed Hugo draft published with `--undraft` is a first publish, committed
+    /// as the app's `P` commits it: `Publish: <title>` (it was `Update: <title>`).
+    func testUndraftingAPushedDraftIsCommittedAsAPublish() throws {
+        let clone = try clone("draft")
+        let post = try firstPost(clone)
+        let page = "\(clone)/\(post)/index.md"
+        let text = try String(contentsOfFile: page, encoding: .utf8)
+        XCTAssertTrue(text.contains("draft: false"), text)
+        try text.replacingOccurrences(of: "draft: false", with: "draft: true").write(
+            toFile: page, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try nakedblog(["publish", "-m", "A draft", "\(post)/index.md"], in: clone).status, 0)
+        let published = try nakedblog(["publish", "--undraft", "\(post)/index.md"], in: clone)
+        XCTAssertEqual(published.status, 0, published.stderr)
+        let subject = try home.git(["log", "-1", "--format=%s", "main"], in: remote)
+        XCTAssertTrue(subject.hasPrefix("Publish: "), subject)
+        XCTAssertTrue(try home.git(["show", "main:\(post)/index.md"], in: remote).contains("draft: false"))
+    }
+
     func testPublishingADeletedPostCommitsTheDeletion() throws {
         let clone = try clone("a")
         let post = try firstPost(clone)

@@ -65,6 +65,13 @@ struct PublishCommand: AsyncParsableCommand {
         }
         let workdir = repository.workingDirectory!
         var relative = try paths.map { try PostPath.resolve($0, workdir: workdir, isTracked: repository.isInHead) }
+        // A draft being published is a first publish, even when the draft itself was pushed: the
+        // message says "Publish", as the app's (`PublishPreparation`) does.
+        let firstPublish =
+            undraft
+            && relative.contains { path in
+                PublishedPage.read(path, workdir: workdir).isDraft || path.split(separator: "/").contains("_drafts")
+            }
         if undraft { relative = try undraftAll(relative, repository: repository, workdir: workdir) }
         let referenced = try referencedFiles(
             of: relative, workdir: workdir, deleted: (try? repository.status().deletedPaths) ?? []
@@ -84,7 +91,8 @@ struct PublishCommand: AsyncParsableCommand {
             message
             ?? (all || relative.isEmpty
                 ? "Update the blog"
-                : CommitMessage.forPublishing(relative, titles: posts.map(\.title), in: repository))
+                : CommitMessage.forPublishing(
+                    relative, titles: posts.map(\.title), in: repository, firstPublish: firstPublish))
         let remoteURL = repository.publishRemoteURL()
         let request = Publisher.Request(paths: relative + referenced, all: all, message: commitMessage, push: !noPush)
         let result = try await RemoteOperationRunner.run(
