@@ -25,6 +25,44 @@ final class NoteAppTests: XCTestCase {
         XCTAssertEqual(state.pendingPublish?.keepDraft, false)
     }
 
+    /// Issue 58.3: the app's note goes out as `nakedblog note --publish` sends it — with the new
+    /// notes section's `_index.md` (the app left it untracked), and the subject from one rule
+    /// (the app split only on spaces: a line break stayed in the subject).
+    func testANoteAndItsNewSectionAreCommittedTogether() throws {
+        let home = try TestHome()
+        defer { home.remove() }
+        let (site, remote) = try demoWithRemote(home)
+        var state = try AppFixture.browsing()
+        let effects = try AppFixture.perform(
+            .createNote("Rain\non the roof."), root: site, on: &state, environment: home.environment)
+        guard case .preparePublish(let post?, _)? = effects.last else { return XCTFail("\(effects)") }
+        XCTAssertEqual(state.pendingPublish?.message, "Note: Rain on the roof.")
+        let (runner, messages) = AppFixture.runner(home)
+        runner.run(.preparePublish(post: post), siteRoot: site)
+        XCTAssertTrue(
+            messages.wait {
+                if case .publishSheetReady = $0 { return true }; return false
+            })
+        guard
+            case .publishSheetReady(let sheet)? = messages.all.first(where: {
+                if case .publishSheetReady = $0 { return true }; return false
+            })
+        else { return XCTFail("no sheet") }
+        XCTAssertTrue(sheet.files.contains { $0.path == "content/micro/_index.md" }, "\(sheet.files)")
+        runner.run(
+            .publish(
+                commitPath: sheet.commitPath, post: post, message: "Note: Rain on the roof.", setDraftFalse: false,
+                resolve: nil), siteRoot: site)
+        XCTAssertTrue(
+            messages.wait {
+                if case .publishFinished = $0 { return true }; if case .publishFailed = $0 { return true }
+                return false
+            })
+        let files = try Shell.check(["git", "show", "--name-only", "--format=%s", "main"], in: remote)
+        XCTAssertTrue(files.contains("content/micro/_index.md"), files)
+        XCTAssertTrue(files.hasPrefix("Note: Rain on the roof."), files)
+    }
+
     func testTheNotesSectionIsASetting() throws {
         let home = try TestHome()
         defer { home.remove() }

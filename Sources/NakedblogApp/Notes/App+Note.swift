@@ -36,10 +36,10 @@ extension SiteTask {
             } catch {
                 return .failed("Cannot write the note", error.description)
             }
-            let words = text.split(separator: " ").prefix(8).joined(separator: " ")
+            let subject = NoteCreation.subject(text)
             return StateChange { state, now in
                 state.pendingPublish = PendingPublish(
-                    post: path, message: "Note: " + words, keepDraft: false, stopsAddress: nil)
+                    post: path, message: subject, keepDraft: false, stopsAddress: nil)
                 App.toast(&state, "Note written to \(path): Enter on the sheet publishes it", now: now)
                 return [App.refresh(state, [path]), .preparePublish(post: path)]
             }

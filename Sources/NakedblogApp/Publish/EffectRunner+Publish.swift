@@ -132,6 +132,8 @@ extension EffectRunner {
                 post, site: site, workdir: workdir, deleted: PublishPreparation.deletedPaths(repository, site: site))
         {
             paths += plan.commitPaths.dropFirst().filter { !paths.contains($0) }
+            // A section made for the post (a notes section) goes out with it.
+            paths += NewSectionIndex.paths(of: post, site: site, repository: repository).filter { !paths.contains($0) }
         }
         let request = Publisher.Request(paths: paths, message: message, resolveConflicts: resolve, author: author)
         let operation = Publisher.publish(repositoryAt: workdir, request, options: remoteOptions)

@@ -62,13 +62,14 @@ public struct PublishPreparation: Sendable {
     {
         guard let workdir = repository.workingDirectory else { throw .notInRepository }
         let paths = SitePath(siteRoot: site.root, workdir: workdir)
-        let plan: PublishPlan
+        var plan: PublishPlan
         do {
             plan = try PublishPlan.forPost(
                 post, site: site, workdir: workdir, deleted: deletedPaths(repository, site: site))
         } catch {
             throw WorkflowError(.refused, error.description)
         }
+        plan.commitPaths += NewSectionIndex.paths(of: post, site: site, repository: repository)
         let commitPath = plan.commitPaths[0]
         let entries = (try? repository.status(paths: plan.commitPaths).entries) ?? []
         let files = entries.compactMap { entry in

@@ -50,20 +50,11 @@ struct NoteCommand: AsyncParsableCommand {
         FileHandleOutput.standardOutput.write(opened.absolute(path) + "\n")
         guard publish else { return }
         var paths = [opened.absolute(PagePath.commitPath(of: path))]
-        // A notes section made just now goes out with its first note.
-        let section = (PagePath.commitPath(of: path) as NSString).deletingLastPathComponent + "/_index.md"
-        if opened.kind.jekyll == nil, FileManager.default.fileExists(atPath: opened.absolute(section)),
-            (try? Repository.discover(from: opened.root))?.contentAtHead(
-                SitePath(
-                    siteRoot: opened.root,
-                    workdir: (try? Repository.discover(from: opened.root))?.workingDirectory ?? ""
-                )
-                .inRepository(section)) == nil
-        {
-            paths.append(opened.absolute(section))
+        // A notes section made just now goes out with its first note (the app's rule too).
+        if let repository = try? Repository.discover(from: opened.root), let workdir = repository.workingDirectory {
+            paths += NewSectionIndex.paths(of: path, site: opened, repository: repository).map { workdir + $0 }
         }
-        let words = text.split(whereSeparator: \.isWhitespace).prefix(8).joined(separator: " ")
-        let message = "Note: " + (words.isEmpty ? (image.map { ($0 as NSString).lastPathComponent } ?? "") : words)
+        let message = NoteCreation.subject(text, image: image)
         let command = try PublishCommand.parse(paths + ["--site", opened.root, "--message", message])
         try await command.run()
     }
