@@ -2,6 +2,7 @@ import Blog
 import Foundation
 import FrontMatter
 import GitOps
+import Synchronization
 
 /// What an author on a shared server may do to a post: as an `author`, change, unpublish, undo
 /// or delete only the posts they wrote — the ones whose first commit is theirs, or whose front
@@ -28,13 +29,24 @@ public enum PostOwnership {
     }
 
     /// The author of the commit that first added `post` (following moves), or nil when it has none.
+    /// Kept per post and HEAD: a session asks at every open and save, and a post's history is a
+    /// walk of the repository's.
     public static func creator(of post: String, site: Site) -> CommitAuthor? {
-        guard let history = try? PostHistory.load(post: post, site: site, restricted: true),
-            let first = history.versions.last,
-            let repository = try? Repository.discover(from: site.root)
-        else { return nil }
-        return repository.commitAuthor(first.entry.commit)
+        guard let repository = try? Repository.discover(from: site.root) else { return nil }
+        let key = site.root + "\u{0}" + post + "\u{0}" + ((try? repository.headCommitID()) ?? "unborn")
+        if let known = creators.withLock({ $0[key] }) { return known }
+        let creator = (try? PostHistory.load(post: post, site: site, restricted: true))?.versions.last.flatMap {
+            repository.commitAuthor($0.entry.commit)
+        }
+        creators.withLock { cache in
+            if cache.count > 2_000 { cache.removeAll() }
+            cache[key] = .some(creator)
+        }
+        return creator
     }
+
+    /// Creators found, by site, post and HEAD (nil inside: the post has no commit).
+    private static let creators = Mutex<[String: CommitAuthor?]>([:])
 
     /// The authors the post's front matter names (`author`, `authors`: a name, an address, or
     /// `Name <address>`; a list), or nil when it cannot be read.
