@@ -110,7 +110,7 @@ extension EffectRunner {
                     )))
         }
         // Another author's post on a shared server: the sheet never opens for it; the backstop.
-        if let post, let site = try? openSite(root), let reason = notYours(post, site: site) {
+        if let post, let reason = notYours(post, root: root) {
             return send(.publishFailed(GitError(kind: .other, operation: "publish", message: reason)))
         }
         var paths = commitPath.map { [$0] } ?? []

@@ -17,9 +17,7 @@ extension EffectRunner {
         if reload { return send(.postReloaded(path: path, text: text, stamp: stamp)) }
         send(.postOpened(path: path, text: text, stamp: stamp))
         // A shared server: another author's post is shown, not changed (`PostOwnership`).
-        if let site = try? openSite(root), let reason = notYours(path, site: site) {
-            return send(.postReadOnly(path: path, because: reason))
-        }
+        if let reason = notYours(path, root: root) { return send(.postReadOnly(path: path, because: reason)) }
         if let author {
             // Authors sharing a working copy: one edits a post at a time, the others read it.
             if let other = EditingMarkers.otherEditor(of: path, root: root) {
@@ -50,7 +48,7 @@ extension EffectRunner {
         var info = stat()
         let permissions: mode_t = stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o644
         // The editor is read-only for another author's post; this is the backstop.
-        if let site = try? openSite(root), let reason = notYours(path, site: site) {
+        if let reason = notYours(path, root: root) {
             return send(.failed(AppFailure(.savePost, reason + " Nothing was saved.")))
         }
         do {
@@ -121,10 +119,23 @@ extension EffectRunner {
 }
 
 extension EffectRunner {
+    /// Whether posts may belong to someone else in this session: a restricted author's role.
+    var checksOwnership: Bool { restricted && author != nil && role == .author }
+
     /// Why this session may not change `post` (a restricted author's role, another's post), or nil.
     func notYours(_ post: String, site: Site) -> String? {
+        guard checksOwnership else { return nil }
         var context = SiteTaskContext(site: site, restricted: restricted, environment: environment, author: author)
         context.role = role
         return context.notYours(post)
+    }
+
+    /// The same where the caller has only the site's root: the site is opened only when
+    /// ownership applies (an open and a save stay one read elsewhere), and a site that can no
+    /// longer be opened refuses the change.
+    func notYours(_ post: String, root: String) -> String? {
+        guard checksOwnership else { return nil }
+        guard let site = try? openSite(root) else { return "the site at \(root) can no longer be read" }
+        return notYours(post, site: site)
     }
 }

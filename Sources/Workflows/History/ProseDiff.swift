@@ -144,12 +144,6 @@ public struct ProseDiff: Sendable, Equatable {
         return result
     }
 
-    /// Words and the runs between them, compared.
-    static func words(from old: String, to new: String) -> [Span] {
-        var coarse = false
-        return words(from: old, to: new, coarse: &coarse)
-    }
-
     /// Words and the runs between them, compared (`changedOffsets`); each span cut at
     /// `shownLimit`. Paragraphs over `wordLimit` bytes together are not split into words.
     static func words(from old: String, to new: String, coarse: inout Bool) -> [Span] {
