@@ -63,6 +63,14 @@ final class BlogCommandTests: XCTestCase {
         XCTAssertNotEqual(list.status, 0, list.stdout)
         XCTAssertFalse(list.stdout.contains("Secret") || list.stdout.contains("a.md"), list.stdout)
         XCTAssertTrue(list.stderr.contains(".git"), list.stderr)
+        // The refusal names the folder as the text it is: no escape reaches the terminal.
+        try (try String(contentsOfFile: config, encoding: .utf8)).replacingOccurrences(
+            of: "contentDir = \".git/c\"", with: "contentDir = \".git/\\u001b]0;pwned\\u0007\""
+        ).write(toFile: config, atomically: true, encoding: .utf8)
+        let hostile = try run(["list"])
+        XCTAssertNotEqual(hostile.status, 0)
+        XCTAssertTrue(hostile.stderr.contains("pwned") && hostile.stderr.contains(".git"), hostile.stderr)
+        XCTAssertFalse(hostile.stderr.contains("\u{1B}"), hostile.stderr.debugDescription)
     }
 
     func testListTableAndJSON() throws {
