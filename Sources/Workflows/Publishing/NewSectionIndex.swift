@@ -19,12 +19,3 @@ public enum NewSectionIndex {
         return repository.contentAtHead(inRepository) == nil ? [inRepository] : []
     }
 }
-
-extension NoteCreation {
-    /// A note's commit subject: `Note: ` and its first eight words (split on any white space,
-    /// line breaks included), else the picture's file name.
-    public static func subject(_ text: String, image: String? = nil) -> String {
-        let words = text.split(whereSeparator: \.isWhitespace).prefix(8).joined(separator: " ")
-        return "Note: " + (words.isEmpty ? (image.map { ($0 as NSString).lastPathComponent } ?? "") : words)
-    }
-}
