@@ -108,6 +108,42 @@ final class CompletionTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(state.editor?.editor.text).hasSuffix("\n— written on a train"))
     }
 
+    /// Issue 59.6: what `{% post_url %}` and `{% link %}` completion inserts is what Jekyll
+    /// reads — the real `jekyll build` turns both into the posts' addresses.
+    func testJekyllTagsInsertWhatJekyllBuilds() throws {
+        let work = try TemporaryDirectory(prefix: "nb-complete-jekyll")
+        defer { work.remove() }
+        let root = work.appending("site")
+        try Shell.check(["cp", "-R", PackageRoot.path + "/demo-jekyll", root])
+        var state = AppState(columns: 80, rows: 24, page: .browse)
+        state.today = AppFixture.today
+        let site = try Site.open(containing: root)
+        _ = App.update(&state, .siteLoaded(site, .prepared(PostIndex.build(site)), readAt: AppFixture.today), now: 0)
+        let path = "_posts/2026-11-01-notes-from-a-terminal.md"
+        let original = try String(contentsOfFile: root + "/" + path, encoding: .utf8)
+        _ = AppFixture.update(&state, .postOpened(path: path, text: original, stamp: nil), now: 0)
+        endOfBody(&state)
+        AppFixture.type(&state, "\n\nSee [bread]({% post_url ")
+        XCTAssertEqual(state.editor?.completion?.kind, .postURL)
+        AppFixture.type(&state, "bread")
+        _ = AppFixture.send(&state, .enter)
+        XCTAssertTrue(line(state).hasSuffix("({% post_url 2026-09-14-bread-on-sundays %}"), line(state))
+        AppFixture.type(&state, ") and [the river]({% link ")
+        XCTAssertEqual(state.editor?.completion?.kind, .jekyllLink)
+        AppFixture.type(&state, "river")
+        _ = AppFixture.send(&state, .enter)
+        AppFixture.type(&state, ").")
+        XCTAssertTrue(
+            line(state).hasSuffix("[the river]({% link _posts/2026-10-02-a-walk-by-the-river.md %})."), line(state))
+        try requireProgram("jekyll")
+        try XCTUnwrap(state.editor?.editor.text).write(toFile: root + "/" + path, atomically: true, encoding: .utf8)
+        try Shell.check(["jekyll", "build", "--safe", "--quiet", "--source", root, "--destination", root + "/_site"])
+        let page = try String(
+            contentsOfFile: root + "/_site/2026/11/notes-from-a-terminal/index.html", encoding: .utf8)
+        XCTAssertTrue(page.contains("href=\"/2026/09/bread-on-sundays/\""), page)
+        XCTAssertTrue(page.contains("href=\"/2026/10/a-walk-by-the-river/\""), page)
+    }
+
     func testJekyllsPostURLAndLinkTags() throws {
         let trigger = CompletionMenu.trigger("see {% post_url ", jekyll: true)
         XCTAssertEqual(trigger?.0, .postURL)

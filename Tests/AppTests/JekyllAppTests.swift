@@ -213,8 +213,9 @@ final class JekyllAppTests: XCTestCase {
             ["git", "show", "-M", "--name-status", "--format=", "main"], in: remote, environment: home.environment)
         let lines = status.split(separator: "\n")
         XCTAssertEqual(lines.count, 1, status)
+        let renamed = try lines.at(0)
         XCTAssertTrue(
-            lines[0].hasPrefix("R100\t_drafts/still-a-draft.md\t_posts/") && lines[0].hasSuffix("-still-a-draft.md"),
+            renamed.hasPrefix("R100\t_drafts/still-a-draft.md\t_posts/") && renamed.hasSuffix("-still-a-draft.md"),
             status)
         XCTAssertTrue(
             messages.contains {

@@ -333,6 +333,18 @@ final class UpdateTests: XCTestCase {
         XCTAssertTrue(state.browse.visible.contains { state.browse.posts[$0].path == dated.path })
     }
 
+    /// Issue 59.5: the filter's ranking, group by group: the exact title, then titles that start
+    /// with the query, then titles holding every word, then the rest — each in the list's order,
+    /// wherever the list had them.
+    func testTheFilterRanksExactThenPrefixThenWords() {
+        let titles = ["notes", "green tea", "tea for two", "a tea, at last", "tea"]
+        XCTAssertEqual(BrowseState.ranked([0, 1, 2, 3, 4], query: "Tea ", titles: titles), [4, 2, 1, 3, 0])
+        XCTAssertEqual(
+            BrowseState.ranked([0, 1, 2, 3, 4], query: "tea two", titles: titles), [2, 0, 1, 3, 4],
+            "every word, in any place, before the rest")
+        XCTAssertEqual(BrowseState.ranked([3, 1], query: "tea", titles: titles), [3, 1], "only the visible ones")
+    }
+
     /// Issue 45.10: opening at PATH:LINE puts the line mid-screen, as vim does.
     func testOpeningAtALinePutsItMidScreen() throws {
         var state = try AppFixture.browsing()

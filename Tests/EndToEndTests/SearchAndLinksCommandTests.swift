@@ -68,7 +68,7 @@ final class SearchAndLinksCommandTests: XCTestCase {
         XCTAssertEqual(log.status, 0, log.stderr)
         let lines = log.stdout.split(separator: "\n")
         XCTAssertEqual(lines.count, 4, log.stdout)
-        XCTAssertTrue(lines[1].hasSuffix("[published, live, moved from _drafts/hello.md]"), log.stdout)
+        XCTAssertTrue(try lines.at(1).hasSuffix("[published, live, moved from _drafts/hello.md]"), log.stdout)
         let json = try run(["log", "_posts/2020-01-01-hello.md", "--json"])
         XCTAssertTrue(json.stdout.contains("\"renamedFrom\":\"_drafts/hello.md\""), json.stdout)
         let diff = try run(["diff", "_posts/2020-01-01-hello.md", "HEAD~1", "HEAD"])

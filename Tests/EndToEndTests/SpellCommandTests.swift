@@ -79,11 +79,11 @@ final class SpellCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 7, result.stderr)
         let items = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         XCTAssertEqual(items.count, 2)
-        XCTAssertEqual(items[1]["path"] as? String, "content/posts/a/index.md")
-        XCTAssertEqual(items[1]["line"] as? Int, 4)
-        XCTAssertEqual(items[1]["column"] as? Int, 12)
-        XCTAssertEqual(items[1]["word"] as? String, "mistaek")
-        XCTAssertEqual((items[1]["suggestions"] as? [String])?.first, "mistake")
+        XCTAssertEqual(try items.at(1)["path"] as? String, "content/posts/a/index.md")
+        XCTAssertEqual(try items.at(1)["line"] as? Int, 4)
+        XCTAssertEqual(try items.at(1)["column"] as? Int, 12)
+        XCTAssertEqual(try items.at(1)["word"] as? String, "mistaek")
+        XCTAssertEqual((try items.at(1)["suggestions"] as? [String])?.first, "mistake")
     }
 
     func testAcceptedWordsFromTheSiteAndTheHomeDictionary() throws {

@@ -39,14 +39,22 @@ final class WriterToolsEndToEndTests: DemoSiteSessions {
         try session.waitFor("Ln 16, Col 1")
         try session.send(keys: "End")
         try session.send(keys: "C-w")
-        try session.waitFor("## 煎茶 (")
+        // The word before the cursor goes: the heading line no longer holds it anywhere.
+        try session.waitUntil("the heading without its last word") { screen in
+            screen.contains { $0.contains("## 煎茶 (") } && !screen.contains { $0.contains("(sencha)") }
+        }
         try session.send(keys: "C-z")
-        // The switcher: another post by a fuzzy name.
+        try session.waitFor("## 煎茶 (sencha)")
+        // The switcher: another post by a fuzzy name; Enter closes it on that post.
         try session.send(keys: "M-o")
         try session.waitFor("Switch to a post")
         try session.type("brew")
         try session.send(keys: "Enter")
-        try session.waitFor("cold-brew-ratios/index.md")
+        try session.waitUntil("the other post open") { screen in
+            !screen.contains { $0.contains("Switch to a post") }
+                && screen.contains { $0.contains("cold-brew-ratios/index.md") }
+                && !screen.contains { $0.contains("## 煎茶") }
+        }
         // Search every post, open a result at its line.
         try session.send(keys: "M-/")
         try session.waitFor("Search every post")

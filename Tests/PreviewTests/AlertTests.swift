@@ -9,7 +9,7 @@ import XCTest
 /// GitHub alerts (`> [!NOTE]` …, rendered by GitHub and by Hugo since 0.132) show as a bar with
 /// their label in their kind's colour; a quote that only looks like one stays a quote.
 final class AlertTests: XCTestCase {
-    func testEveryKindIsABarWithItsLabel() {
+    func testEveryKindIsABarWithItsLabel() throws {
         for (kind, label, role) in [
             ("NOTE", "Note", PreviewRole.alertNote), ("TIP", "Tip", .alertTip),
             ("IMPORTANT", "Important", .alertImportant),
@@ -17,9 +17,10 @@ final class AlertTests: XCTestCase {
         ] {
             let lines = MarkdownPreview.render(
                 markdown: "> [!\(kind)]\n> Useful information that users should know.\n", width: 40)
+            let first = try lines.at(0)
             XCTAssertTrue(
-                lines[0].text.hasPrefix("▌ ") && lines[0].text.hasSuffix(label), "\(kind): \(lines.map(\.text))")
-            XCTAssertEqual(lines[0].spans.first?.style.role, role)
+                first.text.hasPrefix("▌ ") && first.text.hasSuffix(label), "\(kind): \(lines.map(\.text))")
+            XCTAssertEqual(first.spans.first?.style.role, role)
             XCTAssertTrue(lines.dropFirst().allSatisfy { $0.text.hasPrefix("▌ ") }, "\(lines.map(\.text))")
             XCTAssertTrue(lines.contains { $0.text.contains("Useful information") })
             XCTAssertFalse(lines.contains { $0.text.contains("[!") }, "the marker is not shown")

@@ -52,8 +52,8 @@ final class PreviewTests: XCTestCase {
         let lines = MarkdownPreview.render(
             markdown: "日本語の文章はスペースがなくても折り返されるべきです。\n\n```\n" + String(repeating: "x", count: 100) + "\n```\n", width: 20
         )
-        XCTAssertEqual(lines[0].text, "日本語の文章はスペー")
-        XCTAssertEqual(DisplayWidth.of(lines[0].text), 20)
+        XCTAssertEqual(try lines.at(0).text, "日本語の文章はスペー")
+        XCTAssertEqual(DisplayWidth.of(try lines.at(0).text), 20)
         let code = lines.first { $0.text.hasPrefix("│ x") }!
         XCTAssertTrue(code.text.hasSuffix("→"), code.text)
         XCTAssertEqual(DisplayWidth.of(code.text), 20)

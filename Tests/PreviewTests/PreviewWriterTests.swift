@@ -31,8 +31,8 @@ final class PreviewWriterTests: XCTestCase {
         XCTAssertEqual(lines.map(\.text), ["• one", "  │ twox", "after"])
         XCTAssertEqual(lines.map(\.sourceLine), [1, 2, 3])
         // The list's indent is outside the quote: it keeps its role; inside, text is quoted.
-        XCTAssertEqual(lines[1].spans.map(\.style.role), [.text, .quote, .quote, .link])
-        XCTAssertTrue(lines[1].spans[2].style.bold)
+        XCTAssertEqual(try lines.at(1).spans.map(\.style.role), [.text, .quote, .quote, .link])
+        XCTAssertTrue(try lines.at(1).spans.at(2).style.bold)
     }
 
     /// Fewer bytes than columns: control characters' stand-ins (two columns a byte), C1 controls
@@ -74,9 +74,9 @@ final class PreviewWriterTests: XCTestCase {
             writer.line(
                 [PreviewSpan("0123456789", PreviewStyle(.text)), PreviewSpan("", PreviewStyle(.url))], source: 2)
         }
-        XCTAssertEqual(lines[0].text, "abcdefghi…")
-        XCTAssertEqual(lines[0].spans.map(\.style.role), [.marker, .text])
-        XCTAssertEqual(lines[1].text, "0123456789")
+        XCTAssertEqual(try lines.at(0).text, "abcdefghi…")
+        XCTAssertEqual(try lines.at(0).spans.map(\.style.role), [.marker, .text])
+        XCTAssertEqual(try lines.at(1).text, "0123456789")
     }
 
     /// `nakedblog preview`'s bytes are the app's lines, made visible, one per line.

@@ -29,7 +29,7 @@ final class PostHistoryTests: XCTestCase {
         XCTAssertEqual(
             history.versions.map(\.file),
             ["_posts/2020-01-01-hello.md", "_posts/2020-01-01-hello.md", "_drafts/hello.md", "_drafts/hello.md"])
-        XCTAssertEqual(history.versions[1].entry.renamedFrom, "_drafts/hello.md")
+        XCTAssertEqual(try history.versions.at(1).entry.renamedFrom, "_drafts/hello.md")
         XCTAssertEqual(history.versions.map(\.firstPublished), [false, true, false, false])
         XCTAssertEqual(history.versions.map(\.live), [false, true, false, false])
         XCTAssertEqual(history.versions.map(\.entry.author), ["Ann", "Ann", "Ann", "Ann"])
@@ -47,7 +47,7 @@ final class PostHistoryTests: XCTestCase {
         }
         XCTAssertEqual(history.versions.map(\.entry.commit), commits)
         XCTAssertEqual(history.versions.map { "\($0.entry.added) \($0.entry.removed)" }, stats)
-        XCTAssertEqual(history.text(of: history.versions[3]), "---\ntitle: Hello\n---\nFirst words.\n")
+        XCTAssertEqual(history.text(of: try history.versions.at(3)), "---\ntitle: Hello\n---\nFirst words.\n")
         // The walk through the git program and the one through libgit2 alone agree.
         let walked = try PostHistory.load(post: "_posts/2020-01-01-hello.md", site: site, restricted: true)
         XCTAssertEqual(walked.versions, history.versions)
@@ -61,12 +61,11 @@ final class PostHistoryTests: XCTestCase {
         let diff = ProseDiff(from: old, to: new)
         XCTAssertEqual(diff.fields, [.init(key: "title", old: "Hello", new: "Hello again")])
         XCTAssertEqual(diff.hunks.count, 1)
-        XCTAssertEqual(diff.hunks[0].oldLines, 5..<6)
+        let hunk = try diff.hunks.at(0)
+        XCTAssertEqual(hunk.oldLines, 5..<6)
         XCTAssertEqual(
-            diff.hunks[0].spans.filter { if case .same = $0 { false } else { true } },
-            [.removed("quick"), .added("slow")])
-        XCTAssertEqual(
-            diff.hunks[0].spans.first, .same("The morning was cold and the "))
+            hunk.spans.filter { if case .same = $0 { false } else { true } }, [.removed("quick"), .added("slow")])
+        XCTAssertEqual(hunk.spans.first, .same("The morning was cold and the "))
         XCTAssertTrue(ProseDiff(from: old, to: old).isEmpty)
         // A paragraph added at the end, one removed in the middle.
         let added = ProseDiff(from: "a\n\nb\n", to: "a\n\nb\n\nc\n")
@@ -128,6 +127,29 @@ final class UnpublishTests: XCTestCase {
         XCTAssertEqual(second.path, "_drafts/hello.md")
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/" + post))
         XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/_drafts/hello.md"))
+    }
+
+    /// Issue 59.3: undoing a move is refused when a later commit put a new file where the post
+    /// was (here a new draft of the same name): bringing the old one back would overwrite it.
+    func testUndoIsRefusedWhenTheOldPlaceChangedAfterThePublish() throws {
+        let work = try TemporaryDirectory(prefix: "nb-undo-changed")
+        defer { work.remove() }
+        let root = try PostHistoryTests.jekyllLife(work)
+        let git = ["git", "-c", "user.name=A", "-c", "user.email=a@b"]
+        try Shell.check(["git", "reset", "-q", "--hard", "HEAD~1"], in: root)
+        let newDraft = "---\ntitle: Another hello\n---\nNew words.\n"
+        try newDraft.write(toFile: root + "/_drafts/hello.md", atomically: true, encoding: .utf8)
+        try Shell.check(["git", "add", "-A"], in: root)
+        try Shell.check(git + ["commit", "-qm", "Draft: Another hello"], in: root)
+        let site = try Site.open(containing: root)
+        let post = "_posts/2020-01-01-hello.md"
+        let published = try String(contentsOfFile: root + "/" + post, encoding: .utf8)
+        XCTAssertThrowsError(try Unpublish.undoLastPublish(post, site: site)) { error in
+            XCTAssertTrue("\(error)".contains("was changed after that publish"), "\(error)")
+            XCTAssertTrue("\(error)".contains("Draft: Another hello"), "\(error)")
+        }
+        XCTAssertEqual(try String(contentsOfFile: root + "/_drafts/hello.md", encoding: .utf8), newDraft)
+        XCTAssertEqual(try String(contentsOfFile: root + "/" + post, encoding: .utf8), published)
     }
 
     /// Issue 56.6: an undo that would bring a file back outside the site (the post was moved in

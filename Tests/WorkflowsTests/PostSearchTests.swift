@@ -37,6 +37,29 @@ final class PostSearchTests: XCTestCase {
         }
     }
 
+    /// Issue 59.4: smart case as rg's `--smart-case` does it — a query with no capital letter
+    /// ignores case, one with a capital does not; the find bar and the app's search use it.
+    func testSmartCaseAsRgDoesIt() throws {
+        try requireProgram("rg")
+        let site = try Site.open(containing: PackageRoot.path + "/demo")
+        for pattern in ["tea", "Tea", "the", "The", "café"] {
+            let query = SearchQuery.smartCase(pattern)
+            XCTAssertEqual(query.ignoresCase, pattern == pattern.lowercased(), pattern)
+            let rg = try Shell.run(
+                [
+                    "rg", "--vimgrep", "--sort", "path", "-S", "-F", "-g", "*.md", "-g", "!_index.md", pattern,
+                    "content",
+                ],
+                in: site.root)
+            let expected = rg.stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            XCTAssertEqual(rows(try PostSearch.run(query, in: site)), expected, pattern)
+        }
+        let lower = try PostSearch.run(SearchQuery.smartCase("the"), in: site).count
+        let upper = try PostSearch.run(SearchQuery.smartCase("The"), in: site).count
+        XCTAssertGreaterThan(lower, upper, "lower case finds The and the; The only The")
+        XCTAssertGreaterThan(upper, 0)
+    }
+
     /// Several matches on a line are a row each; columns count bytes (as rg); CRLF lines lose the
     /// CR; a match never spans lines; a file linked from outside the site is never read.
     func testRowsColumnsLineEndingsAndContainment() throws {
