@@ -7,7 +7,7 @@ CXX_FLAGS := -Xcxx -DNDEBUG
 BUILD_FLAGS ?= $(CXX_FLAGS)
 SETUP := scripts/setup.sh
 
-.PHONY: all setup build release install uninstall deb demo test test-user bench fuzz check-sanitizers clean help format lint
+.PHONY: all setup build release install uninstall deb demo test test-user mutate bench fuzz check-sanitizers clean help format lint
 
 all: build
 
@@ -15,6 +15,7 @@ help:
 	@echo "make demo   install what is missing, build, and run nakedblog on the bundled demo blog"
 	@echo "make test   install what is missing, build, and run every test (ends with the skip count and reasons)"
 	@echo "make test-user  as root: the same tests as the unprivileged user nakedblog-test"
+	@echo "make mutate  the mutation gate: break each rule in Tests/Mutations/ in a scratch copy; a test must notice"
 	@echo "make bench  build in release mode and print the benchmark table"
 	@echo "make build  build (debug)"
 	@echo "make release  static release binary in .build-release/release/nakedblog"
@@ -48,6 +49,11 @@ test: build
 	@status=0; HUGO_CACHEDIR=$(CURDIR)/.build/hugo-cache $(SWIFT) test --skip-build --disable-swift-testing $(BUILD_FLAGS) 2>&1 | tee .build/test-output.log; \
 	status=$${PIPESTATUS[0]}; scripts/test-leftovers.sh check || status=1; scripts/test-summary.sh .build/test-output.log || status=1; \
 	exit $$status
+
+# The mutation gate (Tests/Mutations/README.md): each listed rule broken in a scratch copy
+# (.build/mutate/src, incremental between runs), its tests run; fails when one survives.
+mutate: build
+	@scripts/mutate.py $(MUTATE_FLAGS)
 
 test-user: build
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
@@ -94,6 +100,7 @@ format:
 
 lint:
 	$(SWIFT) format lint --strict -r $(FORMATTED)
+	@scripts/mutate.py --check
 
 clean:
 	rm -rf .build .build-release .build-fuzz .build-asan
