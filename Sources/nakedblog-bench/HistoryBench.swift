@@ -13,7 +13,7 @@ enum HistoryBench {
         let listed = try Shell.check(["git", "ls-files", "content/posts"], in: copy.path).split(separator: "\n")
         guard let post = listed.first(where: { $0.hasSuffix("/index.md") }).map(String.init) else { return [] }
         let git = { (arguments: [String]) in
-            try Shell.check(
+            _ = try Shell.check(
                 ["git", "-c", "user.name=Bench", "-c", "user.email=bench@example.com"] + arguments, in: copy.path)
         }
         for edit in 1...20 {
