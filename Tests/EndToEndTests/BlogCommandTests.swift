@@ -52,13 +52,8 @@ final class BlogCommandTests: XCTestCase {
     /// Issue 58.2: the CLI opens a site as the app does (`SiteOpening`): a `contentDir` that
     /// leads into `.git` is refused before anything is listed, as the app refuses it.
     func testTheCommandLineRefusesAContentFolderInsideGit() throws {
-        try FileManager.default.createDirectory(
-            atPath: site.path + "/.git/c/posts", withIntermediateDirectories: true)
-        try "---\ntitle: Secret\n---\n".write(
-            toFile: site.path + "/.git/c/posts/a.md", atomically: true, encoding: .utf8)
+        try HostileSite.declareContentInsideGit(site.path)
         let config = site.path + "/hugo.toml"
-        try ("contentDir = \".git/c\"\n" + (try String(contentsOfFile: config, encoding: .utf8))).write(
-            toFile: config, atomically: true, encoding: .utf8)
         let list = try run(["list", "--json"])
         XCTAssertNotEqual(list.status, 0, list.stdout)
         XCTAssertFalse(list.stdout.contains("Secret") || list.stdout.contains("a.md"), list.stdout)
@@ -78,7 +73,7 @@ final class BlogCommandTests: XCTestCase {
         XCTAssertEqual(table.status, 0, table.stderr)
         let lines = table.stdout.split(separator: "\n")
         XCTAssertEqual(lines.count, 10, table.stdout)
-        XCTAssertTrue(lines[0].hasPrefix("STATUS"))
+        XCTAssertTrue(try lines.at(0).hasPrefix("STATUS"))
         XCTAssertTrue(table.stdout.contains("draft       2026-11-01  en    Half-written ideas"), table.stdout)
         XCTAssertTrue(table.stdout.contains("京都でお茶を — tea in Kyoto"))
 

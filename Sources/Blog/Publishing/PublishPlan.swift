@@ -14,6 +14,11 @@ public struct PublishPlan: Sendable, Equatable {
     /// Repository-relative paths to commit.
     public var commitPaths: [String]
 
+    public init(prefix: String, commitPaths: [String]) {
+        self.prefix = prefix
+        self.commitPaths = commitPaths
+    }
+
     /// The site root relative to the work tree ("" or "blog/"), links resolved on both sides.
     public static func sitePrefix(siteRoot: String, workdir: String) -> String {
         let base = workdir.hasSuffix("/") ? workdir : workdir + "/"

@@ -47,7 +47,6 @@ extension EffectRunner {
                         appearances: [], generator: "")))
             return
         }
-        let workdir = repository.workingDirectory ?? root
         if !config.publish.buildsBeforePublishing(siteSetting: repository.configString("nakedblog.check")) {
             send(
                 .publishChecked(
@@ -57,10 +56,7 @@ extension EffectRunner {
                         appearances: [], generator: site.kind.command)))
             return
         }
-        guard
-            let plan = try? PublishPlan.forPost(
-                post, site: site, workdir: workdir, deleted: PublishPreparation.deletedPaths(repository, site: site))
-        else {
+        guard let commitPaths = try? PublishPaths.of(post, site: site, repository: repository) else {
             return send(
                 .publishChecked(
                     post: post, undraft: undraft,
@@ -69,7 +65,7 @@ extension EffectRunner {
                         appearances: [], generator: "")))
         }
         let check = PublishCheck.run(
-            repository: repository, siteRoot: root, commitPaths: plan.commitPaths, posts: [post], undraft: undraft,
+            repository: repository, siteRoot: root, commitPaths: commitPaths, posts: [post], undraft: undraft,
             policy: config.publish.buildPolicy(restricted: restricted, stopper: stopper), environment: environment)
         // A stopped check's verdict answers no one (the sheet closed or asked again).
         if check.build?.ended == .stopped || stopper.isStopped { return }
@@ -126,14 +122,11 @@ extension EffectRunner {
                 return
             }
         }
-        // The files the post refers to go with it (a move's were added with the move).
+        // What the post takes with it, by the one rule (a move's were added with the move).
         if let post, paths.count == 1, let site = try? openSite(root),
-            let plan = try? PublishPlan.forPost(
-                post, site: site, workdir: workdir, deleted: PublishPreparation.deletedPaths(repository, site: site))
+            let planned = try? PublishPaths.of(post, site: site, repository: repository)
         {
-            paths += plan.commitPaths.dropFirst().filter { !paths.contains($0) }
-            // A section made for the post (a notes section) goes out with it.
-            paths += NewSectionIndex.paths(of: post, site: site, repository: repository).filter { !paths.contains($0) }
+            paths += planned.dropFirst().filter { !paths.contains($0) }
         }
         let request = Publisher.Request(paths: paths, message: message, resolveConflicts: resolve, author: author)
         let operation = Publisher.publish(repositoryAt: workdir, request, options: remoteOptions)

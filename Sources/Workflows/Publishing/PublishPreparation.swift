@@ -62,14 +62,8 @@ public struct PublishPreparation: Sendable {
     {
         guard let workdir = repository.workingDirectory else { throw .notInRepository }
         let paths = SitePath(siteRoot: site.root, workdir: workdir)
-        var plan: PublishPlan
-        do {
-            plan = try PublishPlan.forPost(
-                post, site: site, workdir: workdir, deleted: deletedPaths(repository, site: site))
-        } catch {
-            throw WorkflowError(.refused, error.description)
-        }
-        plan.commitPaths += NewSectionIndex.paths(of: post, site: site, repository: repository)
+        let plan = PublishPlan(
+            prefix: paths.prefix, commitPaths: try PublishPaths.of(post, site: site, repository: repository))
         let commitPath = plan.commitPaths[0]
         let entries = (try? repository.status(paths: plan.commitPaths).entries) ?? []
         let files = entries.compactMap { entry in
@@ -77,7 +71,7 @@ public struct PublishPreparation: Sendable {
         }
         let page = PublishedPage.read(commitPath, workdir: workdir, committed: repository.contentAtHead)
         let jekyll = site.kind.jekyll != nil
-        let wasDraft = jekyll ? (try? DraftSwitch.isDraft(post, site: site)) ?? false : page.isDraft
+        let wasDraft = PublishPaths.isDraft(post, site: site, page: page)
         // A draft being published is a first publish, even when the draft itself was pushed.
         let message = CommitMessage.forPublishing(
             [commitPath], titles: [page.title], in: repository, firstPublish: wasDraft)
@@ -120,7 +114,7 @@ public struct PublishPreparation: Sendable {
             commitPath: repositoryPath, workdir: workdir, committed: repository.contentAtHead,
             isOnRemote: { repository.existsOnRemote(path: $0) })
         guard let page = PublishReview.pages(of: repositoryPath, workdir: workdir).first,
-            let site = try? Site.open(containing: StandardPath.folder(of: workdir + page))
+            let site = try? SiteOpening.open(StandardPath.folder(of: workdir + page), restricted: false)
         else { return review }
         let paths = SitePath(siteRoot: site.root, workdir: workdir)
         guard let post = paths.inSite(page) else { return review }
@@ -157,11 +151,8 @@ public enum Undraft {
         }
         let movePaths = result.commitPaths.map(paths.inRepository)
         var commitPaths = movePaths
-        if let plan = try? PublishPlan.forPost(
-            result.path, site: site, workdir: workdir,
-            deleted: PublishPreparation.deletedPaths(repository, site: site))
-        {
-            commitPaths += plan.commitPaths.filter { !commitPaths.contains($0) }
+        if let planned = try? PublishPaths.of(result.path, site: site, repository: repository) {
+            commitPaths += planned.filter { !commitPaths.contains($0) }
         }
         return (result, movePaths, commitPaths)
     }

@@ -136,13 +136,19 @@ extension CheckCommand {
         check: PublishCheck, prefix: String
     )? {
         guard let subject = PublishCheck.subject(of: relative, workdir: workdir) else { return nil }
+        // The site is built with what `publish` would commit (`PublishPaths`): a post's pictures too.
+        var commitPaths = relative
+        for path in relative {
+            let planned = (try? PublishPaths.of(repositoryPath: path, repository: repository)) ?? nil
+            commitPaths += (planned ?? []).filter { !commitPaths.contains($0) }
+        }
         let config = (try? PublishSettings.load()) ?? PublishSettings()
         guard
             let check = InterruptibleCheck.run(
                 config: config,
                 { policy in
                     PublishCheck.run(
-                        repository: repository, siteRoot: subject.site.root, commitPaths: relative,
+                        repository: repository, siteRoot: subject.site.root, commitPaths: commitPaths,
                         posts: subject.pages,
                         undraft: undraft,
                         build: !noBuild, policy: policy)

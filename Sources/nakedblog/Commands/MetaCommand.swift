@@ -1,6 +1,7 @@
 import ArgumentParser
 import Blog
 import Foundation
+import Workflows
 
 /// `nakedblog meta`: read or change one post's front matter in place.
 struct MetaCommand: ParsableCommand {
@@ -91,7 +92,9 @@ struct MetaCommand: ParsableCommand {
 
     private func save(_ page: PageText) throws {
         let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
-        if !outsideSite, let site = try? Site.open(containing: (absolute as NSString).deletingLastPathComponent) {
+        if !outsideSite,
+            let site = try? SiteOpening.open((absolute as NSString).deletingLastPathComponent, restricted: false)
+        {
             do { try SiteContainment.require(absolute, insideSite: site.root, display: file) } catch {
                 throw error.userFacing
             }

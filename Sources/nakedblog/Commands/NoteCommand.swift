@@ -49,13 +49,10 @@ struct NoteCommand: AsyncParsableCommand {
         }
         FileHandleOutput.standardOutput.write(opened.absolute(path) + "\n")
         guard publish else { return }
-        var paths = [opened.absolute(PagePath.commitPath(of: path))]
-        // A notes section made just now goes out with its first note (the app's rule too).
-        if let repository = try? Repository.discover(from: opened.root), let workdir = repository.workingDirectory {
-            paths += NewSectionIndex.paths(of: path, site: opened, repository: repository).map { workdir + $0 }
-        }
+        // Published as any post (a notes section made just now goes with it: `PublishPaths`).
         let message = NoteCreation.subject(text, image: image)
-        let command = try PublishCommand.parse(paths + ["--site", opened.root, "--message", message])
+        let command = try PublishCommand.parse(
+            [opened.absolute(PagePath.commitPath(of: path)), "--site", opened.root, "--message", message])
         try await command.run()
     }
 }

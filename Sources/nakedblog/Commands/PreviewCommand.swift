@@ -82,7 +82,7 @@ struct PreviewCommand: ParsableCommand {
         // paths involve no link: one realpath tells, and the site is looked for only then.
         var site: Site?
         if let real = SiteContainment.resolve(absoluteFile), real != absoluteFile {
-            site = try? Site.open(containing: StandardPath.folder(of: absoluteFile))
+            site = try? SiteOpening.open(StandardPath.folder(of: absoluteFile), restricted: false)
             if let root = site?.root, absoluteFile.hasPrefix(root + "/"),
                 let refusal = SiteContainment.refusal(SiteContainment.verdict(absoluteFile, site: root), display: file)
             {
@@ -91,7 +91,7 @@ struct PreviewCommand: ParsableCommand {
         }
         let page: PageText
         do { page = try PageText.read(path: file, display: file) } catch { throw error.userFacing }
-        if site == nil { site = try? Site.open(containing: StandardPath.folder(of: absoluteFile)) }
+        if site == nil { site = try? SiteOpening.open(StandardPath.folder(of: absoluteFile), restricted: false) }
         func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
         let colour =
             !plain && isatty(1) == 1 && (variable("NO_COLOR").map(\.isEmpty) ?? true) && variable("TERM") != "dumb"

@@ -66,17 +66,15 @@ struct PublishCommand: AsyncParsableCommand {
         let workdir = repository.workingDirectory!
         var relative = try paths.map { try PostPath.resolve($0, workdir: workdir, isTracked: repository.isInHead) }
         // A draft being published is a first publish, even when the draft itself was pushed: the
-        // message says "Publish", as the app's (`PublishPreparation`) does.
+        // message says "Publish", by the app's rule (`PublishPaths.isDraft`).
         let firstPublish =
             undraft
             && relative.contains { path in
-                PublishedPage.read(path, workdir: workdir).isDraft || path.split(separator: "/").contains("_drafts")
+                guard let (site, post) = Self.sitePost(path, workdir: workdir) else { return false }
+                return PublishPaths.isDraft(post, site: site, page: PublishedPage.read(path, workdir: workdir))
             }
         if undraft { relative = try undraftAll(relative, repository: repository, workdir: workdir) }
-        let referenced = try referencedFiles(
-            of: relative, workdir: workdir, deleted: (try? repository.status().deletedPaths) ?? []
-        )
-        .filter { !relative.contains($0) }
+        let referenced = try takenAlong(relative, repository: repository)
         try review(relative, in: repository, workdir: workdir)
         try buildCheck(relative + referenced, pages: relative, in: repository, workdir: workdir)
         let posts = relative.map { PublishedPage.read($0, workdir: workdir) }
@@ -135,23 +133,29 @@ struct PublishCommand: AsyncParsableCommand {
         for line in check.lines { err.write(line + "\n") }
     }
 
-    /// The new or changed site files the posts refer to (a Jekyll post's images), repository-relative,
-    /// by the one publish plan (which also refuses a bundle that leads outside its site).
-    private func referencedFiles(of relative: [String], workdir: String, deleted: [String]) throws -> [String] {
+    /// What each post takes with it beyond its own file or bundle (a Jekyll post's images and
+    /// former place, the site's word lists, a section made for it), repository-relative, by the
+    /// one rule (`PublishPaths`, which also refuses a bundle that leads outside its site).
+    private func takenAlong(_ relative: [String], repository: Repository) throws -> [String] {
         var found: [String] = []
         for path in relative {
-            let file = PublishReview.pages(of: path, workdir: workdir).first.map { workdir + $0 } ?? workdir + path
-            guard FileManager.default.fileExists(atPath: file),
-                let site = try? Site.open(containing: (file as NSString).deletingLastPathComponent)
-            else { continue }
             do {
-                found += try PublishPlan.forPost(site.relative(file), site: site, workdir: workdir, deleted: deleted)
-                    .commitPaths.dropFirst()
+                let planned = try PublishPaths.of(repositoryPath: path, repository: repository) ?? []
+                found += planned.dropFirst().filter { !relative.contains($0) && !found.contains($0) }
             } catch {
                 throw UserFacingError("cannot publish: \(error.description)", exitCode: ExitCodes.usage)
             }
         }
         return found
+    }
+
+    /// The site of the post at `path` (repository-relative) and the post as the site names it.
+    static func sitePost(_ path: String, workdir: String) -> (Site, String)? {
+        let file = PublishReview.pages(of: path, workdir: workdir).first.map { workdir + $0 } ?? workdir + path
+        guard let site = try? SiteOpening.open((file as NSString).deletingLastPathComponent, restricted: false) else {
+            return nil
+        }
+        return (site, site.relative(file))
     }
 
     /// Each post undrafted before the review; a Jekyll draft's move adds its old path (the

@@ -43,7 +43,8 @@ struct SpellCommand: ParsableCommand {
         let absolute = paths.map { $0.hasPrefix("/") ? $0 : current + "/" + $0 }
         let site: Site
         do {
-            site = try Site.open(containing: absolute.first { FileManager.default.fileExists(atPath: $0) } ?? current)
+            site = try SiteOpening.open(
+                absolute.first { FileManager.default.fileExists(atPath: $0) } ?? current, restricted: false)
         } catch {
             throw UserFacingError(String(describing: error), exitCode: ExitCodes.usage)
         }
