@@ -84,6 +84,23 @@ final class LinkCheckTests: XCTestCase {
             ])
     }
 
+    /// A `{% link %}` to a file reached through a link out of the site is missing: the file is
+    /// not the site's (Jekyll's safe mode does not follow it either), and its existence is not
+    /// told (a hostile link could probe the writer's files).
+    func testAJekyllLinkThroughALinkOutOfTheSiteIsMissing() throws {
+        let work = try TemporaryDirectory(prefix: "nb-links-outside")
+        let outside = try TemporaryDirectory(prefix: "nb-links-outside-files")
+        defer { work.remove(); outside.remove() }
+        try FileManager.default.createDirectory(atPath: work.appending("_posts"), withIntermediateDirectories: true)
+        try "%PDF-1.4\n".write(toFile: outside.appending("private.pdf"), atomically: true, encoding: .utf8)
+        try "%PDF-1.4\n".write(toFile: work.appending("own.pdf"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: work.appending("files"), withDestinationPath: outside.path)
+        try "---\ntitle: A\n---\n[mine]({% link own.pdf %}) [theirs]({% link files/private.pdf %})\n".write(
+            toFile: work.appending("_posts/2020-01-01-a.md"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(
+            try check(work.path), ["_posts/2020-01-01-a.md:4:37: no page at {% link files/private.pdf %}"])
+    }
+
     /// Heading ids as the generators make them: Hugo's against the real `hugo` on the demo.
     func testHugoHeadingIDsAgreeWithHugo() throws {
         try requireProgram("hugo")

@@ -60,6 +60,30 @@ final class PostSearchTests: XCTestCase {
         XCTAssertGreaterThan(upper, 0)
     }
 
+    /// A Hugo post reached through a link — its own, or a folder's on the way — that leads out
+    /// of the site is never read (the listing shows it unread; search found its text).
+    func testAHugoPostLinkedOutOfTheSiteIsNeverRead() throws {
+        let home = try TemporaryDirectory(prefix: "nb-search-hugo")
+        let outside = try TemporaryDirectory(prefix: "nb-search-hugo-outside")
+        defer { home.remove(); outside.remove() }
+        try PackageRoot.copyDemo(to: home.path)
+        try "---\ntitle: Secret\n---\nsecret words\n".write(
+            toFile: outside.appending("x.md"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: home.appending("content/posts/linked"), withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: home.appending("content/posts/y.md"), withDestinationPath: outside.appending("x.md"))
+        let site = try Site.open(containing: home.path)
+        XCTAssertEqual(rows(try PostSearch.run(SearchQuery("secret"), in: site)), [], "nothing outside is read")
+        // A link that stays inside the site is read.
+        try FileManager.default.createSymbolicLink(
+            atPath: home.appending("content/posts/again"),
+            withDestinationPath: home.appending("content/posts/tea-in-kyoto"))
+        XCTAssertFalse(
+            try PostSearch.run(SearchQuery("sencha"), in: site).filter { $0.path.hasPrefix("content/posts/again/") }
+                .isEmpty)
+    }
+
     /// Several matches on a line are a row each; columns count bytes (as rg); CRLF lines lose the
     /// CR; a match never spans lines; a file linked from outside the site is never read.
     func testRowsColumnsLineEndingsAndContainment() throws {

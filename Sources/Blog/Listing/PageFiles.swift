@@ -25,7 +25,10 @@ public enum PageFiles {
         let (batches, _, _) = scanner.scan { location, directory -> T? in
             let bytes: [UInt8]?
             if location.throughLink {
-                bytes = readInside(root + "/" + location.path, root: root)
+                // Reached through a link (the file's or a folder's on the way): read only when,
+                // every link followed, it is inside the site.
+                let file = root + "/" + location.path
+                bytes = SiteContainment.isInside(file, site: root) ? WholeFile.read(file) : nil
             } else {
                 bytes = WholeFile.read(opening: directory.open(location.fileName, flags: O_RDONLY | O_CLOEXEC))?.bytes
             }
@@ -34,7 +37,8 @@ public enum PageFiles {
         return batches.flatMap { $0.compactMap { $0 } }
     }
 
-    /// The file's bytes when it (followed through any link) is inside the site.
+    /// The file's bytes unless it is a link leading out of the site (a Jekyll candidate: the
+    /// scanner never enters a linked folder).
     private static func readInside(_ file: String, root: String) -> [UInt8]? {
         var info = stat()
         if lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, !SiteContainment.isInside(file, site: root) {
