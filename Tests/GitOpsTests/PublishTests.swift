@@ -112,6 +112,28 @@ final class PublishTests: XCTestCase {
             try world.git("status", "--porcelain", in: mine), " M \(bundles[1])/index.md", "other edits untouched")
     }
 
+    /// A server that accepts forced pushes (GitHub's default on an unprotected branch; the test
+    /// servers refuse them, which would hide one): a diverged remote is still rebased onto, over
+    /// libgit2's push (git://) and the thin push (file://), and the co-author's commit stays.
+    func testAServerThatAcceptsForcePushesIsNeverForced() async throws {
+        for server in [try GitDaemonServer() as GitServer, try FileGitServer()] {
+            defer { server.stop() }
+            let world = try world(server)
+            try home.git(["config", "receive.denyNonFastForwards", "false"], in: world.remote)
+            let mine = try world.writer("mine"), theirs = try world.writer("theirs")
+            let bundles = try world.bundles(in: mine)
+            try world.append("\ntheirs\n", to: "\(theirs)/\(try bundles.at(2))/index.md")
+            try world.git("commit", "-qam", "Their change", in: theirs)
+            try world.git("push", "-q", "origin", "main", in: theirs)
+            try world.append("\nmine\n", to: "\(mine)/\(try bundles.at(0))/index.md")
+            let (result, _) = try await world.publish(mine, paths: [try bundles.at(0)], message: "Publish: Mine")
+            XCTAssertEqual(result.rebasedCommits, 1, "\(server)")
+            XCTAssertEqual(
+                try world.git("log", "--format=%s", "-2", "main", in: world.remote), "Publish: Mine\nTheir change",
+                "\(server)")
+        }
+    }
+
     func testSameLineConflictKeepsOurCommitAndTheRemoteUntouched() async throws {
         let server = try GitDaemonServer()
         let world = try world(server)
