@@ -105,6 +105,44 @@ final class WorkflowTests: XCTestCase {
         XCTAssertEqual(Array(made.commitPaths.prefix(2)), made.movePaths)
     }
 
+    /// Issue 60.2: a post made a draft (`d`) since its last commit is published as what it now
+    /// is — taken off the site, `Unpublish: <title>` — never made a post again by default; a
+    /// Jekyll post without `title:` is named by the title Jekyll gives it, not its file name.
+    func testAPostMadeADraftSinceItsLastCommitIsPublishedAsAnUnpublish() throws {
+        let work = home.path + "/jekyll"
+        try PackageRoot.copyPlainJekyllSite(to: work)
+        try "---\nlayout: post\n---\nWords.\n".write(
+            toFile: work + "/_posts/2013-12-10-xas-software.md", atomically: true, encoding: .utf8)
+        for command in [
+            ["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"],
+        ] {
+            try Shell.check(command, in: work, environment: home.environment)
+        }
+        let site = try Site.open(containing: work), jekyll = try Repository.open(at: work)
+        let made = try DraftSwitch.set("_posts/2013-12-10-xas-software.md", draft: true, site: site)
+        let prepared = try PublishPreparation.prepare(post: made.path, site: site, repository: jekyll)
+        XCTAssertTrue(prepared.wasDraft)
+        XCTAssertTrue(prepared.takesOffSite)
+        XCTAssertEqual(prepared.message, "Unpublish: Xas Software")
+        XCTAssertEqual(
+            prepared.plan.commitPaths.prefix(2).sorted(),
+            ["_drafts/2013-12-10-xas-software.md", "_posts/2013-12-10-xas-software.md"])
+        // A draft that was never on the site is still a first publish.
+        try "---\ntitle: Soon\n---\nWords.\n".write(
+            toFile: work + "/_drafts/soon.md", atomically: true, encoding: .utf8)
+        let fresh = try PublishPreparation.prepare(post: "_drafts/soon.md", site: site, repository: jekyll)
+        XCTAssertFalse(fresh.takesOffSite)
+        XCTAssertEqual(fresh.message, "Publish: Soon")
+
+        // Hugo: draft: true since the last commit.
+        let (hugoRepository, hugo) = try repository()
+        let post = "content/posts/cold-brew-ratios/index.md"
+        _ = try DraftSwitch.set(post, draft: true, site: hugo)
+        let hugoPrepared = try PublishPreparation.prepare(post: post, site: hugo, repository: hugoRepository)
+        XCTAssertTrue(hugoPrepared.takesOffSite)
+        XCTAssertEqual(hugoPrepared.message, "Unpublish: Cold brew ratios")
+    }
+
     func testPublishSettingsFromTheConfigFile() throws {
         let config = home.path + "/.config/nakedblog"
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)

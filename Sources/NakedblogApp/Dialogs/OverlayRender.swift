@@ -263,6 +263,9 @@ enum OverlayRender {
             if sheet.review.addressChange != nil, sheet.keepsOldAddress {
                 lines.append("Ctrl-K keeps the old address as a redirect")
             }
+            if sheet.takesOffSite && !sheet.setDraftFalse {
+                add(["It is a draft now: this publish takes it off the site."], .warning)
+            }
             if sheet.wasDraft {
                 let what = sheet.draftMoves ? "publish as a post (moves it to _posts/)" : "set draft: false"
                 lines.append("[\(sheet.setDraftFalse ? "x" : " ")] \(what) (Tab toggles)")

@@ -29,6 +29,8 @@ public struct PublishSheet: Sendable {
     /// Publishing it as a post moves its file (a Jekyll draft goes to `_posts/`), rather than
     /// setting `draft: false`.
     public var draftMoves = false
+    /// The post was made a draft since its last publish: this publish takes it off the site.
+    public var takesOffSite = false
     /// The site can keep an old address as a redirect (`aliases`, or Jekyll's jekyll-redirect-from).
     public var keepsOldAddress = false
     public var setDraftFalse: Bool
@@ -105,5 +107,8 @@ extension PublishSheet {
             setDraftFalse = prepared.wasDraft
             draftMoves = true
         }
+        // Made a draft since it was published: the publish takes it off the site, as asked.
+        if prepared.takesOffSite { setDraftFalse = false }
+        takesOffSite = prepared.takesOffSite
     }
 }

@@ -40,6 +40,26 @@ public enum PublishPaths {
         return try of(site.relative(file), site: site, repository: repository)
     }
 
+    /// The post's title as its generator gives it (a Jekyll post without `title:` is titled from
+    /// its name), else what the front matter says or the file's name (`PublishedPage`).
+    public static func title(_ post: String, site: Site, page: PublishedPage) -> String {
+        let bytes = WholeFile.read(site.absolute(post)) ?? []
+        if let title = PostIndex.post(at: post, bytes: bytes, site: site)?.title, !title.isEmpty { return title }
+        return page.title
+    }
+
+    /// Whether publishing `post` takes it off the site: it is a draft now and its last commit was
+    /// on the site (`d` since the last publish: a Jekyll post moved back to `_drafts/` from its
+    /// `formerPath` in `_posts/`, or a page whose `draft` changed to true). The sheet then
+    /// publishes the draft as it is (`Unpublish: <title>`), never makes it a post again.
+    public static func takesOffSite(_ post: String, site: Site, page: PublishedPage, formerPath: String?) -> Bool {
+        guard isDraft(post, site: site, page: page) else { return false }
+        if site.kind.jekyll != nil {
+            return formerPath.map { $0.split(separator: "/").contains("_posts") } ?? false
+        }
+        return page.changedKeys.contains("draft")
+    }
+
     /// Whether publishing `post` is its first publish (a draft made a post: the commit is a
     /// `Publish`, even when the draft itself was pushed): a Jekyll post in `_drafts/`, or a page
     /// that says `draft: true`.

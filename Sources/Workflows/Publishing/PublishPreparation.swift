@@ -46,6 +46,9 @@ public struct PublishPreparation: Sendable {
     public let wasDraft: Bool
     /// Publishing it as a post moves it (Jekyll: `_drafts/` → `_posts/`).
     public let draftMoves: Bool
+    /// It was made a draft since its last commit, which was on the site: publishing takes it off
+    /// (`PublishPaths.takesOffSite`); the sheet keeps it a draft.
+    public let takesOffSite: Bool
     /// `Publish: <title>` or `Update: <title>`.
     public let message: String
     public let review: PublishReview
@@ -69,22 +72,28 @@ public struct PublishPreparation: Sendable {
         let files = entries.compactMap { entry in
             paths.inSite(entry.path).map { (path: $0, change: SiteGitStatus.change(of: entry).rawValue) }
         }
-        let page = PublishedPage.read(commitPath, workdir: workdir, committed: repository.contentAtHead)
+        var page = PublishedPage.read(commitPath, workdir: workdir, committed: repository.contentAtHead)
+        page.title = PublishPaths.title(post, site: site, page: page)
         let jekyll = site.kind.jekyll != nil
         let wasDraft = PublishPaths.isDraft(post, site: site, page: page)
-        // A draft being published is a first publish, even when the draft itself was pushed.
-        let message = CommitMessage.forPublishing(
-            [commitPath], titles: [page.title], in: repository, firstPublish: wasDraft)
         let moved = paths.inSite(plan.commitPaths.dropFirst())
+        let formerPath = DraftSwitch.formerPlaces(of: post, among: moved).first
+        let takesOffSite = PublishPaths.takesOffSite(post, site: site, page: page, formerPath: formerPath)
+        // A draft being published is a first publish, even when the draft itself was pushed; one
+        // made a draft since its last commit is taken off the site.
+        let message =
+            takesOffSite
+            ? "Unpublish: " + page.title
+            : CommitMessage.forPublishing([commitPath], titles: [page.title], in: repository, firstPublish: wasDraft)
         let review = Self.review(
             commitPath: commitPath, post: post, site: site, paths: paths, repository: repository, workdir: workdir,
-            formerPath: DraftSwitch.formerPlaces(of: post, among: moved).first)
+            formerPath: formerPath)
         let text = (try? String(contentsOfFile: site.absolute(post), encoding: .utf8)) ?? ""
         let links = LinkCheck(site: site, index: PostIndex.build(site, listings: SiteListings.cache(for: site)))
             .check(post, text: text)
         return PublishPreparation(
             post: post, site: site, paths: paths, plan: plan, files: files, page: page, wasDraft: wasDraft,
-            draftMoves: jekyll,
+            draftMoves: jekyll, takesOffSite: takesOffSite,
             message: message, review: review, keepsOldAddress: URLChange.redirectKey(site: site) != nil,
             brokenLinks: links,
             pictureWarnings: Self.pictureWarnings(
