@@ -81,12 +81,24 @@ static int fit(char **argv) {
             "fail_on", VIPS_FAIL_ON_WARNING, NULL) != 0)
         fail_vips(1);
     /* No metadata to write, whatever a saver does with `strip` (libvips 8.14's WebP saver
-       ignores it): the blobs are taken off a copy. The app reads the file back all the same. */
+       ignores it, and rebuilds an EXIF block from the `exif-ifd…` fields even when `exif-data`
+       is gone): every metadata field is taken off a copy. The app reads the file back all the
+       same. */
     VipsImage *image = NULL;
     if (vips_copy(fitted, &image, NULL) != 0) fail_vips(1);
     g_object_unref(fitted);
-    const char *blobs[] = {"exif-data", "xmp-data", "iptc-data", "jpeg-thumbnail-data"};
-    for (size_t i = 0; i < sizeof blobs / sizeof blobs[0]; i++) vips_image_remove(image, blobs[i]);
+    static const char *metadata[] = {"exif-", "xmp-", "iptc-", "jpeg-thumbnail", "png-comment", "gif-comment",
+        "photoshop-", "magick-"};
+    gchar **fields = vips_image_get_fields(image);
+    for (gchar **field = fields; field != NULL && *field != NULL; field++) {
+        for (size_t i = 0; i < sizeof metadata / sizeof metadata[0]; i++) {
+            if (strncmp(*field, metadata[i], strlen(metadata[i])) == 0) {
+                vips_image_remove(image, *field);
+                break;
+            }
+        }
+    }
+    g_strfreev(fields);
     int saved = has_suffix(output, ".png") ? vips_pngsave(image, output, "strip", TRUE, NULL)
                                            : vips_image_write_to_file(image, output, "strip", TRUE, "Q", quality, NULL);
     if (saved != 0) {

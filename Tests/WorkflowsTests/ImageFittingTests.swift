@@ -46,6 +46,24 @@ final class ImageFittingTests: XCTestCase {
         print("photo: \(report)")
     }
 
+    /// The helper's own promise, apart from the app's read-back: a phone's photo saved as WebP
+    /// (whose libvips 8.14 saver ignores `strip` and rebuilds EXIF from the fields it keeps)
+    /// carries no place, camera or author. libvips still writes a minimal EXIF block there
+    /// (orientation, resolution): the app drops that chunk (`ImagePrivacyTests`).
+    func testTheHelperWritesAWebPWithoutMetadata() throws {
+        try make(["black", "black.v", "800", "600", "--bands", "3"])
+        try make(["linear", "black.v", "photo.jpg", "1", "90"])
+        try Shell.check(
+            [
+                "exiftool", "-q", "-overwrite_original", "-GPSLatitude=48.85", "-GPSLatitudeRef=N", "-Make=Phone",
+                "-XMP-dc:Creator=Someone", work.appending("photo.jpg"),
+            ])
+        let source = try Data(contentsOf: URL(fileURLWithPath: work.appending("photo.jpg")))
+        let (bytes, _) = try ImageFitting.fit(source, format: .jpeg, writing: .webp)
+        try bytes.write(to: URL(fileURLWithPath: work.appending("out.webp")))
+        XCTAssertEqual(try exif(work.appending("out.webp"), ["-GPS:all", "-Make", "-XMP:all"]), "")
+    }
+
     func testA16BitPNGStaysAPNGAndASmallPictureIsNotEnlarged() throws {
         try make(["black", "small.v", "300", "200", "--bands", "3"])
         try make(["cast", "small.v", "deep.png", "ushort"])
