@@ -55,7 +55,8 @@ final class PublishPlanTests: XCTestCase {
             })
         let plan = try PublishPlan.forPost("_posts/" + post, site: site, workdir: work.appending("repo"))
         XCTAssertEqual(plan.commitPaths.first, "site/_posts/" + post)
-        XCTAssertTrue(
-            plan.commitPaths.dropFirst().allSatisfy { $0.hasPrefix("site/assets/images/") }, "\(plan.commitPaths)")
+        let images = Array(plan.commitPaths.dropFirst())
+        XCTAssertFalse(images.isEmpty, "the post's picture goes with it")
+        XCTAssertTrue(images.allSatisfy { $0.hasPrefix("site/assets/images/") }, "\(plan.commitPaths)")
     }
 }

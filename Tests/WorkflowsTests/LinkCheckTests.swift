@@ -74,13 +74,17 @@ final class LinkCheckTests: XCTestCase {
         [first]({% post_url 2020-01-01-first %}) [page]({% link _posts/2020-01-01-first.md %})
         [by url](/2020/01/01/first.html#café-au-lait) [steps](/2020/01/01/first.html#1-steps)
         {% post_url 2020-01-01-frist %} {% link about.md %} [bad anchor](/2020/01/01/first.html#cafe-au-lait)
+        A page is not a post: {% post_url notes %}
         """.write(toFile: posts + "/2020-01-02-second.md", atomically: true, encoding: .utf8)
+        try "---\ntitle: Notes\n---\nA page.\n".write(
+            toFile: work.appending("notes.md"), atomically: true, encoding: .utf8)
         XCTAssertEqual(
             try check(work.path),
             [
                 "_posts/2020-01-02-second.md:6:1: no page at {% post_url 2020-01-01-frist %} (did you mean 2020-01-01-first?)",
                 "_posts/2020-01-02-second.md:6:33: no page at {% link about.md %}",
                 "_posts/2020-01-02-second.md:6:66: no heading makes the anchor of /2020/01/01/first.html#cafe-au-lait (did you mean #café-au-lait?)",
+                "_posts/2020-01-02-second.md:7:23: no page at {% post_url notes %}",
             ])
     }
 

@@ -143,6 +143,20 @@ final class WorkflowTests: XCTestCase {
         XCTAssertEqual(hugoPrepared.message, "Unpublish: Cold brew ratios")
     }
 
+    /// A Jekyll draft that says its date keeps it: made a post, its name carries that day (not
+    /// today's), as `jekyll-compose`'s publish does.
+    func testADatedJekyllDraftBecomesAPostOfItsOwnDay() throws {
+        let work = home.path + "/jekyll-dated"
+        try PackageRoot.copyPlainJekyllSite(to: work)
+        try FileManager.default.createDirectory(atPath: work + "/_drafts", withIntermediateDirectories: true)
+        try "---\ntitle: Old idea\ndate: 2020-05-01 10:00:00 +0000\n---\nWords.\n".write(
+            toFile: work + "/_drafts/old-idea.md", atomically: true, encoding: .utf8)
+        let made = try DraftSwitch.set(
+            "_drafts/old-idea.md", draft: false, site: try Site.open(containing: work),
+            now: ISO8601DateFormatter().date(from: "2026-11-20T12:00:00Z")!)
+        XCTAssertEqual(made.path, "_posts/2020-05-01-old-idea.md")
+    }
+
     func testPublishSettingsFromTheConfigFile() throws {
         let config = home.path + "/.config/nakedblog"
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
