@@ -14,10 +14,40 @@ public enum MarkdownLinks {
         public var alt = ""
     }
 
+    /// `bytes` with each footnote definition (`[^label]: text`, a line of its own, up to three
+    /// spaces in) made plain text by a backslash before its bracket. Hugo's goldmark and Jekyll's
+    /// kramdown read footnotes; CommonMark reads such a line as a link reference definition and
+    /// its text as an address (`[^1]: 这是一个数字脚注` was "no page at 这是一个数字脚注"). Links
+    /// written in the footnote's text stay links; lines keep their numbers.
+    static func withoutFootnoteDefinitions(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var index = 0, lineStart = true
+        out.reserveCapacity(bytes.count)
+        while index < bytes.count {
+            if lineStart {
+                var at = index
+                while at < bytes.count, at - index < 3, bytes[at] == 0x20 { at += 1 }
+                if at + 1 < bytes.count, bytes[at] == UInt8(ascii: "["), bytes[at + 1] == UInt8(ascii: "^"),
+                    let close = bytes[at...].firstIndex(where: { $0 == UInt8(ascii: "]") || $0 == 0x0A }),
+                    bytes[close] == UInt8(ascii: "]"), close + 1 < bytes.count, bytes[close + 1] == UInt8(ascii: ":")
+                {
+                    out += bytes[index..<at]
+                    out.append(UInt8(ascii: "\\"))
+                    index = at
+                }
+            }
+            let byte = bytes[index]
+            out.append(byte)
+            lineStart = byte == 0x0A
+            index += 1
+        }
+        return out
+    }
+
     /// The links of `text`, whose first `skippingLines` lines (the front matter) are not markdown.
     public static func links(in text: String, skippingLines: Int = 0) -> [Link] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let source = markdownBytes(of: text, skippingLines: skippingLines)
+        let source = withoutFootnoteDefinitions(markdownBytes(of: text, skippingLines: skippingLines))
         var found: [(destination: String, isImage: Bool, blockLine: Int)] = []
         var alts: [Int: String] = [:]
         _ = CommonMark.withIterator(over: source) { iterator in

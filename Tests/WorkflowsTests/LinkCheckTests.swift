@@ -14,7 +14,8 @@ final class LinkCheckTests: XCTestCase {
         return LinkCheck(site: site, index: PostIndex.build(site)).run().map(\.description)
     }
 
-    /// The demo site is clean; every kind of broken link planted in a post is found.
+    /// The demo site is clean; every kind of broken link planted in a post is found, pictures
+    /// shown by shortcodes too (issue 60.4: `figure`'s `src` was never checked).
     func testPlantedBrokenLinksOnAHugoSite() throws {
         let work = try TemporaryDirectory(prefix: "nb-links")
         defer { work.remove() }
@@ -40,6 +41,8 @@ final class LinkCheckTests: XCTestCase {
         Broken: [brw](/posts/cold-brw-ratios/) and ![gone](missing.png)
         [anchor](/posts/tea-in-kyoto/#sencha) [here](#further-readin) [draft](/posts/half-written-ideas/)
         {{< relref "nope.md" >}} `[in code](/nowhere/)`
+        {{< figure src="/images/logo.png" alt="fine" >}} {{< figure src="/images/zion-national-park.jpg" >}}
+        {{< figure src="../summit-in-the-fog/ridge.png" >}} {{% img class="wide" src='gone.webp' %}}
 
         ```
         [in a block](/nowhere/)
@@ -56,6 +59,8 @@ final class LinkCheckTests: XCTestCase {
                 "content/posts/links/index.md:10:46: no heading makes the anchor of #further-readin (did you mean #further-reading?)",
                 "content/posts/links/index.md:10:71: a draft (not on the site): /posts/half-written-ideas/",
                 "content/posts/links/index.md:11:1: no page at {{< relref \"nope.md\" >}}",
+                "content/posts/links/index.md:12:66: no image at /images/zion-national-park.jpg",
+                "content/posts/links/index.md:13:79: no image at gone.webp",
             ])
     }
 
@@ -103,6 +108,25 @@ final class LinkCheckTests: XCTestCase {
             toFile: work.appending("_posts/2020-01-01-a.md"), atomically: true, encoding: .utf8)
         XCTAssertEqual(
             try check(work.path), ["_posts/2020-01-01-a.md:4:37: no page at {% link files/private.pdf %}"])
+    }
+
+    /// Issue 60.4: footnote definitions (`[^1]: text`, read by goldmark and kramdown) are not
+    /// links, whatever their text; a link written inside one is still checked.
+    func testFootnotesAreNotLinks() throws {
+        let work = try TemporaryDirectory(prefix: "nb-links-footnotes")
+        defer { work.remove() }
+        try FileManager.default.createDirectory(atPath: work.appending("_posts"), withIntermediateDirectories: true)
+        try """
+        ---
+        title: Notes
+        ---
+        A claim[^1], another[^note] and a third[^cjk].
+
+        [^1]: 这是一个数字脚注
+        [^note]: see-also
+           [^cjk]: 脚注 with [a link](/nowhere/)
+        """.write(toFile: work.appending("_posts/2020-01-01-notes.md"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try check(work.path), ["_posts/2020-01-01-notes.md:8:29: no page at /nowhere/"])
     }
 
     /// Heading ids as the generators make them: Hugo's against the real `hugo` on the demo.

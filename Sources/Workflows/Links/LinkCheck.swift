@@ -153,6 +153,8 @@ public struct LinkCheck: Sendable {
         case .link:
             return targets.fileExists(target)
                 ? nil : Unplaced(link: reference.written, kind: .page, suggestion: targets.nearestFile(to: target))
+        case .picture:
+            return resolve(reference.target, isImage: true, from: path, page: targets.pages[path])
         }
     }
 }
