@@ -13,7 +13,18 @@ extension PreviewContext {
             var context = PreviewContext.files(in: directory, staticDirectory: site.root + "/static", site: site.root)
             context.rendersAlerts = site.config.hasBlockquoteHook
             let relative = site.relative(file)
-            context.refExists = { target in site.pageExists(ref: target, from: relative) }
+            // Hugo's lookup, as the link check makes it (`HugoRef`): by path, by bundle or file
+            // name, in one language only.
+            context.refExists = { target in
+                let path =
+                    target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+                    ?? target
+                if path.isEmpty { return true }  // "#anchor" on the same page
+                return HugoRef.current(site).resolve(path, from: relative) { section in
+                    FileManager.default.fileExists(atPath: site.absolute(section))
+                        && SiteContainment.isInside(site.absolute(section), site: site.root)
+                } != nil
+            }
             return context
         }
         var context = PreviewContext.files(in: directory, staticDirectory: site.root, site: site.root)

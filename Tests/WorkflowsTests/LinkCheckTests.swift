@@ -1,6 +1,7 @@
 import Blog
 import Foundation
 import Harness
+import Preview
 import TestSupport
 import XCTest
 
@@ -127,6 +128,40 @@ final class LinkCheckTests: XCTestCase {
            [^cjk]: 脚注 with [a link](/nowhere/)
         """.write(toFile: work.appending("_posts/2020-01-01-notes.md"), atomically: true, encoding: .utf8)
         XCTAssertEqual(try check(work.path), ["_posts/2020-01-01-notes.md:8:29: no page at /nowhere/"])
+    }
+
+    /// Issue 60.5: one `ref` rule for the preview and the check — a bundle named by its folder,
+    /// a page in one language only, and a page that does not exist, judged alike by both.
+    func testThePreviewAndTheCheckAgreeOnRefs() throws {
+        let work = try TemporaryDirectory(prefix: "nb-links-refs")
+        defer { work.remove() }
+        let root = work.appending("site")
+        try PackageRoot.copyDemo(to: root)
+        for folder in ["build-libgit2-for-ios", "refs"] {
+            try FileManager.default.createDirectory(
+                atPath: root + "/content/posts/" + folder, withIntermediateDirectories: true)
+        }
+        try "---\ntitle: Build libgit2 for iOS\n---\nSteps.\n".write(
+            toFile: root + "/content/posts/build-libgit2-for-ios/index.md", atomically: true, encoding: .utf8)
+        try "---\ntitle: Seulement en français\n---\nBonjour.\n".write(
+            toFile: root + "/content/posts/only-french.fr.md", atomically: true, encoding: .utf8)
+        let text = """
+            ---
+            title: Refs
+            ---
+            [a]({{< ref build-libgit2-for-ios >}}) [b]({{< ref "only-french.md" >}}) [c]({{< ref nosuch >}})
+            """
+        try text.write(toFile: root + "/content/posts/refs/index.md", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try check(root), ["content/posts/refs/index.md:4:78: no page at {{< ref nosuch >}}"])
+        let site = try Site.open(containing: root)
+        let page = try PageText(text: text, file: "content/posts/refs/index.md")
+        let preview = MarkdownPreview.render(
+            page, width: 200,
+            context: PreviewContext.forPage(page, file: root + "/content/posts/refs/index.md", site: site)
+        ).map(\.text).joined(separator: "\n")
+        XCTAssertTrue(preview.contains("missing page: nosuch"), preview)
+        XCTAssertFalse(preview.contains("missing page: build-libgit2-for-ios"), preview)
+        XCTAssertFalse(preview.contains("missing page: only-french"), preview)
     }
 
     /// Heading ids as the generators make them: Hugo's against the real `hugo` on the demo.

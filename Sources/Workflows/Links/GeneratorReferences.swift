@@ -18,7 +18,9 @@ enum GeneratorReferences {
         let column: Int
     }
 
-    nonisolated(unsafe) static let hugo = #/\{\{[<%]\s*(?:rel)?ref\s+(?:\.\s+)?["']([^"']*)["']\s*[>%]\}\}/#
+    /// Quoted or not (`{{< ref build-libgit2-for-ios >}}`: a positional parameter without a space).
+    nonisolated(unsafe) static let hugo =
+        #/\{\{[<%]\s*(?:rel)?ref\s+(?:\.\s+)?(?:["']([^"']*)["']|([^\s"'<>%{}]+))\s*[>%]\}\}/#
     nonisolated(unsafe) static let postURL = #/\{%-?\s*post_url\s+([^\s%]+)\s*-?%\}/#
     nonisolated(unsafe) static let link = #/\{%-?\s*link\s+([^\s%]+)\s*-?%\}/#
     /// A picture a Hugo shortcode shows: its `src` parameter (`{{< figure src="/images/x.jpg" >}}`,
@@ -39,7 +41,13 @@ enum GeneratorReferences {
                 for match in line.matches(of: postURL) { add(.postURL, match) }
                 for match in line.matches(of: link) { add(.link, match) }
             } else {
-                for match in line.matches(of: hugo) { add(.ref, match) }
+                for match in line.matches(of: hugo) {
+                    found.append(
+                        Reference(
+                            kind: .ref, target: String(match.output.1 ?? match.output.2 ?? ""),
+                            written: String(match.output.0), line: index,
+                            column: line.distance(from: line.startIndex, to: match.range.lowerBound)))
+                }
                 for match in line.matches(of: picture) {
                     // Placed at the address, reported as it is written there.
                     found.append(

@@ -31,7 +31,8 @@ final class LinkTargets: Sendable {
     /// URL prefixes of posts (list pages).
     let lists: Set<String>
     /// Page files by their path without the language (`x.en.md` → `x.md`): what `ref` names.
-    let withoutLanguage: [String: String]
+    /// Hugo's `ref` lookup over these pages (the preview's rule too).
+    let refs: HugoRef
     private let anchorCache = Mutex<[String: [String]]>([:])
 
     init(site: Site, index: PostIndex) {
@@ -55,15 +56,7 @@ final class LinkTargets: Sendable {
         for folder in Self.servedFolders(site) {
             Self.walk(site.absolute(folder)) { files.insert(Self.normalize("/" + $0)) }
         }
-        var plain: [String: String] = [:]
-        let languages = Set(site.config.languageCodes.map { $0.lowercased() })
-        for file in pages.keys.sorted() {
-            let parts = file.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count >= 3, languages.contains(parts[parts.count - 2].lowercased()) else { continue }
-            let stripped = (parts.dropLast(2) + [parts.last!]).joined(separator: ".")
-            if plain[stripped] == nil { plain[stripped] = file }
-        }
-        withoutLanguage = plain
+        refs = HugoRef(pages: pages.keys, site: site)
         self.pages = pages
         self.urls = urls
         self.files = files
@@ -155,46 +148,11 @@ final class LinkTargets: Sendable {
     }
 
     /// `/a/b/../c/./d` → `/a/c/d`.
-    static func resolveDots(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
-            if part == "." { continue }
-            if part == ".." {
-                if parts.count > 1 || (parts.count == 1 && !parts[0].isEmpty) { parts.removeLast() }; continue
-            }
-            parts.append(part)
-        }
-        return parts.joined(separator: "/")
-    }
+    static func resolveDots(_ path: String) -> String { HugoRef.resolveDots(path) }
 
-    /// The page a Hugo `ref`/`relref` names, as Hugo looks it up: a path from the content root
-    /// (leading `/`), else relative to the page, else any page whose path ends with it.
+    /// The page a Hugo `ref`/`relref` names, as Hugo looks it up (`HugoRef`).
     func ref(_ target: String, from path: String) -> String? {
-        guard !target.isEmpty else { return path }
-        let roots = site.config.contentRoots.map(\.dir) + site.config.contentMounts.map(\.source)
-        func candidates(_ logical: String) -> [String] {
-            let bare = logical.hasSuffix(".md") ? String(logical.dropLast(3)) : logical
-            return [logical, bare + ".md", bare + "/index.md", bare + "/_index.md"].map(Self.resolveDots)
-        }
-        let trimmed = target.hasPrefix("/") ? String(target.dropFirst()) : target
-        var wanted: [String] = []
-        if !target.hasPrefix("/") {
-            let folder = (path as NSString).deletingLastPathComponent
-            wanted += candidates(folder + "/" + trimmed)
-        }
-        for root in roots { wanted += candidates(root + "/" + trimmed) }
-        for file in wanted {
-            if pages[file] != nil { return file }
-            if let variant = withoutLanguage[file] { return variant }
-            if file.hasSuffix("_index.md"), fileExists(file) { return file }
-        }
-        guard !target.hasPrefix("/") else { return nil }
-        let bare = trimmed.hasSuffix(".md") ? String(trimmed.dropLast(3)) : trimmed
-        // Any page whose path (or path without its language) ends with it.
-        let keys = pages.keys.map { ($0, $0) } + withoutLanguage.map { ($0.key, $0.value) }
-        return keys.sorted { $0.0 < $1.0 }.first { key, _ in
-            key.hasSuffix("/" + bare + ".md") || key.hasSuffix("/" + bare + "/index.md") || key.hasSuffix("/" + trimmed)
-        }?.1
+        refs.resolve(target, from: path) { fileExists($0) }
     }
 
     /// Whether a Jekyll `post_url` names a post (`2020-01-01-x`, or `folder/2020-01-01-x`).

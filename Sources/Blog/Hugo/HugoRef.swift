@@ -1,0 +1,92 @@
+import Foundation
+import Synchronization
+
+/// How Hugo finds the page a `ref`/`relref` names — the one rule for the preview and the link
+/// check (they disagreed: `{{< ref build-libgit2-for-ios >}}`, a bundle named by its folder, was
+/// a "missing page" in the preview and fine in the check). A path from the content root (leading
+/// `/`), else relative to the page, else any page whose path ends with it; a page in one
+/// language only (`x/index.fr.md`) answers for its plain name.
+public struct HugoRef: Sendable {
+    /// Page files, site-relative.
+    let pages: Set<String>
+    /// A page's path without its language (`x/index.fr.md` → `x/index.md`) → the page.
+    let withoutLanguage: [String: String]
+    /// The content folders (each language's `contentDir`, module mount sources).
+    let roots: [String]
+
+    /// The rule over `pages` (site-relative page files) of `site`.
+    public init(pages: some Sequence<String>, site: Site) {
+        let pages = Set(pages)
+        var plain: [String: String] = [:]
+        let languages = Set(site.config.languageCodes.map { $0.lowercased() })
+        for file in pages.sorted() {
+            let parts = file.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count >= 3, languages.contains(parts[parts.count - 2].lowercased()) else { continue }
+            let stripped = (parts.dropLast(2) + [parts.last!]).joined(separator: ".")
+            if plain[stripped] == nil { plain[stripped] = file }
+        }
+        self.pages = pages
+        withoutLanguage = plain
+        roots = site.config.contentRoots.map(\.dir) + site.config.contentMounts.map(\.source)
+    }
+
+    /// The page file `target` (without its `#fragment`) names from the page at `path`, or nil.
+    /// `sectionExists` answers for a section's `_index.md`, which is not a page.
+    public func resolve(_ target: String, from path: String, sectionExists: (String) -> Bool) -> String? {
+        guard !target.isEmpty else { return path }
+        func candidates(_ logical: String) -> [String] {
+            let bare = logical.hasSuffix(".md") ? String(logical.dropLast(3)) : logical
+            return [logical, bare + ".md", bare + "/index.md", bare + "/_index.md"].map(Self.resolveDots)
+        }
+        let trimmed = target.hasPrefix("/") ? String(target.dropFirst()) : target
+        var wanted: [String] = []
+        if !target.hasPrefix("/") {
+            let folder = (path as NSString).deletingLastPathComponent
+            wanted += candidates(folder + "/" + trimmed)
+        }
+        for root in roots { wanted += candidates(root + "/" + trimmed) }
+        for file in wanted {
+            if pages.contains(file) { return file }
+            if let variant = withoutLanguage[file] { return variant }
+            if file.hasSuffix("_index.md"), sectionExists(file) { return file }
+        }
+        guard !target.hasPrefix("/") else { return nil }
+        let bare = trimmed.hasSuffix(".md") ? String(trimmed.dropLast(3)) : trimmed
+        // Any page whose path (or path without its language) ends with it.
+        let keys = pages.map { ($0, $0) } + withoutLanguage.map { ($0.key, $0.value) }
+        return keys.sorted { $0.0 < $1.0 }.first { key, _ in
+            key.hasSuffix("/" + bare + ".md") || key.hasSuffix("/" + bare + "/index.md") || key.hasSuffix("/" + trimmed)
+        }?.1
+    }
+
+    /// `/a/b/../c/./d` → `/a/c/d`.
+    public static func resolveDots(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
+            if part == "." { continue }
+            if part == ".." {
+                if parts.count > 1 || (parts.count == 1 && !parts[0].isEmpty) { parts.removeLast() }; continue
+            }
+            parts.append(part)
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// The rule for `site`'s pages as its content folders hold them now (only the folders are
+    /// walked, nothing is parsed), kept for two seconds: the preview asks at every render.
+    public static func current(_ site: Site) -> HugoRef {
+        let now = Date()
+        if let kept = cache.withLock({ $0[site.root] }), now.timeIntervalSince(kept.made) < 2 { return kept.ref }
+        let root = site.root
+        let (batches, _, _) = ContentScanner(site: site).scan { location, _ -> String? in
+            // A page reached through a link out of the site is not the site's.
+            !location.throughLink || SiteContainment.isInside(root + "/" + location.path, site: root)
+                ? location.path : nil
+        }
+        let ref = HugoRef(pages: batches.joined().compactMap { $0 }, site: site)
+        cache.withLock { $0[site.root] = (now, ref) }
+        return ref
+    }
+
+    private static let cache = Mutex<[String: (made: Date, ref: HugoRef)]>([:])
+}
