@@ -345,6 +345,13 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(BrowseState.ranked([3, 1], query: "tea", titles: titles), [3, 1], "only the visible ones")
     }
 
+    /// Issue 60.9: an empty post has no reading time; one word is a word.
+    func testTheStatusLineSaysAPostsLengthInWords() {
+        XCTAssertEqual(EditorRender.length(words: 0), "0 words")
+        XCTAssertEqual(EditorRender.length(words: 1), "1 word · 1 min read")
+        XCTAssertEqual(EditorRender.length(words: 401), "401 words · 3 min read")
+    }
+
     /// Issue 45.10: opening at PATH:LINE puts the line mid-screen, as vim does.
     func testOpeningAtALinePutsItMidScreen() throws {
         var state = try AppFixture.browsing()

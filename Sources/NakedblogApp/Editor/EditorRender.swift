@@ -5,17 +5,24 @@ import TextWidth
 
 /// The editor: text and preview (side by side when wide), title, status and hints.
 enum EditorRender {
+    /// A post's length for the status line: `1 word`, `240 words · 2 min read` (nothing to read
+    /// in an empty post: no reading time).
+    static func length(words: Int) -> String {
+        guard words > 0 else { return "0 words" }
+        let minutes = max(1, Int((Double(words) / 200).rounded(.up)))
+        return "\(words) word\(words == 1 ? "" : "s") · \(minutes) min read"
+    }
+
     static func draw(_ state: inout AppState, into screen: inout Screen) -> (x: Int, y: Int)? {
         guard var editor = state.editor else { return nil }
         defer { state.editor = editor }
         let width = state.columns
         let frozen = editor.frozenStatus
         let (words, isCurrent) = frozen.map { ($0.words, $0.isCurrent) } ?? editor.wordCount()
-        let minutes = max(1, Int((Double(words) / 200).rounded(.up)))
         let position =
             "Ln \((frozen?.line ?? editor.editor.cursor.line) + 1), Col \((frozen?.column ?? editor.editor.cursor.column) + 1)"
         // A large post's count is of the text as last saved until it is saved again.
-        let right = "\(isCurrent ? "" : "≈")\(words) words · \(minutes) min read · \(position)"
+        let right = "\(isCurrent ? "" : "≈")\(Self.length(words: words)) · \(position)"
         let title =
             editor.resolvingConflict.map { "Resolving \($0) — Ctrl-S keeps this text, Esc back" }
             ?? (editor.editor.isDirty ? "● " : "") + editor.path
