@@ -39,6 +39,8 @@ final class HistoryAppTests: XCTestCase {
         XCTAssertEqual(history(state)?.versions.count, 4)
         var screen = AppFixture.lines(state).joined(separator: "\n")
         XCTAssertTrue(screen.contains("Publish: Hello") && screen.contains("[live, first published, moved]"), screen)
+        // Issue 60.9: at 100 columns the keys wrap instead of being cut ("U undo la").
+        XCTAssertTrue(screen.contains("U undo last publish · Esc"), screen)
 
         // The version before the last commit, against the text in the editor.
         _ = AppFixture.send(&state, .down())

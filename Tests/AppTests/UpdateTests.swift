@@ -536,6 +536,27 @@ final class EditorHelpTests: XCTestCase {
         XCTAssertNil(editor.handle(.control("s"), now: 0))
     }
 
+    /// Issue 60.9: no help line is cut (`S-← S-→ S-↑ S…` at 100 columns): a long row wraps
+    /// under its help column, and scrolling reaches every row whole.
+    func testNoHelpLineIsCut() throws {
+        for (columns, rows) in [(100, 30), (80, 24)] {
+            var state = try AppFixture.editing(columns: columns, rows: rows)
+            _ = AppFixture.send(&state, .function(1))
+            guard case .help(_, let help, _)? = state.overlay else { return XCTFail("no help") }
+            var seen = ""
+            for _ in 0..<12 {
+                seen += AppFixture.lines(state).joined(separator: "\n") + "\n"
+                _ = AppFixture.send(&state, .pageDown)
+            }
+            let words = Set(seen.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "│" }))
+            for row in help {
+                for word in (row.keys + " " + row.help).split(separator: " ") {
+                    XCTAssertTrue(words.contains(word), "\(columns) columns: \(word) of \(row)")
+                }
+            }
+        }
+    }
+
     /// On an 80×24 terminal the help shows what fits and scrolls to the rest; a key other than
     /// the scrolling ones closes it.
     func testEditorHelpScrollsOnTheSmallestScreen() throws {

@@ -5,15 +5,30 @@ import TUI
 extension App {
     static func handleOverlayKey(_ state: inout AppState, _ key: KeyEvent, now: TimeInterval) -> [AppEffect] {
         switch state.overlay {
-        case .help(let title, let rows, let top) where rows.count > OverlayRender.helpRoom(rows: state.rows):
-            // A help taller than the screen scrolls; other keys close it as below.
-            let room = OverlayRender.helpRoom(rows: state.rows), last = rows.count - room
+        case .help(let title, let rows, let top)
+        where OverlayRender.helpLayout(rows, columns: state.columns, screenRows: state.rows).scrolls:
+            // A help taller than the screen scrolls (by rows; the last scroll shows the end);
+            // other keys close it as below.
+            let room = OverlayRender.helpRoom(rows: state.rows)
+            let layout = OverlayRender.helpLayout(rows, columns: state.columns, screenRows: state.rows)
+            let last = layout.lastStart
+            // A page is the rows that fit whole (a wrapped row takes two lines or more).
+            func fitting(_ indices: some Sequence<Int>) -> Int {
+                var used = 0, count = 0
+                for index in indices {
+                    used += layout.perRow[index].count
+                    if used > room && count > 0 { break }
+                    count += 1
+                }
+                return max(1, count)
+            }
+            let down = fitting(min(top, last)..<rows.count), up = fitting((0..<min(top, last)).reversed())
             let moves: [KeyEvent: Int] = [
-                .down(): 1, .character("j"): 1, .up(): -1, .character("k"): -1, .pageDown: room, .pageUp: -room,
-                .character(" "): room,
+                .down(): 1, .character("j"): 1, .up(): -1, .character("k"): -1, .pageDown: down, .pageUp: -up,
+                .character(" "): down,
             ]
             if let move = moves[key] {
-                state.overlay = .help(title: title, rows: rows, top: max(0, min(last, top + move)))
+                state.overlay = .help(title: title, rows: rows, top: max(0, min(last, min(top, last) + move)))
                 return []
             }
             state.overlay = nil

@@ -10,9 +10,14 @@ enum OverlayRender {
         switch overlay {
         case .help(let title, let rows, let top):
             let room = Self.helpRoom(rows: state.rows)
-            let shown = rows.count > room ? Array(rows[min(top, rows.count - room)...].prefix(room)) : rows
-            let footer = rows.count > room ? "↑ ↓ PgUp PgDn scroll · any other key closes" : "any key closes"
-            let lines = shown.map { DisplayWidth.pad($0.keys, to: 14) + " " + $0.help } + ["", footer]
+            let layout = Self.helpLayout(rows, columns: state.columns, screenRows: state.rows)
+            var lines: [String] = []
+            for rowLines in layout.perRow[min(top, layout.lastStart)...] {
+                if !lines.isEmpty && lines.count + rowLines.count > room { break }
+                lines += rowLines
+            }
+            let scrolls = layout.scrolls
+            lines += ["", scrolls ? "↑ ↓ PgUp PgDn scroll · any other key closes" : "any key closes"]
             box(title: "Help · \(title)", lines: lines, into: &screen, area: area)
             return nil
         case .message(let title, let lines):
@@ -158,6 +163,36 @@ enum OverlayRender {
 
     /// A centred box with `lines` (line `i` in `styles[i]` when given); returns its inner rectangle.
     @discardableResult
+    /// The help's rows as lines on a screen of `columns` × `screenRows` (a row wider than the
+    /// screen wraps under its help column: no key is cut), whether they need scrolling, and the
+    /// first row of the last page (a row is shown whole, or on the next page).
+    static func helpLayout(_ rows: [HelpRow], columns: Int, screenRows: Int) -> (
+        perRow: [[String]], scrolls: Bool, lastStart: Int
+    ) {
+        let room = helpRoom(rows: screenRows)
+        let perRow = rows.map { helpLines($0, width: max(30, columns - 6)) }
+        var lastStart = rows.count, used = 0
+        while lastStart > 0, used + perRow[lastStart - 1].count <= room {
+            lastStart -= 1
+            used += perRow[lastStart].count
+        }
+        return (perRow, lastStart > 0, lastStart)
+    }
+
+    /// A help row as lines at `width`: its keys in a column of 15, its help beside them, wrapped
+    /// under that column; keys wider than the column get a line of their own.
+    static func helpLines(_ row: HelpRow, width: Int) -> [String] {
+        let indent = String(repeating: " ", count: 15)
+        var help = App.wrap(row.help, width: max(10, width - 15))
+        var lines: [String] = []
+        if DisplayWidth.of(row.keys) <= 14 {
+            lines.append(DisplayWidth.pad(row.keys, to: 14) + " " + (help.isEmpty ? "" : help.removeFirst()))
+        } else {
+            lines += App.wrap(row.keys, width: width)
+        }
+        return lines + help.map { indent + $0 }
+    }
+
     static func box(
         title: String, lines: [String], styles: [Int: Style] = [:], minWidth: Int = 40, into screen: inout Screen,
         area: Rect

@@ -12,18 +12,17 @@ enum HistoryRender {
         if let compare = view.compare {
             Box.draw(into: &screen, rect: rect, title: compare.title)
             let rows = CompareRows.rows(compare, width: inner.width)
-            let height = inner.height - 2
+            let keys =
+                compare.againstEditor
+                ? "n/p next/previous change · h brings this paragraph back · R the whole version · Esc back"
+                : "n/p next/previous change · ↑↓ PgUp PgDn scroll · Esc back"
+            let height = inner.height - 1 - footer(view.problem ?? keys, inner: inner, into: &screen)
             let top = max(0, min(compare.top, rows.count - height))
             for (index, row) in rows.dropFirst(top).prefix(height).enumerated() {
                 var x = inner.x
                 for (text, style) in row { x = screen.put(text, x: x, y: inner.y + index, style: style, clip: inner) }
             }
             if rows.isEmpty { screen.put("No difference.", x: inner.x, y: inner.y, style: Style(.dim), clip: inner) }
-            let keys =
-                compare.againstEditor
-                ? "n/p next/previous change · h brings this paragraph back · R the whole version · Esc back"
-                : "n/p next/previous change · ↑↓ PgUp PgDn scroll · Esc back"
-            screen.put(view.problem ?? keys, x: inner.x, y: inner.y + inner.height - 1, style: Style(.dim), clip: inner)
             return
         }
         Box.draw(into: &screen, rect: rect, title: "History · " + view.post)
@@ -33,7 +32,11 @@ enum HistoryRender {
         }
         let day = DateFormatter()
         day.dateFormat = "yyyy-MM-dd"
-        let height = inner.height - 2
+        let keys =
+            (view.fromEditor
+                ? "Enter compares with your text · R brings it back · " : "Enter compares with the file · ")
+            + "c what it changed · u unpublish · U undo last publish · Esc"
+        let height = inner.height - 1 - footer(view.problem ?? keys, inner: inner, into: &screen)
         let top = max(0, min(view.selected - height / 2, view.versions.count - height))
         for (row, version) in view.versions.dropFirst(top).prefix(height).enumerated() {
             let entry = version.entry
@@ -58,11 +61,25 @@ enum HistoryRender {
                     clip: inner)
             }
         }
-        let keys =
-            (view.fromEditor
-                ? "Enter compares with your text · R brings it back · " : "Enter compares with the file · ")
-            + "c what it changed · u unpublish · U undo last publish · Esc"
-        screen.put(view.problem ?? keys, x: inner.x, y: inner.y + inner.height - 1, style: Style(.dim), clip: inner)
+    }
+
+    /// Draws `text` at the bottom of `inner`, wrapped (at " · " where it can: a key and what it
+    /// does stay together) so no key is cut on a narrow screen; returns the lines it took.
+    static func footer(_ text: String, inner: Rect, into screen: inout Screen) -> Int {
+        var lines: [String] = []
+        for part in text.components(separatedBy: " · ") {
+            if let last = lines.last, DisplayWidth.of(last) + 3 + DisplayWidth.of(part) <= inner.width {
+                lines[lines.count - 1] = last + " · " + part
+            } else {
+                lines += App.wrap(part, width: max(1, inner.width))
+            }
+        }
+        let shown = lines.suffix(max(1, inner.height / 2))
+        for (index, line) in shown.enumerated() {
+            screen.put(
+                line, x: inner.x, y: inner.y + inner.height - shown.count + index, style: Style(.dim), clip: inner)
+        }
+        return shown.count
     }
 }
 
