@@ -352,6 +352,21 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(EditorRender.length(words: 401), "401 words · 3 min read")
     }
 
+    /// Issue 60.9: a new picture in a published post's bundle makes the post modified, not new.
+    func testANewPictureInAPublishedBundleIsAModification() throws {
+        let state = try AppFixture.browsing()
+        let post = try XCTUnwrap(state.browse.posts.first { $0.path == "content/posts/summit-in-the-fog/index.md" })
+        var git = GitSummary()
+        git.changes = ["content/posts/summit-in-the-fog/new.jpg": .new]
+        XCTAssertEqual(BrowseRender.gitMark(post, git, siteRoot: nil), "modified")
+        git.changes = [
+            "content/posts/summit-in-the-fog/index.md": .new, "content/posts/summit-in-the-fog/new.jpg": .new,
+        ]
+        XCTAssertEqual(BrowseRender.gitMark(post, git, siteRoot: nil), "new")
+        git.changes = ["content/posts/summit-in-the-fog/": .new]
+        XCTAssertEqual(BrowseRender.gitMark(post, git, siteRoot: nil), "new")
+    }
+
     /// Issue 45.10: opening at PATH:LINE puts the line mid-screen, as vim does.
     func testOpeningAtALinePutsItMidScreen() throws {
         var state = try AppFixture.browsing()

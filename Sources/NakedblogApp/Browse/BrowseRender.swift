@@ -167,7 +167,11 @@ enum BrowseRender {
         let prefix = (post.bundleDirectory ?? post.path)
         var mark = ""
         for (path, change) in git.changes where path == post.path || path.hasPrefix(prefix + "/") || path == prefix {
-            if change == .new { mark = "new" } else if mark.isEmpty { mark = "modified" }
+            // New is the post itself never committed (its page, or its whole folder); a new
+            // picture in a published post's bundle is a change to that post.
+            let isPost = path == post.path || path == prefix || path == prefix + "/"
+            if change == .new && isPost { return "new" }
+            mark = "modified"
         }
         if !mark.isEmpty { return mark }
         if git.unpushedFiles.contains(where: { $0 == post.path || $0.hasPrefix(prefix + "/") }) { return "unpushed" }
