@@ -126,6 +126,22 @@ final class DailyDriverTests: XCTestCase {
         return state
     }
 
+    /// Issue 60.9: a site already broken before the change is a warning on the sheet, never ✓.
+    func testASiteAlreadyBrokenIsAWarningNotATick() throws {
+        var state = try sheetWithACheckRunning()
+        var build = SiteBuild(
+            succeeded: false, messages: [SiteBuild.Message(text: "Error: the theme is missing", isError: true)],
+            seconds: 1)
+        build.messages[0].file = "layouts/_default/baseof.html"
+        let check = PublishCheck(
+            verdict: .alreadyBroken, build: build, headBuild: build, appearances: [], generator: "hugo")
+        _ = App.update(
+            &state, .publishChecked(post: "content/posts/cold-brew-ratios/index.md", undraft: false, check), now: 1)
+        let screen = AppFixture.lines(state).joined(separator: "\n")
+        XCTAssertTrue(screen.contains("⚠ The site was already broken"), screen)
+        XCTAssertFalse(screen.contains("✓"), screen)
+    }
+
     /// Enter pressed while the build check runs publishes as soon as it passes (same message).
     func testEnterDuringTheCheckPublishesWhenItPasses() throws {
         var state = try sheetWithACheckRunning()

@@ -168,7 +168,12 @@ public struct SiteBuild: Sendable, Equatable {
         for raw in output.split(separator: "\n") {
             // Jekyll colours its messages (SGR sequences): dropped, so the sheet does not show
             // `^[[31m`; any other control is still made visible.
-            let line = TerminalText.visible(withoutColours(raw)).trimmingCharacters(in: .whitespaces)
+            // Tabs lay out the generator's lines: a space here (a tab shown raw is `^I`).
+            let line = TerminalText.visible(withoutColours(raw).replacingOccurrences(of: "\t", with: " "))
+                .trimmingCharacters(in: .whitespaces)
+            // A frame of a Ruby backtrace (`/usr/lib/ruby/…/block.rb:63:in 'parse_body': …`)
+            // repeats the message Jekyll already said, in Ruby's words.
+            if isRubyFrame(line) { continue }
             let lower = line.lowercased()
             let isError =
                 lower.hasPrefix("error") || lower.contains("liquid exception") || lower.contains(" error:")
@@ -191,6 +196,15 @@ public struct SiteBuild: Sendable, Equatable {
             messages.append(message)
         }
         return messages
+    }
+
+    /// Whether `line` is a frame of a Ruby backtrace: `path.rb:LINE:in …`, or `from path.rb:LINE…`.
+    static func isRubyFrame(_ line: String) -> Bool {
+        let text = line.hasPrefix("from ") ? line.dropFirst(5) : line[...]
+        guard let rb = text.range(of: ".rb:"), !text[..<rb.lowerBound].contains(" ") else { return false }
+        let rest = text[rb.upperBound...]
+        let digits = rest.prefix { $0.isNumber }
+        return !digits.isEmpty && (rest.dropFirst(digits.count).hasPrefix(":in ") || line.hasPrefix("from "))
     }
 
     /// `line` without its SGR colour sequences (`ESC [ digits and semicolons m`).

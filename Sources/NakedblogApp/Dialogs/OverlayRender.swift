@@ -332,9 +332,18 @@ enum OverlayRender {
                 case .alreadyBroken: role = .warning
                 case .passed, .unavailable: role = .dim
                 }
-                let shown = check.lines.prefix(check.refuses ? 4 : 2)
+                // ✓ only for a site that builds: a site already broken is a warning, a check not
+                // run is said without a mark.
+                let mark: String
+                switch check.verdict {
+                case .passed: mark = "✓ "
+                case .failed: mark = "✗ "
+                case .alreadyBroken: mark = "⚠ "
+                case .unavailable: mark = "· "
+                }
+                let shown = check.lines.prefix(check.refuses || check.verdict == .alreadyBroken ? 4 : 2)
                 for (index, line) in shown.enumerated() {
-                    add(App.wrap((index == 0 ? (check.refuses ? "✗ " : "✓ ") : "  ") + line, width: 66), role)
+                    add(App.wrap((index == 0 ? mark : "  ") + line, width: 66), role)
                 }
                 if check.refuses && sheet.review.refusal == nil {
                     if let problem = check.postProblem, problem.path == sheet.post {
