@@ -367,6 +367,19 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(BrowseRender.gitMark(post, git, siteRoot: nil), "new")
     }
 
+    /// Issue 60.9: a note is listed by its first words (its folder is a timestamp), and found by them.
+    func testANoteIsListedAndFilteredByItsFirstWords() throws {
+        var state = try AppFixture.browsing()
+        let index = try XCTUnwrap(state.browse.posts.firstIndex { $0.path.contains("cold-brew") })
+        state.browse.posts[index].title = ""
+        state.browse.posts[index].lead = "Fog over the river, then sun."
+        state.browse.posts = state.browse.posts
+        XCTAssertTrue(AppFixture.lines(state).contains { $0.contains("Fog over the river, then sun.") })
+        _ = AppFixture.send(&state, .character("/"))
+        AppFixture.type(&state, "fog over")
+        XCTAssertEqual(state.browse.selectedPost?.lead, "Fog over the river, then sun.")
+    }
+
     /// Issue 45.10: opening at PATH:LINE puts the line mid-screen, as vim does.
     func testOpeningAtALinePutsItMidScreen() throws {
         var state = try AppFixture.browsing()

@@ -46,7 +46,7 @@ enum JekyllPostReader {
 
     static func post(
         _ candidate: JekyllScanner.Candidate,
-        parts: (format: FrontMatterFormat?, fields: FrontMatterFields, wordCount: Int),
+        parts: (format: FrontMatterFormat?, fields: FrontMatterFields, wordCount: Int, lead: String?),
         config: JekyllConfig, stamp: FileStamp, modified: TimeInterval
     ) -> Post {
         let own = parts.format == .yaml ? parts.fields.fields : []

@@ -10,6 +10,8 @@ public struct Post: Sendable, Equatable, Identifiable {
     /// Front matter `slug`, else the bundle directory's or file's name.
     public var slug: String
     public var title: String
+    /// The first words of a post without a title (a note), shown in its place (`PostLead`).
+    public var lead: String? = nil
     public var date: HugoDate?
     public var lastmod: HugoDate?
     public var publishDate: HugoDate?

@@ -234,8 +234,10 @@ extension PostIndex {
         guard let location = ContentScanner(site: site).location(of: path),
             let parts = try? PostReader.parts(of: bytes, file: path)
         else { return nil }
-        return PostReader.post(
+        var post = PostReader.post(
             location, format: parts.format, wordCount: parts.wordCount, fields: parts.fields, config: site.config,
             stamp: .unknown)
+        post.lead = parts.lead
+        return post
     }
 }

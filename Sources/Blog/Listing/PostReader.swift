@@ -53,15 +53,17 @@ enum PostReader {
                 file: location.path, problem: "cannot read the file", hint: FileProblem.readHint(absolute))
         }
         let parts = try parts(of: bytes, file: location.path)
-        return post(
+        var post = post(
             location, format: parts.format, wordCount: parts.wordCount, fields: parts.fields, config: site.config,
             stamp: stamp)
+        post.lead = parts.lead
+        return post
     }
 
     /// A page file's front matter format and fields and its body's word count. The parts are
     /// found on the bytes; strings are made only of the values the listing keeps.
     static func parts(of bytes: [UInt8], file: String) throws(ContentError) -> (
-        format: FrontMatterFormat?, fields: FrontMatterFields, wordCount: Int
+        format: FrontMatterFormat?, fields: FrontMatterFields, wordCount: Int, lead: String?
     ) {
         let text = try PageLayout.validated(bytes, file: file).text
         let layout = try PageLayout(text, file: file)
@@ -76,7 +78,11 @@ enum PostReader {
                 fields = try FrontMatterReader.fields(of: block, file: file)
             }
         }
-        return (layout.format, fields, WordCount.count(text[layout.body]))
+        // A post without a title is shown by its first words (`PostLead`).
+        let titled = fields.fields.contains { $0.key.lowercased() == "title" }
+        return (
+            layout.format, fields, WordCount.count(text[layout.body]), titled ? nil : PostLead.of(text[layout.body])
+        )
     }
 
     static func post(

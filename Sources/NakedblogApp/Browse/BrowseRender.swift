@@ -31,7 +31,7 @@ enum BrowseRender {
             let isSelected = position == browse.selected
             let base = isSelected ? Style(.selection) : Style(.normal)
             if isSelected { screen.fill(Rect(x: 0, y: y, width: width, height: 1), style: base) }
-            var title = post.title.isEmpty ? post.slug : post.title
+            var title = post.title.isEmpty ? (post.lead ?? post.slug) : post.title
             if multilingual {
                 title += " [\(post.lang)\(post.translations.isEmpty ? "" : "+\(post.translations.count)")]"
             }

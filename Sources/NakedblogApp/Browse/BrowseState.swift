@@ -146,7 +146,9 @@ public struct BrowseState: Sendable {
         // By index: binding each post copied (retained) all of its fields.
         if !words.isEmpty && haystacks == nil {
             haystacks = posts.indices.map { Self.haystack(posts[$0]) }
-            lowerTitles = posts.indices.map { posts[$0].title.lowercased() }
+            lowerTitles = posts.indices.map {
+                (posts[$0].title.isEmpty ? posts[$0].lead ?? "" : posts[$0].title).lowercased()
+            }
         }
         for index in posts.indices {
             if let section, posts[index].section != section { continue }
@@ -195,7 +197,7 @@ public struct BrowseState: Sendable {
 
     /// What the filter searches in a post: title, slug, tags, categories, date (`2026-11-20`), path.
     static func haystack(_ post: Post) -> String {
-        var parts = [post.title, post.slug]
+        var parts = [post.title, post.lead ?? "", post.slug]
         parts += post.tags
         parts += post.categories
         if let date = post.date { parts.append(String(date.text.prefix(10))) }
