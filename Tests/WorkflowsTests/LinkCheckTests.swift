@@ -145,11 +145,15 @@ final class LinkCheckTests: XCTestCase {
             toFile: root + "/content/posts/build-libgit2-for-ios/index.md", atomically: true, encoding: .utf8)
         try "---\ntitle: Seulement en français\n---\nBonjour.\n".write(
             toFile: root + "/content/posts/only-french.fr.md", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: root + "/content/carnet", withIntermediateDirectories: true)
+        try "---\ntitle: Carnet\n---\n".write(
+            toFile: root + "/content/carnet/_index.fr.md", atomically: true, encoding: .utf8)
         let text = """
             ---
             title: Refs
             ---
             [a]({{< ref build-libgit2-for-ios >}}) [b]({{< ref "only-french.md" >}}) [c]({{< ref nosuch >}})
+            A section in one language: [d]({{< ref "/carnet/_index.md" >}}).
             """
         try text.write(toFile: root + "/content/posts/refs/index.md", atomically: true, encoding: .utf8)
         XCTAssertEqual(try check(root), ["content/posts/refs/index.md:4:78: no page at {{< ref nosuch >}}"])
@@ -162,6 +166,7 @@ final class LinkCheckTests: XCTestCase {
         XCTAssertTrue(preview.contains("missing page: nosuch"), preview)
         XCTAssertFalse(preview.contains("missing page: build-libgit2-for-ios"), preview)
         XCTAssertFalse(preview.contains("missing page: only-french"), preview)
+        XCTAssertFalse(preview.contains("missing page: /carnet"), preview)
     }
 
     /// Heading ids as the generators make them: Hugo's against the real `hugo` on the demo.

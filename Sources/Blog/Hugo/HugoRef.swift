@@ -13,12 +13,15 @@ public struct HugoRef: Sendable {
     let withoutLanguage: [String: String]
     /// The content folders (each language's `contentDir`, module mount sources).
     let roots: [String]
+    /// The site's language codes (a section's `_index.fr.md` answers for `_index.md`).
+    let languages: [String]
 
     /// The rule over `pages` (site-relative page files) of `site`.
     public init(pages: some Sequence<String>, site: Site) {
         let pages = Set(pages)
         var plain: [String: String] = [:]
-        let languages = Set(site.config.languageCodes.map { $0.lowercased() })
+        let codes = site.config.languageCodes.map { $0.lowercased() }
+        let languages = Set(codes)
         for file in pages.sorted() {
             let parts = file.split(separator: ".", omittingEmptySubsequences: false)
             guard parts.count >= 3, languages.contains(parts[parts.count - 2].lowercased()) else { continue }
@@ -28,6 +31,7 @@ public struct HugoRef: Sendable {
         self.pages = pages
         withoutLanguage = plain
         roots = site.config.contentRoots.map(\.dir) + site.config.contentMounts.map(\.source)
+        self.languages = codes
     }
 
     /// The page file `target` (without its `#fragment`) names from the page at `path`, or nil.
@@ -48,7 +52,12 @@ public struct HugoRef: Sendable {
         for file in wanted {
             if pages.contains(file) { return file }
             if let variant = withoutLanguage[file] { return variant }
-            if file.hasSuffix("_index.md"), sectionExists(file) { return file }
+            if file.hasSuffix("_index.md") {
+                let stem = String(file.dropLast(3))
+                if let found = ([file] + languages.map { stem + "." + $0 + ".md" }).first(where: sectionExists) {
+                    return found
+                }
+            }
         }
         guard !target.hasPrefix("/") else { return nil }
         let bare = trimmed.hasSuffix(".md") ? String(trimmed.dropLast(3)) : trimmed

@@ -7,6 +7,9 @@ struct ContentScanner {
     let site: Site
     /// Directory listings remembered from earlier runs (see `ListingCache`); nil reads every directory.
     var listings: ListingCache? = nil
+    /// Visit sections' `_index.md` pages too (search and the link check read them; the listing,
+    /// whose rows are posts, does not).
+    var includesSectionIndexes = false
 
     /// Walks the content directories level by level (each level's directories read in parallel)
     /// and calls `visit` on every page found, on the worker that found it, with the page's
@@ -245,7 +248,9 @@ struct ContentScanner {
             }
             if entry.isDirectory {
                 result.subdirectories.append((entry.name, entry.isSymbolicLink))
-            } else if ContentFileName.isContent(entry.name) && !ContentFileName.isBranchIndex(entry.name) {
+            } else if ContentFileName.isContent(entry.name)
+                && (includesSectionIndexes || !ContentFileName.isBranchIndex(entry.name))
+            {
                 result.locations.append(
                     makeLocation(
                         path: relative + "/" + entry.name, root: tuple, isBundle: false, resources: [],

@@ -2,13 +2,13 @@ import Foundation
 
 /// Every page file of a site, read and handed to a visitor on the worker that read it — the
 /// listing's walk without its parsing, for work over the text of all posts (search, link checks).
-/// Only what the listing would show is visited; a file reached through a link that leads out of
-/// the site is never read.
+/// What the listing would show is visited (`sections`: and sections' `_index.md` pages, whose text
+/// search reads); a file reached through a link that leads out of the site is never read.
 public enum PageFiles {
     /// Calls `visit(path, bytes)` for every page (site-relative path, the whole file), on every
     /// core; returns the non-nil results, in no particular order.
     public static func each<T: Sendable>(
-        in site: Site, _ visit: @escaping @Sendable (String, [UInt8]) -> T?
+        in site: Site, sections: Bool = false, _ visit: @escaping @Sendable (String, [UInt8]) -> T?
     ) -> [T] {
         if case .jekyll(let config) = site.kind {
             let root = site.root
@@ -20,7 +20,8 @@ public enum PageFiles {
                 return visit(candidate.path, bytes)
             }.compactMap { $0 }
         }
-        let scanner = ContentScanner(site: site, listings: nil)
+        var scanner = ContentScanner(site: site, listings: nil)
+        scanner.includesSectionIndexes = sections
         let root = site.root
         let (batches, _, _) = scanner.scan { location, directory -> T? in
             let bytes: [UInt8]?

@@ -23,7 +23,8 @@ public enum PostSearch {
         if let problem = query.problem { throw WorkflowError(.refused, problem) }
         let matcher: TextMatcher
         do { matcher = try TextMatcher(query) } catch { throw WorkflowError(.refused, "\(error)") }
-        let perFile = PageFiles.each(in: site) { path, bytes -> [Hit]? in
+        // Sections' `_index.md` pages are searched too: their text is the writer's.
+        let perFile = PageFiles.each(in: site, sections: true) { path, bytes -> [Hit]? in
             let matches = matcher.matches(in: bytes)
             guard !matches.isEmpty else { return nil }
             return matches.map {
