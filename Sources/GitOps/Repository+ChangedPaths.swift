@@ -32,6 +32,31 @@ extension Repository {
         return entries
     }
 
+    /// The moves in the work tree as git's rename detection sees them: a tracked file deleted
+    /// and an untracked one of like content (a post moved in the shell: `mv old new`).
+    public func workTreeMoves() throws(GitError) -> [(old: String, new: String)] {
+        var options = git_status_options()
+        try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
+        options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
+        options.flags =
+            GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
+            | GIT_STATUS_OPT_RENAMES_INDEX_TO_WORKDIR.rawValue | GIT_STATUS_OPT_RENAMES_HEAD_TO_INDEX.rawValue
+        var list: OpaquePointer?
+        try check(git_status_list_new(&list, handle, &options), "git_status_list_new")
+        defer { git_status_list_free(list) }
+        var moves: [(old: String, new: String)] = []
+        for index in 0..<git_status_list_entrycount(list) {
+            guard let entry = git_status_byindex(list, index)?.pointee,
+                entry.status.rawValue & GIT_STATUS_WT_RENAMED.rawValue != 0,
+                let delta = entry.index_to_workdir?.pointee,
+                let old = delta.old_file.path.map({ String(cString: $0) }),
+                let new = delta.new_file.path.map({ String(cString: $0) }), old != new
+            else { continue }
+            moves.append((old, new))
+        }
+        return moves
+    }
+
     private static func entry(_ entry: git_status_entry) -> StatusEntry {
         let flags = entry.status.rawValue
         func has(_ flag: git_status_t) -> Bool { flags & flag.rawValue != 0 }

@@ -79,6 +79,30 @@ final class PublishCommandTests: XCTestCase {
         XCTAssertTrue(try home.git(["show", "main:\(post)/index.md"], in: remote).contains("draft: false"))
     }
 
+    /// Issue 60.1: a post moved in the shell and published is one rename — the old place's
+    /// deletion goes with it, so the remote never serves both — and its history follows it as
+    /// `git log --follow` does.
+    func testAPostMovedInTheShellIsPublishedAsAMove() throws {
+        let clone = try clone("moved")
+        let post = try firstPost(clone)
+        let moved = "content/posts/one-time-passwords"
+        try FileManager.default.moveItem(atPath: clone + "/" + post, toPath: clone + "/" + moved)
+        let result = try nakedblog(["publish", moved], in: clone)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let tree = try home.git(["ls-tree", "-r", "--name-only", "main"], in: remote)
+        XCTAssertFalse(tree.contains(post + "/"), tree)
+        XCTAssertTrue(tree.contains(moved + "/index.md"), tree)
+        let changes = try home.git(["show", "-M", "--name-status", "--format=", "main"], in: remote)
+        XCTAssertTrue(changes.split(separator: "\n").allSatisfy { $0.hasPrefix("R") }, changes)
+        XCTAssertEqual(try home.git(["status", "--porcelain"], in: clone), "", "nothing left behind")
+        let follow = try home.git(["log", "--follow", "--format=%H", "--", moved + "/index.md"], in: clone)
+        let log = try nakedblog(["log", moved + "/index.md"], in: clone)
+        XCTAssertEqual(log.status, 0, log.stderr)
+        XCTAssertEqual(
+            log.stdout.split(separator: "\n").filter { !$0.isEmpty }.count, follow.split(separator: "\n").count,
+            log.stdout)
+    }
+
     func testPublishingADeletedPostCommitsTheDeletion() throws {
         let clone = try clone("a")
         let post = try firstPost(clone)

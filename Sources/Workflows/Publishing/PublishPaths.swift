@@ -23,7 +23,30 @@ public enum PublishPaths {
         for index in NewSectionIndex.paths(of: post, site: site, repository: repository) where !paths.contains(index) {
             paths.append(index)
         }
+        // Only a place inside the site: a file moved in from elsewhere leaves its old place alone.
+        let sitePaths = SitePath(siteRoot: site.root, workdir: workdir)
+        for former in formerPlaces(of: paths[0], repository: repository, workdir: workdir)
+        where !paths.contains(former) && sitePaths.inSite(former) != nil {
+            paths.append(former)
+        }
         return paths
+    }
+
+    /// Where the post's file or bundle (`own`, repository-relative) was before a move made in the
+    /// shell (`mv content/posts/a content/posts/b`): the deleted files git's rename detection
+    /// pairs with files now under it — committed with it, so the move is one rename and the
+    /// remote never serves both. A bundle's old folder gone from the disk is taken whole.
+    static func formerPlaces(of own: String, repository: Repository, workdir: String) -> [String] {
+        guard let moves = try? repository.workTreeMoves() else { return [] }
+        var former: [String] = []
+        for move in moves where move.new == own || move.new.hasPrefix(own + "/") {
+            let folder = StandardPath.folder(of: move.old)
+            let bundle = own.hasSuffix(".md") ? nil : folder
+            let old =
+                bundle.flatMap { FileManager.default.fileExists(atPath: workdir + "/" + $0) ? nil : $0 } ?? move.old
+            if !former.contains(old) { former.append(old) }
+        }
+        return former
     }
 
     /// The same for a post named by its repository path (a page file or bundle folder, as the
