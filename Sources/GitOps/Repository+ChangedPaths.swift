@@ -10,13 +10,19 @@ extension Repository {
         return try changedPaths(limitedTo: paths)
     }
 
-    func changedPaths(limitedTo paths: [String]) throws(GitError) -> [StatusEntry] {
+    /// Status options: index and work tree, untracked files one by one, and `extra` flags.
+    private func statusOptions(_ extra: UInt32) throws(GitError) -> git_status_options {
         var options = git_status_options()
         try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
         options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
         options.flags =
             GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
-            | GIT_STATUS_OPT_RENAMES_HEAD_TO_INDEX.rawValue | GIT_STATUS_OPT_SORT_CASE_SENSITIVELY.rawValue
+            | GIT_STATUS_OPT_RENAMES_HEAD_TO_INDEX.rawValue | extra
+        return options
+    }
+
+    func changedPaths(limitedTo paths: [String]) throws(GitError) -> [StatusEntry] {
+        var options = try statusOptions(GIT_STATUS_OPT_SORT_CASE_SENSITIVELY.rawValue)
         var list: OpaquePointer?
         let status: Int32 = withPathspec(paths) { pathspec in
             if let pathspec { options.pathspec = pathspec }
@@ -35,12 +41,7 @@ extension Repository {
     /// The moves in the work tree as git's rename detection sees them: a tracked file deleted
     /// and an untracked one of like content (a post moved in the shell: `mv old new`).
     public func workTreeMoves() throws(GitError) -> [(old: String, new: String)] {
-        var options = git_status_options()
-        try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "git_status_options_init")
-        options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
-        options.flags =
-            GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
-            | GIT_STATUS_OPT_RENAMES_INDEX_TO_WORKDIR.rawValue | GIT_STATUS_OPT_RENAMES_HEAD_TO_INDEX.rawValue
+        var options = try statusOptions(GIT_STATUS_OPT_RENAMES_INDEX_TO_WORKDIR.rawValue)
         var list: OpaquePointer?
         try check(git_status_list_new(&list, handle, &options), "git_status_list_new")
         defer { git_status_list_free(list) }
