@@ -63,10 +63,11 @@ final class ListingPathTests: XCTestCase {
             do throws(ContentError) {
                 let page = try PageText(bytes: bytes, file: path)
                 let fields = try FastFrontMatter.fields(of: page, file: path)
-                expected = .success(
-                    PostReader.post(
-                        location, format: page.frontMatter?.format, wordCount: WordCount.count(page.body),
-                        fields: fields, config: site.config, stamp: stamp))
+                var post = PostReader.post(
+                    location, format: page.frontMatter?.format, wordCount: WordCount.count(page.body),
+                    fields: fields, config: site.config, stamp: stamp)
+                post.lead = PostLead.untitled(Array(page.body.utf8)[...], fields: fields)
+                expected = .success(post)
             } catch {
                 expected = .failure(error)
             }

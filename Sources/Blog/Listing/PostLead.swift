@@ -1,8 +1,14 @@
 import Foundation
+import FrontMatter
 
 /// The first words of a post without a title (a note): what the list shows instead of its file
 /// or folder name (a timestamp, for a note), as micro.blog lists notes.
 public enum PostLead {
+    /// The lead of a post whose front matter (`fields`) gives no title, else nil.
+    public static func untitled(_ body: ArraySlice<UInt8>, fields: FrontMatterFields) -> String? {
+        fields.fields.contains { $0.key.lowercased() == "title" } ? nil : of(body)
+    }
+
     /// At most `limit` characters of the body's first line of prose (markdown markers, pictures
     /// and shortcodes left out), cut at a word with `…`; nil when the body has no words.
     public static func of(_ body: ArraySlice<UInt8>, limit: Int = 60) -> String? {

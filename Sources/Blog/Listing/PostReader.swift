@@ -79,9 +79,9 @@ enum PostReader {
             }
         }
         // A post without a title is shown by its first words (`PostLead`).
-        let titled = fields.fields.contains { $0.key.lowercased() == "title" }
         return (
-            layout.format, fields, WordCount.count(text[layout.body]), titled ? nil : PostLead.of(text[layout.body])
+            layout.format, fields, WordCount.count(text[layout.body]),
+            PostLead.untitled(text[layout.body], fields: fields)
         )
     }
 
