@@ -32,6 +32,9 @@ final class JekyllAppEndToEndTests: XCTestCase {
         try session.waitFor("Make it a draft?", timeout: 10)
         try session.send(keys: "y")
         try session.waitFor("Moved to _drafts/", timeout: 10)
+        try session.waitUntil("the list following the move") {
+            $0.contains { $0.hasPrefix("▸Notes from a terminal") && $0.contains("draft") }
+        }
         try session.send(keys: "P")
         let sheet = try session.waitFor("takes it off the site", timeout: 15)
         XCTAssertTrue(sheet.joined().contains("[ ] publish as a post"), sheet.joined(separator: "\n"))

@@ -46,6 +46,9 @@ public enum PublishPaths {
                 bundle.flatMap { FileManager.default.fileExists(atPath: workdir + "/" + $0) ? nil : $0 } ?? move.old
             if !former.contains(old) { former.append(old) }
         }
+        // Published from its old place (the list had not followed the move yet): the new
+        // place goes too, so the move is still one rename.
+        for move in moves where move.old == own && !former.contains(move.new) { former.append(move.new) }
         return former
     }
 
