@@ -49,6 +49,9 @@ public struct SpellChecker: Sendable {
         } else {
             spans = ProseSpans.of(text)
         }
+        // The post's own `cSpell:ignore` / `cSpell:words`, as cspell reads them.
+        var checker = self
+        for word in InlineWords.of(text) { checker.accepted.insert(word) }
         var found: [Misspelling] = []
         var lineIndex = 0
         for span in spans {
@@ -59,7 +62,7 @@ public struct SpellChecker: Sendable {
             }
             let lineStart = lineStarts[lineIndex]
             let piece = String(decoding: bytes[span], as: UTF8.self)
-            for token in WordSplitter.words(in: piece) where !isCorrect(token.word) {
+            for token in WordSplitter.words(in: piece) where !checker.isCorrect(token.word) {
                 let start = span.lowerBound + token.start
                 let column = String(decoding: bytes[lineStart..<start], as: UTF8.self).count
                 found.append(Misspelling(line: lineIndex, column: column, length: token.word.count, word: token.word))

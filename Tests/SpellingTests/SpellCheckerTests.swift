@@ -100,6 +100,25 @@ final class SpellCheckerTests: XCTestCase {
         XCTAssertEqual(checker.misspellings(inPage: "zorp\n", path: "x.md"), [])
     }
 
+    /// Issue 60.7: a post's own `cSpell:ignore` / `cSpell:words` (in an HTML comment, a
+    /// front-matter comment or field) are accepted in that post, as cspell accepts them.
+    func testAPostsOwnCSpellWordsAreAccepted() throws {
+        let checker = SpellChecker(dictionary: try Dictionaries.english())
+        let page = """
+            ---
+            title: OTel and zorp
+            # cspell:words zorp
+            ---
+            <!-- cSpell:ignore OTel, kubectl -->
+            OTel traces, kubectl logs and a mistaek.
+            """
+        XCTAssertEqual(checker.misspellings(inPage: page, path: "x.md").map(\.word), ["mistaek"])
+        XCTAssertEqual(
+            checker.misspellings(inPage: "OTel traces\n", path: "y.md").map(\.word), ["OTel"], "only in that post")
+        XCTAssertEqual(
+            InlineWords.of("spell-checker: ignore x\n<!-- spellchecker:words Foo bar-->"), ["x", "Foo", "bar"])
+    }
+
     func testTOMLAndJSONFrontMatterTitles() throws {
         let checker = SpellChecker(dictionary: try Dictionaries.english())
         XCTAssertEqual(
