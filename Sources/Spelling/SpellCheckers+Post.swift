@@ -33,8 +33,7 @@ extension SpellCheckers {
         dictionary(for: language).map { dictionary in
             let personalFile = personal.dictionary(language: dictionary.language)
             let files =
-                (siteRoot.map { root in (SiteWordList.cspellFiles + [SiteWordList.ownFile]).map { root + "/" + $0 } }
-                    ?? [])
+                (siteRoot.map { root in SiteWordList.sources(siteRoot: root).map { root + "/" + $0 } } ?? [])
                 + (personalFile.map { [$0.path] } ?? [])
             let key = files.joined(separator: "\n")
             let stamps = files.map(FileStamp.of)

@@ -53,6 +53,45 @@ final class SiteWordListTests: XCTestCase {
         XCTAssertEqual(SiteWordList.words(siteRoot: site.path).prefix(3), ["alpha", "beta", "zeta"])
     }
 
+    /// Issue 60.7: cspell's configuration as cspell reads it — YAML or JSON with comments and
+    /// trailing commas, and the word files of the dictionaries it uses (`.cspell/all-words.txt`);
+    /// a dictionary that leads out of the site is not read; a new word goes beside a YAML file.
+    func testCSpellConfigurationsAndTheirDictionaries() throws {
+        let work = try TemporaryDirectory(prefix: "nb-cspell")
+        let outside = try TemporaryDirectory(prefix: "nb-cspell-outside")
+        defer { work.remove(); outside.remove() }
+        try FileManager.default.createDirectory(atPath: work.appending(".cspell"), withIntermediateDirectories: true)
+        try "# project words\nOTel\n!forbidden\nkubectl*\n".write(
+            toFile: work.appending(".cspell/all-words.txt"), atomically: true, encoding: .utf8)
+        try "secretword\n".write(toFile: outside.appending("words.txt"), atomically: true, encoding: .utf8)
+        try """
+        version: "0.2"
+        words: [Hugo] # the generator
+        ignoreWords:
+          - nakedblog
+        dictionaryDefinitions:
+          - name: project
+            path: ./.cspell/all-words.txt
+          - name: unused
+            path: ./.cspell/other.txt
+          - name: away
+            path: \(outside.appending("words.txt"))
+        dictionaries: [project, away]
+        """.write(toFile: work.appending("cspell.config.yaml"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(SiteWordList.words(siteRoot: work.path), ["Hugo", "nakedblog", "OTel", "kubectl"])
+        XCTAssertTrue(SiteWordList.sources(siteRoot: work.path).contains(".cspell/all-words.txt"))
+        XCTAssertEqual(try SiteWordList.add("zorp", siteRoot: work.path), SiteWordList.ownFile)
+        try FileManager.default.removeItem(atPath: work.appending("cspell.config.yaml"))
+        try """
+        // JSON with comments
+        {
+          "words": ["Hugo", "Jekyll",], /* a trailing comma */
+          "dictionaryDefinitions": [{ "name": "project", "path": ".cspell/all-words.txt", "addWords": true }],
+        }
+        """.write(toFile: work.appending("cspell.json"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(SiteWordList.words(siteRoot: work.path), ["Hugo", "Jekyll", "OTel", "kubectl", "zorp"])
+    }
+
     func testWithoutACspellFileTheWordGoesToTheOwnList() throws {
         let site = try TemporaryDirectory(prefix: "nb-words")
         defer { site.remove() }

@@ -7,8 +7,12 @@ import Foundation
 /// Adding a word changes only the list: the rest of the cspell file stays byte for byte as it
 /// was (comments, order, indentation), and the change is committed with the next publish.
 public enum SiteWordList {
-    /// cspell's file names, in the order cspell looks for them.
-    public static let cspellFiles = [".cspell.json", "cspell.json", ".cSpell.json", "cSpell.json"]
+    /// cspell's file names, in the order cspell looks for them (JSON, with comments, or YAML).
+    public static let cspellFiles = [
+        ".cspell.json", "cspell.json", ".cSpell.json", "cSpell.json", ".cspell.jsonc", "cspell.jsonc",
+        "cspell.config.json", "cspell.config.jsonc", "cspell.yaml", "cspell.yml", ".cspell.yaml", ".cspell.yml",
+        "cspell.config.yaml", "cspell.config.yml",
+    ]
     /// nakedblog's own list, used when the site has no cspell file.
     public static let ownFile = ".nakedblog/words.txt"
     /// Larger files are not read (a list of words is never this big).
@@ -25,11 +29,27 @@ public enum SiteWordList {
             + (FileManager.default.fileExists(atPath: siteRoot + "/" + ownFile) ? [ownFile] : [])
     }
 
+    /// Every file the site's words are read from, site-relative, whether it exists or not: the
+    /// cspell file names, the dictionary files the configuration uses, nakedblog's own list (a
+    /// cache of the words compares their stamps).
+    public static func sources(siteRoot: String) -> [String] {
+        let dictionaries =
+            cspellFile(siteRoot: siteRoot).flatMap { name in
+                read(name, siteRoot: siteRoot).flatMap { CSpellConfig($0, name: name)?.dictionaryFiles }
+            } ?? []
+        return cspellFiles + dictionaries + [ownFile]
+    }
+
     /// Every word the site accepts. Files leading outside the site are not read.
     public static func words(siteRoot: String) -> [String] {
         var words: [String] = []
-        if let name = cspellFile(siteRoot: siteRoot), let bytes = read(name, siteRoot: siteRoot) {
-            for key in ["words", "ignoreWords"] { words += JSONCArray.find(key, in: bytes)?.items ?? [] }
+        if let name = cspellFile(siteRoot: siteRoot), let bytes = read(name, siteRoot: siteRoot),
+            let config = CSpellConfig(bytes, name: name)
+        {
+            words += config.words
+            for file in config.dictionaryFiles {
+                if let dictionary = read(file, siteRoot: siteRoot) { words += CSpellConfig.dictionaryWords(dictionary) }
+            }
         }
         if let bytes = read(ownFile, siteRoot: siteRoot) { words += lines(bytes) }
         return words
@@ -40,7 +60,8 @@ public enum SiteWordList {
     public static func add(_ word: String, siteRoot: String) throws(ContentError) -> String {
         let clean = word.filter { !$0.isNewline }
         guard !clean.isEmpty else { throw ContentError(file: ownFile, problem: "no word to add", hint: "") }
-        if let name = cspellFile(siteRoot: siteRoot) {
+        // A JSON cspell file takes the word; a YAML one is left as it is (comments matter there).
+        if let name = cspellFile(siteRoot: siteRoot), !name.hasSuffix(".yaml"), !name.hasSuffix(".yml") {
             let path = siteRoot + "/" + name
             try SiteContainment.require(path, insideSite: siteRoot, display: name)
             guard let bytes = read(name, siteRoot: siteRoot) else {
