@@ -127,7 +127,20 @@ public enum WordSplitter {
         if let at = text.firstIndex(of: "@"), at != text.startIndex, text[text.index(after: at)...].contains(".") {
             return true
         }
-        return false
+        return isPath(text)
+    }
+
+    /// A file path is a name, not words (`~/.bashrc`, `/etc/hosts`, `./run.sh`, `$HOME/bin`,
+    /// `C:\Users`): it starts like one, or has a slash with a dot-name in it. `and/or` is words.
+    static func isPath(_ text: String) -> Bool {
+        let trimmed = text.drop { "([\"'`".contains($0) }
+        if trimmed.hasPrefix("~/") || trimmed.hasPrefix("/") || trimmed.hasPrefix("./") || trimmed.hasPrefix("../")
+            || trimmed.hasPrefix("$")
+        {
+            return trimmed.count > 1
+        }
+        if trimmed.count > 2, trimmed.dropFirst().hasPrefix(":\\") { return true }
+        return trimmed.contains("/") && trimmed.split(separator: "/").contains { $0.hasPrefix(".") && $0.count > 1 }
     }
 
     /// Where an HTML entity starting at `position` (`&amp;`, `&#8217;`, `&#x2019;`) ends.

@@ -30,6 +30,12 @@ final class WordSplitterTests: XCTestCase {
             ["See", "and", "or", "here", "The", "end"])
     }
 
+    /// Issue 60.7: a path is a name, not words (`bashrc` in `~/.bashrc` was flagged); `and/or` is words.
+    func testPathsAreSkippedWhole() {
+        let words = WordSplitter.words(in: "Edit ~/.bashrc and /etc/hostz, run ./setupp.sh or $HOME/binn (and/or not).")
+        XCTAssertEqual(words.map(\.word), ["Edit", "and", "run", "or", "and", "or", "not"])
+    }
+
     func testSkipsURLsAddressesAndEntities() {
         XCTAssertEqual(
             words("see https://exmple.com/pathh and www.sitee.org or mail ann@exmple.org &amp; &#8217; done"),
