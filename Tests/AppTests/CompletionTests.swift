@@ -63,6 +63,22 @@ final class CompletionTests: XCTestCase {
         XCTAssertTrue(line(state).hasSuffix("(/posts/tea-in-kyoto/#煎茶-sencha"), line(state))
     }
 
+    /// Issue 60.6: Hugo's own shortcodes are offered where the site has none of that name; the
+    /// query typed is replaced by the shortcode, never left before it.
+    func testHugosOwnShortcodesAreOffered() throws {
+        var state = try AppFixture.editing()
+        endOfBody(&state)
+        AppFixture.type(&state, "\n{{<")
+        let effects = AppFixture.update(&state, .key(.character(" ")))
+        guard case .perform(let shortcodes)? = effects.last else { return XCTFail("\(effects)") }
+        _ = try AppFixture.perform(shortcodes, root: demo, on: &state)
+        AppFixture.type(&state, "fig")
+        XCTAssertEqual(state.editor?.completion?.shown.first?.label, "figure")
+        _ = AppFixture.send(&state, .enter)
+        AppFixture.type(&state, "/images/heron.jpg")
+        XCTAssertEqual(line(state), "{{< figure src=\"/images/heron.jpg\" alt=\"\" caption=\"\" >}}")
+    }
+
     /// The site's shortcodes with the parameters they read, paired ones with their closing tag;
     /// Alt-I adds the writer's snippets.
     func testShortcodesWithParametersAndTheWritersSnippets() throws {
@@ -102,7 +118,13 @@ final class CompletionTests: XCTestCase {
         guard case .perform(let task)? = opened.last else { return XCTFail("\(opened)") }
         _ = try AppFixture.perform(
             task, root: site, on: &state, environment: ["HOME": work.path, "XDG_CONFIG_HOME": config])
-        XCTAssertEqual(state.editor?.completion?.shown.map(\.label), ["img", "note", "signature"])
+        // The site's shortcodes, Hugo's own (issue 60.6), then the writer's snippets.
+        XCTAssertEqual(
+            state.editor?.completion?.shown.map(\.label),
+            [
+                "details", "figure", "highlight", "img", "note", "param", "qr", "ref", "relref", "vimeo", "youtube",
+                "signature",
+            ])
         AppFixture.type(&state, "sig")
         _ = AppFixture.send(&state, .enter)
         XCTAssertTrue(try XCTUnwrap(state.editor?.editor.text).hasSuffix("\n— written on a train"))

@@ -39,8 +39,24 @@ public enum SiteSnippets {
                     name: plain, parameters: unique(parameters), paired: text.contains(".Inner"), text: nil)
             }
         }
+        // Hugo's own (embedded) shortcodes, unless the site or a theme has its own of that name.
+        for builtIn in hugoBuiltIns where found[builtIn.name] == nil { found[builtIn.name] = builtIn }
         return found.values.sorted { $0.name < $1.name }
     }
+
+    /// Hugo's embedded shortcodes, with the named parameters writers use (issue 60.6: `figure`
+    /// and `highlight` were missing where the site relies on Hugo's).
+    static let hugoBuiltIns: [Snippet] = [
+        Snippet(name: "figure", parameters: ["src", "alt", "caption"], paired: false, text: nil),
+        Snippet(name: "details", parameters: ["summary"], paired: true, text: nil),
+        Snippet(name: "highlight", parameters: [], paired: true, text: nil),
+        Snippet(name: "param", parameters: [], paired: false, text: nil),
+        Snippet(name: "qr", parameters: ["text"], paired: false, text: nil),
+        Snippet(name: "ref", parameters: [], paired: false, text: nil),
+        Snippet(name: "relref", parameters: [], paired: false, text: nil),
+        Snippet(name: "vimeo", parameters: ["id"], paired: false, text: nil),
+        Snippet(name: "youtube", parameters: ["id"], paired: false, text: nil),
+    ]
 
     /// Jekyll includes (`_includes/`), with the `include.x` parameters they read.
     public static func includes(_ site: Site) -> [Snippet] {
