@@ -61,16 +61,18 @@ public enum Publisher {
 
     /// Fetches, then fast-forwards or rebases local commits onto the remote's branch. Never
     /// touches a file with uncommitted edits (stops naming them instead).
-    public static func sync(repositoryAt path: String, options: RemoteOptions = RemoteOptions()) -> GitOperation<
-        PublishEvent
-    > {
+    /// `resolving` settles conflicts as a publish does (`--keep mine|theirs`); nil changes
+    /// nothing on a conflict and names the files.
+    public static func sync(
+        repositoryAt path: String, options: RemoteOptions = RemoteOptions(), resolving: ConflictResolution? = nil
+    ) -> GitOperation<PublishEvent> {
         let (stream, continuation) = AsyncThrowingStream<PublishEvent, Error>.makeStream()
         let session = PushSession(credentials: options.credentials) { continuation.yield($0) }
         return GitOperation.start(
             name: "nakedblog-sync", session: session, cancelOnTermination: true,
             continuation: continuation, events: stream
         ) {
-            .finished(try runSync(path: path, session: session, options: options))
+            .finished(try runSync(path: path, session: session, options: options, resolving: resolving))
         }
     }
 
@@ -153,7 +155,9 @@ public enum Publisher {
     }
 
     /// The blocking sync (worker thread).
-    static func runSync(path: String, session: PushSession, options: RemoteOptions) throws(GitError) -> PublishResult {
+    static func runSync(
+        path: String, session: PushSession, options: RemoteOptions, resolving: ConflictResolution? = nil
+    ) throws(GitError) -> PublishResult {
         GitLibrary.initialize()
         let repository = try Repository.open(at: path)
         let head = try repository.headState()
@@ -188,7 +192,10 @@ public enum Publisher {
         } else {
             result.rebasedCommits = try replay(
                 repository, onto: upstreamRef, options: options, session: session,
-                resolving: nil, outcome: "nothing was changed")
+                resolving: resolving,
+                outcome:
+                    "nothing was changed. Publish to choose per file (yours, theirs, or edit), or nakedblog sync --keep mine|theirs"
+            )
         }
         result.head = try repository.headCommitID()
         return result

@@ -1,5 +1,6 @@
 import Blog
 import Foundation
+import GitOps
 import TUI
 import TestSupport
 import XCTest
@@ -124,6 +125,21 @@ final class DailyDriverTests: XCTestCase {
         sheet.check = .running(generator: "hugo")
         state.showPublish(sheet)
         return state
+    }
+
+    /// Issue 60.3: a conflict on sync (`s`) opens the choice a publish offers, per file, instead
+    /// of a message cut off in the status line.
+    func testASyncConflictOpensTheResolution() throws {
+        var state = try AppFixture.browsing()
+        var conflict = GitError(kind: .conflict, operation: "rebase", message: "conflict in content/posts/a/index.md")
+        conflict.paths = ["content/posts/a/index.md"]
+        _ = App.update(&state, .publishFailed(conflict), now: 0)
+        guard case .conflict(let files, _)? = state.publish?.phase else {
+            return XCTFail("\(String(describing: state.publish))")
+        }
+        XCTAssertEqual(files, ["content/posts/a/index.md"])
+        let screen = AppFixture.lines(state).joined(separator: "\n")
+        XCTAssertTrue(screen.contains("m keep mine · t take the remote's · e edit by hand"), screen)
     }
 
     /// Issue 60.9: a site already broken before the change is a warning on the sheet, never ✓.

@@ -163,6 +163,27 @@ final class PublishCommandTests: XCTestCase {
         XCTAssertTrue(down.stderr.contains("could not be reached"), down.stderr)
     }
 
+    /// Issue 60.3: a conflict on sync says how to settle it, and `--keep theirs` (or `mine`)
+    /// settles it: the co-author's version, then the sync goes on.
+    func testASyncConflictIsSettledWithKeep() throws {
+        let mine = try clone("mine"), theirs = try clone("theirs")
+        let post = try firstPost(mine) + "/index.md"
+        try page("their version\n").write(toFile: "\(theirs)/\(post)", atomically: true, encoding: .utf8)
+        try home.git(["commit", "-qam", "Theirs"], in: theirs)
+        try home.git(["push", "-q"], in: theirs)
+        try page("my version\n").write(toFile: "\(mine)/\(post)", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try nakedblog(["publish", "--no-push", post], in: mine).status, 0)
+        let conflict = try nakedblog(["sync"], in: mine)
+        XCTAssertEqual(conflict.status, 3, conflict.stderr)
+        XCTAssertTrue(conflict.stderr.contains("--keep mine|theirs"), conflict.stderr)
+        XCTAssertEqual(try String(contentsOfFile: "\(mine)/\(post)", encoding: .utf8), page("my version\n"))
+        let kept = try nakedblog(["sync", "--keep", "theirs"], in: mine)
+        XCTAssertEqual(kept.status, 0, kept.stderr)
+        XCTAssertEqual(try String(contentsOfFile: "\(mine)/\(post)", encoding: .utf8), page("their version\n"))
+        XCTAssertEqual(try home.git(["status", "--porcelain"], in: mine), "")
+        XCTAssertEqual(try nakedblog(["sync", "--keep", "both"], in: mine).status, 2, "a bad value is a usage error")
+    }
+
     func testSyncAndBadInputs() throws {
         let mine = try clone("mine"), theirs = try clone("theirs")
         let post = try firstPost(mine) + "/index.md"

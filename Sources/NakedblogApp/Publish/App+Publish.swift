@@ -265,6 +265,16 @@ extension App {
         guard var sheet = state.publish, sheet.isRunning else {
             // A sync failed.
             state.git.fetching = false
+            if error.kind == .conflict {
+                // Never a dead end: the choice a publish offers (yours, theirs, or edit, per
+                // file), then the local commits go out with it (issue 60.3).
+                var sheet = PublishSheet(
+                    post: nil, commitPath: nil, title: "unpushed commits", files: [], changedKeys: [],
+                    wasDraft: false, message: "")
+                sheet.phase = .conflict(files: error.paths, selected: 0)
+                state.showPublish(sheet)
+                return [.refreshGit]
+            }
             toast(&state, error.message, isError: true, now: now)
             return [.refreshGit]
         }

@@ -10,6 +10,8 @@ struct SyncCommand: AsyncParsableCommand {
         discussion: """
             Fast-forwards, or replays your local commits onto the remote's branch. A file you are \
             editing (uncommitted changes) is never overwritten: sync stops and names it instead.
+            A conflict between your commits and the remote's changes stops the sync and changes \
+            nothing (exit 3); --keep mine or --keep theirs settles each conflicting file that way.
             """)
 
     @Argument(help: "The site (default: the current directory).")
@@ -17,6 +19,17 @@ struct SyncCommand: AsyncParsableCommand {
 
     @Flag(help: "Trust an SSH server's host key the first time it is seen, without asking.")
     var acceptNewHostKey = false
+
+    @Option(
+        help: ArgumentHelp(
+            "On a conflict, keep your version (mine) or the remote's (theirs) of each conflicting file.",
+            valueName: "mine|theirs"))
+    var keep: Keep?
+
+    enum Keep: String, ExpressibleByArgument {
+        case mine, theirs
+        var side: Publisher.ConflictSide { self == .mine ? .local : .remote }
+    }
 
     @OptionGroup var options: GlobalOptions
 
@@ -32,7 +45,8 @@ struct SyncCommand: AsyncParsableCommand {
             what: "syncing failed", remoteURL: repository.publishRemoteURL(),
             acceptNewHostKey: acceptNewHostKey
         ) { options in
-            Publisher.sync(repositoryAt: workdir, options: options)
+            Publisher.sync(
+                repositoryAt: workdir, options: options, resolving: keep.map { .side($0.side) })
         }
         let out = FileHandleOutput.standardOutput
         let at = result.head.map { " at \($0.prefix(7))" } ?? ""
