@@ -133,7 +133,8 @@ final class DailyDriverTests: XCTestCase {
         var state = try AppFixture.browsing()
         var conflict = GitError(kind: .conflict, operation: "rebase", message: "conflict in content/posts/a/index.md")
         conflict.paths = ["content/posts/a/index.md"]
-        _ = App.update(&state, .publishFailed(conflict), now: 0)
+        let effects = App.update(&state, .publishFailed(conflict), now: 0)
+        XCTAssertTrue(effects.contains(.perform(.loadConflictSides())), "both sides are read for the sheet")
         guard case .conflict(let files, _)? = state.publish?.phase else {
             return XCTFail("\(String(describing: state.publish))")
         }

@@ -248,6 +248,10 @@ final class AppEndToEndTests: XCTestCase {
         try waitFor(session, "6 of 6 posts")
         try editAndPublish(posts[2], "\nmy ending\n")
         try waitFor(session, "The remote changed the same lines")
+        // Issue 60.3: both sides of the change are on the sheet before a side is kept.
+        try waitFor(session, "theirs ")
+        try waitFor(session, "{+my+}")
+        try waitFor(session, "[-their-]")
         // Look at it by hand first: the markers show both endings; they must go before Ctrl-S keeps it.
         try session.send(keys: "e")
         try waitFor(session, "<<<<<<< mine")

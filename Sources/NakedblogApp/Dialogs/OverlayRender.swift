@@ -163,6 +163,17 @@ enum OverlayRender {
 
     /// A centred box with `lines` (line `i` in `styles[i]` when given); returns its inner rectangle.
     @discardableResult
+    /// `line` cut to `width` columns around its first change (`[-…-]` or `{+…+}`).
+    static func excerpt(_ line: String, width: Int) -> String {
+        let characters = Array(line)
+        guard characters.count > width else { return line }
+        let mark = line.range(of: "[-").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+            ?? line.range(of: "{+").map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? 0
+        let start = max(0, min(mark - 16, characters.count - width + 1))
+        let end = min(characters.count, start + width - 2)
+        return (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+    }
+
     /// The help's rows as lines on a screen of `columns` × `screenRows` (a row wider than the
     /// screen wraps under its help column: no key is cut), whether they need scrolling, and the
     /// first row of the last page (a row is shown whole, or on the next page).
@@ -375,6 +386,17 @@ enum OverlayRender {
                 case nil: choice = "—"
                 }
                 lines.append((index == selected ? "▸ " : "  ") + DisplayWidth.pad(choice, to: 9) + file)
+            }
+            // The selected file's changes, both sides, before a side is kept.
+            if selected < files.count, let changes = sheet.conflictSides?.changes[files[selected]] {
+                lines.append("")
+                for change in changes.prefix(2) {
+                    lines.append("theirs " + Self.excerpt(change.theirs, width: 58))
+                    lines.append("mine   " + Self.excerpt(change.mine, width: 58))
+                }
+                if changes.count > 2 { lines.append("… and \(changes.count - 2) more (e shows them all)") }
+            } else if sheet.conflictSides == nil {
+                lines += ["", "Reading both sides…"]
             }
             lines += [
                 "", "m keep mine · t take the remote's · e edit by hand (markers shown)",

@@ -273,13 +273,15 @@ extension App {
                     wasDraft: false, message: "")
                 sheet.phase = .conflict(files: error.paths, selected: 0)
                 state.showPublish(sheet)
-                return [.refreshGit]
+                return [.refreshGit, .perform(.loadConflictSides())]
             }
             toast(&state, error.message, isError: true, now: now)
             return [.refreshGit]
         }
+        var effects: [AppEffect] = [.refreshGit]
         if error.kind == .conflict {
             sheet.phase = .conflict(files: error.paths, selected: 0)
+            effects.append(.perform(.loadConflictSides()))
         } else if error.kind == .identityMissing {
             sheet.phase = .identity(name: TextField(), email: TextField(), focus: 0)
         } else {
@@ -290,6 +292,6 @@ extension App {
             sheet.phase = .failed(message)
         }
         state.showPublish(sheet)
-        return [.refreshGit]
+        return effects
     }
 }

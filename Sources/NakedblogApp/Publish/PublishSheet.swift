@@ -42,6 +42,8 @@ public struct PublishSheet: Sendable {
     public var sitePrefix = ""
     /// Conflict resolutions chosen so far (repository paths).
     public var resolutions: [String: Publisher.FileResolution] = [:]
+    /// Both sides of each conflicting file, once read (`SiteTask.loadConflictSides`).
+    var conflictSides: ConflictSides?
     /// What the publish changes in what the site reads: a refusal (Enter then opens the post at
     /// its line; Ctrl-F publishes anyway) and warnings.
     public var review = PublishReview()

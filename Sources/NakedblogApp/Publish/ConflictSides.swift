@@ -1,0 +1,66 @@
+import Foundation
+import GitOps
+import Workflows
+
+/// Both sides of each conflicting file, word by word, shown on the publish sheet before a side
+/// is kept (issue 60.3: "keep mine" dropped the co-author's line unseen).
+struct ConflictSides: Sendable, Equatable {
+    /// Per file (repository-relative): each changed place as the remote has it and as you do.
+    var changes: [String: [(theirs: String, mine: String)]] = [:]
+
+    static func == (lhs: ConflictSides, rhs: ConflictSides) -> Bool {
+        lhs.changes.keys.sorted() == rhs.changes.keys.sorted()
+            && lhs.changes.allSatisfy { key, value in
+                rhs.changes[key].map { $0.elementsEqual(value) { $0.theirs == $1.theirs && $0.mine == $1.mine } }
+                    ?? false
+            }
+    }
+
+    /// The changed places between the remote's text and yours (`ProseDiff`), each as two lines.
+    static func changes(theirs: Data?, mine: Data?) -> [(theirs: String, mine: String)] {
+        let old = theirs.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let new = mine.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let diff = ProseDiff(from: old, to: new)
+        var found = diff.fields.map { (theirs: "\($0.key): \($0.old ?? "—")", mine: "\($0.key): \($0.new ?? "—")") }
+        for hunk in diff.hunks {
+            var left = "", right = ""
+            for span in hunk.spans {
+                switch span {
+                case .same(let text):
+                    left += text
+                    right += text
+                case .removed(let text): left += "[-" + text + "-]"
+                case .added(let text): right += "{+" + text + "+}"
+                }
+            }
+            found.append(
+                (
+                    left.isEmpty ? "(nothing)" : left.replacingOccurrences(of: "\n", with: " "),
+                    right.isEmpty ? "(nothing)" : right.replacingOccurrences(of: "\n", with: " ")
+                ))
+        }
+        return found
+    }
+}
+
+extension SiteTask {
+    /// Reads both sides of the files in conflict with the remote, for the sheet.
+    static func loadConflictSides() -> SiteTask {
+        SiteTask("conflict-sides", readsOnly: true) { context in
+            guard let workdir = (try? Repository.discover(from: context.site.root))?.workingDirectory,
+                let files = try? Publisher.conflictingFiles(repositoryAt: workdir)
+            else { return StateChange { _, _ in [] } }
+            var sides = ConflictSides()
+            for file in files {
+                sides.changes[file.path] = ConflictSides.changes(theirs: file.remote, mine: file.local)
+            }
+            let read = sides
+            return StateChange { state, _ in
+                guard var sheet = state.publish, case .conflict = sheet.phase else { return [] }
+                sheet.conflictSides = read
+                state.publish = sheet
+                return []
+            }
+        }
+    }
+}
