@@ -167,7 +167,8 @@ enum OverlayRender {
     static func excerpt(_ line: String, width: Int) -> String {
         let characters = Array(line)
         guard characters.count > width else { return line }
-        let mark = line.range(of: "[-").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+        let mark =
+            line.range(of: "[-").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
             ?? line.range(of: "{+").map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? 0
         let start = max(0, min(mark - 16, characters.count - width + 1))
         let end = min(characters.count, start + width - 2)
