@@ -139,7 +139,8 @@ extension SiteConfig {
                     continue
                 }
                 if target == "content" {
-                    contentMounts.append(ContentMount(source: source, lang: fields["lang"]?.text?.lowercased()))
+                    let lang = fields["lang"]?.text ?? Self.matrixLanguage(fields)
+                    contentMounts.append(ContentMount(source: source, lang: lang?.lowercased()))
                 } else if target == "archetypes" {
                     archetypeDir = source
                 }
@@ -154,6 +155,18 @@ extension SiteConfig {
     /// The module settings that reach past the site's folders (`moduleReaches`): replacements
     /// (any: each maps a module to a folder), imports and themes named by a local path (absolute,
     /// `~`, `.` or with `..`), a Go workspace, `vendorClosest` (a `_vendor` folder above the site).
+    /// The one language a mount serves in current Hugo's form (0.150 and later):
+    /// `sites: {matrix: {languages: [ja]}}`; nil for several or none.
+    static func matrixLanguage(_ mount: FrontMatterFields) -> String? {
+        guard case .map(let sites)? = mount["sites"], case .map(let matrix)? = FrontMatterFields(sites)["matrix"]
+        else { return nil }
+        switch FrontMatterFields(matrix)["languages"] {
+        case .list(let languages)?: return languages.count == 1 ? languages[0].text : nil
+        case let language?: return language.text
+        case nil: return nil
+        }
+    }
+
     static func moduleReaches(_ config: FrontMatterFields) -> [String] {
         func local(_ path: String) -> Bool {
             path.hasPrefix("/") || path.hasPrefix("~") || path.hasPrefix(".") || path.hasPrefix("\\")
