@@ -18,23 +18,23 @@ final class SitesMatrixTests: XCTestCase {
                 atPath: "\(root)/content/\(language)/posts", withIntermediateDirectories: true)
         }
         try """
-            baseURL: https://example.org/
-            title: Docs
-            defaultContentLanguage: en
-            languages:
-              en: {weight: 1, languageName: English}
-              ja: {weight: 2, languageName: 日本語}
-            module:
-              mounts:
-                - source: content/en
-                  target: content
-                  sites: {matrix: {languages: [en]}}
-                - source: content/ja
-                  target: content
-                  sites:
-                    matrix:
-                      languages: [ja]
-            """.write(toFile: root + "/hugo.yaml", atomically: true, encoding: .utf8)
+        baseURL: https://example.org/
+        title: Docs
+        defaultContentLanguage: en
+        languages:
+          en: {weight: 1, languageName: English}
+          ja: {weight: 2, languageName: 日本語}
+        module:
+          mounts:
+            - source: content/en
+              target: content
+              sites: {matrix: {languages: [en]}}
+            - source: content/ja
+              target: content
+              sites:
+                matrix:
+                  languages: [ja]
+        """.write(toFile: root + "/hugo.yaml", atomically: true, encoding: .utf8)
         try "---\ntitle: Install\n---\nWords.\n".write(
             toFile: root + "/content/en/posts/install.md", atomically: true, encoding: .utf8)
         try "---\ntitle: インストール\n---\n言葉。\n".write(
