@@ -32,6 +32,11 @@ final class FindReplaceTests: XCTestCase {
         XCTAssertTrue(screen[22].hasPrefix(" Find: 12x"), screen[22])
         XCTAssertTrue(screen[22].contains("no match"), screen[22])
         XCTAssertTrue(screen[23].contains("Tab replace"), screen[23])
+        // Issue 60.9: a message (a save) is said beside the count, never in its place.
+        _ = AppFixture.send(&state, .backspace)
+        state.editor?.problem = "Saved content/posts/cold-brew-ratios/index.md"
+        let saved = AppFixture.lines(state)[22]
+        XCTAssertTrue(saved.contains("of 2 · Saved"), saved)
     }
 
     /// The front matter is not searched unless asked: "coffee" is in the title, the tags and the

@@ -92,7 +92,9 @@ enum EditorRender {
         let width = status.width
         screen.fill(status, style: Style(.statusBar))
         var x = screen.put(" Find: ", x: 0, y: status.y, style: Style(.statusBar, bold: true))
-        let right = " " + (problem ?? bar.countText) + "  " + (width >= 100 ? bar.optionsText + " " : "")
+        // A message (a save) is said beside the count, never in its place.
+        let right =
+            " " + bar.countText + (problem.map { " · " + $0 } ?? "") + "  " + (width >= 100 ? bar.optionsText + " " : "")
         let fieldWidth = max(8, width - x - DisplayWidth.of(right) - 1)
         let queryColumn = bar.query.render(
             into: &screen, area: Rect(x: x, y: status.y, width: fieldWidth, height: 1), focused: !bar.replacing)
