@@ -94,7 +94,8 @@ enum EditorRender {
         var x = screen.put(" Find: ", x: 0, y: status.y, style: Style(.statusBar, bold: true))
         // A message (a save) is said beside the count, never in its place.
         let right =
-            " " + bar.countText + (problem.map { " · " + $0 } ?? "") + "  " + (width >= 100 ? bar.optionsText + " " : "")
+            " " + bar.countText + (problem.map { " · " + $0 } ?? "") + "  "
+            + (width >= 100 ? bar.optionsText + " " : "")
         let fieldWidth = max(8, width - x - DisplayWidth.of(right) - 1)
         let queryColumn = bar.query.render(
             into: &screen, area: Rect(x: x, y: status.y, width: fieldWidth, height: 1), focused: !bar.replacing)
