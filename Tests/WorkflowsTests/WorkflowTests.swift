@@ -157,6 +157,27 @@ final class WorkflowTests: XCTestCase {
         XCTAssertEqual(made.path, "_posts/2020-05-01-old-idea.md")
     }
 
+    /// A Jekyll post moved between `_posts/` and `_drafts/` and rewritten past what git's rename
+    /// detection pairs: its former place is still found by its name, and goes with it.
+    func testAJekyllPostsFormerPlaceIsFoundByNameWhenItsTextChanged() throws {
+        let work = home.path + "/jekyll-rewritten"
+        try PackageRoot.copyPlainJekyllSite(to: work)
+        try "---\ntitle: Hello\n---\nA.\n".write(
+            toFile: work + "/_posts/2020-01-01-hello.md", atomically: true, encoding: .utf8)
+        for command in [
+            ["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"],
+        ] {
+            try Shell.check(command, in: work, environment: home.environment)
+        }
+        try FileManager.default.removeItem(atPath: work + "/_posts/2020-01-01-hello.md")
+        try FileManager.default.createDirectory(atPath: work + "/_drafts", withIntermediateDirectories: true)
+        try "---\nlayout: post\ntitle: Something else entirely\n---\nNothing of the old words remains here.\n"
+            .write(toFile: work + "/_drafts/hello.md", atomically: true, encoding: .utf8)
+        let prepared = try PublishPreparation.prepare(
+            post: "_drafts/hello.md", site: try Site.open(containing: work), repository: try Repository.open(at: work))
+        XCTAssertTrue(prepared.plan.commitPaths.contains("_posts/2020-01-01-hello.md"), "\(prepared.plan.commitPaths)")
+    }
+
     func testPublishSettingsFromTheConfigFile() throws {
         let config = home.path + "/.config/nakedblog"
         try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
