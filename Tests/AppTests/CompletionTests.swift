@@ -31,11 +31,29 @@ final class CompletionTests: XCTestCase {
         XCTAssertTrue(AppFixture.lines(state).joined().contains("京都でお茶を"), "the menu shows titles")
         _ = AppFixture.send(&state, .enter)
         XCTAssertNil(state.editor?.completion)
-        XCTAssertTrue(line(state).hasSuffix(" [tea](/posts/tea-in-kyoto/"), line(state))
-        AppFixture.type(&state, ") and [x](")
+        XCTAssertTrue(line(state).hasSuffix(" [tea](/posts/tea-in-kyoto/)"), "the link whole: \(line(state))")
+        AppFixture.type(&state, " and [x](")
         _ = AppFixture.send(&state, .escape)
         XCTAssertNil(state.editor?.completion)
         XCTAssertEqual(state.page, .editor, "Esc closed the menu, not the editor")
+    }
+
+    /// Issue 60.6: a link's query may have spaces (it finds a title), Backspace back into it
+    /// opens the menu again, and no menu opens in code.
+    func testLinkCompletionFollowsTypingAndStaysOutOfCode() throws {
+        var state = try AppFixture.editing()
+        endOfBody(&state)
+        AppFixture.type(&state, " [tea](")
+        AppFixture.type(&state, "tea in")
+        XCTAssertEqual(state.editor?.completion?.shown.first?.insert, "/posts/tea-in-kyoto/", "spaces find titles")
+        AppFixture.type(&state, ")")
+        XCTAssertNil(state.editor?.completion, "`)` ends the link")
+        _ = AppFixture.send(&state, .backspace)
+        XCTAssertEqual(state.editor?.completion?.kind, .pageLink, "Backspace opens it again")
+        XCTAssertEqual(state.editor?.completion?.query, "tea in")
+        _ = AppFixture.send(&state, .escape)
+        AppFixture.type(&state, ")\n\n```\nsee [x](")
+        XCTAssertNil(state.editor?.completion, "never in code")
     }
 
     func testRefAndAnchorsOfThisPostAndAnother() throws {

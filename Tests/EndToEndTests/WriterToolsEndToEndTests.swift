@@ -76,7 +76,7 @@ final class WriterToolsEndToEndTests: DemoSiteSessions {
         try session.waitFor("京都でお茶を")
         try session.type("kyo")
         try session.send(keys: "Enter")
-        try session.type(").")
+        try session.type(".")  // the `)` came with the link
         try session.send(keys: "C-s")
         try session.waitFor("Saved ")
         let text = try String(contentsOfFile: site + "/content/posts/cold-brew-ratios/index.md", encoding: .utf8)
@@ -96,6 +96,7 @@ final class WriterToolsEndToEndTests: DemoSiteSessions {
         try session.type("10")
         try session.send(keys: "Enter", "End", "Enter", "M-i")
         try session.waitFor("shortcode, paired")
+        try session.type("note")  // the site's own, among Hugo's
         try session.send(keys: "Enter")
         try session.type("Tip")
         try session.send(keys: "C-g")

@@ -27,6 +27,11 @@ extension App {
         return true
     }
 
+    /// Whether `line` is prose (not code, not the front matter): completion opens only there.
+    static func isProse(_ screen: EditorScreen, line: Int) -> Bool {
+        MarkdownBlockContext.of(line: line, in: screen.editor.buffer) == .prose
+    }
+
     /// Replaces the typed query with the item (cursor moved back into its first `""`).
     static func insert(
         _ item: CompletionMenu.Item, of menu: CompletionMenu, into screen: inout EditorScreen, now: TimeInterval
@@ -35,7 +40,14 @@ extension App {
         let cursor = screen.editor.cursor
         guard cursor.line == menu.line, cursor.column >= menu.column else { return }
         let range = TextPosition(line: menu.line, column: menu.column)..<cursor
-        guard screen.editor.replace(range, expecting: screen.editor.buffer.text(in: range), with: item.insert, now: now)
+        // A link is inserted whole: its `)` too, unless one follows already.
+        var text = item.insert
+        if [.pageLink, .image].contains(menu.kind),
+            screen.editor.buffer.lineText(cursor.line).dropFirst(cursor.column).first != ")"
+        {
+            text += ")"
+        }
+        guard screen.editor.replace(range, expecting: screen.editor.buffer.text(in: range), with: text, now: now)
         else { return }
         for _ in 0..<item.cursorBack { _ = screen.editor.handle(.left(), now: now) }
         screen.lastEditTime = now
@@ -55,11 +67,34 @@ extension App {
         {
             let prefix = String(Array(screen.editor.buffer.lineText(cursor.line)).prefix(cursor.column))
             if let (kind, start) = CompletionMenu.trigger(prefix, jekyll: site.kind.jekyll != nil),
-                start == cursor.column
+                start == cursor.column, isProse(screen, line: cursor.line)
             {
                 let (items, task) = completionItems(kind, state: state, screen: screen, site: site, opening: prefix)
                 screen.completion = CompletionMenu(
                     kind: kind, line: cursor.line, column: start, items: items, loading: task != nil)
+                return task.map { [.perform($0)] } ?? []
+            }
+        }
+        // Backspace back into a link's query opens its menu again, on what is left of the query.
+        if screen.completion == nil, key == .backspace, let site = state.site, lineLength <= 4_096,
+            isProse(screen, line: cursor.line)
+        {
+            let line = Array(screen.editor.buffer.lineText(cursor.line))
+            for back in 0...min(64, cursor.column) {
+                let start = cursor.column - back
+                guard
+                    let (kind, at) = CompletionMenu.trigger(
+                        String(line.prefix(start)), jekyll: site.kind.jekyll != nil),
+                    at == start
+                else { continue }
+                let (items, task) = completionItems(
+                    kind, state: state, screen: screen, site: site, opening: String(line.prefix(start)))
+                var menu = CompletionMenu(
+                    kind: kind, line: cursor.line, column: start, items: items, loading: task != nil)
+                let query = String(line[start..<cursor.column])
+                guard !menu.isFinished(by: query) else { break }
+                menu.setQuery(query)
+                screen.completion = menu
                 return task.map { [.perform($0)] } ?? []
             }
         }

@@ -106,7 +106,9 @@ public struct CompletionMenu: Sendable {
     /// Whether `query` has left what the completion is for (a closing character typed).
     func isFinished(by query: String) -> Bool {
         switch kind {
-        case .pageLink, .image, .anchor: query.contains(")") || query.contains(" ")
+        // A page is found by its title: the query may have spaces; `)` ends the link.
+        case .pageLink: query.contains(")")
+        case .image, .anchor: query.contains(")") || query.contains(" ")
         case .ref: query.contains("\"")
         case .postURL, .jekyllLink: query.contains(" ") || query.contains("%")
         case .snippet: query.contains(" ") || query.contains(">") || query.contains("%")
