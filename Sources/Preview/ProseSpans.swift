@@ -14,7 +14,61 @@ public enum ProseSpans {
         var lineStarts = [0]
         for (index, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(index + 1) }
         let spans = textNodes(bytes, lineStarts: lineStarts)
-        return subtract(templating(in: bytes), from: spans)
+        let holes = templating(in: bytes)
+        // A shortcode's prose parameters (`caption="…"`) are prose, where the shortcode is.
+        let parameters = proseParameters(in: bytes, shortcodes: holes).filter { range in
+            spans.contains { $0.contains(range.lowerBound) }
+        }
+        guard !parameters.isEmpty else { return subtract(holes, from: spans) }
+        return (subtract(holes, from: spans) + parameters).sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// Parameters of Hugo shortcodes whose value is prose a reader sees.
+    static let proseParameterNames = ["caption", "alt", "title", "description", "summary", "attr"]
+
+    /// The values of the prose parameters (`caption="A heron"`) of the Hugo shortcodes among
+    /// `shortcodes` (byte ranges from `templating`), as byte ranges.
+    static func proseParameters(in bytes: [UInt8], shortcodes: [Range<Int>]) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        for whole in shortcodes where whole.count > 4 && bytes[whole.lowerBound + 1] == UInt8(ascii: "{") {
+            // The opening tag only: a pair's body (`code-toggle`'s TOML) is not its parameters.
+            var tagEnd = whole.lowerBound + 2
+            while tagEnd + 1 < whole.upperBound,
+                !(bytes[tagEnd] == UInt8(ascii: "}") && bytes[tagEnd + 1] == UInt8(ascii: "}"))
+            {
+                tagEnd += 1
+            }
+            let range = whole.lowerBound..<tagEnd
+            let text = bytes[range]
+            for name in proseParameterNames {
+                let key = Array(name.utf8)
+                var index = range.lowerBound
+                while let start = text[index...].firstIndex(of: key[0]), start + key.count + 2 < range.upperBound {
+                    index = start + 1
+                    // The name alone (not `subcaption`), then `="…"` or `='…'`.
+                    guard bytes[start..<(start + key.count)].elementsEqual(key),
+                        start == range.lowerBound || !Self.isNameByte(bytes[start - 1])
+                    else { continue }
+                    var at = start + key.count
+                    while at < range.upperBound, bytes[at] == 0x20 { at += 1 }
+                    guard at < range.upperBound, bytes[at] == UInt8(ascii: "=") else { continue }
+                    at += 1
+                    while at < range.upperBound, bytes[at] == 0x20 { at += 1 }
+                    guard at < range.upperBound, bytes[at] == UInt8(ascii: "\"") || bytes[at] == UInt8(ascii: "'")
+                    else { continue }
+                    let quote = bytes[at]
+                    guard let close = bytes[(at + 1)..<range.upperBound].firstIndex(of: quote) else { continue }
+                    if close > at + 1 { found.append((at + 1)..<close) }
+                    index = close
+                }
+            }
+        }
+        return found.sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
     }
 
     /// The source ranges of cmark's text nodes that are not an autolink's text.

@@ -47,7 +47,7 @@ final class PreviewPictureAppTests: XCTestCase {
         XCTAssertFalse(screen.graphics.isEmpty)
         XCTAssertTrue(screen.graphics.allSatisfy { $0.x == 61 && $0.rows == 1 && $0.kind == .inCells })
         let lines = screen.lines(trimmingTrailingSpaces: true)
-        let caption = try XCTUnwrap(lines.firstIndex { $0.contains("[image: A grassy ridge under a grey sky]") })
+        let caption = try XCTUnwrap(lines.firstIndex { $0.contains("[image: A grassy ridge under a gray sky]") })
         XCTAssertTrue(
             rows.contains(caption - 1), "the caption right under the picture:\n" + lines.joined(separator: "\n"))
         XCTAssertTrue(
@@ -76,7 +76,7 @@ final class PreviewPictureAppTests: XCTestCase {
         let (state, effects) = try editing(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"])
         XCTAssertTrue(draws(effects).isEmpty)
         XCTAssertFalse(state.pictures.asksTerminal)
-        XCTAssertTrue(AppFixture.lines(state).joined().contains("[image: A grassy ridge under a grey sky]"))
+        XCTAssertTrue(AppFixture.lines(state).joined().contains("[image: A grassy ridge under a gray sky]"))
     }
 
     /// A post of forty pictures draws those near the view; moving down asks for the next ones.

@@ -97,7 +97,7 @@ final class PreviewPictureTerminalTests: XCTestCase {
         let text = String(decoding: printed.bytes, as: UTF8.self)
         XCTAssertTrue(printed.satisfied, text.debugDescription)
         let sixel = try XCTUnwrap(text.range(of: "\u{1B}P"), "no sixel: \(text.debugDescription)")
-        let caption = try XCTUnwrap(text.range(of: "[image: A grassy ridge under a grey sky]"))
+        let caption = try XCTUnwrap(text.range(of: "[image: A grassy ridge under a gray sky]"))
         XCTAssertLessThan(sixel.lowerBound, caption.lowerBound, "the picture above its line")
     }
 }

@@ -15,7 +15,7 @@ final class PreviewPictureTmuxTests: DemoSiteSessions {
             toFile: home.path + "/.config/nakedblog/config.toml", atomically: true, encoding: .utf8)
         let session = try open("content/posts/summit-in-the-fog/index.md")
         try session.send(keys: "C-t")  // at 80 columns, the preview takes the screen
-        let caption = "[image: A grassy ridge under a grey sky]"
+        let caption = "[image: A grassy ridge under a gray sky]"
         try session.waitFor(caption, timeout: 10)
         // The row above the caption: the picture's last row, in the palette's colours.
         let deadline = Date().addingTimeInterval(15)

@@ -119,6 +119,20 @@ final class SpellCheckerTests: XCTestCase {
             InlineWords.of("spell-checker: ignore x\n<!-- spellchecker:words Foo bar-->"), ["x", "Foo", "bar"])
     }
 
+    /// Issue 60.7: a shortcode's prose parameters (`caption`, `alt`, `title`…) are read as prose;
+    /// its other parameters and a pair's body are not.
+    func testAShortcodesCaptionIsProse() throws {
+        let checker = SpellChecker(dictionary: try Dictionaries.english())
+        let page = """
+            Before {{< figure src="heronn.jpg" caption="Mispeled captoin" alt='A heron' subcaption="zorpp" >}} after.
+
+            {{< code-toggle file="hugo" >}}
+            title = "mispelt"
+            {{< /code-toggle >}}
+            """
+        XCTAssertEqual(checker.misspellings(inPage: page, path: "x.md").map(\.word), ["Mispeled", "captoin"])
+    }
+
     func testTOMLAndJSONFrontMatterTitles() throws {
         let checker = SpellChecker(dictionary: try Dictionaries.english())
         XCTAssertEqual(
