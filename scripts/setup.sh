@@ -11,7 +11,8 @@ PACKAGES=(libgit2-dev zlib1g-dev libcmark-dev libncurses-dev ncurses-term pkg-co
           libhunspell-dev hunspell hunspell-en-us hunspell-fr libsource-highlight-dev source-highlight
           libnuspell-dev nuspell dpkg-dev libc6-dev-arm64-cross python3-venv
           libvips-dev libvips-tools libimage-exiftool-perl libchafa-dev chafa
-          ruby-jekyll-feed ruby-jekyll-seo-tag ruby-jekyll-sitemap ruby-jekyll-paginate ruby-jekyll-redirect-from)
+          ruby-jekyll-feed ruby-jekyll-seo-tag ruby-jekyll-sitemap ruby-jekyll-paginate ruby-jekyll-redirect-from
+          ruby-html-proofer)
 # Packages only some releases have, needed there: Debian 13 splits libheif's codecs out — the
 # AV1 encoder (libvips writes AVIF with it), the HEVC decoder (a phone's HEIC photos are read
 # with it) and encoder (the tests make HEIC photos); Debian 12's libheif has them built in.
