@@ -54,8 +54,8 @@ public struct AppState: Sendable {
     /// the keymaps (so the hint bar and help do not offer them).
     public mutating func restrict() {
         restricted = true
-        let browse = keys.browse.without([.externalEditor, .suspend])
-        let editor = keys.editor.without([.externalEditor])
+        let browse = keys.browse.without(BrowseAction.leavingTheApp)
+        let editor = keys.editor.without(EditorAction.leavingTheApp)
         keys.browse = browse.keymap
         keys.editor = editor.keymap
         unavailableBrowseKeys = browse.removedKeys

@@ -38,6 +38,8 @@ public enum BrowseAction: String, Command {
         }
     }
 
+    public var leavesTheApp: Bool { self == .externalEditor || self == .suspend }
+
     public var help: String {
         switch self {
         case .up: "previous post"

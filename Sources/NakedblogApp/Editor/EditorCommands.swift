@@ -36,6 +36,8 @@ public enum EditorAction: String, Command {
         }
     }
 
+    public var leavesTheApp: Bool { self == .externalEditor }
+
     public var help: String {
         switch self {
         case .save: "save (atomic)"

@@ -9,6 +9,17 @@ public protocol Command: CaseIterable, Hashable, Sendable, RawRepresentable wher
     var help: String { get }
     /// The hint bar's label; nil keeps it out of the bar (it is still in help).
     var hint: String? { get }
+    /// The command leaves the app or the site (a shell, `$EDITOR`): restricted mode, an author
+    /// on a shared server, takes it out of the keymap (one property of the table, not a list
+    /// kept elsewhere).
+    var leavesTheApp: Bool { get }
+}
+
+extension Command {
+    public var leavesTheApp: Bool { false }
+
+    /// The commands restricted mode takes away.
+    public static var leavingTheApp: Set<Self> { Set(allCases.filter(\.leavesTheApp)) }
 }
 
 extension Keymap where Action: Command {
