@@ -76,17 +76,18 @@ extension App {
             }
         }
         // Backspace back into a link's query opens its menu again, on what is left of the query.
-        if screen.completion == nil, key == .backspace, let site = state.site, lineLength <= 4_096,
-            isProse(screen, line: cursor.line)
-        {
+        // Only where a trigger's last character sits is a trigger tried; the block context (a
+        // walk from the top of the text) only once one is found: Backspace stays cheap.
+        if screen.completion == nil, key == .backspace, let site = state.site, lineLength <= 4_096 {
             let line = Array(screen.editor.buffer.lineText(cursor.line))
-            for back in 0...min(64, cursor.column) {
-                let start = cursor.column - back
+            for start in stride(from: cursor.column, through: max(1, cursor.column - 64), by: -1)
+            where "(\"# ".contains(line[start - 1]) {
                 guard
                     let (kind, at) = CompletionMenu.trigger(
                         String(line.prefix(start)), jekyll: site.kind.jekyll != nil),
                     at == start
                 else { continue }
+                guard isProse(screen, line: cursor.line) else { break }
                 let (items, task) = completionItems(
                     kind, state: state, screen: screen, site: site, opening: String(line.prefix(start)))
                 var menu = CompletionMenu(
