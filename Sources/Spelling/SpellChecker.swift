@@ -78,7 +78,11 @@ public final class SpellCheckers: Sendable {
     public let locator: DictionaryLocator
     private let loaded = Mutex<[String: Result<HunspellDictionary, DictionaryLocator.Missing>]>([:])
     /// Accepted words by the files they came from, with those files' stamps when read.
-    let acceptedWords = Mutex<[String: (stamps: [FileStamp?], words: AcceptedWords)]>([:])
+    /// The site's dictionary files (named in its cspell configuration) are kept with them, so a
+    /// check whose lists did not change reads no configuration, only stamps.
+    let acceptedWords = Mutex<
+        [String: (stamps: [FileStamp?], dictionaries: [String], dictionaryStamps: [FileStamp?], words: AcceptedWords)]
+    >([:])
 
     public init(locator: DictionaryLocator = .standard()) { self.locator = locator }
 

@@ -33,16 +33,25 @@ extension SpellCheckers {
         dictionary(for: language).map { dictionary in
             let personalFile = personal.dictionary(language: dictionary.language)
             let files =
-                (siteRoot.map { root in SiteWordList.sources(siteRoot: root).map { root + "/" + $0 } } ?? [])
+                (siteRoot.map { root in (SiteWordList.cspellFiles + [SiteWordList.ownFile]).map { root + "/" + $0 } }
+                    ?? [])
                 + (personalFile.map { [$0.path] } ?? [])
             let key = files.joined(separator: "\n")
             let stamps = files.map(FileStamp.of)
-            if let known = acceptedWords.withLock({ $0[key] }), known.stamps == stamps {
+            if let known = acceptedWords.withLock({ $0[key] }), known.stamps == stamps,
+                known.dictionaryStamps == known.dictionaries.map(FileStamp.of)
+            {
                 return SpellChecker(dictionary: dictionary, accepted: known.words)
             }
+            // Read only when a list or the configuration changed (the configuration names the
+            // dictionary files, whose stamps are watched from then on).
+            let dictionaries =
+                siteRoot.map { root in
+                    SiteWordList.dictionaryFiles(siteRoot: root).map { root + "/" + $0 }
+                } ?? []
             var accepted = AcceptedWords(siteRoot.map { SiteWordList.words(siteRoot: $0) } ?? [])
             for word in personalFile?.words() ?? [] { accepted.insert(word) }
-            acceptedWords.withLock { $0[key] = (stamps, accepted) }
+            acceptedWords.withLock { $0[key] = (stamps, dictionaries, dictionaries.map(FileStamp.of), accepted) }
             return SpellChecker(dictionary: dictionary, accepted: accepted)
         }
     }

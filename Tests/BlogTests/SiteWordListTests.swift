@@ -79,7 +79,7 @@ final class SiteWordListTests: XCTestCase {
         dictionaries: [project, away]
         """.write(toFile: work.appending("cspell.config.yaml"), atomically: true, encoding: .utf8)
         XCTAssertEqual(SiteWordList.words(siteRoot: work.path), ["Hugo", "nakedblog", "OTel", "kubectl"])
-        XCTAssertTrue(SiteWordList.sources(siteRoot: work.path).contains(".cspell/all-words.txt"))
+        XCTAssertTrue(SiteWordList.dictionaryFiles(siteRoot: work.path).contains(".cspell/all-words.txt"))
         XCTAssertEqual(try SiteWordList.add("zorp", siteRoot: work.path), SiteWordList.ownFile)
         try FileManager.default.removeItem(atPath: work.appending("cspell.config.yaml"))
         try """

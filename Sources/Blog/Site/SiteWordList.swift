@@ -29,15 +29,11 @@ public enum SiteWordList {
             + (FileManager.default.fileExists(atPath: siteRoot + "/" + ownFile) ? [ownFile] : [])
     }
 
-    /// Every file the site's words are read from, site-relative, whether it exists or not: the
-    /// cspell file names, the dictionary files the configuration uses, nakedblog's own list (a
-    /// cache of the words compares their stamps).
-    public static func sources(siteRoot: String) -> [String] {
-        let dictionaries =
-            cspellFile(siteRoot: siteRoot).flatMap { name in
-                read(name, siteRoot: siteRoot).flatMap { CSpellConfig($0, name: name)?.dictionaryFiles }
-            } ?? []
-        return cspellFiles + dictionaries + [ownFile]
+    /// The dictionary files the site's cspell configuration uses, site-relative (existing or not).
+    public static func dictionaryFiles(siteRoot: String) -> [String] {
+        cspellFile(siteRoot: siteRoot).flatMap { name in
+            read(name, siteRoot: siteRoot).flatMap { CSpellConfig($0, name: name)?.dictionaryFiles }
+        } ?? []
     }
 
     /// Every word the site accepts. Files leading outside the site are not read.
