@@ -52,18 +52,39 @@ public enum PublishPaths {
         return former
     }
 
-    /// The same for a post named by its repository path (a page file or bundle folder, as the
-    /// commands name posts): its site found from the page. Nil when the path is not a page of a
-    /// site (a deleted post, a file of no site): it is committed as it is.
-    public static func of(repositoryPath: String, repository: Repository) throws(WorkflowError) -> [String]? {
-        guard let workdir = repository.workingDirectory else { throw .notInRepository }
+    /// The site of the post a repository path names (a page file or bundle folder, as the
+    /// commands name posts) and the post as that site names it; nil when no site holds it.
+    public static func sitePost(repositoryPath: String, workdir: String) -> (site: Site, post: String)? {
         let file =
             PublishReview.pages(of: repositoryPath, workdir: workdir).first.map { workdir + $0 }
             ?? workdir + repositoryPath
-        guard FileManager.default.fileExists(atPath: file),
-            let site = try? SiteOpening.open(StandardPath.folder(of: file), restricted: false)
+        guard let site = try? SiteOpening.open(StandardPath.folder(of: file), restricted: false) else { return nil }
+        return (site, site.relative(file))
+    }
+
+    /// The same for a post named by its repository path: nil when the path is not a page of a
+    /// site (a deleted post, a file of no site): it is committed as it is.
+    public static func of(repositoryPath: String, repository: Repository) throws(WorkflowError) -> [String]? {
+        guard let workdir = repository.workingDirectory else { throw .notInRepository }
+        guard let (site, post) = sitePost(repositoryPath: repositoryPath, workdir: workdir),
+            FileManager.default.fileExists(atPath: site.absolute(post))
         else { return nil }
-        return try of(site.relative(file), site: site, repository: repository)
+        return try of(post, site: site, repository: repository)
+    }
+
+    /// What the posts at `repositoryPaths` take with them beyond themselves (pictures, a move's
+    /// other place, word lists, a new section), each once: `publish` commits it, `check` builds with it.
+    public static func takenAlong(_ repositoryPaths: [String], repository: Repository) throws(WorkflowError)
+        -> [String]
+    {
+        var found: [String] = []
+        for path in repositoryPaths {
+            for planned in try of(repositoryPath: path, repository: repository)?.dropFirst() ?? []
+            where !repositoryPaths.contains(planned) && !found.contains(planned) {
+                found.append(planned)
+            }
+        }
+        return found
     }
 
     /// The post's title as its generator gives it (a Jekyll post without `title:` is titled from

@@ -137,11 +137,7 @@ extension CheckCommand {
     )? {
         guard let subject = PublishCheck.subject(of: relative, workdir: workdir) else { return nil }
         // The site is built with what `publish` would commit (`PublishPaths`): a post's pictures too.
-        var commitPaths = relative
-        for path in relative {
-            let planned = (try? PublishPaths.of(repositoryPath: path, repository: repository)) ?? nil
-            commitPaths += (planned ?? []).filter { !commitPaths.contains($0) }
-        }
+        let commitPaths = relative + ((try? PublishPaths.takenAlong(relative, repository: repository)) ?? [])
         let config = (try? PublishSettings.load()) ?? PublishSettings()
         guard
             let check = InterruptibleCheck.run(

@@ -70,7 +70,9 @@ struct PublishCommand: AsyncParsableCommand {
         let firstPublish =
             undraft
             && relative.contains { path in
-                guard let (site, post) = Self.sitePost(path, workdir: workdir) else { return false }
+                guard let (site, post) = PublishPaths.sitePost(repositoryPath: path, workdir: workdir) else {
+                    return false
+                }
                 return PublishPaths.isDraft(post, site: site, page: PublishedPage.read(path, workdir: workdir))
             }
         if undraft { relative = try undraftAll(relative, repository: repository, workdir: workdir) }
@@ -133,29 +135,14 @@ struct PublishCommand: AsyncParsableCommand {
         for line in check.lines { err.write(line + "\n") }
     }
 
-    /// What each post takes with it beyond its own file or bundle (a Jekyll post's images and
-    /// former place, the site's word lists, a section made for it), repository-relative, by the
-    /// one rule (`PublishPaths`, which also refuses a bundle that leads outside its site).
+    /// What each post takes with it beyond its own file or bundle, by the one rule
+    /// (`PublishPaths.takenAlong`, which also refuses a bundle that leads outside its site).
     private func takenAlong(_ relative: [String], repository: Repository) throws -> [String] {
-        var found: [String] = []
-        for path in relative {
-            do {
-                let planned = try PublishPaths.of(repositoryPath: path, repository: repository) ?? []
-                found += planned.dropFirst().filter { !relative.contains($0) && !found.contains($0) }
-            } catch {
-                throw UserFacingError("cannot publish: \(error.description)", exitCode: ExitCodes.usage)
-            }
+        do {
+            return try PublishPaths.takenAlong(relative, repository: repository)
+        } catch {
+            throw UserFacingError("cannot publish: \(error.description)", exitCode: ExitCodes.usage)
         }
-        return found
-    }
-
-    /// The site of the post at `path` (repository-relative) and the post as the site names it.
-    static func sitePost(_ path: String, workdir: String) -> (Site, String)? {
-        let file = PublishReview.pages(of: path, workdir: workdir).first.map { workdir + $0 } ?? workdir + path
-        guard let site = try? SiteOpening.open((file as NSString).deletingLastPathComponent, restricted: false) else {
-            return nil
-        }
-        return (site, site.relative(file))
     }
 
     /// Each post undrafted before the review; a Jekyll draft's move adds its old path (the
