@@ -5,23 +5,23 @@ import Workflows
 /// Both sides of each conflicting file, word by word, shown on the publish sheet before a side
 /// is kept (issue 60.3: "keep mine" dropped the co-author's line unseen).
 struct ConflictSides: Sendable, Equatable {
-    /// Per file (repository-relative): each changed place as the remote has it and as you do.
-    var changes: [String: [(theirs: String, mine: String)]] = [:]
-
-    static func == (lhs: ConflictSides, rhs: ConflictSides) -> Bool {
-        lhs.changes.keys.sorted() == rhs.changes.keys.sorted()
-            && lhs.changes.allSatisfy { key, value in
-                rhs.changes[key].map { $0.elementsEqual(value) { $0.theirs == $1.theirs && $0.mine == $1.mine } }
-                    ?? false
-            }
+    /// A changed place as the remote has it and as you do (`[-removed-]`, `{+added+}`).
+    struct Change: Sendable, Equatable {
+        var theirs: String
+        var mine: String
     }
 
+    /// Per file (repository-relative): each changed place.
+    var changes: [String: [Change]] = [:]
+
     /// The changed places between the remote's text and yours (`ProseDiff`), each as two lines.
-    static func changes(theirs: Data?, mine: Data?) -> [(theirs: String, mine: String)] {
+    static func changes(theirs: Data?, mine: Data?) -> [Change] {
         let old = theirs.map { String(decoding: $0, as: UTF8.self) } ?? ""
         let new = mine.map { String(decoding: $0, as: UTF8.self) } ?? ""
         let diff = ProseDiff(from: old, to: new)
-        var found = diff.fields.map { (theirs: "\($0.key): \($0.old ?? "—")", mine: "\($0.key): \($0.new ?? "—")") }
+        var found = diff.fields.map {
+            Change(theirs: "\($0.key): \($0.old ?? "—")", mine: "\($0.key): \($0.new ?? "—")")
+        }
         for hunk in diff.hunks {
             var left = "", right = ""
             for span in hunk.spans {
@@ -34,10 +34,9 @@ struct ConflictSides: Sendable, Equatable {
                 }
             }
             found.append(
-                (
-                    left.isEmpty ? "(nothing)" : left.replacingOccurrences(of: "\n", with: " "),
-                    right.isEmpty ? "(nothing)" : right.replacingOccurrences(of: "\n", with: " ")
-                ))
+                Change(
+                    theirs: left.isEmpty ? "(nothing)" : left.replacingOccurrences(of: "\n", with: " "),
+                    mine: right.isEmpty ? "(nothing)" : right.replacingOccurrences(of: "\n", with: " ")))
         }
         return found
     }
