@@ -56,6 +56,19 @@ final class CompletionTests: XCTestCase {
         XCTAssertNil(state.editor?.completion, "never in code")
     }
 
+    /// Issue 60.6: the menu is as wide as its entries need, over the preview beside the text,
+    /// not cut at the text pane's edge.
+    func testTheMenuIsAsWideAsItsEntriesOverThePreview() throws {
+        var state = try AppFixture.editing(columns: 100)
+        XCTAssertGreaterThanOrEqual(100, EditorScreen.splitWidth, "the preview is beside the text")
+        endOfBody(&state)
+        AppFixture.type(&state, "[x](")
+        AppFixture.type(&state, "京都")
+        let entry = try XCTUnwrap(state.editor?.completion?.shown.first)
+        let row = try XCTUnwrap(AppFixture.lines(state).first { $0.contains(entry.label) }, "the menu is drawn")
+        XCTAssertTrue(row.contains(entry.label + "  " + entry.detail), "the whole entry: \(row)")
+    }
+
     func testRefAndAnchorsOfThisPostAndAnother() throws {
         var state = try AppFixture.editing("content/posts/tea-in-kyoto/index.md")
         endOfBody(&state)

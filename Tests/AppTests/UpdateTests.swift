@@ -522,6 +522,20 @@ final class UpdateTests: XCTestCase {
 /// something to the text, and every key of both keymaps is named in the help (M-b/M-f and Tab
 /// indent were once missing from a hand-written list).
 final class EditorHelpTests: XCTestCase {
+    /// Issue 60.9: Alt-R opens find-and-replace from the text and toggles regex in the find bar
+    /// (as VS Code's find widget): the help says both, so the key does what the help said.
+    func testTheHelpSaysWhatAltRDoesInTheFindBar() throws {
+        var state = try AppFixture.editing()
+        _ = AppFixture.send(&state, .function(1))
+        guard case .help(_, let rows, _)? = state.overlay else { return XCTFail("no help") }
+        let row = try XCTUnwrap(rows.first { $0.keys.split(separator: " ").contains("M-r") })
+        XCTAssertTrue(row.help.contains("M-r is regex"), row.help)
+        _ = AppFixture.send(&state, .escape, .character("r", alt: true))
+        XCTAssertNotNil(state.editor?.findBar, "M-r opened the bar")
+        _ = AppFixture.send(&state, .character("r", alt: true))
+        XCTAssertEqual(state.editor?.findBar?.isRegex, true, "in the bar M-r is regex")
+    }
+
     func testEditorHelpListsTheEditingKeys() throws {
         var state = try AppFixture.editing()
         _ = AppFixture.send(&state, .function(1))

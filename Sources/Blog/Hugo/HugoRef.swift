@@ -15,6 +15,9 @@ public struct HugoRef: Sendable {
     let roots: [String]
     /// The site's language codes (a section's `_index.fr.md` answers for `_index.md`).
     let languages: [String]
+    /// Paths by their last part and bundle folder, for the "ends with" lookup.
+    let byLastPart: [String: [SuffixEntry]]
+    let byBundle: [String: [SuffixEntry]]
 
     /// The rule over `pages` (site-relative page files) of `site`.
     public init(pages: some Sequence<String>, site: Site) {
@@ -32,6 +35,7 @@ public struct HugoRef: Sendable {
         withoutLanguage = plain
         roots = site.config.contentRoots.map(\.dir) + site.config.contentMounts.map(\.source)
         self.languages = codes
+        (byLastPart, byBundle) = Self.suffixIndex(pages, plain)
     }
 
     /// The page file `target` (without its `#fragment`) names from the page at `path`, or nil.
@@ -61,11 +65,49 @@ public struct HugoRef: Sendable {
         }
         guard !target.hasPrefix("/") else { return nil }
         let bare = trimmed.hasSuffix(".md") ? String(trimmed.dropLast(3)) : trimmed
-        // Any page whose path (or path without its language) ends with it.
-        let keys = pages.map { ($0, $0) } + withoutLanguage.map { ($0.key, $0.value) }
-        return keys.sorted { $0.0 < $1.0 }.first { key, _ in
-            key.hasSuffix("/" + bare + ".md") || key.hasSuffix("/" + bare + "/index.md") || key.hasSuffix("/" + trimmed)
-        }?.1
+        // Any page whose path (or path without its language) ends with it: the first in path
+        // order, looked for among the paths whose last part (or bundle folder) could match.
+        let name = Self.lastPart(bare), whole = Self.lastPart(trimmed)
+        // (`x/index.md` ends the path of a bundle `x`: its folder is the better key.)
+        let ending =
+            whole == "index.md" && trimmed.contains("/")
+            ? byBundle[Self.lastPart(String(trimmed.dropLast("/index.md".count)))] : byLastPart[whole]
+        let near = (byLastPart[name + ".md"] ?? []) + (byBundle[name] ?? []) + (ending ?? [])
+        return near.filter { entry in
+            entry.key.hasSuffix("/" + bare + ".md") || entry.key.hasSuffix("/" + bare + "/index.md")
+                || entry.key.hasSuffix("/" + trimmed)
+        }.min { ($0.key, $0.order) < ($1.key, $1.order) }?.file
+    }
+
+    /// A page path (or a page's path without its language) that a name can end: `order` keeps
+    /// a real page before a language variant of the same path.
+    struct SuffixEntry: Sendable {
+        let key: String
+        let file: String
+        let order: Int
+    }
+
+    /// The last part of a path (`a/b.md` → `b.md`; empty for `a/`).
+    static func lastPart(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+    }
+
+    /// Paths by their last part, and `x/index.md` paths by their folder `x`.
+    static func suffixIndex(
+        _ pages: Set<String>, _ withoutLanguage: [String: String]
+    ) -> (byLastPart: [String: [SuffixEntry]], byBundle: [String: [SuffixEntry]]) {
+        var byLastPart: [String: [SuffixEntry]] = [:], byBundle: [String: [SuffixEntry]] = [:]
+        let entries =
+            pages.map { SuffixEntry(key: $0, file: $0, order: 0) }
+            + withoutLanguage.map { SuffixEntry(key: $0.key, file: $0.value, order: 1) }
+        for entry in entries {
+            let parts = entry.key.split(separator: "/", omittingEmptySubsequences: false)
+            byLastPart[String(parts.last ?? ""), default: []].append(entry)
+            if parts.count >= 2, parts.last == "index.md" {
+                byBundle[String(parts[parts.count - 2]), default: []].append(entry)
+            }
+        }
+        return (byLastPart, byBundle)
     }
 
     /// `/a/b/../c/./d` → `/a/c/d`.

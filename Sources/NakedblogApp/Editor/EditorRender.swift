@@ -33,9 +33,6 @@ enum EditorRender {
         if let area = layout.text {
             cursor = editor.view.render(editor.editor, into: &screen, area: area, underlined: editor.spelling.byLine)
         }
-        if let menu = editor.completion, let at = cursor, let area = layout.text {
-            drawCompletion(menu, at: at, into: &screen, area: area)
-        }
         if let divider = layout.divider { SplitView.drawDivider(into: &screen, divider) }
         if let area = layout.preview {
             drawPreview(
@@ -44,6 +41,10 @@ enum EditorRender {
                 area: Rect(
                     x: area.x + (layout.text == nil ? 0 : 1), y: area.y,
                     width: max(1, area.width - (layout.text == nil ? 0 : 1)), height: area.height))
+        }
+        // Over the preview when it needs the width: a link's address is cut at no pane's edge.
+        if let menu = editor.completion, let at = cursor, let area = layout.text {
+            drawCompletion(menu, at: at, into: &screen, area: Rect(x: 0, y: area.y, width: width, height: area.height))
         }
         let status = Rect(x: 0, y: state.rows - 2, width: width, height: 1)
         if let bar = editor.findBar {
@@ -120,19 +121,16 @@ enum EditorRender {
         return bar.replacing ? (replaceColumn, hints) : (queryColumn, status.y)
     }
 
-    /// The completion menu under the cursor (above it near the bottom), at most 8 rows.
+    /// The completion menu under the cursor (above it near the bottom), at most 8 rows, as wide
+    /// as its longest entry up to the screen's width (`area`).
     private static func drawCompletion(
         _ menu: CompletionMenu, at cursor: (x: Int, y: Int), into screen: inout Screen, area: Rect
     ) {
         let rows = menu.shown.isEmpty ? 1 : min(8, menu.shown.count)
         let width = min(
             area.width,
-            max(
-                24,
-                min(
-                    64,
-                    (menu.shown.prefix(8).map { DisplayWidth.of($0.label) + DisplayWidth.of($0.detail) + 4 }.max() ?? 24)
-                )))
+            max(24, menu.shown.prefix(8).map { DisplayWidth.of($0.label) + DisplayWidth.of($0.detail) + 4 }.max() ?? 24)
+        )
         let below = cursor.y + 1 + rows <= area.y + area.height
         let top = below ? cursor.y + 1 : max(area.y, cursor.y - rows)
         let x = max(area.x, min(cursor.x, area.x + area.width - width))

@@ -131,7 +131,7 @@ public struct LinkCheck: Sendable {
     func anchorProblem(_ fragment: String, in file: String, link: String) -> Unplaced? {
         let ids = targets.anchors(of: file)
         guard !ids.contains(fragment), !ids.isEmpty || !fragment.isEmpty else { return nil }
-        let near = Nearest.find(fragment, among: ids)
+        let near = NearestPool.find(fragment, among: ids)
         return Unplaced(link: link, kind: .anchor, suggestion: near.map { "#" + $0 })
     }
 

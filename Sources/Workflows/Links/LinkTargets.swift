@@ -33,7 +33,10 @@ final class LinkTargets: Sendable {
     /// Page files by their path without the language (`x.en.md` → `x.md`): what `ref` names.
     /// Hugo's `ref` lookup over these pages (the preview's rule too).
     let refs: HugoRef
+    /// Jekyll posts by their file name without the extension (what `post_url` names).
+    let postsByName: [String: [String]]
     private let anchorCache = Mutex<[String: [String]]>([:])
+    private let pools = Mutex<[PoolKind: NearestPool]>([:])
 
     init(site: Site, index: PostIndex) {
         self.site = site
@@ -57,6 +60,9 @@ final class LinkTargets: Sendable {
             Self.walk(site.absolute(folder)) { files.insert(Self.normalize("/" + $0)) }
         }
         refs = HugoRef(pages: pages.keys, site: site)
+        postsByName = Dictionary(
+            grouping: pages.keys.filter { $0.contains("_posts/") },
+            by: { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension })
         self.pages = pages
         self.urls = urls
         self.files = files
@@ -157,11 +163,8 @@ final class LinkTargets: Sendable {
 
     /// Whether a Jekyll `post_url` names a post (`2020-01-01-x`, or `folder/2020-01-01-x`).
     func postURL(_ name: String) -> Bool {
-        pages.keys.contains { file in
-            guard file.contains("_posts/") else { return false }
-            let stem = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-            return stem == (name as NSString).lastPathComponent
-                && (!name.contains("/") || (file as NSString).deletingPathExtension.hasSuffix(name))
+        (postsByName[(name as NSString).lastPathComponent] ?? []).contains { file in
+            !name.contains("/") || (file as NSString).deletingPathExtension.hasSuffix(name)
         }
     }
 
@@ -185,54 +188,30 @@ final class LinkTargets: Sendable {
     }
 
     func nearest(to wanted: String, images: Bool) -> String? {
-        let pool = images ? Array(files) : Array(urls.keys) + Array(lists)
-        return Nearest.find(wanted, among: pool).map { $0.isEmpty ? "/" : (images ? $0 : $0 + "/") }
+        pool(images ? .files : .addresses).find(wanted).map { $0.isEmpty ? "/" : (images ? $0 : $0 + "/") }
     }
 
-    func nearestFile(to target: String) -> String? { Nearest.find(target, among: Array(pages.keys)) }
+    func nearestFile(to target: String) -> String? { pool(.pageFiles).find(target) }
 
-    func nearestPost(to name: String) -> String? {
-        let stems = pages.keys.filter { $0.contains("_posts/") }.map {
-            (($0 as NSString).lastPathComponent as NSString).deletingPathExtension
-        }
-        return Nearest.find(name, among: stems)
-    }
-}
+    func nearestPost(to name: String) -> String? { pool(.postNames).find(name) }
 
-/// The candidate closest to a misspelled target, by edit distance (at most a third of its
-/// length away).
-enum Nearest {
-    static func find(_ wanted: String, among candidates: [String]) -> String? {
-        let target = Array(wanted.lowercased())
-        let limit = max(2, target.count / 3)
-        var best: (String, Int)?
-        for candidate in candidates where abs(candidate.count - target.count) <= limit {
-            let distance = levenshtein(target, Array(candidate.lowercased()), limit: best?.1 ?? limit)
-            if let distance, distance <= (best?.1 ?? limit), distance < (best?.1 ?? Int.max) || best == nil {
-                best = (candidate, distance)
+    /// What a suggestion is chosen from.
+    enum PoolKind: Hashable { case files, addresses, pageFiles, postNames }
+
+    /// The candidates of `kind`, prepared on first use (a check with no broken link never
+    /// needs them) and shared by the threads of the check.
+    private func pool(_ kind: PoolKind) -> NearestPool {
+        pools.withLock { pools in
+            if let made = pools[kind] { return made }
+            let made: NearestPool
+            switch kind {
+            case .files: made = NearestPool(files)
+            case .addresses: made = NearestPool(Array(urls.keys) + Array(lists))
+            case .pageFiles: made = NearestPool(pages.keys)
+            case .postNames: made = NearestPool(postsByName.keys)
             }
+            pools[kind] = made
+            return made
         }
-        if let best { return best.0 }
-        // `#sencha` for `#煎茶-sencha`: the shortest candidate holding it as a part.
-        let lower = wanted.lowercased()
-        guard lower.count >= 3 else { return nil }
-        return candidates.filter { $0.lowercased().contains(lower) }.min { $0.count < $1.count }
-    }
-
-    /// The edit distance, or nil when it is over `limit`.
-    static func levenshtein(_ a: [Character], _ b: [Character], limit: Int) -> Int? {
-        if a.isEmpty { return b.count <= limit ? b.count : nil }
-        var previous = Array(0...b.count), current = Array(repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowBest = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                rowBest = min(rowBest, current[j])
-            }
-            if rowBest > limit { return nil }
-            swap(&previous, &current)
-        }
-        return previous[b.count] <= limit ? previous[b.count] : nil
     }
 }
