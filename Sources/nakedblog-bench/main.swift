@@ -1,7 +1,7 @@
 import Blog
 // `make bench`: measures nakedblog against git / hugo / cmark in the same run and prints one
 // Markdown table. `--quick` uses smaller inputs and fewer runs (for a fast look, not for numbers);
-// `--only list|search|history|jekyll|check|index|preview|pathological|spell|editor|memory|paste|longline|publish|app|clone|pictures` runs one section (`--only frame`: the app's first frame and Ctrl-S; `--only save`: Ctrl-S alone; `--only keys`: keystroke latency alone).
+// `--only list|search|history|jekyll|check|links|index|preview|pathological|spell|editor|memory|paste|longline|publish|app|clone|pictures` runs one section (`--only frame`: the app's first frame and Ctrl-S; `--only save`: Ctrl-S alone; `--only keys`: keystroke latency alone).
 import Foundation
 import GitOps
 import Harness
@@ -50,6 +50,9 @@ run.section("list") {
         + ListBench.refresh(posts: quick ? 2_000 : 20_000, runs: runs)
 }
 run.section("check") { try CheckBench.run(runs: runs, binary: binary) }
+run.section("links") {
+    try LinkBench.run(sizes: quick ? [2_000] : [2_000, 20_000], runs: quick ? 1 : 3, binary: binary)
+}
 run.section("search") { try SearchBench.run(posts: quick ? 2_000 : 20_000, runs: runs, binary: binary) }
 run.section("history") {
     try HistoryBench.run(posts: quick ? 2_000 : 20_000, commits: quick ? 500 : 5_000, runs: runs, binary: binary)
