@@ -90,16 +90,10 @@ public struct AppState: Sendable {
     public var buildCheck = false
     /// "Now" for post statuses (scheduled, expired); advanced by ticks.
     public var today = Date()
-    /// The next opened post is a new one: put the cursor where its body starts.
-    var cursorToBody = false
-    /// The line (1-based) the next opened post puts the cursor on (a refused publish's line).
-    public var cursorToLine: Int?
     /// The publish sheet about to open for this post says this (an unpublish, an undone publish).
     var pendingPublish: PendingPublish?
-    /// The post being opened goes to its first misspelled word (F7 on the publish sheet).
-    var misspellingOnOpen = false
     /// The post to open in the editor as soon as the site has loaded (`nakedblog POST`).
-    public var openOnLoad: String?
+    public var openOnLoad: (path: String, at: OpenAt)?
     /// A question to ask again once the message shown over it (a difference) is closed.
     var returnOverlay: Overlay?
 

@@ -98,8 +98,7 @@ final class GoToAndSwitchTests: XCTestCase {
         while picker(state)?.shown[picker(state)!.selected].label.contains(":16:") == false {
             _ = AppFixture.send(&state, .down())
         }
-        XCTAssertEqual(AppFixture.send(&state, .enter), [.openPost(kyoto)])
-        XCTAssertEqual(state.cursorToLine, 16)
+        XCTAssertEqual(AppFixture.send(&state, .enter), [.openPost(kyoto, at: .line(16))])
         // A changed query searches again; an old answer for another query is dropped.
         _ = AppFixture.send(&state, .character("/", alt: true))
         AppFixture.type(&state, "matcha")
@@ -140,5 +139,18 @@ final class GoToAndSwitchTests: XCTestCase {
         _ = try AppFixture.perform(
             .restorePosition(kyoto), root: PackageRoot.path + "/demo", on: &state, environment: environment)
         XCTAssertEqual(state.editor?.editor.cursor, .init(line: 0, column: 1))
+    }
+
+    /// Issue 58: where the cursor goes rides on the open request, so an open that never landed
+    /// (the file went away) leaves nothing behind for the next post opened.
+    func testAnOpenThatNeverLandedLeavesNoCursorIntentBehind() throws {
+        var state = try AppFixture.browsing()
+        XCTAssertEqual(
+            App.open(&state, "content/posts/gone/index.md", line: 30).last,
+            .openPost("content/posts/gone/index.md", at: .line(30)))
+        let text = (1...120).map { "Line \($0)" }.joined(separator: "\n")
+        _ = App.update(
+            &state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: text, stamp: nil), now: 0)
+        XCTAssertEqual(state.editor?.editor.cursor.line, 0, "the other post opens where it was left")
     }
 }

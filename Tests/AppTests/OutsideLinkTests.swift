@@ -71,7 +71,7 @@ final class OutsideLinkTests: XCTestCase {
                 }, path)
             XCTAssertFalse(
                 messages.contains {
-                    if case .postOpened(let opened, let text, _) = $0 {
+                    if case .postOpened(let opened, let text, _, _) = $0 {
                         return opened == path || text.contains("hunter2")
                     }; return false
                 })
@@ -101,7 +101,7 @@ final class OutsideLinkTests: XCTestCase {
         }
         XCTAssertFalse(
             messages.contains {
-                if case .postOpened(_, let text, _) = $0 { return text.contains("hunter2") }; return false
+                if case .postOpened(_, let text, _, _) = $0 { return text.contains("hunter2") }; return false
             })
         withExtendedLifetime(runner) {}
     }

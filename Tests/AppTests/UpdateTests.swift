@@ -383,10 +383,11 @@ final class UpdateTests: XCTestCase {
     /// Issue 45.10: opening at PATH:LINE puts the line mid-screen, as vim does.
     func testOpeningAtALinePutsItMidScreen() throws {
         var state = try AppFixture.browsing()
-        state.cursorToLine = 60
         let text = (1...120).map { "Line \($0)" }.joined(separator: "\n")
         _ = App.update(
-            &state, .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: text, stamp: nil), now: 0)
+            &state,
+            .postOpened(path: "content/posts/cold-brew-ratios/index.md", text: text, stamp: nil, at: .line(60)),
+            now: 0)
         let frame = Render.frame(&state)
         let row = try XCTUnwrap(frame.cursor?.y)
         XCTAssertTrue((8...14).contains(row), "row \(row) of 24")

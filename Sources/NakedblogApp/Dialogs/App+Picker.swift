@@ -107,13 +107,12 @@ extension App {
 
     /// Opens `path` in the editor at `line` (the post in the editor, if another, is let go).
     static func open(_ state: inout AppState, _ path: String, line: Int?) -> [AppEffect] {
-        state.cursorToLine = line
         var effects: [AppEffect] = []
         if let screen = state.editor, screen.path != path, state.page == .editor {
             effects += [.releasePost(screen.path), .perform(.rememberPosition(screen.path, screen.editor.cursor))]
         }
         state.browse.select(path)
-        return effects + [.openPost(path)]
+        return effects + [.openPost(path, at: line.map(OpenAt.line) ?? .lastPlace)]
     }
 
     /// Ctrl-↓ / Ctrl-↑: the next (previous) heading's line.

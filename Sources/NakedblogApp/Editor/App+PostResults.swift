@@ -7,7 +7,7 @@ extension App {
     /// Results about the post being edited: opened, saved, created, previewed, recovered.
     static func handlePostResult(_ state: inout AppState, _ message: AppMessage, now: TimeInterval) -> [AppEffect] {
         switch message {
-        case .postOpened(let path, let text, let stamp):
+        case .postOpened(let path, let text, let stamp, let at):
             guard let site = state.site else { return [] }
             var screen = EditorScreen(path: path, file: site.absolute(path), text: text, stamp: stamp)
             screen.editor.tabWidth = state.tabWidth
@@ -18,21 +18,18 @@ extension App {
                 screen.keepPlace(of: previous)
                 restore = []
             }
-            if state.cursorToBody {
-                state.cursorToBody = false
+            var spelling: [AppEffect] = []
+            switch at {
+            case .lastPlace: break
+            case .body:
                 screen.editor.goToLine(firstBodyLine(text) + 1)
                 restore = []
-            }
-            if let line = state.cursorToLine {
-                state.cursorToLine = nil
+            case .line(let line):
                 restore = []
                 screen.editor.goToLine(line)
                 // As vim does with +N: the line mid-screen, with what leads to it above.
                 screen.view.centreOnCursor()
-            }
-            var spelling: [AppEffect] = []
-            if state.misspellingOnOpen {
-                state.misspellingOnOpen = false
+            case .firstMisspelling:
                 spelling = findMisspelling(&state, &screen, forward: true)
             }
             state.editor = screen
@@ -97,8 +94,7 @@ extension App {
         case .postCreated(let path, let note):
             state.overlay = nil
             if let note { toast(&state, TerminalText.visible(note), isError: true, now: now) }
-            state.cursorToBody = true
-            return [.openPost(path), refresh(state, [path])]
+            return [.openPost(path, at: .body), refresh(state, [path])]
         case .draftToggled(let path, let movedFrom):
             if let movedFrom {
                 toast(&state, "Moved to \(path)", now: now)

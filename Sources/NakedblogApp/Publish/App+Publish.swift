@@ -150,8 +150,7 @@ extension App {
             state.editor = screen
             return []
         }
-        state.cursorToLine = line
-        return [.openPost(post)]
+        return [.openPost(post, at: .line(line))]
     }
 
     /// F7 on the sheet: the post in the editor at its first misspelled word, with suggestions.
@@ -165,8 +164,7 @@ extension App {
             state.editor = screen
             return stop + effects
         }
-        state.misspellingOnOpen = true
-        return stop + [.openPost(post)]
+        return stop + [.openPost(post, at: .firstMisspelling)]
     }
 
     /// The sheet opened: its build check starts in the background.

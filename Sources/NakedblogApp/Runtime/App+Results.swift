@@ -24,7 +24,7 @@ extension App {
             var effects: [AppEffect] = firstLoad ? [.refreshGit, .fetch, .rememberSite(site.root)] : [.refreshGit]
             if let post = state.openOnLoad {
                 state.openOnLoad = nil
-                effects.append(.openPost(post))
+                effects.append(.openPost(post.path, at: post.at))
             }
             return effects
         case .postOpened, .postBeingEdited, .postReadOnly, .postReloaded, .previewRendered, .failed, .saved,

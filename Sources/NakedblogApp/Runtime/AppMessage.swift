@@ -32,7 +32,7 @@ public enum AppMessage: Sendable {
     /// nothing else: what a save changed, without a status of the whole work tree.
     case gitChangesRefreshed(under: [String], changes: [String: FileChange])
     case fetched(behind: Int, problem: String?)
-    case postOpened(path: String, text: String, stamp: FileStamp?)
+    case postOpened(path: String, text: String, stamp: FileStamp?, at: OpenAt = .lastPlace)
     /// The post just opened is open in another author's session: it is shown read-only.
     case postBeingEdited(path: String, by: String)
     /// The post is shown but may not be changed in this session (another author's, on a shared server).
@@ -99,7 +99,7 @@ public enum AppEffect: Sendable, Equatable {
     case refreshGitPaths([String])
     case fetch
     case sync
-    case openPost(String)
+    case openPost(String, at: OpenAt = .lastPlace)
     /// Reads the post in the editor again without showing it (`postReloaded`).
     case reloadPost(String)
     /// Saves atomically; refuses (`saveConflict`) when the file on disk is no longer `expected`,

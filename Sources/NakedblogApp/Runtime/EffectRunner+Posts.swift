@@ -4,7 +4,7 @@ import GitOps
 
 /// Opening, saving, creating and changing posts: each a workflow or a library call, sent back as a message.
 extension EffectRunner {
-    func openPost(_ path: String, root: String, reload: Bool = false) {
+    func openPost(_ path: String, at: OpenAt = .lastPlace, root: String, reload: Bool = false) {
         let text: String, stamp: FileStamp?
         do {
             (text, stamp) = try PostText.read(path, root: root)
@@ -15,7 +15,7 @@ extension EffectRunner {
             return
         }
         if reload { return send(.postReloaded(path: path, text: text, stamp: stamp)) }
-        send(.postOpened(path: path, text: text, stamp: stamp))
+        send(.postOpened(path: path, text: text, stamp: stamp, at: at))
         // A shared server: another author's post is shown, not changed (`PostOwnership`).
         if let reason = notYours(path, root: root) { return send(.postReadOnly(path: path, because: reason)) }
         if let author {

@@ -105,7 +105,7 @@ public final class EffectRunner: @unchecked Sendable {
         // Finding the repository reads the disk: not on the loop thread.
         case .fetch: background { self.startFetch(sync: false, root: root) }
         case .sync: background { self.startFetch(sync: true, root: root) }
-        case .openPost(let path): background { self.openPost(path, root: root) }
+        case .openPost(let path, let at): background { self.openPost(path, at: at, root: root) }
         case .releasePost(let path): if author != nil { background { EditingMarkers.release(path, root: root) } }
         case .reloadPost(let path): background { self.openPost(path, root: root, reload: true) }
         case .save(let path, let text, let revision, let expected, let overwrite):

@@ -97,8 +97,7 @@ struct OpenCommand: ParsableCommand {
             }
         }
         var state = AppState(columns: 80, rows: 24, page: .browse)
-        state.cursorToLine = line
-        state.openOnLoad = post
+        state.openOnLoad = post.map { ($0, line.map(OpenAt.line) ?? .lastPlace) }
         state.start.directory = FileManager.default.currentDirectoryPath
         if restricted {
             // The author's one site, or nothing: a session on a shared server never falls back
