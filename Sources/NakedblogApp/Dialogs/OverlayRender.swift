@@ -161,8 +161,6 @@ enum OverlayRender {
     /// and a row of margin above and below).
     static func helpRoom(rows: Int) -> Int { max(1, rows - 6) }
 
-    /// A centred box with `lines` (line `i` in `styles[i]` when given); returns its inner rectangle.
-    @discardableResult
     /// `line` cut to `width` columns around its first change (`[-…-]` or `{+…+}`).
     static func excerpt(_ line: String, width: Int) -> String {
         let characters = Array(line)
@@ -205,6 +203,8 @@ enum OverlayRender {
         return lines + help.map { indent + $0 }
     }
 
+    /// A centred box with `lines` (line `i` in `styles[i]` when given); returns its inner rectangle.
+    @discardableResult
     static func box(
         title: String, lines: [String], styles: [Int: Style] = [:], minWidth: Int = 40, into screen: inout Screen,
         area: Rect
