@@ -66,11 +66,15 @@ let package = Package(
 
         // Libraries: GitOps, FrontMatter, TUI and TextWidth import none of the others; Blog reads
         // front matter, Preview reads Blog's sites, Spelling reads Preview's prose spans.
-        .target(name: "GitOps", dependencies: ["CGit2", "CGitSSH"]),
+        // The one way to run another program: a clean signal mask, its own process group, input,
+        // output and a time limit (git's helpers, generators, the image helper, curl).
+        .target(name: "ChildProcesses"),
+        .target(name: "GitOps", dependencies: ["CGit2", "CGitSSH", "ChildProcesses"]),
         // Front matter: reading YAML, TOML and JSON blocks, values and dates, and editing one
         // field in place. Knows nothing of sites.
         .target(name: "FrontMatter", dependencies: ["TextWidth", "Yams", "TOMLKit"]),
-        .target(name: "Blog", dependencies: ["FrontMatter", "CScans", "TextWidth", "Yams", "TOMLKit"]),
+        .target(
+            name: "Blog", dependencies: ["ChildProcesses", "FrontMatter", "CScans", "TextWidth", "Yams", "TOMLKit"]),
         // Markdown → styled terminal lines: the only code that calls libcmark.
         .target(
             name: "Preview", dependencies: ["Blog", "CCmark", "CMemory", "CScans", "CSourceHighlight", "TextWidth"]),
@@ -84,20 +88,23 @@ let package = Package(
         .target(
             name: "Workflows",
             dependencies: [
-                "GitOps", "Blog", "FrontMatter", "Preview", "Spelling", "TextSearch", "TextWidth", "TOMLKit",
+                "ChildProcesses", "GitOps", "Blog", "FrontMatter", "Preview", "Spelling", "TextSearch", "TextWidth",
+                "TOMLKit",
             ]),
 
         // The full-screen app: state, update, render, effects (a library so tests can drive it).
         .target(
             name: "NakedblogApp",
-            dependencies: ["Workflows", "GitOps", "Blog", "Preview", "Spelling", "TUI", "TextWidth", "TOMLKit"]),
+            dependencies: [
+                "Workflows", "ChildProcesses", "GitOps", "Blog", "Preview", "Spelling", "TUI", "TextWidth", "TOMLKit",
+            ]),
 
         // The executable: argument parsing and wiring.
         .executableTarget(
             name: "nakedblog",
             dependencies: [
-                "NakedblogApp", "Workflows", "GitOps", "Blog", "Preview", "Spelling", "TUI", "TextSearch", "TextWidth",
-                "CMemory",
+                "NakedblogApp", "Workflows", "ChildProcesses", "GitOps", "Blog", "Preview", "Spelling", "TUI",
+                "TextSearch", "TextWidth", "CMemory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -135,11 +142,14 @@ let package = Package(
         .testTarget(name: "TextWidthTests", dependencies: ["TextWidth", "TestSupport"]),
         .testTarget(name: "TUITests", dependencies: ["TUI", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(
-            name: "AppTests", dependencies: ["NakedblogApp", "GitOps", "Blog", "Preview", "TUI", "TestSupport"],
+            name: "AppTests",
+            dependencies: ["NakedblogApp", "ChildProcesses", "GitOps", "Blog", "Preview", "TUI", "TestSupport"],
             exclude: ["__Snapshots__"]),
         .testTarget(
             name: "WorkflowsTests",
-            dependencies: ["Workflows", "TextSearch", "GitOps", "Blog", "Harness", "TestSupport", "TOMLKit"]),
+            dependencies: [
+                "Workflows", "ChildProcesses", "TextSearch", "GitOps", "Blog", "Harness", "TestSupport", "TOMLKit",
+            ]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "TestSupport"], exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Harness", "TestSupport"]),
     ],

@@ -138,6 +138,12 @@ def executed(log):
     return total, skipped
 
 
+def crashed(log):
+    """Whether XCTest's process died of a signal while running the named tests."""
+    with open(log, errors="replace") as handle:
+        return any("exited with unexpected signal code" in line for line in handle)
+
+
 def run_tests(filters, log):
     env = dict(os.environ, HUGO_CACHEDIR=os.path.join(SCRATCH, ".build", "hugo-cache"))
     return run(
@@ -222,7 +228,10 @@ def main():
             else:
                 status = run_tests(mutation.tests, log)
                 total, skipped = executed(log)
-                if total - skipped == 0:
+                if status != 0 and crashed(log):
+                    # A test process killed by a signal (the mutation made it crash): killed.
+                    verdict = "killed"
+                elif total - skipped == 0:
                     verdict = "runs no test"
                 elif status == 0:
                     verdict = "SURVIVED"

@@ -1,8 +1,9 @@
+import ChildProcesses
 import Foundation
-import Synchronization
 
-/// Runs a helper program (gpg, ssh-keygen, ssh-keyscan, git credential) with input, collecting
-/// its output and errors.
+/// Runs a helper program (gpg, ssh-keygen, ssh-keyscan, git credential, git log) with input,
+/// collecting its output and errors apart — through `OwnedProcess`, the one way nakedblog runs
+/// a program (a clean signal state, its own process group, a time limit).
 enum ExternalCommand {
     struct Result {
         var status: Int32
@@ -10,33 +11,21 @@ enum ExternalCommand {
         var errorOutput: Data
     }
 
-    static func run(_ arguments: [String], input: Data, environment: [String: String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.environment = environment
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let errorData = LockedData()
-        let errorReader = Thread { errorData.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
-        errorReader.start()
-        let writer = stdin.fileHandleForWriting
-        try? writer.write(contentsOf: input)
-        try? writer.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errorData.isSet { usleep(1000) }
-        return Result(status: process.terminationStatus, output: output, errorOutput: errorData.value)
+    struct NotStarted: Error, CustomStringConvertible {
+        let program: String
+        var description: String { "cannot run \(program)" }
     }
 
-    /// stderr, read on a thread of its own while stdout is read here.
-    private final class LockedData: Sendable {
-        private let data = Mutex<Data?>(nil)
-        func set(_ value: Data) { data.withLock { $0 = value } }
-        var isSet: Bool { data.withLock { $0 != nil } }
-        var value: Data { data.withLock { $0 ?? Data() } }
+    /// `arguments[0]` is looked up on the environment's PATH (as `env` does). A helper that
+    /// takes longer than `timeout` seconds is stopped with everything it started.
+    static func run(
+        _ arguments: [String], input: Data, environment: [String: String], timeout: Double = 600
+    ) throws -> Result {
+        guard
+            let outcome = OwnedProcess.run(
+                "/usr/bin/env", arguments, environment: environment, input: Array(input), separateErrors: true,
+                timeout: timeout)
+        else { throw NotStarted(program: arguments.first ?? "") }
+        return Result(status: outcome.status, output: Data(outcome.output), errorOutput: Data(outcome.errors))
     }
 }

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 
 /// How far the build check trusts the site it builds, how long it may take, and how to stop it.

@@ -1,4 +1,5 @@
 import Blog
+import ChildProcesses
 import Foundation
 import GitOps
 
@@ -63,20 +64,9 @@ extension EffectRunner {
         let file = root + "/" + path
         withTerminalSuspended {
             let quoted = "'" + file.replacingOccurrences(of: "'", with: "'\\''") + "'"
-            var pid: pid_t = 0
-            let arguments = ["/bin/sh", "-c", "\(editor) \(quoted)"]
-            var cArguments = arguments.map { strdup($0) } + [nil]
-            defer { cArguments.forEach { free($0) } }
-            // A clean signal state: the loop's thread blocks signals, and a child inherits that.
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            OwnedProcess.resetSignals(&attributes)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-            if posix_spawn(&pid, "/bin/sh", nil, &attributes, &cArguments, environ) == 0 {
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            }
+            // The environment the app was started with: the editor is the writer's own.
+            _ = OwnedProcess.runOnTerminal(
+                "/bin/sh", ["-c", "\(editor) \(quoted)"], environment: ProcessInfo.processInfo.environment)
         }
         send(.editorReturned(path: path))
     }

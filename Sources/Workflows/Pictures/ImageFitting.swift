@@ -1,4 +1,5 @@
 import Blog
+import ChildProcesses
 import Foundation
 
 /// Pictures made fit to publish by the image helper (`nakedblog-image`, libvips in a process of

@@ -1,4 +1,5 @@
 import Blog
+import ChildProcesses
 import Foundation
 import GitOps
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Blog
+import ChildProcesses
 import Foundation
 import Workflows
 

@@ -1,4 +1,5 @@
 import Blog
+import ChildProcesses
 import Workflows
 
 /// A build check run by a command: Ctrl-C, SIGTERM and SIGHUP stop the generator's whole process
