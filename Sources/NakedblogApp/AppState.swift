@@ -153,9 +153,10 @@ public struct HelpRow: Sendable, Equatable {
 /// A yes/no question and what "yes" does.
 public struct Confirmation: Sendable {
     public enum Action: Sendable, Equatable {
-        case quit, leaveEditor, cancelClone, trustHostKey(HostKey)
-        /// Make the published post at this path a draft.
-        case makeDraft(String)
+        case leaveEditor, cancelClone, trustHostKey(HostKey)
+        /// A browser command that asks first (`BrowseAction.question`), on the post it asked
+        /// about (nil: none), even if the list has moved since.
+        case browse(BrowseAction, post: String?)
         /// Save the post in the editor, then open this one (at a 1-based line).
         case saveAndOpen(String, line: Int?)
         /// Take this post off the site (a draft, then the publish sheet).

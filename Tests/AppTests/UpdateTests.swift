@@ -57,6 +57,21 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(state.editor?.editor.text.first, "x")
     }
 
+    /// Issue 58: a command that asks first (one entry of the command table) acts, on yes, on the
+    /// post it asked about, even when the list moved meanwhile (the disk changed, a refresh).
+    func testAYesActsOnThePostItWasAskedAbout() throws {
+        var state = try AppFixture.browsing()
+        let visible = state.browse.visible.map { state.browse.posts[$0] }
+        let live = try XCTUnwrap(
+            visible.firstIndex { !$0.draft && BrowseRender.gitMark($0, state.git, siteRoot: nil) == "" })
+        state.browse.selected = live
+        let asked = visible[live].path
+        XCTAssertNotNil(BrowseAction.toggleDraft.question(state, post: visible[live]))
+        _ = AppFixture.send(&state, .character("d"))
+        state.browse.selected = (live + 1) % visible.count
+        XCTAssertEqual(AppFixture.send(&state, .character("y")), [.toggleDraft(asked)])
+    }
+
     /// Issue 45.2: `d` on a post that is live asks first; a draft or a post not pushed yet does not.
     func testDraftKeyOnALivePostAsksFirst() throws {
         var state = try AppFixture.browsing()
@@ -67,7 +82,7 @@ final class UpdateTests: XCTestCase {
         let path = visible[live].path
         XCTAssertEqual(AppFixture.send(&state, .character("d")), [])
         guard case .confirm(let confirmation)? = state.overlay else { return XCTFail("expected a confirmation") }
-        XCTAssertEqual(confirmation.action, .makeDraft(path))
+        XCTAssertEqual(confirmation.action, .browse(.toggleDraft, post: path))
         XCTAssertTrue(confirmation.lines.joined().contains("/posts/"), "\(confirmation.lines)")
         XCTAssertEqual(AppFixture.send(&state, .character("n")), [])
         XCTAssertEqual(AppFixture.send(&state, .character("d"), .character("y")), [.toggleDraft(path)])

@@ -36,6 +36,18 @@ extension App {
                     ? "No post is listed" + BrowseRender.emptyReason(state) : "No post is selected", now: now)
             return []
         }
+        if let question = action.question(state, post: post) {
+            state.overlay = .confirm(question)
+            return []
+        }
+        return perform(&state, action, post: post, now: now)
+    }
+
+    /// A browser command, asked first already when it asks (`BrowseAction.question`).
+    static func perform(_ state: inout AppState, _ action: BrowseAction, post: Post?, now: TimeInterval)
+        -> [AppEffect]
+    {
+        let height = BrowseLayout.listHeight(rows: state.rows)
         switch action {
         case .up: state.browse.move(by: -1, height: height)
         case .down: state.browse.move(by: 1, height: height)
@@ -65,22 +77,6 @@ extension App {
             return [.preparePublish(post: post?.path, ignoringWords: state.ignoredWords.sorted())]
         case .toggleDraft:
             guard let post else { return [] }
-            // Taking a live post off the site is asked first (the key is one letter away from others).
-            let mark = BrowseRender.gitMark(post, state.git, siteRoot: state.site?.root)
-            if !post.draft, !post.unpublished, state.git.upstream != nil, mark == "" || mark == "modified",
-                let site = state.site
-            {
-                let url = site.config.baseURLPath + post.url(config: site.config)
-                state.overlay = .confirm(
-                    Confirmation(
-                        title: "Make it a draft?",
-                        lines: [
-                            "“\(post.title.isEmpty ? post.path : post.title)” is on the site"
-                                + (url.isEmpty ? "." : " at \(url)."),
-                            "As a draft it comes off the site when you next publish it.",
-                        ], action: .makeDraft(post.path)))
-                return []
-            }
             return [.toggleDraft(post.path)]
         case .sync:
             guard !state.isPublishing else {
@@ -125,14 +121,6 @@ extension App {
         case .help:
             state.overlay = .help(title: "Posts", rows: Keymaps.helpRows(state.keys.browse))
         case .quit:
-            if state.isPublishing {
-                state.overlay = .confirm(
-                    Confirmation(
-                        title: "Publishing",
-                        lines: ["A publish is still running.", "Quit anyway? It stops; your commit stays local."],
-                        action: .quit))
-                return []
-            }
             return [.quit]
         }
         return []

@@ -1,3 +1,4 @@
+import Blog
 import TUI
 
 /// What a key does in the browser. The one table: the raw value is its name in the config file's
@@ -81,6 +82,38 @@ public enum BrowseAction: String, Command {
         case .help: "help"
         case .quit: "quit"
         default: nil
+        }
+    }
+}
+
+extension BrowseAction {
+    /// What the command asks before it acts, when the state calls for it (nil: it acts at once).
+    /// The one place a browser key's confirmation lives: the key handler asks, and a yes runs
+    /// the command on the post it was asked about (`Confirmation.Action.browse`).
+    func question(_ state: AppState, post: Post?) -> Confirmation? {
+        switch self {
+        case .toggleDraft:
+            // Taking a live post off the site (the key is one letter away from others).
+            guard let post, let site = state.site, !post.draft, !post.unpublished, state.git.upstream != nil
+            else { return nil }
+            let mark = BrowseRender.gitMark(post, state.git, siteRoot: site.root)
+            guard mark == "" || mark == "modified" else { return nil }
+            let url = site.config.baseURLPath + post.url(config: site.config)
+            return Confirmation(
+                title: "Make it a draft?",
+                lines: [
+                    "“\(post.title.isEmpty ? post.path : post.title)” is on the site"
+                        + (url.isEmpty ? "." : " at \(url)."),
+                    "As a draft it comes off the site when you next publish it.",
+                ], action: .browse(self, post: post.path))
+        case .quit:
+            guard state.isPublishing else { return nil }
+            return Confirmation(
+                title: "Publishing",
+                lines: ["A publish is still running.", "Quit anyway? It stops; your commit stays local."],
+                action: .browse(self, post: nil))
+        default:
+            return nil
         }
     }
 }

@@ -1,3 +1,4 @@
+import Blog
 import Foundation
 import GitOps
 import TUI
@@ -48,7 +49,7 @@ extension App {
             switch key {
             case .character("y", false), .character("Y", false), .enter:
                 state.overlay = nil
-                return confirmed(&state, confirmation.action)
+                return confirmed(&state, confirmation.action, now: now)
             default:
                 // n, N, Esc — or any other key, which then also does what it does underneath.
                 state.overlay = nil
@@ -123,10 +124,17 @@ extension App {
         }
     }
 
-    private static func confirmed(_ state: inout AppState, _ action: Confirmation.Action) -> [AppEffect] {
+    private static func confirmed(_ state: inout AppState, _ action: Confirmation.Action, now: TimeInterval)
+        -> [AppEffect]
+    {
         switch action {
-        case .quit:
-            return [.quit]
+        case .browse(let action, let path):
+            var post: Post?
+            if let path {
+                guard let asked = state.browse.posts.first(where: { $0.path == path }) else { return [] }
+                post = asked
+            }
+            return perform(&state, action, post: post, now: now)
         case .leaveEditor:
             state.page = .browse
             let path = state.editor?.path, cursor = state.editor?.editor.cursor
@@ -137,8 +145,6 @@ extension App {
             return [.discardJournal(path: path), .releasePost(path), .perform(.rememberPosition(path, cursor))]
         case .cancelClone:
             return [.cancelClone]
-        case .makeDraft(let path):
-            return [.toggleDraft(path)]
         case .unpublish(let path):
             return [.perform(.unpublish(path))]
         case .undoPublish(let path):
