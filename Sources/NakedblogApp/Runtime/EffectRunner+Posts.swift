@@ -39,32 +39,34 @@ extension EffectRunner {
         _ path: String, _ text: String, _ revision: Int, root: String, expected: FileStamp?, overwrite: Bool
     ) {
         let file = root + "/" + path
-        if !overwrite, let expected, let current = FileStamp.of(file), current != expected,
-            current != shared.withLock({ $0.ownWrites[file] })
-        {
-            send(.saveConflict(path: path))
-            return
-        }
-        var info = stat()
-        let permissions: mode_t = stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o644
         // The editor is read-only for another author's post; this is the backstop.
         if let reason = notYours(path, root: root) {
             return send(.failed(AppFailure(.savePost, reason + " Nothing was saved.")))
         }
-        do {
-            try SiteContainment.require(file, insideSite: root, display: path)
-            try AtomicFile.write(Data(text.utf8), to: file, permissions: permissions)
-            RecoveryJournal.remove(root: root, post: path, environment: environment)
-            let stamp = FileStamp.of(file)
-            shared.withLock { $0.ownWrites[file] = stamp }
-            send(.saved(path: path, stamp: stamp, revision: revision))
-        } catch let error as ContentError {
+        do throws(WorkflowError) {
+            switch try PostText.save(
+                path, text: text, root: root, expected: expected,
+                lastWritten: shared.withLock { $0.ownWrites[file] }, overwrite: overwrite)
+            {
+            case .changedOnDisk:
+                send(.saveConflict(path: path))
+            case .written(let stamp):
+                RecoveryJournal.remove(root: root, post: path, environment: environment)
+                shared.withLock { $0.ownWrites[file] = stamp }
+                send(.saved(path: path, stamp: stamp, revision: revision))
+            }
+        } catch  where error.kind == .unwritable {
             send(
-                .failed(AppFailure(.savePost, "\(error) Your text is kept in the editor and in the recovery journal.")))
+                .failed(
+                    AppFailure(
+                        .savePost,
+                        "\(error.description). Check the disk space and the file's permissions, then save again."
+                    )))
         } catch {
             send(
                 .failed(
-                    AppFailure(.savePost, "\(error). Check the disk space and the file's permissions, then save again.")
+                    AppFailure(
+                        .savePost, "\(error.description) Your text is kept in the editor and in the recovery journal.")
                 ))
         }
     }

@@ -29,4 +29,39 @@ public enum PostText {
         }
         return (text, FileStamp.of(file))
     }
+
+    /// What a save did.
+    public enum Saved: Sendable, Equatable {
+        /// Written; the file's stamp now.
+        case written(FileStamp?)
+        /// Not written: the file changed on disk since the writer's copy was read.
+        case changedOnDisk
+    }
+
+    /// Writes `text` as the post at `path` (site-relative) in the site at `root`: atomically,
+    /// keeping the file's permissions, only inside the site. Refused (`changedOnDisk`) when the
+    /// file on disk is no longer `expected` — unless it is `lastWritten` (this session's own
+    /// save, seen again), or `overwrite`.
+    public static func save(
+        _ path: String, text: String, root: String, expected: FileStamp?, lastWritten: FileStamp? = nil,
+        overwrite: Bool = false
+    ) throws(WorkflowError) -> Saved {
+        let file = root + "/" + path
+        if !overwrite, let expected, let current = FileStamp.of(file), current != expected, current != lastWritten {
+            return .changedOnDisk
+        }
+        var info = stat()
+        let permissions: mode_t = stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        do {
+            try SiteContainment.require(file, insideSite: root, display: path)
+        } catch {
+            throw WorkflowError(.refused, String(describing: error))
+        }
+        do {
+            try AtomicFile.write(Data(text.utf8), to: file, permissions: permissions)
+        } catch {
+            throw WorkflowError(.unwritable, "\(error)")
+        }
+        return .written(FileStamp.of(file))
+    }
 }

@@ -14,6 +14,8 @@ public struct WorkflowError: Error, CustomStringConvertible, Sendable, Equatable
         case unreadable
         /// Stopped by the writer (Ctrl-C, SIGTERM) before it finished; nothing was left behind.
         case interrupted
+        /// A file cannot be written (disk full, permissions).
+        case unwritable
     }
 
     public let kind: Kind
