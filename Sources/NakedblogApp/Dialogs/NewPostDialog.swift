@@ -71,3 +71,33 @@ public struct NewPostDialog: Sendable {
         return request
     }
 }
+
+extension NewPostDialog {
+    /// The dialog over the page; returns the focused field's cursor.
+    func render(into screen: inout Screen, area: Rect) -> (x: Int, y: Int)? {
+        let dialog = self
+        let rows = dialog.form.fields.count
+        var lines = Array(repeating: "", count: rows) + ["", "slug: \(dialog.slug)"]
+        if dialog.jekyll { lines += ["A draft: _drafts/\(dialog.slug).md", "(dated when it is published)"] }
+        let problemLines = dialog.problem.map { App.wrap($0, width: max(20, min(72, area.width - 8))) } ?? []
+        lines +=
+            [""]
+            + (problemLines.isEmpty
+                ? [
+                    dialog.jekyll
+                        ? "Enter creates · Esc cancels" : "Enter creates · Tab next field · ←/→ change · Esc cancels"
+                ]
+                : problemLines)
+        guard let inner = OverlayRender.box(title: "New post", lines: lines, minWidth: 56, into: &screen, area: area)
+        else {
+            return nil
+        }
+        screen.put("slug: ", x: inner.x, y: inner.y + rows + 1, style: Style(.dim), clip: inner)
+        for (index, line) in problemLines.enumerated() {
+            screen.put(
+                line, x: inner.x, y: inner.y + lines.count - problemLines.count + index, style: Style(.error),
+                clip: inner)
+        }
+        return dialog.form.render(into: &screen, area: Rect(x: inner.x, y: inner.y, width: inner.width, height: rows))
+    }
+}

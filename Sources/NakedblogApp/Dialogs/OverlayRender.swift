@@ -3,7 +3,10 @@ import GitOps
 import TUI
 import TextWidth
 
-/// Boxes over the page: help, new post, publish sheet, confirmations and messages.
+/// Boxes over the page: the generic ones (help, messages, confirmations, the picker, a box with
+/// one field) drawn here; every other overlay is drawn by its feature (`PublishSheet.render`,
+/// `NewPostDialog.render`, `FrontMatterForm.render`, `EditorDialogs`, `SignInDialog.render`, the
+/// picture prompts, `NoteRender`), this switch only sends it there.
 enum OverlayRender {
     static func draw(_ overlay: Overlay, state: AppState, into screen: inout Screen) -> (x: Int, y: Int)? {
         let area = Rect(x: 0, y: 0, width: state.columns, height: state.rows)
@@ -31,89 +34,34 @@ enum OverlayRender {
                 .render(into: &screen, area: area)
             return nil
         case .recovery(let path, _, let changed):
-            Dialog(
-                title: "Unsaved text found",
-                message: [
-                    "Text for \(path)",
-                    "was never saved (a crash, or a dropped connection).",
-                    "\(changed) line\(changed == 1 ? "" : "s") differ from the file.",
-                ], choices: [("r", "recover"), ("d", "discard"), ("v", "view difference")]
-            ).render(into: &screen, area: area)
+            EditorDialogs.recovery(path: path, changedLines: changed, into: &screen, area: area)
             return nil
         case .diskConflict(let path):
-            Dialog(
-                title: "Changed on disk",
-                message: [
-                    "\(path) changed on disk since you opened it",
-                    "(another editor, or a sync). Nothing was saved yet.",
-                ], choices: [("o", "overwrite"), ("r", "reload theirs"), ("v", "view difference"), ("Esc", "cancel")]
-            )
-            .render(into: &screen, area: area)
+            EditorDialogs.diskConflict(path: path, into: &screen, area: area)
             return nil
         case .signIn(let dialog):
-            let host = URLComponents(string: dialog.url)?.host ?? dialog.url
-            let lines = [
-                "\(host) asks you to sign in (for \(URLRedaction.redact(dialog.url))).",
-                "Your git credential helpers had nothing for it.", "",
-                "Username:", "", "Password:", "", "", "Enter signs in (stored by your credential helper) · Esc cancels",
-            ]
-            guard let inner = box(title: "Sign in", lines: lines, minWidth: 60, into: &screen, area: area) else {
-                return nil
-            }
-            let user = dialog.username.render(
-                into: &screen, area: Rect(x: inner.x + 10, y: inner.y + 3, width: inner.width - 10, height: 1))
-            let pass = dialog.password.render(
-                into: &screen, area: Rect(x: inner.x + 10, y: inner.y + 5, width: inner.width - 10, height: 1))
-            return dialog.focus == 0 ? (user, inner.y + 3) : (pass, inner.y + 5)
+            return dialog.render(into: &screen, area: area)
         case .picker(let picker):
             return drawPicker(picker, into: &screen, area: area)
         case .history(let view):
             HistoryRender.draw(view, state: state, into: &screen, area: area)
             return nil
         case .imageAlt(let prompt):
-            return fieldBox(
-                "Alt text", question: "Describe the picture (its alt text, read to those who cannot see it):",
-                keys: "Enter inserts it as its own paragraph · Esc adds nothing", field: prompt.field,
-                into: &screen, area: area)
+            return prompt.render(into: &screen, area: area)
         case .note(let field):
-            return fieldBox(
-                "A short note", question: "What is on your mind? (a note has no title; markdown works)",
-                keys: "Enter writes it and opens the publish sheet · Esc cancels", field: field, into: &screen,
-                area: area)
+            return NoteRender.draw(field, into: &screen, area: area)
         case .imagePath(let prompt):
-            let shown = Array(prompt.candidates.prefix(max(0, area.height - 12)))
-            var lines = [
-                prompt.pasted == nil
-                    ? "Path of the picture (fitted into this post's bundle without its"
-                    : "You pasted a picture's path. Add the picture (fitted without its",
-                "metadata, then put in at the cursor as its own paragraph):", "", "",
-            ]
-            lines += shown.map { "  " + TerminalText.visible($0) } + (shown.isEmpty ? [] : [""])
-            lines.append(
-                prompt.pasted == nil
-                    ? "Enter adds · Tab completes" + (shown.isEmpty ? "" : ", ↑↓ choose") + " · Esc cancels"
-                    : "Enter adds it · Tab completes · Esc pastes the text instead")
-            var styles: [Int: Style] = [:]
-            if let chosen = prompt.chosen, chosen < shown.count { styles[4 + chosen] = Style(.selection) }
-            guard
-                let inner = box(
-                    title: "Add an image", lines: lines, styles: styles, minWidth: 60, into: &screen, area: area)
-            else { return nil }
-            return (
-                prompt.field.render(
-                    into: &screen, area: Rect(x: inner.x, y: inner.y + 3, width: inner.width, height: 1)),
-                inner.y + 3
-            )
+            return prompt.render(into: &screen, area: area)
         case .frontMatter(let form):
-            return frontMatter(form, into: &screen, area: area)
+            return form.render(into: &screen, area: area)
         case .spelling(let menu):
             SpellingMenuRender.draw(menu, state: state, into: &screen)
             return nil
         case .newPost(let dialog):
-            return newPost(dialog, into: &screen, area: area)
+            return dialog.render(into: &screen, area: area)
         case .publish:
             guard let sheet = state.publish else { return nil }
-            return publish(sheet, into: &screen, area: area)
+            return sheet.render(into: &screen, area: area)
         }
     }
 
@@ -223,217 +171,4 @@ enum OverlayRender {
         return inner
     }
 
-    private static func frontMatter(_ form: FrontMatterForm, into screen: inout Screen, area: Rect) -> (x: Int, y: Int)?
-    {
-        let rows = form.form.fields.count
-        var footer = ["", form.problem ?? "Enter applies · Tab next (completes tags) · Space toggles · Esc cancels"]
-        if !form.rawKeys.isEmpty { footer.append("In the text only: " + form.rawKeys.joined(separator: ", ")) }
-        let lines = Array(repeating: "", count: rows) + footer
-        guard let inner = box(title: "Front matter", lines: lines, minWidth: 64, into: &screen, area: area) else {
-            return nil
-        }
-        if let problem = form.problem {
-            screen.put(problem, x: inner.x, y: inner.y + rows + 1, style: Style(.error), clip: inner)
-        }
-        return form.form.render(
-            into: &screen, area: Rect(x: inner.x, y: inner.y, width: inner.width, height: min(rows, inner.height)))
-    }
-
-    private static func newPost(_ dialog: NewPostDialog, into screen: inout Screen, area: Rect) -> (x: Int, y: Int)? {
-        let rows = dialog.form.fields.count
-        var lines = Array(repeating: "", count: rows) + ["", "slug: \(dialog.slug)"]
-        if dialog.jekyll { lines += ["A draft: _drafts/\(dialog.slug).md", "(dated when it is published)"] }
-        let problemLines = dialog.problem.map { App.wrap($0, width: max(20, min(72, area.width - 8))) } ?? []
-        lines +=
-            [""]
-            + (problemLines.isEmpty
-                ? [
-                    dialog.jekyll
-                        ? "Enter creates · Esc cancels" : "Enter creates · Tab next field · ←/→ change · Esc cancels"
-                ]
-                : problemLines)
-        guard let inner = box(title: "New post", lines: lines, minWidth: 56, into: &screen, area: area) else {
-            return nil
-        }
-        screen.put("slug: ", x: inner.x, y: inner.y + rows + 1, style: Style(.dim), clip: inner)
-        for (index, line) in problemLines.enumerated() {
-            screen.put(
-                line, x: inner.x, y: inner.y + lines.count - problemLines.count + index, style: Style(.error),
-                clip: inner)
-        }
-        return dialog.form.render(into: &screen, area: Rect(x: inner.x, y: inner.y, width: inner.width, height: rows))
-    }
-
-    private static func publish(_ sheet: PublishSheet, into screen: inout Screen, area: Rect) -> (x: Int, y: Int)? {
-        var lines: [String] = []
-        var styles: [Int: Style] = [:]
-        switch sheet.phase {
-        case .confirm:
-            lines.append(
-                sheet.post == nil ? "Push the commits that are not on the remote yet." : "Publish “\(sheet.title)”:")
-            for file in sheet.files.prefix(6) { lines.append("  \(DisplayWidth.pad(file.change, to: 9)) \(file.path)") }
-            if sheet.files.count > 6 { lines.append("  … and \(sheet.files.count - 6) more") }
-            if sheet.files.isEmpty && sheet.post != nil {
-                lines.append("  (no changes to commit; unpushed commits are pushed)")
-            }
-            if !sheet.changedKeys.isEmpty {
-                lines.append("Front matter changed: " + sheet.changedKeys.joined(separator: ", "))
-            }
-            func add(_ more: [String], _ role: StyleRole) {
-                for line in more { styles[lines.count] = Style(role); lines.append(line) }
-            }
-            for warning in sheet.review.warnings.prefix(5) { add(App.wrap("⚠ " + warning, width: 66), .warning) }
-            if sheet.review.warnings.count > 5 { add(["⚠ … and \(sheet.review.warnings.count - 5) more"], .warning) }
-            if let address = sheet.stopsAddress {
-                add(App.wrap("⚠ \(address) stops existing on the site", width: 66), .warning)
-            }
-            for warning in sheet.pictureWarnings.prefix(3) { add(App.wrap("⚠ " + warning, width: 66), .warning) }
-            if sheet.pictureWarnings.count > 3 {
-                add(["⚠ … and \(sheet.pictureWarnings.count - 3) more about pictures"], .warning)
-            }
-            if !sheet.brokenLinks.isEmpty {
-                let count = sheet.brokenLinks.count
-                add(["⚠ \(count) broken link\(count == 1 ? "" : "s"):"], .warning)
-                for problem in sheet.brokenLinks.prefix(3) {
-                    let what = "line \(problem.line): " + problem.link + (problem.suggestion.map { " → \($0)?" } ?? "")
-                    add(App.wrap("  " + what, width: 66), .warning)
-                }
-                if count > 3 { add(["  … and \(count - 3) more (nakedblog check --links)"], .warning) }
-            }
-            if let misspelled = sheet.misspelled, misspelled > 0 {
-                add(["⚠ \(misspelled) misspelled word\(misspelled == 1 ? "" : "s") (F7 goes to the first)"], .warning)
-            }
-            if let refusal = sheet.review.refusal {
-                lines.append("")
-                add(App.wrap("Refused: \(refusal)", width: 66), .error)
-            }
-            if sheet.review.addressChange != nil, sheet.keepsOldAddress {
-                lines.append("Ctrl-K keeps the old address as a redirect")
-            }
-            if sheet.takesOffSite && !sheet.setDraftFalse {
-                add(["It is a draft now: this publish takes it off the site."], .warning)
-            }
-            if sheet.wasDraft {
-                let what = sheet.draftMoves ? "publish as a post (moves it to _posts/)" : "set draft: false"
-                lines.append("[\(sheet.setDraftFalse ? "x" : " ")] \(what) (Tab toggles)")
-            }
-            var hint =
-                sheet.review.refusal == nil
-                ? "Enter publishes · Esc cancels"
-                : "Enter opens the post at line \(sheet.review.refusal?.line ?? 1) · Ctrl-F publishes anyway · Esc cancels"
-            switch sheet.check {
-            case .notRun: break
-            case .running(let generator):
-                add(
-                    [
-                        sheet.publishWhenChecked
-                            ? "⧗ Building the site with \(generator)… publishing when it passes"
-                            : "⧗ Building the site with \(generator) to check the change…"
-                    ], .dim)
-                if sheet.review.refusal == nil {
-                    hint = "Enter publishes when the build passes · Ctrl-F publishes now · Esc cancels"
-                }
-            case .done(let check):
-                for appearance in check.appearances.prefix(2) {
-                    let text = appearance.when.description
-                    add(App.wrap(text.prefix(1).uppercased() + text.dropFirst() + ".", width: 66), .dim)
-                }
-                let role: StyleRole
-                switch check.verdict {
-                case .failed: role = .error
-                case .alreadyBroken: role = .warning
-                case .passed, .unavailable: role = .dim
-                }
-                // ✓ only for a site that builds: a site already broken is a warning, a check not
-                // run is said without a mark.
-                let mark: String
-                switch check.verdict {
-                case .passed: mark = "✓ "
-                case .failed: mark = "✗ "
-                case .alreadyBroken: mark = "⚠ "
-                case .unavailable: mark = "· "
-                }
-                let shown = check.lines.prefix(check.refuses || check.verdict == .alreadyBroken ? 4 : 2)
-                for (index, line) in shown.enumerated() {
-                    add(App.wrap((index == 0 ? mark : "  ") + line, width: 66), role)
-                }
-                if check.refuses && sheet.review.refusal == nil {
-                    if let problem = check.postProblem, problem.path == sheet.post {
-                        hint = "Enter opens the post at line \(problem.line) · Ctrl-F publishes anyway · Esc cancels"
-                    } else {
-                        hint = "Ctrl-F publishes anyway · Esc cancels"
-                    }
-                }
-            }
-            lines += ["", "Commit message:", "", "", hint]
-        case .running(let step, _):
-            lines =
-                [step, "", ""] + sheet.remoteLines.suffix(3).map { "remote: " + $0 } + [
-                    "", "Esc hides this; publishing continues.",
-                ]
-        case .failed(let message):
-            lines =
-                App.wrap(message, width: 60) + [
-                    "", "Your commit is kept locally (shown as unpushed).", "r retries · Esc closes",
-                ]
-        case .conflict(let files, let selected):
-            lines = ["The remote changed the same lines in:"]
-            for (index, file) in files.enumerated() {
-                let choice: String
-                switch sheet.resolutions[file] {
-                case .local?: choice = "mine"
-                case .remote?: choice = "remote's"
-                case .content?: choice = "edited"
-                case nil: choice = "—"
-                }
-                lines.append((index == selected ? "▸ " : "  ") + DisplayWidth.pad(choice, to: 9) + file)
-            }
-            // The selected file's changes, both sides, before a side is kept.
-            if selected < files.count, let changes = sheet.conflictSides?.changes[files[selected]] {
-                lines.append("")
-                for change in changes.prefix(2) {
-                    lines.append("theirs " + Self.excerpt(change.theirs, width: 58))
-                    lines.append("mine   " + Self.excerpt(change.mine, width: 58))
-                }
-                if changes.count > 2 { lines.append("… and \(changes.count - 2) more (e shows them all)") }
-            } else if sheet.conflictSides == nil {
-                lines += ["", "Reading both sides…"]
-            }
-            lines += [
-                "", "m keep mine · t take the remote's · e edit by hand (markers shown)",
-                files.count > 1
-                    ? "M / T all files · Enter continue · a abort (your commit stays local)"
-                    : "a abort (your commit stays local)",
-            ]
-        case .identity:
-            lines = [
-                "git does not know who you are yet. Your name and email go into",
-                "every commit (saved in ~/.gitconfig, as git config --global does):",
-                "", "Name:", "", "Email:", "", "", "Enter saves and publishes · Tab next · Esc cancels",
-            ]
-        case .done(let message):
-            lines = [message]
-        }
-        let title = sheet.post == nil ? "Publish" : "Publish · \(sheet.title)"
-        guard let inner = box(title: title, lines: lines, styles: styles, minWidth: 60, into: &screen, area: area)
-        else { return nil }
-        switch sheet.phase {
-        case .confirm:
-            let y = inner.y + lines.count - 3
-            return (sheet.message.render(into: &screen, area: Rect(x: inner.x, y: y, width: inner.width, height: 1)), y)
-        case .running(_, let fraction):
-            ProgressBar(label: "", fraction: fraction).render(
-                into: &screen, area: Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: 1))
-        case .failed:
-            screen.put("Publishing failed", x: inner.x, y: inner.y - 1, style: Style(.error, bold: true))
-        case .identity(let name, let email, let focus):
-            let nameColumn = name.render(
-                into: &screen, area: Rect(x: inner.x + 7, y: inner.y + 3, width: inner.width - 7, height: 1))
-            let emailColumn = email.render(
-                into: &screen, area: Rect(x: inner.x + 7, y: inner.y + 5, width: inner.width - 7, height: 1))
-            return focus == 0 ? (nameColumn, inner.y + 3) : (emailColumn, inner.y + 5)
-        default: break
-        }
-        return nil
-    }
 }

@@ -121,3 +121,24 @@ public struct FrontMatterForm: Sendable {
         return editor.page.textWithBOM
     }
 }
+
+extension FrontMatterForm {
+    /// The form over the editor; returns the focused field's cursor.
+    func render(into screen: inout Screen, area: Rect) -> (x: Int, y: Int)? {
+        let form = self
+        let rows = form.form.fields.count
+        var footer = ["", form.problem ?? "Enter applies · Tab next (completes tags) · Space toggles · Esc cancels"]
+        if !form.rawKeys.isEmpty { footer.append("In the text only: " + form.rawKeys.joined(separator: ", ")) }
+        let lines = Array(repeating: "", count: rows) + footer
+        guard
+            let inner = OverlayRender.box(title: "Front matter", lines: lines, minWidth: 64, into: &screen, area: area)
+        else {
+            return nil
+        }
+        if let problem = form.problem {
+            screen.put(problem, x: inner.x, y: inner.y + rows + 1, style: Style(.error), clip: inner)
+        }
+        return form.form.render(
+            into: &screen, area: Rect(x: inner.x, y: inner.y, width: inner.width, height: min(rows, inner.height)))
+    }
+}
