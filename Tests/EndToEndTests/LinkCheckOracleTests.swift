@@ -32,6 +32,21 @@ final class LinkCheckOracleTests: XCTestCase {
 
         [^1]: 这是一个数字脚注
         """.write(toFile: site + "/content/posts/links/index.md", atomically: true, encoding: .utf8)
+        // A section's own page (a branch bundle): its links are the writer's too, relative ones
+        // resolved from its list page, its own files served beside it (the learn theme's docs
+        // had four such pictures missing, unseen).
+        try FileManager.default.createDirectory(atPath: site + "/content/guides", withIntermediateDirectories: true)
+        try """
+        ---
+        title: "Guides"
+        ---
+        ![magic](images/magic.gif?classes=shadow) ![diagram](diagram.png) [tea](../posts/tea-in-kyoto/)
+        """.write(toFile: site + "/content/guides/_index.md", atomically: true, encoding: .utf8)
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: URL(fileURLWithPath: site + "/content/guides/diagram.png"))
+        try """
+        {{ define "main" }}<h1>{{ .Title }}</h1>{{ .Content }}
+        <ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>{{ end }}
+        """.write(toFile: site + "/layouts/_default/list.html", atomically: true, encoding: .utf8)
         try Shell.check(["hugo", "--source", site, "--destination", work.appending("out"), "--quiet"])
         let proofer = try Shell.run(
             [
@@ -53,7 +68,11 @@ final class LinkCheckOracleTests: XCTestCase {
             if let match = line.firstMatch(of: #/no (?:page|image) at (\S+)/#) { found.insert(String(match.output.1)) }
         }
         XCTAssertEqual(
-            theirs, ["/posts/nope/", "/images/missing.png", "/2019/old-post/", "/images/zion-national-park.jpg"])
+            theirs,
+            [
+                "/posts/nope/", "/images/missing.png", "/2019/old-post/", "/images/zion-national-park.jpg",
+                "images/magic.gif?classes=shadow",
+            ])
         XCTAssertEqual(found, theirs, "ours: \(ours.stdout)\nhtml-proofer: \(proofer.stdout)")
     }
 }

@@ -130,6 +130,27 @@ final class LinkCheckTests: XCTestCase {
         XCTAssertEqual(try check(work.path), ["_posts/2020-01-01-notes.md:8:29: no page at /nowhere/"])
     }
 
+    /// A section's `_index` page is checked with the site: relative links from its list page's
+    /// address (a French one's under /fr/), its own files (a branch bundle's) served beside it.
+    func testSectionPagesAreCheckedFromTheirOwnAddress() throws {
+        let work = try TemporaryDirectory(prefix: "nb-links-sections")
+        defer { work.remove() }
+        let root = work.appending("site")
+        try PackageRoot.copyDemo(to: root)
+        try FileManager.default.createDirectory(atPath: root + "/content/guides", withIntermediateDirectories: true)
+        try "---\ntitle: Guides\n---\n![a](images/magic.gif?x=1) ![b](diagram.png) [t](../posts/tea-in-kyoto/)\n"
+            .write(toFile: root + "/content/guides/_index.md", atomically: true, encoding: .utf8)
+        try "---\ntitle: Guides\n---\n[t](../posts/tea-in-kyoto/) [u](../../posts/tea-in-kyoto/)\n".write(
+            toFile: root + "/content/guides/_index.fr.md", atomically: true, encoding: .utf8)
+        try Data([0x89]).write(to: URL(fileURLWithPath: root + "/content/guides/diagram.png"))
+        XCTAssertEqual(
+            try check(root),
+            [
+                "content/guides/_index.fr.md:4:5: no page at ../posts/tea-in-kyoto/ (did you mean /posts/tea-in-kyoto/?)",
+                "content/guides/_index.md:4:6: no image at images/magic.gif?x=1",
+            ])
+    }
+
     /// Issue 60.5: one `ref` rule for the preview and the check — a bundle named by its folder,
     /// a page in one language only, and a page that does not exist, judged alike by both.
     func testThePreviewAndTheCheckAgreeOnRefs() throws {

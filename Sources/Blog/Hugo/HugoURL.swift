@@ -11,7 +11,22 @@ extension Post {
     }
 }
 
-enum HugoURL {
+public enum HugoURL {
+    /// The address of a section's list page from its `_index` file (`content/docs/setup/_index.fr.md`
+    /// → `/fr/docs/setup/`), or nil when `path` is no section index of a content root.
+    public static func section(_ path: String, config: SiteConfig) -> String? {
+        let name = (path as NSString).lastPathComponent
+        guard ContentFileName.isBranchIndex(name),
+            let root = config.contentRoots.filter({ path.hasPrefix($0.dir + "/") }).max(by: {
+                $0.dir.count < $1.dir.count
+            })
+        else { return nil }
+        let folder = String((path as NSString).deletingLastPathComponent.dropFirst(root.dir.count + 1))
+        let lang = root.language ?? ContentFileName.language(of: name, config: config) ?? config.defaultContentLanguage
+        let address = sanitize(folder.isEmpty ? "/" : "/" + folder + "/")
+        return config.languagePrefix(lang) + address
+    }
+
     /// The URL of a Hugo page when its own fields do not give it (`url`, a `permalinks` pattern,
     /// headless), else nil: then `of` works it out from the post when asked.
     static func override(_ post: Post, fields: FrontMatterFields, config: SiteConfig, contentRoot: String) -> String? {

@@ -53,12 +53,17 @@ public struct LinkCheck: Sendable {
         targets = LinkTargets(site: site, index: index)
     }
 
-    /// The problems in the posts at `paths` (site-relative; all posts when nil), in path and
-    /// line order.
-    public func run(_ paths: [String]? = nil) -> [LinkProblem] {
+    /// The problems in the posts at `paths` and the pages under `folders` (site-relative; "" is
+    /// the whole site; all pages when `paths` is nil), in path and line order. Sections' `_index`
+    /// pages are checked with the folders they are in (their text is the writer's too).
+    public func run(_ paths: [String]? = nil, folders: [String] = []) -> [LinkProblem] {
         let wanted = paths.map(Set.init)
-        let problems = PageFiles.each(in: site) { path, bytes -> [LinkProblem]? in
-            guard wanted?.contains(path) ?? true else { return nil }
+        let problems = PageFiles.each(in: site, sections: paths == nil || !folders.isEmpty) {
+            path, bytes -> [LinkProblem]? in
+            guard
+                wanted?.contains(path) ?? true
+                    || folders.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") })
+            else { return nil }
             let found = check(path, text: String(decoding: bytes, as: UTF8.self))
             return found.isEmpty ? nil : found
         }
@@ -69,7 +74,7 @@ public struct LinkCheck: Sendable {
     public func check(_ path: String, text: String) -> [LinkProblem] {
         let skip = FrontMatterLines.count(in: text)
         var problems: [LinkProblem] = []
-        let page = targets.pages[path]
+        let page = targets.pages[path] ?? targets.sectionPage(path)
         for link in MarkdownLinks.links(in: text, skippingLines: skip) {
             if let problem = resolve(link.destination, isImage: link.isImage, from: path, page: page) {
                 problems.append(problem.at(path, line: link.line + 1, column: link.column + 1))
@@ -154,7 +159,8 @@ public struct LinkCheck: Sendable {
             return targets.fileExists(target)
                 ? nil : Unplaced(link: reference.written, kind: .page, suggestion: targets.nearestFile(to: target))
         case .picture:
-            return resolve(reference.target, isImage: true, from: path, page: targets.pages[path])
+            return resolve(
+                reference.target, isImage: true, from: path, page: targets.pages[path] ?? targets.sectionPage(path))
         }
     }
 }

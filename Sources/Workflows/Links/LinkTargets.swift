@@ -133,10 +133,23 @@ final class LinkTargets: Sendable {
         return .missing(key)
     }
 
+    /// A section's `_index` page of a Hugo site (no post: the index lists none), with the address
+    /// its links are resolved from.
+    func sectionPage(_ path: String) -> Page? {
+        guard site.kind.jekyll == nil, let url = HugoURL.section(path, config: site.config) else { return nil }
+        return Page(file: path, url: url, draft: false)
+    }
+
     /// A relative address in the post at `path`: a source file (`../x.md`) relative to the
-    /// post's folder, anything else relative to its URL, as the browser resolves it.
+    /// post's folder, anything else relative to its URL, as the browser resolves it. A
+    /// section's own files (a branch bundle's resources) are served beside its list page.
     func relative(_ address: String, from path: String, page: Page?) -> Resolution {
         let folder = (path as NSString).deletingLastPathComponent
+        if page.map({ ($0.file as NSString).lastPathComponent.hasPrefix("_index.") }) == true,
+            !address.hasPrefix("."), fileExists(folder + "/" + address)
+        {
+            return .file
+        }
         let ext = (address as NSString).pathExtension.lowercased()
         if ["md", "markdown"].contains(ext) {
             let file = Self.resolveDots(folder.isEmpty ? address : folder + "/" + address)

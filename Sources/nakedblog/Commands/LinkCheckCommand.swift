@@ -16,17 +16,22 @@ enum LinkCheckCommand {
         let opened = try SiteLoading.open(start.isEmpty ? here : start)
         let index = PostIndex.build(opened, listings: SiteListings.cache(for: opened))
         var only: [String]?
+        var folders: [String] = []
         if !paths.isEmpty {
             let absolute = paths.map { StandardPath.of($0.hasPrefix("/") ? $0 : here + "/" + $0) }
             only = index.posts.map(\.path).filter { post in
                 let file = opened.absolute(post)
                 return absolute.contains { file == $0 || file.hasPrefix($0 + "/") }
             }
-            if only?.isEmpty == true {
+            // A folder given (the site itself too): its sections' pages with its posts.
+            folders = absolute.filter { $0 == opened.root || $0.hasPrefix(opened.root + "/") }
+                .filter { FileManager.default.fileExists(atPath: $0 + "/.") }
+                .map { $0 == opened.root ? "" : opened.relative($0) }
+            if only?.isEmpty == true && folders.isEmpty {
                 throw UserFacingError("no post of the site at \(opened.root) is in \(paths.joined(separator: ", ")).")
             }
         }
-        var problems = LinkCheck(site: opened, index: index).run(only)
+        var problems = LinkCheck(site: opened, index: index).run(only, folders: folders)
         if external {
             guard ExternalLinks.available else {
                 throw UserFacingError("--external needs curl (Debian: apt install curl).")
