@@ -140,14 +140,28 @@ final class LinkCheckTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: root + "/content/guides", withIntermediateDirectories: true)
         try "---\ntitle: Guides\n---\n![a](images/magic.gif?x=1) ![b](diagram.png) [t](../posts/tea-in-kyoto/)\n"
             .write(toFile: root + "/content/guides/_index.md", atomically: true, encoding: .utf8)
-        try "---\ntitle: Guides\n---\n[t](../posts/tea-in-kyoto/) [u](../../posts/tea-in-kyoto/)\n".write(
-            toFile: root + "/content/guides/_index.fr.md", atomically: true, encoding: .utf8)
+        try
+            "---\ntitle: Guides\n---\n[t](../posts/tea-in-kyoto/) [u](../../posts/tea-in-kyoto/)\n\n## Activer recherche\n"
+            .write(toFile: root + "/content/guides/_index.fr.md", atomically: true, encoding: .utf8)
         try Data([0x89]).write(to: URL(fileURLWithPath: root + "/content/guides/diagram.png"))
+        // A branch bundle's files in a folder below it are served under its address, once (in
+        // its first language, as hugo 0.111 and 0.168 publish them); a French page's ref to the
+        // section is to its French page (its anchors), as hugo 0.168 resolves it.
+        try FileManager.default.createDirectory(
+            atPath: root + "/content/guides/images", withIntermediateDirectories: true)
+        try Data([0x89]).write(to: URL(fileURLWithPath: root + "/content/guides/images/a.png"))
+        try """
+        ---
+        title: Lien
+        ---
+        ![c](/guides/images/a.png) ![d](/fr/guides/images/a.png) {{< ref "/guides/_index.md#activer-recherche" >}}
+        """.write(toFile: root + "/content/posts/lien.fr.md", atomically: true, encoding: .utf8)
         XCTAssertEqual(
             try check(root),
             [
                 "content/guides/_index.fr.md:4:5: no page at ../posts/tea-in-kyoto/ (did you mean /posts/tea-in-kyoto/?)",
-                "content/guides/_index.md:4:6: no image at images/magic.gif?x=1",
+                "content/guides/_index.md:4:6: no image at images/magic.gif?x=1 (did you mean /guides/images/a.png?)",
+                "content/posts/lien.fr.md:4:33: no image at /fr/guides/images/a.png (did you mean /guides/images/a.png?)",
             ])
     }
 

@@ -53,12 +53,23 @@ public struct HugoRef: Sendable {
             wanted += candidates(folder + "/" + trimmed)
         }
         for root in roots { wanted += candidates(root + "/" + trimmed) }
+        // A page in one language refers within its language first (`x.fr.md` names `y.md`: `y.fr.md`).
+        let parts = (path as NSString).lastPathComponent.split(separator: ".")
+        let own =
+            parts.count >= 3 && languages.contains(parts[parts.count - 2].lowercased())
+            ? parts[parts.count - 2].lowercased() : nil
         for file in wanted {
+            let stem = String(file.dropLast(3))
+            if let own, file.hasSuffix(".md"), pages.contains(stem + "." + own + ".md") {
+                return stem + "." + own + ".md"
+            }
             if pages.contains(file) { return file }
             if let variant = withoutLanguage[file] { return variant }
             if file.hasSuffix("_index.md") {
-                let stem = String(file.dropLast(3))
-                if let found = ([file] + languages.map { stem + "." + $0 + ".md" }).first(where: sectionExists) {
+                let preferred = own.map { [stem + "." + $0 + ".md"] } ?? []
+                if let found = (preferred + [file] + languages.map { stem + "." + $0 + ".md" }).first(
+                    where: sectionExists)
+                {
                     return found
                 }
             }

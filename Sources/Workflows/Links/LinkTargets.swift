@@ -59,6 +59,14 @@ final class LinkTargets: Sendable {
         for folder in Self.servedFolders(site) {
             Self.walk(site.absolute(folder)) { files.insert(Self.normalize("/" + $0)) }
         }
+        if site.kind.jekyll == nil {
+            // Sections' list pages, and the files their branch bundles publish beside them.
+            let sections = HugoSections.indexes(site)
+            for index in sections {
+                if let url = HugoURL.section(index, config: site.config) { lists.insert(Self.normalize(url)) }
+            }
+            for file in HugoSections.resources(site, indexes: sections) { files.insert(Self.normalize(file)) }
+        }
         refs = HugoRef(pages: pages.keys, site: site)
         postsByName = Dictionary(
             grouping: pages.keys.filter { $0.contains("_posts/") },
@@ -141,15 +149,10 @@ final class LinkTargets: Sendable {
     }
 
     /// A relative address in the post at `path`: a source file (`../x.md`) relative to the
-    /// post's folder, anything else relative to its URL, as the browser resolves it. A
-    /// section's own files (a branch bundle's resources) are served beside its list page.
+    /// post's folder, anything else relative to its URL, as the browser resolves it (a section's
+    /// own files are among `files`, at its address: `HugoSections`).
     func relative(_ address: String, from path: String, page: Page?) -> Resolution {
         let folder = (path as NSString).deletingLastPathComponent
-        if page.map({ ($0.file as NSString).lastPathComponent.hasPrefix("_index.") }) == true,
-            !address.hasPrefix("."), fileExists(folder + "/" + address)
-        {
-            return .file
-        }
         let ext = (address as NSString).pathExtension.lowercased()
         if ["md", "markdown"].contains(ext) {
             let file = Self.resolveDots(folder.isEmpty ? address : folder + "/" + address)
