@@ -133,7 +133,7 @@ final class DailyDriverTests: XCTestCase {
         var state = try AppFixture.browsing()
         var conflict = GitError(kind: .conflict, operation: "rebase", message: "conflict in content/posts/a/index.md")
         conflict.paths = ["content/posts/a/index.md"]
-        let effects = App.update(&state, .publishFailed(conflict), now: 0)
+        let effects = App.update(&state, .publish(.failed(conflict)), now: 0)
         XCTAssertTrue(effects.contains(.perform(.loadConflictSides())), "both sides are read for the sheet")
         guard case .conflict(let files, _)? = state.publish?.phase else {
             return XCTFail("\(String(describing: state.publish))")
@@ -153,7 +153,7 @@ final class DailyDriverTests: XCTestCase {
         let check = PublishCheck(
             verdict: .alreadyBroken, build: build, headBuild: build, appearances: [], generator: "hugo")
         _ = App.update(
-            &state, .publishChecked(post: "content/posts/cold-brew-ratios/index.md", undraft: false, check), now: 1)
+            &state, .publish(.checked(post: "content/posts/cold-brew-ratios/index.md", undraft: false, check)), now: 1)
         let screen = AppFixture.lines(state).joined(separator: "\n")
         XCTAssertTrue(screen.contains("⚠ The site was already broken"), screen)
         XCTAssertFalse(screen.contains("✓"), screen)
@@ -166,7 +166,7 @@ final class DailyDriverTests: XCTestCase {
         XCTAssertEqual(state.publish?.publishWhenChecked, true)
         let passed = PublishCheck(verdict: .passed, appearances: [], generator: "hugo")
         let effects = App.update(
-            &state, .publishChecked(post: "content/posts/cold-brew-ratios/index.md", undraft: false, passed), now: 1)
+            &state, .publish(.checked(post: "content/posts/cold-brew-ratios/index.md", undraft: false, passed)), now: 1)
         XCTAssertTrue(
             effects.contains {
                 if case .publish = $0 { return true }; return false
@@ -179,7 +179,7 @@ final class DailyDriverTests: XCTestCase {
         _ = App.update(&state, .key(.enter), now: 0)
         let failed = PublishCheck(verdict: .failed, appearances: [], generator: "hugo")
         let effects = App.update(
-            &state, .publishChecked(post: "content/posts/cold-brew-ratios/index.md", undraft: false, failed), now: 1)
+            &state, .publish(.checked(post: "content/posts/cold-brew-ratios/index.md", undraft: false, failed)), now: 1)
         XCTAssertFalse(
             effects.contains {
                 if case .publish = $0 { return true }; return false

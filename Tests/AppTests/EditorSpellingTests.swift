@@ -169,7 +169,7 @@ final class EditorSpellingTests: XCTestCase {
         let effects = update(&state, .key(.character("a")))
         XCTAssertEqual(effects, [.acceptWord("Blarg", language: "en_US", toSite: true)])
         XCTAssertEqual(underlined(state), [])
-        let added = update(&state, .wordAccepted(word: "Blarg", file: ".cspell.json", problem: nil))
+        let added = update(&state, .spelling(.wordAccepted(word: "Blarg", file: ".cspell.json", problem: nil)))
         XCTAssertEqual(added, [.refreshGitPaths([".cspell.json"])])
         XCTAssertTrue(state.editor?.problem?.contains(".cspell.json") == true)
         _ = update(&state, .key(.function(7)))
@@ -230,7 +230,7 @@ final class AcceptedWordsRunnerTests: XCTestCase {
         runner.run(.acceptWord("Zorpf", language: "en_US", toSite: false), siteRoot: site.path)
         XCTAssertTrue(
             log.wait(after: 0) {
-                if case .wordAccepted(_, nil, nil) = $0 { return true }; return false
+                if case .spelling(.wordAccepted(_, nil, nil)) = $0 { return true }; return false
             })
         XCTAssertEqual(
             try String(contentsOfFile: state.appending("nakedblog/hunspell_en_US"), encoding: .utf8), "Zorpf\n")
@@ -239,7 +239,7 @@ final class AcceptedWordsRunnerTests: XCTestCase {
         runner.run(.acceptWord("Blarg", language: "en_US", toSite: true), siteRoot: site.path)
         XCTAssertTrue(
             log.wait(after: 1) {
-                if case .wordAccepted(_, ".nakedblog/words.txt", nil) = $0 { return true }; return false
+                if case .spelling(.wordAccepted(_, ".nakedblog/words.txt", nil)) = $0 { return true }; return false
             })
         XCTAssertEqual(try String(contentsOfFile: site.appending(".nakedblog/words.txt"), encoding: .utf8), "Blarg\n")
     }
@@ -265,7 +265,7 @@ final class AcceptedWordsRunnerTests: XCTestCase {
         runner.run(.acceptWord("Zorpf", language: "en_US", toSite: false), siteRoot: home.path)
         XCTAssertTrue(
             log.wait(after: 0) {
-                if case .wordAccepted(_, nil, nil) = $0 { return true }; return false
+                if case .spelling(.wordAccepted(_, nil, nil)) = $0 { return true }; return false
             })
         XCTAssertEqual(try String(contentsOfFile: home.appending(".hunspell_en_US"), encoding: .utf8), "Zorpf\n")
     }

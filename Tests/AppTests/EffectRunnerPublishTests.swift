@@ -29,7 +29,7 @@ final class EffectRunnerPublishTests: XCTestCase {
                 resolve: nil), siteRoot: site)
         XCTAssertTrue(
             messages.wait {
-                if case .publishFinished = $0 { return true }; return false
+                if case .publish(.finished) = $0 { return true }; return false
             })
         let deadline = Date().addingTimeInterval(5)
         while runner.publishesInFlight > 0 && Date() < deadline { usleep(10_000) }
@@ -145,11 +145,12 @@ final class RestrictedIdentityTests: XCTestCase {
                 resolve: nil), siteRoot: site)
         XCTAssertTrue(
             messages.wait {
-                if case .publishFinished = $0 { return true }; if case .publishFailed = $0 { return true }; return false
+                if case .publish(.finished) = $0 { return true }; if case .publish(.failed) = $0 { return true };
+                return false
             })
         XCTAssertFalse(
             messages.contains {
-                if case .publishFailed = $0 { return true }; return false
+                if case .publish(.failed) = $0 { return true }; return false
             }, "published")
         let line = try Shell.check(
             ["git", "log", "-1", "--format=%an <%ae>|%cn <%ce>", "main"], in: remote, environment: home.environment

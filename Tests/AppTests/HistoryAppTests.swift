@@ -89,9 +89,9 @@ final class HistoryAppTests: XCTestCase {
         var sheet: PublishSheet?
         XCTAssertTrue(
             messages.wait {
-                if case .publishSheetReady(let ready) = $0 { sheet = ready; return true }; return false
+                if case .publish(.sheetReady(let ready)) = $0 { sheet = ready; return true }; return false
             })
-        _ = App.update(&state, .publishSheetReady(try XCTUnwrap(sheet)), now: 0)
+        _ = App.update(&state, .publish(.sheetReady(try XCTUnwrap(sheet))), now: 0)
         XCTAssertEqual(state.publish?.message.text, "Unpublish: Hello again")
         XCTAssertEqual(state.publish?.setDraftFalse, false)
         XCTAssertEqual(state.publish?.stopsAddress, "/2020/01/01/hello.html")

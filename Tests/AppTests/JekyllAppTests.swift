@@ -48,7 +48,7 @@ final class JekyllAppTests: XCTestCase {
         var ready: PublishSheet?
         XCTAssertTrue(
             messages.wait(after: seen) {
-                if case .publishSheetReady(let sheet) = $0 { ready = sheet; return true }; return false
+                if case .publish(.sheetReady(let sheet)) = $0 { ready = sheet; return true }; return false
             })
         return try XCTUnwrap(ready)
     }
@@ -66,7 +66,7 @@ final class JekyllAppTests: XCTestCase {
                 resolve: nil), siteRoot: site)
         XCTAssertTrue(
             messages.wait(after: seen) {
-                if case .publishFinished = $0 { return true }; return false
+                if case .publish(.finished) = $0 { return true }; return false
             })
     }
 

@@ -41,11 +41,11 @@ final class NoteAppTests: XCTestCase {
         runner.run(.preparePublish(post: post), siteRoot: site)
         XCTAssertTrue(
             messages.wait {
-                if case .publishSheetReady = $0 { return true }; return false
+                if case .publish(.sheetReady) = $0 { return true }; return false
             })
         guard
-            case .publishSheetReady(let sheet)? = messages.all.first(where: {
-                if case .publishSheetReady = $0 { return true }; return false
+            case .publish(.sheetReady(let sheet))? = messages.all.first(where: {
+                if case .publish(.sheetReady) = $0 { return true }; return false
             })
         else { return XCTFail("no sheet") }
         XCTAssertTrue(sheet.files.contains { $0.path == "content/micro/_index.md" }, "\(sheet.files)")
@@ -55,7 +55,7 @@ final class NoteAppTests: XCTestCase {
                 resolve: nil), siteRoot: site)
         XCTAssertTrue(
             messages.wait {
-                if case .publishFinished = $0 { return true }; if case .publishFailed = $0 { return true }
+                if case .publish(.finished) = $0 { return true }; if case .publish(.failed) = $0 { return true }
                 return false
             })
         let files = try Shell.check(["git", "show", "--name-only", "--format=%s", "main"], in: remote)

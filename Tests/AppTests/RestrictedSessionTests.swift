@@ -125,11 +125,11 @@ final class RestrictedSessionTests: XCTestCase {
         runner.run(.startClone(url: "file://" + remote, target: home.path + "/private-site"), siteRoot: nil)
         XCTAssertTrue(
             messages.wait {
-                if case .cloneFailed = $0 { return true }; return false
+                if case .clone(.failed) = $0 { return true }; return false
             })
         XCTAssertTrue(
             messages.wait {
-                if case .cloneURLRefused = $0 { return true }; return false
+                if case .clone(.urlRefused) = $0 { return true }; return false
             })
         XCTAssertFalse(FileManager.default.fileExists(atPath: home.path + "/private-site"))
     }
@@ -200,7 +200,7 @@ final class RestrictedSessionTests: XCTestCase {
         for message in messages.all.dropFirst(failures) {
             switch message {
             case .failed(let failure): XCTAssertTrue(failure.reason.contains("only they or an editor"), failure.reason)
-            case .publishFailed(let error):
+            case .publish(.failed(let error)):
                 XCTAssertTrue(error.message.contains("only they or an editor"), error.message)
             case .changed: break
             default: XCTFail("\(message)")

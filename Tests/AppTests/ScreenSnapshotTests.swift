@@ -87,7 +87,7 @@ final class ScreenSnapshotTests: XCTestCase {
             post: "content/posts/cold-brew-ratios/index.md", commitPath: "content/posts/cold-brew-ratios",
             title: "Cold brew ratios", files: [(path: "content/posts/cold-brew-ratios/index.md", change: "modified")],
             changedKeys: ["title"], wasDraft: true, message: "Update: Cold brew ratios")
-        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        _ = App.update(&state, .publish(.sheetReady(sheet)), now: 0)
         assertSnapshot(AppFixture.lines(state), named: "publish-confirm")
         let effects = AppFixture.send(&state, .enter)
         XCTAssertEqual(
@@ -97,20 +97,20 @@ final class ScreenSnapshotTests: XCTestCase {
                     commitPath: "content/posts/cold-brew-ratios", post: "content/posts/cold-brew-ratios/index.md",
                     message: "Update: Cold brew ratios", setDraftFalse: true, resolve: nil)
             ])
-        _ = App.update(&state, .publishEvent(.packing(current: 4, total: 0)), now: 0)
+        _ = App.update(&state, .publish(.event(.packing(current: 4, total: 0))), now: 0)
         XCTAssertTrue(
             AppFixture.lines(state).contains { $0.contains("Counting objects: 4") }, "total 0: still counting")
         _ = App.update(
-            &state, .publishEvent(.sending(PushProgress(current: 3, total: 6, bytes: 2048, bytesPerSecond: nil))),
+            &state, .publish(.event(.sending(PushProgress(current: 3, total: 6, bytes: 2048, bytesPerSecond: nil)))),
             now: 0)
         assertSnapshot(AppFixture.lines(state), named: "publish-running")
         var conflict = GitError(kind: .conflict, operation: "publish", message: "conflict")
         conflict.paths = ["content/posts/cold-brew-ratios/index.md"]
-        _ = App.update(&state, .publishFailed(conflict), now: 0)
+        _ = App.update(&state, .publish(.failed(conflict)), now: 0)
         assertSnapshot(AppFixture.lines(state), named: "publish-conflict")
         sheet.phase = .failed(
             "the remote refused refs/heads/main: pre-receive hook declined\nThe remote said: frozen until Monday")
-        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        _ = App.update(&state, .publish(.sheetReady(sheet)), now: 0)
         assertSnapshot(AppFixture.lines(state), named: "publish-failed")
     }
 
@@ -128,7 +128,7 @@ final class ScreenSnapshotTests: XCTestCase {
             "\(post): date moved by more than a year: 2024-05-01 → 2021-05-01",
             "\(post): description removed",
         ])
-        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        _ = App.update(&state, .publish(.sheetReady(sheet)), now: 0)
         assertSnapshot(AppFixture.lines(state), named: "publish-warnings")
         XCTAssertEqual(AppFixture.send(&state, .enter).count, 1, "warnings do not block")
 
@@ -137,13 +137,13 @@ final class ScreenSnapshotTests: XCTestCase {
             refusal: ContentError(
                 file: post, line: 1, problem: "front matter does not start with ---",
                 hint: "It did before"))
-        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        _ = App.update(&state, .publish(.sheetReady(sheet)), now: 0)
         assertSnapshot(AppFixture.lines(state), named: "publish-refused")
         state.editor?.editor.goToLine(9)
         XCTAssertEqual(AppFixture.send(&state, .enter), [], "Enter never publishes a refused post")
         XCTAssertNil(state.overlay)
         XCTAssertEqual(state.editor?.editor.cursor.line, 0, "the cursor goes to the line where reading stopped")
-        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        _ = App.update(&state, .publish(.sheetReady(sheet)), now: 0)
         let forced = AppFixture.send(&state, .control("f"))
         XCTAssertEqual(
             forced,
@@ -165,7 +165,7 @@ final class ScreenSnapshotTests: XCTestCase {
             files: [(path: post, change: "modified")], changedKeys: [], wasDraft: false,
             message: "Update: Cold brew ratios")
         XCTAssertEqual(
-            App.update(&state, .publishSheetReady(sheet), now: 0), [.runPublishCheck(post: post, undraft: false)])
+            App.update(&state, .publish(.sheetReady(sheet)), now: 0), [.runPublishCheck(post: post, undraft: false)])
         XCTAssertEqual(AppFixture.send(&state, .enter), [], "Enter waits for the check")
         let site = try XCTUnwrap(state.site)
         let when = PublishWhen(
@@ -175,7 +175,7 @@ final class ScreenSnapshotTests: XCTestCase {
             verdict: .passed, build: SiteBuild(succeeded: true, messages: [], seconds: 0.8),
             appearances: [(post, when)], generator: "hugo")
         XCTAssertEqual(
-            App.update(&state, .publishChecked(post: post, undraft: false, passed), now: 0),
+            App.update(&state, .publish(.checked(post: post, undraft: false, passed)), now: 0),
             [
                 .publish(
                     commitPath: "content/posts/cold-brew-ratios", post: post, message: "Update: Cold brew ratios",
@@ -185,7 +185,7 @@ final class ScreenSnapshotTests: XCTestCase {
 
         state = try AppFixture.editing()
         state.buildCheck = true
-        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        _ = App.update(&state, .publish(.sheetReady(sheet)), now: 0)
         let message = SiteBuild.Message(
             file: post, line: 12, column: 1,
             text:
@@ -195,13 +195,13 @@ final class ScreenSnapshotTests: XCTestCase {
             verdict: .failed, build: SiteBuild(succeeded: false, messages: [message], seconds: 1.2),
             appearances: [(post, when)], generator: "hugo")
         failed.postProblem = (post, 12)
-        _ = App.update(&state, .publishChecked(post: post, undraft: false, failed), now: 0)
+        _ = App.update(&state, .publish(.checked(post: post, undraft: false, failed)), now: 0)
         assertSnapshot(AppFixture.lines(state), named: "publish-build-failed")
         XCTAssertEqual(AppFixture.send(&state, .enter), [], "Enter never publishes a post that breaks the build")
         XCTAssertNil(state.overlay)
         XCTAssertEqual(state.editor?.editor.cursor.line, 11, "the cursor goes to the line hugo named")
-        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
-        _ = App.update(&state, .publishChecked(post: post, undraft: false, failed), now: 0)
+        _ = App.update(&state, .publish(.sheetReady(sheet)), now: 0)
+        _ = App.update(&state, .publish(.checked(post: post, undraft: false, failed)), now: 0)
         XCTAssertEqual(AppFixture.send(&state, .control("f")).count, 1, "Ctrl-F publishes anyway")
     }
 
@@ -219,21 +219,23 @@ final class ScreenSnapshotTests: XCTestCase {
     func testCloneScreen() throws {
         var state = AppState(columns: 80, rows: 24)
         _ = App.startClone(&state, url: "ssh://git@example.org/blog.git", target: "/home/me/blog", now: 0)
-        _ = App.update(&state, .cloneEvent(.remoteLine("Enumerating objects: 812, done.", isProgress: false)), now: 0)
+        _ = App.update(
+            &state, .clone(.event(.remoteLine("Enumerating objects: 812, done.", isProgress: false))), now: 0)
         _ = App.update(
             &state,
-            .cloneEvent(
-                .transfer(
-                    TransferProgress(
-                        receivedObjects: 400, totalObjects: 812, receivedBytes: 3_500_000,
-                        bytesPerSecond: 1_200_000, secondsRemaining: 3))), now: 0)
+            .clone(
+                .event(
+                    .transfer(
+                        TransferProgress(
+                            receivedObjects: 400, totalObjects: 812, receivedBytes: 3_500_000,
+                            bytesPerSecond: 1_200_000, secondsRemaining: 3)))), now: 0)
         assertSnapshot(AppFixture.lines(state), named: "clone-receiving")
         let cancel = AppFixture.send(&state, .escape)
         XCTAssertEqual(cancel, [], "Esc asks first")
         XCTAssertEqual(AppFixture.send(&state, .character("y")), [.cancelClone])
         _ = App.update(
             &state,
-            .cloneFailed(GitError(kind: .networkUnreachable, operation: "git_clone", message: "connection refused")),
+            .clone(.failed(GitError(kind: .networkUnreachable, operation: "git_clone", message: "connection refused"))),
             now: 0)
         assertSnapshot(AppFixture.lines(state), named: "clone-failed")
     }

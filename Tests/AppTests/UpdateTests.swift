@@ -23,7 +23,7 @@ final class UpdateTests: XCTestCase {
         var checked: AppMessage?
         XCTAssertTrue(
             messages.wait {
-                if case .cloneURLChecked = $0 { checked = $0; return true }; return false
+                if case .clone(.urlChecked) = $0 { checked = $0; return true }; return false
             })
         let started = App.update(&state, try XCTUnwrap(checked), now: 0)
         XCTAssertEqual(
@@ -37,7 +37,7 @@ final class UpdateTests: XCTestCase {
         var refused: AppMessage?
         XCTAssertTrue(
             messages.wait {
-                if case .cloneURLRefused = $0 { refused = $0; return true }; return false
+                if case .clone(.urlRefused) = $0 { refused = $0; return true }; return false
             })
         XCTAssertEqual(App.update(&bad, try XCTUnwrap(refused), now: 0), [])
         XCTAssertTrue(bad.start.problem?.hasPrefix("Cannot clone `") ?? false, bad.start.problem ?? "")
@@ -130,15 +130,15 @@ final class UpdateTests: XCTestCase {
         let sheet = PublishSheet(
             post: path, commitPath: "content/posts/cold-brew-ratios",
             title: "Cold brew", files: [], changedKeys: [], wasDraft: false, message: "Update: Cold brew")
-        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        _ = App.update(&state, .publish(.sheetReady(sheet)), now: 0)
         _ = AppFixture.send(&state, .escape)
         XCTAssertNil(state.publish, "a sheet closed before publishing is gone")
-        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        _ = App.update(&state, .publish(.sheetReady(sheet)), now: 0)
         _ = AppFixture.send(&state, .enter)
         _ = AppFixture.send(&state, .escape)
         XCTAssertNil(state.overlay)
         XCTAssertTrue(state.isPublishing, "hidden, still running")
-        _ = App.update(&state, .publishEvent(.packing(current: 3, total: 4)), now: 0)
+        _ = App.update(&state, .publish(.event(.packing(current: 3, total: 4))), now: 0)
         let again = AppFixture.send(&state, .control("p"))
         XCTAssertEqual(
             again, [.save(path: path, text: state.editor!.editor.text, revision: state.editor!.editor.revision)],
@@ -148,7 +148,8 @@ final class UpdateTests: XCTestCase {
         }
         XCTAssertEqual(step, "Packing 3/4", "the running sheet, with its progress")
         _ = App.update(
-            &state, .publishFailed(GitError(kind: .networkUnreachable, operation: "push", message: "offline")), now: 0)
+            &state, .publish(.failed(GitError(kind: .networkUnreachable, operation: "push", message: "offline"))),
+            now: 0)
         guard case .failed? = state.publish?.phase, case .publish? = state.overlay else {
             return XCTFail("the failure is shown")
         }
@@ -162,7 +163,7 @@ final class UpdateTests: XCTestCase {
         let sheet = PublishSheet(
             post: "content/posts/cold-brew-ratios/index.md", commitPath: "content/posts/cold-brew-ratios",
             title: "Cold brew", files: [], changedKeys: [], wasDraft: false, message: "Update: Cold brew")
-        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        _ = App.update(&state, .publish(.sheetReady(sheet)), now: 0)
         _ = AppFixture.send(&state, .enter)
         let leaving = AppFixture.send(&state, .escape, .escape)
         XCTAssertEqual(
@@ -179,8 +180,10 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(quitting, [], "quitting during a publish asks first")
         let done = App.update(
             &state,
-            .publishFinished(
-                PublishResult(pushedCommits: 1, branch: "main", upstream: "origin/main", head: "abcdef1234")), now: 0)
+            .publish(
+                .finished(
+                    PublishResult(pushedCommits: 1, branch: "main", upstream: "origin/main", head: "abcdef1234"))),
+            now: 0)
         XCTAssertEqual(done.first, .loadSite(state.site!.root))
         XCTAssertEqual(state.toast?.text, "Published abcdef1 to origin/main")
         // The post is read again (the publish set draft: false), without bringing the editor back.
@@ -198,13 +201,13 @@ final class UpdateTests: XCTestCase {
             signed: false)
         let quick = App.update(
             &state,
-            .publishFinished(PublishResult(commit: committed, pushedCommits: 1, branch: "main", head: "abcdef1234")),
+            .publish(.finished(PublishResult(commit: committed, pushedCommits: 1, branch: "main", head: "abcdef1234"))),
             now: 0)
         guard case .refreshPosts(_, let paths, _)? = quick.first else { return XCTFail("\(quick)") }
         XCTAssertEqual(paths, [path, "content/posts/cold-brew-ratios/cup.jpg"])
         let rebased = App.update(
             &state,
-            .publishFinished(PublishResult(commit: committed, pushedCommits: 1, rebasedCommits: 1, branch: "main")),
+            .publish(.finished(PublishResult(commit: committed, pushedCommits: 1, rebasedCommits: 1, branch: "main"))),
             now: 0)
         XCTAssertEqual(
             rebased.first, .loadSite(state.site!.root), "the remote's commits came in: the whole site is read")
@@ -240,7 +243,7 @@ final class UpdateTests: XCTestCase {
             post: "content/posts/a/index.md", commitPath: "content/posts/a", title: "A", files: [], changedKeys: [],
             wasDraft: false, message: "Publish: A")
         sheet.phase = .conflict(files: files, selected: 0)
-        _ = App.update(&state, .publishSheetReady(sheet), now: 0)
+        _ = App.update(&state, .publish(.sheetReady(sheet)), now: 0)
         return state
     }
 

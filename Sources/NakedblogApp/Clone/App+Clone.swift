@@ -59,6 +59,21 @@ extension App {
         return []
     }
 
+    /// Cloning's results, each where it lands.
+    static func handleClone(_ state: inout AppState, _ message: CloneMessage, now: TimeInterval) -> [AppEffect] {
+        switch message {
+        case .urlChecked(let url, let target, let remote):
+            guard state.page == .start, state.start.editingURL else { return [] }
+            state.start.editingURL = false
+            return startClone(&state, url: url, target: target, remote: remote, now: now)
+        case .urlRefused(let problem):
+            state.start.problem = problem.prefix(1).uppercased() + problem.dropFirst()
+            return []
+        case .event(let event): return cloneProgress(&state, event, now: now)
+        case .failed(let error): return cloneFailed(&state, error)
+        }
+    }
+
     static func cloneFailed(_ state: inout AppState, _ error: GitError) -> [AppEffect] {
         guard var clone = state.clone else { return [] }
         if error.kind == .cancelled {

@@ -168,6 +168,20 @@ extension App {
     }
 
     /// The sheet opened: its build check starts in the background.
+    /// Publishing's results, each where it lands.
+    static func handlePublish(_ state: inout AppState, _ message: PublishMessage, now: TimeInterval) -> [AppEffect] {
+        switch message {
+        case .sheetReady(let sheet): return publishSheetReady(&state, sheet)
+        case .checked(let post, let undraft, let check):
+            return publishChecked(&state, post: post, undraft: undraft, check)
+        case .event(let event):
+            updatePublishProgress(&state, event)
+            return []
+        case .finished(let result): return publishFinished(&state, result, now: now)
+        case .failed(let error): return publishFailed(&state, error, now: now)
+        }
+    }
+
     static func publishSheetReady(_ state: inout AppState, _ sheet: PublishSheet) -> [AppEffect] {
         var sheet = sheet
         var effects: [AppEffect] = []

@@ -11,10 +11,11 @@ extension EffectRunner {
         }
         guard let post else {
             return send(
-                .publishSheetReady(
-                    PublishSheet(
-                        post: nil, commitPath: nil, title: "unpushed commits", files: [], changedKeys: [],
-                        wasDraft: false, message: "")))
+                .publish(
+                    .sheetReady(
+                        PublishSheet(
+                            post: nil, commitPath: nil, title: "unpushed commits", files: [], changedKeys: [],
+                            wasDraft: false, message: ""))))
         }
         let prepared: PublishPreparation
         do {
@@ -28,7 +29,7 @@ extension EffectRunner {
         }
         var sheet = PublishSheet(prepared)
         sheet.misspelled = misspelledWords(in: post, site: prepared.site, ignoring: ignoring)
-        send(.publishSheetReady(sheet))
+        send(.publish(.sheetReady(sheet)))
     }
 
     /// Builds the site as it will be after publishing `post` (unless the site's git config says
@@ -40,37 +41,41 @@ extension EffectRunner {
             let site = try? openSite(root)
         else {
             send(
-                .publishChecked(
-                    post: post, undraft: undraft,
-                    PublishCheck(
-                        verdict: .unavailable(
-                            "The build check is skipped: the site or its repository can no longer be read."),
-                        appearances: [], generator: "")))
+                .publish(
+                    .checked(
+                        post: post, undraft: undraft,
+                        PublishCheck(
+                            verdict: .unavailable(
+                                "The build check is skipped: the site or its repository can no longer be read."),
+                            appearances: [], generator: ""))))
             return
         }
         if !config.publish.buildsBeforePublishing(siteSetting: repository.configString("nakedblog.check")) {
             send(
-                .publishChecked(
-                    post: post, undraft: undraft,
-                    PublishCheck(
-                        verdict: .unavailable("The build check is off for this site (git config nakedblog.check)."),
-                        appearances: [], generator: site.kind.command)))
+                .publish(
+                    .checked(
+                        post: post, undraft: undraft,
+                        PublishCheck(
+                            verdict: .unavailable("The build check is off for this site (git config nakedblog.check)."),
+                            appearances: [], generator: site.kind.command))))
             return
         }
         guard let commitPaths = try? PublishPaths.of(post, site: site, repository: repository) else {
             return send(
-                .publishChecked(
-                    post: post, undraft: undraft,
-                    PublishCheck(
-                        verdict: .unavailable("The build check is skipped: this post's folder leads outside the site."),
-                        appearances: [], generator: "")))
+                .publish(
+                    .checked(
+                        post: post, undraft: undraft,
+                        PublishCheck(
+                            verdict: .unavailable(
+                                "The build check is skipped: this post's folder leads outside the site."),
+                            appearances: [], generator: ""))))
         }
         let check = PublishCheck.run(
             repository: repository, siteRoot: root, commitPaths: commitPaths, posts: [post], undraft: undraft,
             policy: config.publish.buildPolicy(restricted: restricted, stopper: stopper), environment: environment)
         // A stopped check's verdict answers no one (the sheet closed or asked again).
         if check.build?.ended == .stopped || stopper.isStopped { return }
-        send(.publishChecked(post: post, undraft: undraft, check))
+        send(.publish(.checked(post: post, undraft: undraft, check)))
     }
 
     /// Sends a conflicting file's text with conflict markers, for editing by hand.
@@ -100,15 +105,17 @@ extension EffectRunner {
         guard let repository = try? Repository.discover(from: root), let workdir = repository.workingDirectory else {
             // The sheet is waiting: it hears why, and the commit (if any) is untouched.
             return send(
-                .publishFailed(
-                    GitError(
-                        kind: .other, operation: "publish",
-                        message: "This site is no longer in a readable git repository: nothing was committed or pushed."
-                    )))
+                .publish(
+                    .failed(
+                        GitError(
+                            kind: .other, operation: "publish",
+                            message:
+                                "This site is no longer in a readable git repository: nothing was committed or pushed."
+                        ))))
         }
         // Another author's post on a shared server: the sheet never opens for it; the backstop.
         if let post, let reason = notYours(post, root: root) {
-            return send(.publishFailed(GitError(kind: .other, operation: "publish", message: reason)))
+            return send(.publish(.failed(GitError(kind: .other, operation: "publish", message: reason))))
         }
         var paths = commitPath.map { [$0] } ?? []
         if setDraftFalse, let post {
@@ -119,7 +126,7 @@ extension EffectRunner {
                     send(.draftToggled(path: made.result.path, movedFrom: made.result.movedFrom))
                 }
             } catch {
-                send(.publishFailed(GitError(kind: .other, operation: "draft", message: "\(error)")))
+                send(.publish(.failed(GitError(kind: .other, operation: "draft", message: "\(error)"))))
                 return
             }
         }
@@ -138,15 +145,15 @@ extension EffectRunner {
             do {
                 for try await event in operation.events {
                     if case .finished(let result) = event {
-                        send(.publishFinished(result))
+                        send(.publish(.finished(result)))
                     } else {
-                        send(.publishEvent(event))
+                        send(.publish(.event(event)))
                     }
                 }
             } catch let error as GitError {
-                send(.publishFailed(error))
+                send(.publish(.failed(error)))
             } catch {
-                send(.publishFailed(GitError(kind: .other, operation: "publish", message: "\(error)")))
+                send(.publish(.failed(GitError(kind: .other, operation: "publish", message: "\(error)"))))
             }
         }
     }

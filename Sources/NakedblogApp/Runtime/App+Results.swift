@@ -31,13 +31,6 @@ extension App {
             .postCreated,
             .draftToggled, .editorReturned, .recoveryFound, .saveConflict, .imageCopied, .conflictLoaded:
             return handlePostResult(&state, message, now: now)
-        case .cloneURLChecked(let url, let target, let remote):
-            guard state.page == .start, state.start.editingURL else { return [] }
-            state.start.editingURL = false
-            return startClone(&state, url: url, target: target, remote: remote, now: now)
-        case .cloneURLRefused(let problem):
-            state.start.problem = problem.prefix(1).uppercased() + problem.dropFirst()
-            return []
         case .changed(let change):
             return change.apply(&state, now)
         case .postsChangedOnDisk(let paths):
@@ -77,21 +70,10 @@ extension App {
             state.git.behind = behind
             if let problem { state.git.problem = problem }
             return [.refreshGit]
-        case .publishSheetReady(let sheet):
-            return publishSheetReady(&state, sheet)
-        case .publishChecked(let post, let undraft, let check):
-            return publishChecked(&state, post: post, undraft: undraft, check)
-        case .publishEvent(let event):
-            updatePublishProgress(&state, event)
-            return []
-        case .publishFinished(let result):
-            return publishFinished(&state, result, now: now)
-        case .publishFailed(let error):
-            return publishFailed(&state, error, now: now)
-        case .cloneEvent(let event):
-            return cloneProgress(&state, event, now: now)
-        case .cloneFailed(let error):
-            return cloneFailed(&state, error)
+        case .publish(let message):
+            return handlePublish(&state, message, now: now)
+        case .clone(let message):
+            return handleClone(&state, message, now: now)
         case .showMessage(let title, let lines):
             if case .diskConflict = state.overlay { state.returnOverlay = state.overlay }
             state.overlay = .message(title: title, lines: lines)
@@ -102,10 +84,8 @@ extension App {
         case .terminated:
             state.shouldQuit = true
             return []
-        case .spellingChecked(let result):
-            return spellingChecked(&state, result, now: now)
-        case .wordAccepted(let word, let file, let problem):
-            return wordAccepted(&state, word: word, file: file, problem: problem)
+        case .spelling(let message):
+            return handleSpelling(&state, message, now: now)
         case .key, .resized, .tick, .pasteArriving:
             return []
         }

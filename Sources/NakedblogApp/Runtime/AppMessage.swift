@@ -48,26 +48,20 @@ public enum AppMessage: Sendable {
     case saved(path: String, stamp: FileStamp?, revision: Int)
     /// `note`: what the writer should know (the site's archetype was refused, the built-in one used).
     case postCreated(path: String, note: String? = nil)
-    case publishSheetReady(PublishSheet)
-    case publishEvent(PublishEvent)
-    case publishFinished(PublishResult)
-    case publishFailed(GitError)
-    case cloneEvent(CloneEvent)
-    case cloneFailed(GitError)
-    /// A URL from the start screen can be cloned, into `target`.
-    case cloneURLChecked(url: String, target: String, remote: GitURL)
-    /// … or cannot, and why.
-    case cloneURLRefused(String)
     /// A post made a draft or not; `movedFrom` when that moved its file (Jekyll).
     case draftToggled(path: String, movedFrom: String?)
-    /// The build check for a publish of `post` is done.
-    case publishChecked(post: String, undraft: Bool, PublishCheck)
     case editorReturned(path: String)
     /// Unsaved text from an earlier session was found for the post just opened.
     case recoveryFound(path: String, text: String, changedLines: Int)
     /// Saving stopped: the file changed on disk since it was opened.
     case saveConflict(path: String)
     case showMessage(title: String, lines: [String])
+    /// Publishing's results (`PublishMessage`, handled in `App+Publish`).
+    case publish(PublishMessage)
+    /// Cloning's results (`CloneMessage`, handled in `App+Clone`).
+    case clone(CloneMessage)
+    /// Spell-checking's results (`SpellingMessage`, handled in `App+Spelling`).
+    case spelling(SpellingMessage)
     /// SIGTERM / SIGHUP: keep unsaved text and leave.
     case terminated
     /// A server asks for a username and password (HTTPS) and the helpers had none.
@@ -78,11 +72,6 @@ public enum AppMessage: Sendable {
     /// An image copied for the post at `path`: its file name, the link to insert, the folder it went to.
     /// `note`: what fitting it did ("4000×3000, 7.2 MB → 2000×1500, 310 KB"), or why it did not.
     case imageCopied(path: String, name: String, link: String, folder: String, note: String? = nil)
-    /// A spell-check of the post in the editor done (`AppEffect.checkSpelling`).
-    case spellingChecked(SpellResult)
-    /// A word added to the site's list (`file`, site-relative) or the personal dictionary
-    /// (`file` nil); `problem` when it could not be.
-    case wordAccepted(word: String, file: String?, problem: String?)
 }
 
 /// What `update` asks the outside world to do; the effect runner turns each into work that

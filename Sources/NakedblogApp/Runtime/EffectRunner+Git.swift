@@ -50,13 +50,13 @@ extension EffectRunner {
             do {
                 for try await event in operation.events {
                     if sync, case .finished(let result) = event, result.fastForwarded || result.rebasedCommits > 0 {
-                        send(.publishFinished(result))
+                        send(.publish(.finished(result)))
                     }
                 }
                 let behind = (try? Repository.open(at: workdir).aheadBehind().behind) ?? 0
                 send(.fetched(behind: behind, problem: nil))
             } catch let error as GitError {
-                if sync { send(.publishFailed(error)) }
+                if sync { send(.publish(.failed(error))) }
                 send(
                     .fetched(
                         behind: 0,

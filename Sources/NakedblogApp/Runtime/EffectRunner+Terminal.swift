@@ -7,17 +7,19 @@ extension EffectRunner {
     func startClone(url: String, target: String) {
         // A shared server's author works on their one site: no other repository, no folder of the
         // server account's (the start screen never offers it; this is the backstop).
-        if restricted { return send(.cloneFailed(GitError(kind: .other, operation: "clone", message: Self.noClone))) }
+        if restricted {
+            return send(.clone(.failed(GitError(kind: .other, operation: "clone", message: Self.noClone))))
+        }
         let remote: GitURL
         do {
             remote = try GitURL(url, relativeTo: (target as NSString).deletingLastPathComponent)
             // The target was resolved (named after the URL, or chosen) before this effect.
             try CloneTarget.check(target, namedAfterURL: false)
         } catch let error as GitURL.Invalid {
-            send(.cloneFailed(GitError(kind: .other, operation: "clone", message: error.refusing(url))))
+            send(.clone(.failed(GitError(kind: .other, operation: "clone", message: error.refusing(url)))))
             return
         } catch {
-            send(.cloneFailed(GitError(kind: .other, operation: "clone", message: "\(error)")))
+            send(.clone(.failed(GitError(kind: .other, operation: "clone", message: "\(error)"))))
             return
         }
         let operation = Cloner.clone(remote, into: target, options: remoteOptions)
@@ -25,12 +27,12 @@ extension EffectRunner {
         let send = self.send
         Task.detached {
             do {
-                for try await event in operation.events { send(.cloneEvent(event)) }
+                for try await event in operation.events { send(.clone(.event(event))) }
             } catch let error as GitError {
                 await operation.waitUntilFinished()
-                send(.cloneFailed(error))
+                send(.clone(.failed(error)))
             } catch {
-                send(.cloneFailed(GitError(kind: .other, operation: "clone", message: "\(error)")))
+                send(.clone(.failed(GitError(kind: .other, operation: "clone", message: "\(error)"))))
             }
         }
     }
@@ -38,18 +40,18 @@ extension EffectRunner {
     /// Parses a URL typed on the start screen (it may name a local folder: the file system is
     /// asked) and works out where it would be cloned; the answer goes back to update.
     func checkCloneURL(_ url: String, directory: String) {
-        if restricted { return send(.cloneURLRefused(Self.noClone)) }
+        if restricted { return send(.clone(.urlRefused(Self.noClone))) }
         let remote: GitURL
         do {
             remote = try GitURL(url, relativeTo: directory)
         } catch {
-            return send(.cloneURLRefused(error.refusing(url) + "."))
+            return send(.clone(.urlRefused(error.refusing(url) + ".")))
         }
         do {
             let target = try CloneTarget.resolve(remote, directory: nil, in: directory)
-            send(.cloneURLChecked(url: url, target: target, remote: remote))
+            send(.clone(.urlChecked(url: url, target: target, remote: remote)))
         } catch {
-            send(.cloneURLRefused(error.description))
+            send(.clone(.urlRefused(error.description)))
         }
     }
 

@@ -61,6 +61,15 @@ extension App {
         ]
     }
 
+    /// Spell-checking's results.
+    static func handleSpelling(_ state: inout AppState, _ message: SpellingMessage, now: TimeInterval) -> [AppEffect] {
+        switch message {
+        case .checked(let result): return spellingChecked(&state, result, now: now)
+        case .wordAccepted(let word, let file, let problem):
+            return wordAccepted(&state, word: word, file: file, problem: problem)
+        }
+    }
+
     static func spellingChecked(_ state: inout AppState, _ result: SpellResult, now: TimeInterval) -> [AppEffect] {
         guard var screen = state.editor, screen.path == result.path else { return [] }
         defer { state.editor = screen }

@@ -14,23 +14,26 @@ extension EffectRunner {
         do {
             if toSite {
                 let file = try SiteWordList.add(word, siteRoot: root)
-                send(.wordAccepted(word: word, file: file, problem: nil))
+                send(.spelling(.wordAccepted(word: word, file: file, problem: nil)))
             } else {
                 let dictionary: PersonalDictionary
                 switch personal {
                 case .home: dictionary = PersonalDictionary.home(language: language, environment: environment)
                 case .folder(let folder): dictionary = PersonalDictionary.inFolder(folder, language: language)
                 case .none:
-                    return send(.wordAccepted(word: word, file: nil, problem: "no personal dictionary in this session"))
+                    return send(
+                        .spelling(
+                            .wordAccepted(word: word, file: nil, problem: "no personal dictionary in this session")))
                 }
                 try dictionary.add(word)
-                send(.wordAccepted(word: word, file: nil, problem: nil))
+                send(.spelling(.wordAccepted(word: word, file: nil, problem: nil)))
             }
         } catch {
             send(
-                .wordAccepted(
-                    word: word, file: nil,
-                    problem: error.file.isEmpty ? error.problem : error.file + ": " + error.problem))
+                .spelling(
+                    .wordAccepted(
+                        word: word, file: nil,
+                        problem: error.file.isEmpty ? error.problem : error.file + ": " + error.problem)))
         }
     }
 }

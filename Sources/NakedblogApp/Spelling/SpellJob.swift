@@ -5,7 +5,7 @@ import TUI
 
 /// A spell-check of the post in the editor, off the loop: the lines in view (with a margin) after
 /// a pause in typing, or the next misspelling from the cursor (F7), with its suggestions. The
-/// result comes back as `AppMessage.spellingChecked`; one for a revision the text has moved on
+/// result comes back as `AppMessage.spelling(.checked)`; one for a revision the text has moved on
 /// from is dropped.
 public struct SpellJob: Sendable, Equatable {
     public enum Purpose: Sendable, Equatable {
@@ -54,7 +54,7 @@ public struct SpellJob: Sendable, Equatable {
                 result.total = all.count
             }
         }
-        return .spellingChecked(result)
+        return .spelling(.checked(result))
     }
 }
 

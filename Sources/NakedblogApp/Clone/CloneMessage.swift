@@ -1,0 +1,12 @@
+import GitOps
+
+/// What cloning reports back to the app: its part of `AppMessage` (`.clone`), handled by
+/// `App.handleClone`.
+public enum CloneMessage: Sendable {
+    /// A URL from the start screen can be cloned, into `target`.
+    case urlChecked(url: String, target: String, remote: GitURL)
+    /// … or cannot, and why.
+    case urlRefused(String)
+    case event(CloneEvent)
+    case failed(GitError)
+}

@@ -1,0 +1,14 @@
+import GitOps
+import Workflows
+
+/// What publishing reports back to the app: its part of `AppMessage` (`.publish`), handled by
+/// `App.handlePublish`, so a new publishing result edits this feature alone.
+public enum PublishMessage: Sendable {
+    /// The sheet for a publish, prepared off the loop.
+    case sheetReady(PublishSheet)
+    /// The build check for a publish of `post` is done.
+    case checked(post: String, undraft: Bool, PublishCheck)
+    case event(PublishEvent)
+    case finished(PublishResult)
+    case failed(GitError)
+}
