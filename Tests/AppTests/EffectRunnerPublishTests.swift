@@ -146,11 +146,13 @@ final class RestrictedIdentityTests: XCTestCase {
         XCTAssertTrue(
             messages.wait {
                 if case .publish(.finished) = $0 { return true }; if case .publish(.failed) = $0 { return true };
+                if case .publish(.refused) = $0 { return true };
                 return false
             })
         XCTAssertFalse(
             messages.contains {
-                if case .publish(.failed) = $0 { return true }; return false
+                if case .publish(.failed) = $0 { return true }; if case .publish(.refused) = $0 { return true };
+                return false
             }, "published")
         let line = try Shell.check(
             ["git", "log", "-1", "--format=%an <%ae>|%cn <%ce>", "main"], in: remote, environment: home.environment

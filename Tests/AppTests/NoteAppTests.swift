@@ -55,7 +55,8 @@ final class NoteAppTests: XCTestCase {
                 resolve: nil), siteRoot: site)
         XCTAssertTrue(
             messages.wait {
-                if case .publish(.finished) = $0 { return true }; if case .publish(.failed) = $0 { return true }
+                if case .publish(.finished) = $0 { return true }; if case .publish(.failed) = $0 { return true };
+                if case .publish(.refused) = $0 { return true }
                 return false
             })
         let files = try Shell.check(["git", "show", "--name-only", "--format=%s", "main"], in: remote)

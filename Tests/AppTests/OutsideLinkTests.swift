@@ -164,7 +164,8 @@ final class OutsideLinkTests: XCTestCase {
             if restricted {
                 XCTAssertTrue(
                     messages.wait {
-                        if case .siteFailed(let text) = $0 {
+                        if case .siteFailed(let failure) = $0 {
+                            let text = failure.reason
                             return text.contains("contentDir") && text.contains("refused: outside the site")
                         }; return false
                     })

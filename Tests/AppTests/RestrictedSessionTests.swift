@@ -125,7 +125,8 @@ final class RestrictedSessionTests: XCTestCase {
         runner.run(.startClone(url: "file://" + remote, target: home.path + "/private-site"), siteRoot: nil)
         XCTAssertTrue(
             messages.wait {
-                if case .clone(.failed) = $0 { return true }; return false
+                if case .clone(.refused(let failure)) = $0 { return failure.reason.contains("not available") };
+                return false
             })
         XCTAssertTrue(
             messages.wait {
@@ -200,8 +201,8 @@ final class RestrictedSessionTests: XCTestCase {
         for message in messages.all.dropFirst(failures) {
             switch message {
             case .failed(let failure): XCTAssertTrue(failure.reason.contains("only they or an editor"), failure.reason)
-            case .publish(.failed(let error)):
-                XCTAssertTrue(error.message.contains("only they or an editor"), error.message)
+            case .publish(.refused(let failure)):
+                XCTAssertTrue(failure.reason.contains("only they or an editor"), failure.reason)
             case .changed: break
             default: XCTFail("\(message)")
             }

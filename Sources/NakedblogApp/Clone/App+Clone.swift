@@ -71,6 +71,11 @@ extension App {
             return []
         case .event(let event): return cloneProgress(&state, event, now: now)
         case .failed(let error): return cloneFailed(&state, error)
+        case .refused(let failure):
+            guard var clone = state.clone else { return [] }
+            clone.error = URLRedaction.redact(failure.reason.prefix(1).uppercased() + failure.reason.dropFirst())
+            state.clone = clone
+            return []
         }
     }
 

@@ -8,5 +8,8 @@ public enum CloneMessage: Sendable {
     /// … or cannot, and why.
     case urlRefused(String)
     case event(CloneEvent)
+    /// Git failed (its kind decides: cancelled, an unknown host key, advice).
     case failed(GitError)
+    /// Refused before git was asked (a restricted session, a bad URL or target).
+    case refused(AppFailure)
 }

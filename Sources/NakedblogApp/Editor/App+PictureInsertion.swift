@@ -43,7 +43,7 @@ extension SiteTask {
                 try SiteContainment.require(path, insideSite: context.site.root, display: file)
                 try FileManager.default.removeItem(atPath: path)
             } catch {
-                return .failed("Cannot remove the picture", "\(file): \(error)")
+                return .failed(AppFailure(.removePicture, "\(file): \(error)"))
             }
             return StateChange { _, _ in [] }
         }

@@ -215,10 +215,10 @@ extension SiteTask {
     /// stops existing (the draft choice off, so it is committed as a draft).
     static func unpublish(_ post: String) -> SiteTask {
         SiteTask("unpublish \(post)") { context in
-            if let reason = context.notYours(post) { return .failed("Cannot take the post off the site", reason) }
+            if let reason = context.notYours(post) { return .failed(AppFailure(.unpublish, reason)) }
             let result: (path: String, movedFrom: String?, address: String?)
             do throws(WorkflowError) { result = try Unpublish.run(post, site: context.site) } catch {
-                return .failed("Cannot take the post off the site", error.description)
+                return .failed(AppFailure(.unpublish, error.description))
             }
             let title = PostIndex.post(
                 at: result.path, bytes: WholeFile.read(context.site.absolute(result.path)) ?? [], site: context.site)?
@@ -242,12 +242,12 @@ extension SiteTask {
     /// Undo the post's last publish: its file as it was before that commit, then the sheet.
     static func undoPublish(_ post: String) -> SiteTask {
         SiteTask("undo-publish \(post)") { context in
-            if let reason = context.notYours(post) { return .failed("Cannot undo the publish", reason) }
+            if let reason = context.notYours(post) { return .failed(AppFailure(.undoPublish, reason)) }
             let result: (path: String, undone: String)
             do throws(WorkflowError) {
                 result = try Unpublish.undoLastPublish(post, site: context.site, restricted: context.restricted)
             } catch {
-                return .failed("Cannot undo the publish", error.description)
+                return .failed(AppFailure(.undoPublish, error.description))
             }
             return StateChange { state, now in
                 state.pendingPublish = PendingPublish(

@@ -34,7 +34,7 @@ extension SiteTask {
                     section: ImageSettings.load(environment: context.environment).notesSection,
                     restricted: context.restricted, environment: context.environment)
             } catch {
-                return .failed("Cannot write the note", error.description)
+                return .failed(AppFailure(.writeNote, error.description))
             }
             let subject = NoteCreation.subject(text)
             return StateChange { state, now in

@@ -179,6 +179,15 @@ extension App {
             return []
         case .finished(let result): return publishFinished(&state, result, now: now)
         case .failed(let error): return publishFailed(&state, error, now: now)
+        case .refused(let failure):
+            guard var sheet = state.publish, sheet.isRunning else {
+                state.git.fetching = false
+                toast(&state, failure.reason, isError: true, now: now)
+                return [.refreshGit]
+            }
+            sheet.phase = .failed(failure.reason)
+            state.showPublish(sheet)
+            return [.refreshGit]
         }
     }
 

@@ -115,7 +115,7 @@ extension EffectRunner {
         }
         // Another author's post on a shared server: the sheet never opens for it; the backstop.
         if let post, let reason = notYours(post, root: root) {
-            return send(.publish(.failed(GitError(kind: .other, operation: "publish", message: reason))))
+            return send(.publish(.refused(AppFailure(.publish, reason))))
         }
         var paths = commitPath.map { [$0] } ?? []
         if setDraftFalse, let post {
@@ -126,7 +126,7 @@ extension EffectRunner {
                     send(.draftToggled(path: made.result.path, movedFrom: made.result.movedFrom))
                 }
             } catch {
-                send(.publish(.failed(GitError(kind: .other, operation: "draft", message: "\(error)"))))
+                send(.publish(.refused(AppFailure(.changeDraft, "\(error)"))))
                 return
             }
         }
@@ -153,7 +153,7 @@ extension EffectRunner {
             } catch let error as GitError {
                 send(.publish(.failed(error)))
             } catch {
-                send(.publish(.failed(GitError(kind: .other, operation: "publish", message: "\(error)"))))
+                send(.publish(.refused(AppFailure(.publish, "\(error)"))))
             }
         }
     }

@@ -10,7 +10,7 @@ extension SiteTask {
             do throws(WorkflowError) {
                 key = try OldAddress.keep(change, post: post, site: context.site)
             } catch {
-                return .failed(AppFailure(.keepOldAddress, error).title, error.description)
+                return .failed(AppFailure(.keepOldAddress, error))
             }
             return StateChange { state, now in
                 App.toast(&state, "The old address is kept in \(key): it redirects to the new one", now: now)

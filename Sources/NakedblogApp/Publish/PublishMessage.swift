@@ -10,5 +10,8 @@ public enum PublishMessage: Sendable {
     case checked(post: String, undraft: Bool, PublishCheck)
     case event(PublishEvent)
     case finished(PublishResult)
+    /// Git failed (its kind decides: a conflict's resolution, the identity form, advice).
     case failed(GitError)
+    /// Refused before git was asked (the post's place, the draft switch, a workflow's rule).
+    case refused(AppFailure)
 }

@@ -52,7 +52,8 @@ extension App {
             state.start.problem = nil
             state.page = .start
             return []
-        case .siteFailed(let problem):
+        case .siteFailed(let failure):
+            let problem = failure.reason
             // Restricted: no start screen (it clones and opens other sites); say why and end.
             if state.restricted { return endRestricted(&state, problem) }
             state.browse.loading = false

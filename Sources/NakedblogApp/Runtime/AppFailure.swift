@@ -7,6 +7,7 @@ public struct AppFailure: Error, Sendable, Equatable, CustomStringConvertible {
     public enum What: Sendable, Equatable {
         case openPost, savePost, createPost, changeDraft, addImage, keepOldAddress, publish, loadConflict
         case setIdentity, noIdentity, suspend, externalEditor, noSite
+        case unpublish, undoPublish, writeNote, removePicture, siteGone, openSite, clone
     }
 
     public let what: What
@@ -38,6 +39,13 @@ public struct AppFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .externalEditor: "Not available"
         case .suspend: "Not available"
         case .noSite: "No site is open"
+        case .unpublish: "Cannot take the post off the site"
+        case .undoPublish: "Cannot undo the publish"
+        case .writeNote: "Cannot write the note"
+        case .removePicture: "Cannot remove the picture"
+        case .siteGone: "Cannot do this"
+        case .openSite: "Cannot open the site"
+        case .clone: "Cannot clone"
         }
     }
 

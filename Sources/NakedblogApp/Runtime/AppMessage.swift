@@ -22,7 +22,8 @@ public enum AppMessage: Sendable {
     case postsChangedOnDisk([String])
     /// The posts whose text (front matter and body) contains `query`, case ignored.
     case bodyMatches(query: String, paths: Set<String>)
-    case siteFailed(String)
+    /// The site could not be opened (`AppFailure` of kind `.openSite`), and why.
+    case siteFailed(AppFailure)
     /// `folder` is no site but holds these (absolute paths): the writer picks one.
     case sitesFound(in: String, [String])
     case gitStatus(GitSummary)

@@ -22,7 +22,7 @@ extension EffectRunner {
                 if followsDisk { watch(site) }
             }
         } catch {
-            send(.siteFailed(String(describing: error)))
+            send(.siteFailed(AppFailure(.openSite, String(describing: error))))
         }
     }
 

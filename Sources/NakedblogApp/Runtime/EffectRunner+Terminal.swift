@@ -8,7 +8,7 @@ extension EffectRunner {
         // A shared server's author works on their one site: no other repository, no folder of the
         // server account's (the start screen never offers it; this is the backstop).
         if restricted {
-            return send(.clone(.failed(GitError(kind: .other, operation: "clone", message: Self.noClone))))
+            return send(.clone(.refused(AppFailure(.clone, Self.noClone))))
         }
         let remote: GitURL
         do {
@@ -16,10 +16,10 @@ extension EffectRunner {
             // The target was resolved (named after the URL, or chosen) before this effect.
             try CloneTarget.check(target, namedAfterURL: false)
         } catch let error as GitURL.Invalid {
-            send(.clone(.failed(GitError(kind: .other, operation: "clone", message: error.refusing(url)))))
+            send(.clone(.refused(AppFailure(.clone, error.refusing(url)))))
             return
         } catch {
-            send(.clone(.failed(GitError(kind: .other, operation: "clone", message: "\(error)"))))
+            send(.clone(.refused(AppFailure(.clone, "\(error)"))))
             return
         }
         let operation = Cloner.clone(remote, into: target, options: remoteOptions)
@@ -32,7 +32,7 @@ extension EffectRunner {
                 await operation.waitUntilFinished()
                 send(.clone(.failed(error)))
             } catch {
-                send(.clone(.failed(GitError(kind: .other, operation: "clone", message: "\(error)"))))
+                send(.clone(.refused(AppFailure(.clone, "\(error)"))))
             }
         }
     }

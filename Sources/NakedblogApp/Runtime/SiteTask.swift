@@ -60,10 +60,10 @@ public struct StateChange: Sendable {
 
     public init(_ apply: @escaping @Sendable (inout AppState, TimeInterval) -> [AppEffect]) { self.apply = apply }
 
-    /// Says why the task did not happen, in a message box titled `title`.
-    public static func failed(_ title: String, _ reason: String) -> StateChange {
+    /// Says why the task did not happen (the one failure type, `AppFailure`), in a message box.
+    public static func failed(_ failure: AppFailure) -> StateChange {
         StateChange { state, _ in
-            state.overlay = .message(title: title, lines: [reason])
+            state.overlay = .message(title: failure.title, lines: failure.lines)
             return []
         }
     }
@@ -76,7 +76,7 @@ extension EffectRunner {
         let (restricted, environment, author, role, send) = (restricted, environment, author, role, send)
         (task.readsOnly ? reading : background) {
             guard let site = try? self.openSite(root) else {
-                return send(.changed(.failed("Cannot do this", "The site at \(root) can no longer be read.")))
+                return send(.changed(.failed(AppFailure(.siteGone, "The site at \(root) can no longer be read."))))
             }
             var context = SiteTaskContext(
                 site: site, restricted: restricted, environment: environment, author: author)
