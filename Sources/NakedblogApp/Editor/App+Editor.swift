@@ -49,6 +49,10 @@ extension App {
             if let conflict = screen.resolvingConflict, action == .save || action == .back {
                 return finishConflictEdit(&state, &screen, path: conflict, keep: action == .save)
             }
+            if let question = action.question(screen) {
+                state.overlay = .confirm(question)
+                return []
+            }
             // Saving builds the text anyway: a large document's word count and preview catch up.
             let saving = [.save, .publish, .externalEditor].contains(action)
             let text = saving ? screen.editor.text : ""
@@ -68,14 +72,6 @@ extension App {
                 }
                 return [save, .preparePublish(post: screen.path, ignoringWords: state.ignoredWords.sorted())]
             case .back:
-                if screen.editor.isDirty {
-                    state.overlay = .confirm(
-                        Confirmation(
-                            title: "Unsaved changes",
-                            lines: ["\(screen.path) has unsaved changes.", "Leave without saving? (Ctrl-S saves)"],
-                            action: .leaveEditor))
-                    return []
-                }
                 state.page = .browse
                 // Back on the post just edited, whichever row it moved to.
                 state.browse.select(screen.path)

@@ -76,3 +76,20 @@ public enum EditorAction: String, Command {
         }
     }
 }
+
+extension EditorAction {
+    /// What the command asks before it acts on `screen`, when it asks (nil: it acts at once);
+    /// the one place an editor key's confirmation lives, as `BrowseAction.question` is the
+    /// browser's.
+    func question(_ screen: EditorScreen) -> Confirmation? {
+        switch self {
+        case .back where screen.editor.isDirty:
+            return Confirmation(
+                title: "Unsaved changes",
+                lines: ["\(screen.path) has unsaved changes.", "Leave without saving? (Ctrl-S saves)"],
+                action: .leaveEditor)
+        default:
+            return nil
+        }
+    }
+}
