@@ -57,14 +57,20 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(state.editor?.editor.text.first, "x")
     }
 
-    /// Issue 58: a command that asks first (one entry of the command table) acts, on yes, on the
-    /// post it asked about, even when the list moved meanwhile (the disk changed, a refresh).
-    func testAYesActsOnThePostItWasAskedAbout() throws {
-        var state = try AppFixture.browsing()
+    /// Selects a published post of the list (on the site, unchanged): the list's posts and its row.
+    private func selectLivePost(_ state: inout AppState) throws -> (visible: [Post], row: Int) {
         let visible = state.browse.visible.map { state.browse.posts[$0] }
         let live = try XCTUnwrap(
             visible.firstIndex { !$0.draft && BrowseRender.gitMark($0, state.git, siteRoot: nil) == "" })
         state.browse.selected = live
+        return (visible, live)
+    }
+
+    /// Issue 58: a command that asks first (one entry of the command table) acts, on yes, on the
+    /// post it asked about, even when the list moved meanwhile (the disk changed, a refresh).
+    func testAYesActsOnThePostItWasAskedAbout() throws {
+        var state = try AppFixture.browsing()
+        let (visible, live) = try selectLivePost(&state)
         let asked = visible[live].path
         XCTAssertNotNil(BrowseAction.toggleDraft.question(state, post: visible[live]))
         _ = AppFixture.send(&state, .character("d"))
@@ -75,10 +81,7 @@ final class UpdateTests: XCTestCase {
     /// Issue 45.2: `d` on a post that is live asks first; a draft or a post not pushed yet does not.
     func testDraftKeyOnALivePostAsksFirst() throws {
         var state = try AppFixture.browsing()
-        let visible = state.browse.visible.map { state.browse.posts[$0] }
-        let live = try XCTUnwrap(
-            visible.firstIndex { !$0.draft && BrowseRender.gitMark($0, state.git, siteRoot: nil) == "" })
-        state.browse.selected = live
+        let (visible, live) = try selectLivePost(&state)
         let path = visible[live].path
         XCTAssertEqual(AppFixture.send(&state, .character("d")), [])
         guard case .confirm(let confirmation)? = state.overlay else { return XCTFail("expected a confirmation") }

@@ -37,38 +37,26 @@ extension EffectRunner {
     func runPublishCheck(_ post: String, undraft: Bool, root: String, stopper: ProcessStopper) {
         // Stopped while it waited: the sheet that asked is gone, or a newer check replaced it.
         guard !stopper.isStopped else { return }
+        let send = self.send
+        /// The check did not run, and why.
+        func unavailable(_ reason: String, generator: String = "") {
+            send(
+                .publish(
+                    .checked(
+                        post: post, undraft: undraft,
+                        PublishCheck(verdict: .unavailable(reason), appearances: [], generator: generator))))
+        }
         guard let repository = try? Repository.discover(from: root), repository.workingDirectory != nil,
             let site = try? openSite(root)
         else {
-            send(
-                .publish(
-                    .checked(
-                        post: post, undraft: undraft,
-                        PublishCheck(
-                            verdict: .unavailable(
-                                "The build check is skipped: the site or its repository can no longer be read."),
-                            appearances: [], generator: ""))))
-            return
+            return unavailable("The build check is skipped: the site or its repository can no longer be read.")
         }
         if !config.publish.buildsBeforePublishing(siteSetting: repository.configString("nakedblog.check")) {
-            send(
-                .publish(
-                    .checked(
-                        post: post, undraft: undraft,
-                        PublishCheck(
-                            verdict: .unavailable("The build check is off for this site (git config nakedblog.check)."),
-                            appearances: [], generator: site.kind.command))))
-            return
+            return unavailable(
+                "The build check is off for this site (git config nakedblog.check).", generator: site.kind.command)
         }
         guard let commitPaths = try? PublishPaths.of(post, site: site, repository: repository) else {
-            return send(
-                .publish(
-                    .checked(
-                        post: post, undraft: undraft,
-                        PublishCheck(
-                            verdict: .unavailable(
-                                "The build check is skipped: this post's folder leads outside the site."),
-                            appearances: [], generator: ""))))
+            return unavailable("The build check is skipped: this post's folder leads outside the site.")
         }
         let check = PublishCheck.run(
             repository: repository, siteRoot: root, commitPaths: commitPaths, posts: [post], undraft: undraft,
