@@ -30,7 +30,7 @@ struct Nakedblog: AsyncParsableCommand {
             PreviewCommand.self,
             StatusCommand.self, CheckCommand.self, SearchCommand.self, LogCommand.self, DiffCommand.self,
             NoteCommand.self, ImageCommand.self,
-            SpellCommand.self, PublishCommand.self,
+            SpellCommand.self, PublishCommand.self, TagsCommand.self,
             SyncCommand.self,
             DemoCommand.self, OpenCommand.self,
         ],

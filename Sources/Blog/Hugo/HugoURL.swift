@@ -148,6 +148,24 @@ public enum HugoURL {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The path part of a taxonomy term's page, as Hugo makes it (`MakePathSanitized`): letters,
+    /// numbers and marks kept with `.`, `_`, `-`, `#`, `+` and `~`; spaces as hyphens; the rest
+    /// dropped; lower-cased (`C++` → `c++`, `Hello World!` → `hello-world`).
+    public static func termPath(_ term: String) -> String {
+        var out = ""
+        for scalar in term.trimmingCharacters(in: .whitespaces).lowercased().unicodeScalars {
+            let properties = scalar.properties
+            if properties.isAlphabetic || properties.numericType != nil || properties.generalCategory == .nonspacingMark
+                || "._-#+~".unicodeScalars.contains(scalar)
+            {
+                out.unicodeScalars.append(scalar)
+            } else if scalar == " " {
+                out += "-"
+            }
+        }
+        return out
+    }
+
     /// Hugo's `urlize` of a title: lowercase, runs of other characters as one hyphen.
     static func urlize(_ text: String) -> String {
         var out = ""

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Blog
+import Foundation
+import TextWidth
+import Workflows
+
+/// `nakedblog tags [SITE] [--taxonomy NAME] [--json]`: every term of the site's taxonomies with
+/// its post count and page, spellings Hugo makes one page of together, and the likely typos.
+struct TagsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tags",
+        abstract: "List the site's tags, categories and other taxonomies, with post counts.",
+        discussion: """
+            Each term with the number of posts using it (drafts included) and the address of its \
+            page as Hugo makes it (lower-cased, spaces as hyphens: `Swift` and `swift` are one page, \
+            listed as one term with its spellings). Terms used by one post only, and terms that \
+            differ only by accents, case or a plural, are marked: the likely typos.
+            """)
+
+    @Argument(help: "The site's directory (default: the current one).")
+    var site: String = "."
+
+    @Option(help: "Only this taxonomy (its plural name, e.g. tags).")
+    var taxonomy: String?
+
+    @Flag(help: "Print JSON: [{taxonomy, terms: [{name, spellings, posts, addresses, near, onSite}]}].")
+    var json = false
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        let opened = try SiteLoading.open(site)
+        let index = PostIndex.build(opened, stamps: false, listings: SiteListings.cache(for: opened))
+        var taxonomies = SiteTaxonomies.of(opened, index: index).taxonomies
+        if let taxonomy {
+            taxonomies = taxonomies.filter { $0.name == taxonomy }
+            if taxonomies.isEmpty {
+                let known = SiteTaxonomies.of(opened, index: index).taxonomies.map(\.name)
+                throw UserFacingError(
+                    "the site has no taxonomy \(TerminalText.visible(taxonomy)) (it has: \(known.joined(separator: ", "))).",
+                    exitCode: ExitCodes.usage)
+            }
+        }
+        let out = FileHandleOutput.standardOutput
+        if json {
+            let rows: [[String: Any]] = taxonomies.map { taxonomy in
+                [
+                    "taxonomy": taxonomy.name,
+                    "terms": taxonomy.terms.map { term in
+                        [
+                            "name": term.name, "spellings": term.spellings, "posts": term.posts,
+                            "addresses": term.addresses, "near": term.near, "onSite": term.onSite,
+                        ] as [String: Any]
+                    },
+                ]
+            }
+            let data = try JSONSerialization.data(
+                withJSONObject: rows, options: [.sortedKeys, .withoutEscapingSlashes])
+            out.write(trusted: TerminalText.jsonEscapingControls(String(decoding: data, as: UTF8.self)) + "\n")
+            return
+        }
+        var text = ""
+        for taxonomy in taxonomies {
+            text += "\(taxonomy.name) (\(taxonomy.terms.count))\n"
+            for term in taxonomy.terms {
+                var line = "  " + DisplayWidth.pad(String(term.posts.count), to: 5) + " " + term.name
+                if term.spellings.count > 1 {
+                    line += "  (also " + term.spellings.dropFirst().joined(separator: ", ") + ")"
+                }
+                if let address = term.addresses.first { line += "  " + address }
+                var notes: [String] = []
+                if !term.onSite { notes.append("no post on the site yet") }
+                if term.posts.count == 1 { notes.append("used once") }
+                if !term.near.isEmpty { notes.append("like " + term.near.joined(separator: ", ")) }
+                if !notes.isEmpty { line += "  ⚠ " + notes.joined(separator: "; ") }
+                text += line + "\n"
+            }
+        }
+        out.write(text)
+    }
+}
