@@ -74,9 +74,22 @@ package struct YAMLBlockEditor: LineFieldEditor {
             let rendered = ListItemReuse.render(items, old: oldItems.map(\.raw)) {
                 YAMLScalarWriter.write($0, style: block.quote)
             }
+            // An item kept is its old line; an item in the place of one that went (a rename)
+            // takes that line with the new value in the old one's place, so its indent and
+            // comment stay; any other is a new line.
+            let kept = Set(rendered)
             return [head + comment + ending]
-                + rendered.map { raw in
-                    oldItems.first { $0.raw == raw }?.line ?? block.indent + "- " + raw + ending
+                + rendered.enumerated().map { position, raw in
+                    if let same = oldItems.first(where: { $0.raw == raw })?.line { return same }
+                    if position < oldItems.count, !kept.contains(oldItems[position].raw) {
+                        let line = oldItems[position].line
+                        if let marker = line.range(of: "- "),
+                            let range = line.range(of: oldItems[position].raw, range: marker.upperBound..<line.endIndex)
+                        {
+                            return line.replacingCharacters(in: range, with: raw)
+                        }
+                    }
+                    return block.indent + "- " + raw + ending
                 }
         }
         if case .list(let items) = value, let old = ListItemReuse.flowItems(oldText) {

@@ -56,4 +56,49 @@ final class TagsCommandTests: XCTestCase {
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.contains("it has: "), unknown.stderr)
     }
+
+    /// `tags rename`: each post changes by the one item holding the term (YAML flow and block
+    /// lists, TOML), every other byte as it was; a merge keeps the term once; the old page's
+    /// address is said.
+    func testRenameChangesOnlyTheItemThatHoldsTheTerm() throws {
+        let work = try TemporaryDirectory(prefix: "nb-tags-rename")
+        let home = try TestHome()
+        defer { work.remove(); home.remove() }
+        let site = work.appending("site")
+        try PackageRoot.copyDemo(to: site)
+        let files: [(String, String)] = [
+            ("flow.md", "---\ntitle: Flow # a comment\ntags: [ Swift,  \"tea\" , hugo ]\n---\nSwift text.\n"),
+            ("block.md", "---\ntitle: Block\ntags:\n  - 'swift'   # ours\n  - tea\ndraft: false\n---\nBody.\n"),
+            ("toml.md", "+++\ntitle = \"Toml\"\ntags = [\"SWIFT\", \"tea\"]\n+++\nBody.\n"),
+            ("both.md", "---\ntitle: Both\ntags: [swift, Swift-lang, tea]\n---\n"),
+            ("other.md", "---\ntitle: Other\ntags: [tea]\n---\nSwift.\n"),
+        ]
+        for (name, text) in files {
+            try text.write(toFile: site + "/content/posts/" + name, atomically: true, encoding: .utf8)
+        }
+        let result = try Shell.run(
+            [try Products.path("nakedblog"), "tags", "rename", "swift", "Swift-lang", site],
+            environment: home.environment)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(
+            result.stdout,
+            ["both", "block", "flow", "toml"].sorted().map { "content/posts/\($0).md\n" }.joined())
+        XCTAssertTrue(result.stderr.contains("4 posts changed; gone from the site: /tags/swift/"), result.stderr)
+        func read(_ name: String) throws -> String {
+            try String(contentsOfFile: site + "/content/posts/" + name, encoding: .utf8)
+        }
+        // A flow list is one line: that line changes (its spacing as nakedblog writes lists).
+        XCTAssertEqual(
+            try read("flow.md"), "---\ntitle: Flow # a comment\ntags: [Swift-lang, \"tea\", hugo]\n---\nSwift text.\n")
+        XCTAssertEqual(
+            try read("block.md"),
+            "---\ntitle: Block\ntags:\n  - 'Swift-lang'   # ours\n  - tea\ndraft: false\n---\nBody.\n")
+        XCTAssertEqual(try read("toml.md"), "+++\ntitle = \"Toml\"\ntags = [\"Swift-lang\", \"tea\"]\n+++\nBody.\n")
+        XCTAssertEqual(try read("both.md"), "---\ntitle: Both\ntags: [Swift-lang, tea]\n---\n", "merged: once")
+        XCTAssertEqual(try read("other.md"), "---\ntitle: Other\ntags: [tea]\n---\nSwift.\n", "untouched")
+        let missing = try Shell.run(
+            [try Products.path("nakedblog"), "tags", "rename", "nosuch", "x", site], environment: home.environment)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("no post has the tags term “nosuch”"), missing.stderr)
+    }
 }

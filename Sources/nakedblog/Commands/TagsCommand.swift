@@ -4,11 +4,19 @@ import Foundation
 import TextWidth
 import Workflows
 
-/// `nakedblog tags [SITE] [--taxonomy NAME] [--json]`: every term of the site's taxonomies with
-/// its post count and page, spellings Hugo makes one page of together, and the likely typos.
+/// `nakedblog tags`: the site's taxonomies (`list`, the default) and renaming a term (`rename`).
 struct TagsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tags",
+        abstract: "List the site's tags, categories and other taxonomies, or rename a term across posts.",
+        subcommands: [TagsListCommand.self, TagsRenameCommand.self], defaultSubcommand: TagsListCommand.self)
+}
+
+/// `nakedblog tags [list] [SITE] [--taxonomy NAME] [--json]`: every term of the site's taxonomies
+/// with its post count and page, spellings Hugo makes one page of together, and the likely typos.
+struct TagsListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List the site's tags, categories and other taxonomies, with post counts.",
         discussion: """
             Each term with the number of posts using it (drafts included) and the address of its \
@@ -77,5 +85,49 @@ struct TagsCommand: ParsableCommand {
             }
         }
         out.write(text)
+    }
+}
+
+/// `nakedblog tags rename OLD NEW [SITE] [--taxonomy NAME]`: the term renamed (or merged into
+/// another) in every post that uses it, each post changed by that one item.
+struct TagsRenameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rename",
+        abstract: "Rename a term (or merge it into another) in every post that uses it.",
+        discussion: """
+            Every spelling of OLD's page (`Swift`, `swift`) becomes NEW; a post that already has             NEW keeps it once. Each post changes by that one list item, every other byte as it was.             Nothing is committed: publish the changed posts (printed one a line) as usual. The             addresses of term pages that stop existing are said on stderr.
+            """)
+
+    @Argument(help: "The term to rename.")
+    var old: String
+
+    @Argument(help: "Its new name (an existing term's: the two are merged).")
+    var new: String
+
+    @Argument(help: "The site's directory (default: the current one).")
+    var site: String = "."
+
+    @Option(help: "The taxonomy (its plural name).")
+    var taxonomy = "tags"
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        let opened = try SiteLoading.open(site)
+        let index = PostIndex.build(opened, stamps: false, listings: SiteListings.cache(for: opened))
+        let result: TermRename.Result
+        do throws(WorkflowError) {
+            result = try TermRename.rename(old, to: new, taxonomy: taxonomy, site: opened, index: index)
+        } catch {
+            throw UserFacingError(
+                TerminalText.visible(error.description), exitCode: error.kind == .refused ? ExitCodes.usage : 1)
+        }
+        FileHandleOutput.standardOutput.write(
+            result.changed.map { TerminalText.visible($0) + "\n" }.joined())
+        var said = "nakedblog: \(result.changed.count) post\(result.changed.count == 1 ? "" : "s") changed"
+        if !result.goneAddresses.isEmpty {
+            said += "; gone from the site: " + result.goneAddresses.joined(separator: ", ")
+        }
+        FileHandleOutput.standardError.write(said + "\n")
     }
 }
