@@ -95,7 +95,10 @@ struct TagsRenameCommand: ParsableCommand {
         commandName: "rename",
         abstract: "Rename a term (or merge it into another) in every post that uses it.",
         discussion: """
-            Every spelling of OLD's page (`Swift`, `swift`) becomes NEW; a post that already has             NEW keeps it once. Each post changes by that one list item, every other byte as it was.             Nothing is committed: publish the changed posts (printed one a line) as usual. The             addresses of term pages that stop existing are said on stderr.
+            Every spelling of OLD's page (`Swift`, `swift`) becomes NEW; a post that already has \
+            NEW keeps it once. Each post changes by that one list item, every other byte as it was. \
+            Nothing is committed: publish the changed posts (printed one a line) as usual. The \
+            addresses of term pages that stop existing are said on stderr.
             """)
 
     @Argument(help: "The term to rename.")
