@@ -56,8 +56,12 @@ public enum TermRename {
                 }
                 guard renamed != value else { continue }
                 try editor.set(key, to: renamed)
-                try AtomicFile.write(editor.page.data(), to: file, permissions: permissions(of: file))
+                // Written as the editor saves a post (atomic, inside the site, its permissions kept).
+                _ = try PostText.save(
+                    path, text: String(decoding: editor.page.data(), as: UTF8.self), root: site.root, expected: nil)
                 changed.append(path)
+            } catch let error as WorkflowError {
+                throw WorkflowError(error.kind, "\(error.description) Changed so far: \(changed.count).")
             } catch let error as ContentError {
                 throw WorkflowError(.refused, "\(error) Nothing more was changed (changed so far: \(changed.count)).")
             } catch {
@@ -66,10 +70,5 @@ public enum TermRename {
         }
         let gone = SiteTaxonomies.key(trimmed) == oldKey ? [] : term.addresses
         return Result(changed: changed, goneAddresses: gone)
-    }
-
-    private static func permissions(of file: String) -> mode_t {
-        var info = stat()
-        return stat(file, &info) == 0 ? info.st_mode & 0o7777 : 0o644
     }
 }

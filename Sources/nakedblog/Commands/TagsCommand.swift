@@ -39,11 +39,12 @@ struct TagsListCommand: ParsableCommand {
     func run() throws {
         let opened = try SiteLoading.open(site)
         let index = PostIndex.build(opened, stamps: false, listings: SiteListings.cache(for: opened))
-        var taxonomies = SiteTaxonomies.of(opened, index: index).taxonomies
+        let all = SiteTaxonomies.of(opened, index: index).taxonomies
+        var taxonomies = all
         if let taxonomy {
-            taxonomies = taxonomies.filter { $0.name == taxonomy }
+            taxonomies = all.filter { $0.name == taxonomy }
             if taxonomies.isEmpty {
-                let known = SiteTaxonomies.of(opened, index: index).taxonomies.map(\.name)
+                let known = all.map(\.name)
                 throw UserFacingError(
                     "the site has no taxonomy \(TerminalText.visible(taxonomy)) (it has: \(known.joined(separator: ", "))).",
                     exitCode: ExitCodes.usage)
