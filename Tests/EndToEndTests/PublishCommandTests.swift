@@ -141,13 +141,20 @@ final class PublishCommandTests: XCTestCase {
         XCTAssertEqual((object["changes"] as? [[String: Any]])?.count, 2)
     }
 
-    func testConflictExitsThreeAndServerDownExitsFive() throws {
+    /// Two clones: "theirs" pushed a change to the first post; "mine" changed the same line and has
+    /// not published. Returns mine and the post.
+    private func conflictingEdits() throws -> (mine: String, post: String) {
         let mine = try clone("mine"), theirs = try clone("theirs")
         let post = try firstPost(mine) + "/index.md"
         try page("their version\n").write(toFile: "\(theirs)/\(post)", atomically: true, encoding: .utf8)
         try home.git(["commit", "-qam", "Theirs"], in: theirs)
         try home.git(["push", "-q"], in: theirs)
         try page("my version\n").write(toFile: "\(mine)/\(post)", atomically: true, encoding: .utf8)
+        return (mine, post)
+    }
+
+    func testConflictExitsThreeAndServerDownExitsFive() throws {
+        let (mine, post) = try conflictingEdits()
         let conflict = try nakedblog(["publish", post], in: mine)
         XCTAssertEqual(conflict.status, 3, conflict.stderr)
         XCTAssertTrue(conflict.stderr.contains(post), conflict.stderr)
@@ -166,12 +173,7 @@ final class PublishCommandTests: XCTestCase {
     /// Issue 60.3: a conflict on sync says how to settle it, and `--keep theirs` (or `mine`)
     /// settles it: the co-author's version, then the sync goes on.
     func testASyncConflictIsSettledWithKeep() throws {
-        let mine = try clone("mine"), theirs = try clone("theirs")
-        let post = try firstPost(mine) + "/index.md"
-        try page("their version\n").write(toFile: "\(theirs)/\(post)", atomically: true, encoding: .utf8)
-        try home.git(["commit", "-qam", "Theirs"], in: theirs)
-        try home.git(["push", "-q"], in: theirs)
-        try page("my version\n").write(toFile: "\(mine)/\(post)", atomically: true, encoding: .utf8)
+        let (mine, post) = try conflictingEdits()
         XCTAssertEqual(try nakedblog(["publish", "--no-push", post], in: mine).status, 0)
         let conflict = try nakedblog(["sync"], in: mine)
         XCTAssertEqual(conflict.status, 3, conflict.stderr)

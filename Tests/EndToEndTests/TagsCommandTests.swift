@@ -6,13 +6,28 @@ import XCTest
 /// page hugo makes of it — hugo's own output is the oracle for the addresses and for which
 /// spellings are one page.
 final class TagsCommandTests: XCTestCase {
+    private var work: TemporaryDirectory!
+    private var home: TestHome!
+    private var site = ""
+
+    override func setUpWithError() throws {
+        work = try TemporaryDirectory(prefix: "nb-tags")
+        home = try TestHome()
+        site = work.appending("site")
+        try PackageRoot.copyDemo(to: site)
+    }
+
+    override func tearDown() {
+        work.remove()
+        home.remove()
+    }
+
+    private func tags(_ arguments: [String]) throws -> ProcessResult {
+        try Shell.run([try Products.path("nakedblog"), "tags"] + arguments, environment: home.environment)
+    }
+
     func testTermsCountsAndPagesAsHugoMakesThem() throws {
         try requireProgram("hugo")
-        let work = try TemporaryDirectory(prefix: "nb-tags")
-        let home = try TestHome()
-        defer { work.remove(); home.remove() }
-        let site = work.appending("site")
-        try PackageRoot.copyDemo(to: site)
         let tagged: [(String, String)] = [
             ("one", #"["Swift", "C++", "Hello World", "café", "recipes"]"#),
             ("two", #"["swift", "Cafe", "recipe"]"#),
@@ -22,9 +37,7 @@ final class TagsCommandTests: XCTestCase {
             try "---\ntitle: \(name)\ndate: 2026-01-01\ntags: \(tags)\n---\nText.\n".write(
                 toFile: site + "/content/posts/tagged-\(name).md", atomically: true, encoding: .utf8)
         }
-        let result = try Shell.run(
-            [try Products.path("nakedblog"), "tags", site, "--taxonomy", "tags", "--json"],
-            environment: home.environment)
+        let result = try tags([site, "--taxonomy", "tags", "--json"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let json = try XCTUnwrap(
             try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
@@ -48,11 +61,10 @@ final class TagsCommandTests: XCTestCase {
                 .filter { !$0.hasPrefix("/fr/") })
         XCTAssertEqual(ours, built)
 
-        let text = try Shell.run([try Products.path("nakedblog"), "tags", site], environment: home.environment)
+        let text = try tags([site])
         XCTAssertTrue(text.stdout.contains("3     Swift  (also swift)  /tags/swift/"), text.stdout)
         XCTAssertTrue(text.stdout.contains("⚠ used once; like Cafe"), text.stdout)
-        let unknown = try Shell.run(
-            [try Products.path("nakedblog"), "tags", site, "--taxonomy", "series"], environment: home.environment)
+        let unknown = try tags([site, "--taxonomy", "series"])
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.contains("it has: "), unknown.stderr)
     }
@@ -61,11 +73,6 @@ final class TagsCommandTests: XCTestCase {
     /// lists, TOML), every other byte as it was; a merge keeps the term once; the old page's
     /// address is said.
     func testRenameChangesOnlyTheItemThatHoldsTheTerm() throws {
-        let work = try TemporaryDirectory(prefix: "nb-tags-rename")
-        let home = try TestHome()
-        defer { work.remove(); home.remove() }
-        let site = work.appending("site")
-        try PackageRoot.copyDemo(to: site)
         let files: [(String, String)] = [
             ("flow.md", "---\ntitle: Flow # a comment\ntags: [ Swift,  \"tea\" , hugo ]\n---\nSwift text.\n"),
             ("block.md", "---\ntitle: Block\ntags:\n  - 'swift'   # ours\n  - tea\ndraft: false\n---\nBody.\n"),
@@ -76,9 +83,7 @@ final class TagsCommandTests: XCTestCase {
         for (name, text) in files {
             try text.write(toFile: site + "/content/posts/" + name, atomically: true, encoding: .utf8)
         }
-        let result = try Shell.run(
-            [try Products.path("nakedblog"), "tags", "rename", "swift", "Swift-lang", site],
-            environment: home.environment)
+        let result = try tags(["rename", "swift", "Swift-lang", site])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(
             result.stdout,
@@ -96,8 +101,7 @@ final class TagsCommandTests: XCTestCase {
         XCTAssertEqual(try read("toml.md"), "+++\ntitle = \"Toml\"\ntags = [\"Swift-lang\", \"tea\"]\n+++\nBody.\n")
         XCTAssertEqual(try read("both.md"), "---\ntitle: Both\ntags: [Swift-lang, tea]\n---\n", "merged: once")
         XCTAssertEqual(try read("other.md"), "---\ntitle: Other\ntags: [tea]\n---\nSwift.\n", "untouched")
-        let missing = try Shell.run(
-            [try Products.path("nakedblog"), "tags", "rename", "nosuch", "x", site], environment: home.environment)
+        let missing = try tags(["rename", "nosuch", "x", site])
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("no post has the tags term “nosuch”"), missing.stderr)
     }

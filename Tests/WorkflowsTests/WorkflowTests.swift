@@ -105,19 +105,25 @@ final class WorkflowTests: XCTestCase {
         XCTAssertEqual(Array(made.commitPaths.prefix(2)), made.movePaths)
     }
 
-    /// Issue 60.2: a post made a draft (`d`) since its last commit is published as what it now
-    /// is — taken off the site, `Unpublish: <title>` — never made a post again by default; a
-    /// Jekyll post without `title:` is named by the title Jekyll gives it, not its file name.
-    func testAPostMadeADraftSinceItsLastCommitIsPublishedAsAnUnpublish() throws {
-        let work = home.path + "/jekyll"
+    /// A plain Jekyll site in `folder` of the test home with `text` at `post`, all committed.
+    private func committedJekyllSite(_ folder: String, post: String, _ text: String) throws -> String {
+        let work = home.path + "/" + folder
         try PackageRoot.copyPlainJekyllSite(to: work)
-        try "---\nlayout: post\n---\nWords.\n".write(
-            toFile: work + "/_posts/2013-12-10-xas-software.md", atomically: true, encoding: .utf8)
+        try text.write(toFile: work + "/" + post, atomically: true, encoding: .utf8)
         for command in [
             ["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"],
         ] {
             try Shell.check(command, in: work, environment: home.environment)
         }
+        return work
+    }
+
+    /// Issue 60.2: a post made a draft (`d`) since its last commit is published as what it now
+    /// is — taken off the site, `Unpublish: <title>` — never made a post again by default; a
+    /// Jekyll post without `title:` is named by the title Jekyll gives it, not its file name.
+    func testAPostMadeADraftSinceItsLastCommitIsPublishedAsAnUnpublish() throws {
+        let work = try committedJekyllSite(
+            "jekyll", post: "_posts/2013-12-10-xas-software.md", "---\nlayout: post\n---\nWords.\n")
         let site = try Site.open(containing: work), jekyll = try Repository.open(at: work)
         let made = try DraftSwitch.set("_posts/2013-12-10-xas-software.md", draft: true, site: site)
         let prepared = try PublishPreparation.prepare(post: made.path, site: site, repository: jekyll)
@@ -160,15 +166,8 @@ final class WorkflowTests: XCTestCase {
     /// A Jekyll post moved between `_posts/` and `_drafts/` and rewritten past what git's rename
     /// detection pairs: its former place is still found by its name, and goes with it.
     func testAJekyllPostsFormerPlaceIsFoundByNameWhenItsTextChanged() throws {
-        let work = home.path + "/jekyll-rewritten"
-        try PackageRoot.copyPlainJekyllSite(to: work)
-        try "---\ntitle: Hello\n---\nA.\n".write(
-            toFile: work + "/_posts/2020-01-01-hello.md", atomically: true, encoding: .utf8)
-        for command in [
-            ["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-qm", "Start"],
-        ] {
-            try Shell.check(command, in: work, environment: home.environment)
-        }
+        let work = try committedJekyllSite(
+            "jekyll-rewritten", post: "_posts/2020-01-01-hello.md", "---\ntitle: Hello\n---\nA.\n")
         try FileManager.default.removeItem(atPath: work + "/_posts/2020-01-01-hello.md")
         try FileManager.default.createDirectory(atPath: work + "/_drafts", withIntermediateDirectories: true)
         try "---\nlayout: post\ntitle: Something else entirely\n---\nNothing of the old words remains here.\n"
