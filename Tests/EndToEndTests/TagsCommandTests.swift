@@ -105,4 +105,16 @@ final class TagsCommandTests: XCTestCase {
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("no post has the tags term “nosuch”"), missing.stderr)
     }
+
+    /// The attack: a term with terminal escapes is printed as text, in the list and in JSON.
+    func testAHostileTermIsShownAsText() throws {
+        try "---\ntitle: X\ntags: [\"\u{1B}]0;pwned\u{07}evil\"]\n---\nText.\n".write(
+            toFile: site + "/content/posts/hostile.md", atomically: true, encoding: .utf8)
+        for arguments in [[site], [site, "--json"]] {
+            let result = try tags(arguments)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertFalse(result.stdout.contains("\u{1B}"), result.stdout)
+            XCTAssertTrue(result.stdout.contains("evil"), result.stdout)
+        }
+    }
 }
